@@ -1,0 +1,64 @@
+/** Business constants and limits of spec 000 §9 and spec 001 §9, written once. */
+
+export const API_TIMEOUT_MS = 20_000;
+export const SESSION_STORE_KEY = 'root';
+export const SESSION_REHYDRATION_TIMEOUT_MS = 5_000;
+export const ADMIN_ROLE = 'admin';
+export const PREFERRED_PACKAGE_KEY = 'preferredPackage';
+export const PENDING_MEMBERSHIP_KEY = 'pendingMembership';
+
+export const HOME_UPCOMING_EVENTS_LIMIT = 3;
+export const HOME_LATEST_NEWS_LIMIT = 3;
+
+export const IMPACT_FIGURES = [
+  { value: '150+', label: 'Members' },
+  { value: '200+', label: 'Business Linkages' },
+  { value: '50+', label: 'Events Annually' },
+] as const;
+
+/** Annual fees in pesos for a 12-month period (spec 000 §9, spec 001 §9). */
+export const MEMBERSHIP_FEES = { Regular: 15_000, Associate: 8_000, Individual: 3_000 } as const;
+export const MEMBERSHIP_PERIOD_MONTHS = 12;
+export const SEMESTRAL_PERIOD_MONTHS = 6;
+export const SECOND_SEMESTER_DUE_DAYS = 30;
+
+/** Monthly meeting entry fees in pesos (spec 000 §9). */
+export const MEETING_FEES = { memberRepresentative: 200, guest: 500, professional: 250 } as const;
+export const MEETING_PRESENTATION_MINUTES = '15-20';
+export const MEETING_ATTENDEES = '60-70';
+
+export const BOARD_TRUSTEE_COUNT = 7;
+export const BOARD_OFFICER_COUNT = 4;
+export const BOARD_SKELETON = { officers: 4, trustees: 8 } as const;
+export const MISSING_DISPLAY_ORDER = 999;
+
+export const IMAGE_MAX_BYTES = 5_242_880;
+export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+export const PAGE_SIZES = {
+  adminUsers: 10,
+  adminEvents: 10,
+  adminNews: 10,
+  adminBoard: 10,
+  publicEvents: 8,
+  publicNews: 8,
+} as const;
+/** The largest `limit` a list endpoint accepts, so one request cannot ask for the whole table. */
+export const MAX_PAGE_LIMIT = 100;
+export const ADMIN_MAX_PAGE_BUTTONS = 5;
+
+export const DEBOUNCE_MS = { adminUsers: 500, default: 300 } as const;
+export const DELAYS_MS = {
+  logoutRedirect: 500,
+  loginRedirect: 500,
+  formSubmitRedirect: 1_500,
+  emailLinkRedirect: 3_000,
+  likeLock: 300,
+  successNotice: 2_000,
+} as const;
+
+export const NEWS_DESCRIPTION_PREVIEW_CHARS = 200;
+export const BOARD_DESCRIPTION_PREVIEW_CHARS = 50;
+
+/** Representatives per company category (spec 000 §5, DECISIONS.md "Representatives"). */
+export const REPRESENTATIVE_LIMITS = { Regular: 4, other: 2, minimum: 1, maxVoting: 1 } as const;

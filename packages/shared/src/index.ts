@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './enums';
+export * from './site-config';

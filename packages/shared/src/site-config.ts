@@ -1,0 +1,20 @@
+/**
+ * The one site configuration (ARCHITECTURE.md "What we are building"). Everything that names the
+ * association reads it from here, so a different association changes this file and nothing else.
+ */
+export const siteConfig = {
+  name: 'Mineral Exploration Association of the Philippines',
+  acronym: 'MEAP',
+  tagline: 'Building Stronger Networks, Creating Lasting Value',
+  secretariatEmail: 'secretariat@meap.org.ph',
+  phone: '+63 2 8635 1234',
+  address: 'Unit 1203, Tektite East Tower, Exchange Road, Ortigas Center, Pasig City 1605, Metro Manila',
+  /** Founding and renaming years from spec 000 §1. */
+  registeredYear: 1998,
+  renamedYear: 2011,
+  copyrightYear: 2025,
+  developedBy: 'The Secretariat Digital Team',
+} as const;
+
+/** `/{product}-forms` (DECISIONS.md "Identity and roles"). */
+export const associationFormsPath = `/${siteConfig.acronym.toLowerCase()}-forms`;
