@@ -1,0 +1,8 @@
+/** Escapes LIKE wildcards so a search for "50%" matches the text "50%", not everything. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** `numeric` columns arrive as strings from both drivers. */
+export const toNumberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** Postgres `time` is HH:MM:SS; the site shows minutes. */
+export const toMinutes = (value: string | null) => (value ? value.slice(0, 5) : null);

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { startupSeed } from './db/startup-seed';
+
+/** Owns the process: reads config, migrates, seeds an empty database, listens, shuts down cleanly. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { ...config.database, onPoolError: (error) => console.error('PostgreSQL pool error:', error.message) }
+      : config.database,
+  );
+  await migrateDatabase(database, config.database.kind === 'postgres' ? config.database.url : undefined);
+
+  const app = await buildApp(config, { database });
+  const seeded = config.seedDemoContent
+    ? await startupSeed(database.db, config, config.demoAdminPassword ?? randomBytes(9).toString('base64url'))
+    : null;
+
+  let closing = false;
+  const shutDown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Fastify stops accepting connections, answers new requests 503 and waits for the rest.
+    await app.close().catch((error) => app.log.error({ err: error }, 'error while closing'));
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutDown('SIGINT'));
+  process.on('SIGTERM', () => void shutDown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = config.publicUrl;
+  console.log(`\n  The site is running at ${url}\n  API documentation: ${url}/api/docs`);
+  if (seeded) {
+    console.log(
+      `\n  Demo content loaded. Sign in as the demo admin:\n    e-mail:   ${seeded.adminEmail}\n    password: ${seeded.adminPassword}`,
+    );
+  }
+  console.log('');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNewsArticle } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+const list = (query = '') => context.app.inject({ method: 'GET', url: `/api/news/get-news${query}` });
+
+beforeAll(async () => {
+  context = await buildTestApp();
+  const { db } = context;
+  await createNewsArticle(db, {
+    title: 'Draft Board Statement',
+    status: 'draft',
+    created_at: new Date('2026-02-01'),
+  });
+  await createNewsArticle(db, {
+    title: 'Archived Notice',
+    status: 'archived',
+    created_at: new Date('2026-02-02'),
+  });
+  await createNewsArticle(db, {
+    title: 'MGB Issues New Exploration Guidelines',
+    author: 'Maria Santos',
+    image_gallery: ['/uploads/a.webp', '/uploads/b.webp'],
+    created_at: new Date('2026-02-03'),
+  });
+  await createNewsArticle(db, {
+    title: 'Geoscience Fair in Baguio',
+    author: 'Jose Reyes',
+    created_at: new Date('2026-02-04'),
+  });
+  await createNewsArticle(db, {
+    title: 'Quarterly Members Update',
+    author: 'Maria Santos',
+    created_at: new Date('2026-02-05'),
+  });
+});
+afterAll(() => context.close());
+
+describe('GET /api/news/get-news', () => {
+  it('lists published articles newest first with a pagination object', async () => {
+    const response = await list('?limit=3&status=published');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.news.map((article: { title: string }) => article.title)).toEqual([
+      'Quarterly Members Update',
+      'Geoscience Fair in Baguio',
+      'MGB Issues New Exploration Guidelines',
+    ]);
+    expect(data.pagination).toEqual({
+      page: 1,
+      limit: 3,
+      total: 3,
+      totalPages: 1,
+      hasNext: false,
+      hasPrev: false,
+    });
+    expect(data.news[2]).toMatchObject({
+      image_gallery: ['/uploads/a.webp', '/uploads/b.webp'],
+      likes: 0,
+      views: 0,
+    });
+  });
+
+  it('never shows drafts or archived articles to the public', async () => {
+    for (const status of ['draft', 'archived']) {
+      const { data } = (await list(`?status=${status}`)).json();
+      expect(data.news.map((article: { status: string }) => article.status)).toEqual([
+        'published',
+        'published',
+        'published',
+      ]);
+    }
+  });
+
+  it('filters by author and searches title and description', async () => {
+    const titles = async (query: string) =>
+      (await list(query)).json().data.news.map((article: { title: string }) => article.title);
+    expect(await titles('?author=Maria%20Santos')).toEqual([
+      'Quarterly Members Update',
+      'MGB Issues New Exploration Guidelines',
+    ]);
+    expect(await titles('?search=baguio')).toEqual(['Geoscience Fair in Baguio']);
+    expect(await titles('?search=draft')).toEqual([]);
+  });
+
+  it('pages with page and limit', async () => {
+    const { data } = (await list('?limit=2&page=2')).json();
+    expect(data.news).toHaveLength(1);
+    expect(data.pagination).toMatchObject({
+      page: 2,
+      total: 3,
+      totalPages: 2,
+      hasNext: false,
+      hasPrev: true,
+    });
+  });
+
+  it.each([
+    ['?limit=0', 'Limit must be at least 1'],
+    ['?status=secret', 'Invalid status'],
+    ['?page=-1', 'Page must be at least 1'],
+  ])('answers 400 with the field message for %s', async (query, message) => {
+    const response = await list(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: message, code: 'validation_error' });
+  });
+});

@@ -1,0 +1,41 @@
+import { buildPagination, type NewsListQuery } from '@portal/shared';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { newsArticles } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
+
+type NewsRow = typeof newsArticles.$inferSelect;
+
+/**
+ * Lists articles newest first. Guests and members only ever receive published articles
+ * (DECISIONS.md "News"); admins receive the status they ask for, or all.
+ */
+export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: boolean }) {
+  const conditions: SQL[] = [];
+  const status = viewer.isAdmin ? query.status : 'published';
+  if (status) conditions.push(eq(newsArticles.status, status));
+  if (query.author) conditions.push(eq(newsArticles.author, query.author));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(ilike(newsArticles.title, pattern), ilike(newsArticles.description, pattern)) as SQL);
+  }
+  const where = and(...conditions);
+
+  const rows = await db
+    .select()
+    .from(newsArticles)
+    .where(where)
+    .orderBy(desc(newsArticles.created_at), desc(newsArticles.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(newsArticles).where(where);
+
+  return {
+    news: rows.map(toNewsResponse),
+    pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
+  };
+}
+
+export function toNewsResponse(row: NewsRow) {
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}

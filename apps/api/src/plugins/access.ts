@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+/** Who may call a route. Every API route declares one where it is defined (STYLE.md "Deny by default"). */
+export type RouteAccess = 'public' | 'member' | 'admin';
+
+export type Viewer = { userId: string; isAdmin: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest. Set from the session by the accounts module. */
+    viewer: Viewer | null;
+  }
+}
+
+export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === true;
+
+/**
+ * Refuses to register an API route that does not say who may call it, and enforces the stated
+ * access on every request: guests get 401, signed-in non-admins 403 on admin routes.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRoute', (route) => {
+    // The OpenAPI UI's own routes are public documentation.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD')
+      return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (!request.viewer) throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
+    if (access === 'admin' && !request.viewer.isAdmin) {
+      throw new AppError(403, 'Admin access required', { code: 'forbidden' });
+    }
+  });
+});

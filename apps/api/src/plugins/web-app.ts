@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { associationFormsPath } from '@portal/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/** URL prefix -> folder under DOCUMENTS_DIR of the static downloads (spec 001 §2 "Static pages"). */
+const documentCollections = {
+  '/mgb-guidelines-and-forms': 'mgb-guidelines-and-forms',
+  [associationFormsPath]: 'association-forms',
+  '/membership-documents': 'membership',
+  '/member-news': 'member-news',
+} as const;
+
+/** Public pages listed in the sitemap: the routes of spec 000 §2 that anyone can open. */
+const sitemapPaths = [
+  '/',
+  '/about',
+  '/affiliations',
+  '/membership',
+  '/ronnies-corner',
+  '/mgb-guidelines-and-forms',
+  associationFormsPath,
+  '/members-news',
+];
+
+type WebAppOptions = { config: Config };
+
+/**
+ * Everything that is not the API: the built single-page app with a history fallback, the static
+ * documents, uploaded images, robots.txt and sitemap.xml.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOptions) => {
+  const webAppBuilt = existsSync(join(config.webDistDir, 'index.html'));
+
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    wildcard: false,
+    index: false,
+    // Vite puts content hashes in everything under /assets, so those never change; the shell
+    // (index.html) must always be revalidated or a deploy would keep serving old asset names.
+    setHeaders: (reply, filePath) => {
+      const cacheControl = filePath.startsWith(join(config.webDistDir, 'assets'))
+        ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
+        : filePath.endsWith('index.html')
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      (reply as unknown as FastifyReply).header('cache-control', cacheControl);
+    },
+  });
+
+  // Uploaded images have random names, so a name's content never changes either.
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: ONE_YEAR_SECONDS * 1000,
+    immutable: true,
+  });
+
+  for (const [prefix, folder] of Object.entries(documentCollections)) {
+    // Member's News is the members' area (DECISIONS.md "Membership lifecycle"): signed-in members
+    // only; the accounts work adds the active-membership check.
+    const access = prefix === '/member-news' ? 'member' : 'public';
+    app.get(`${prefix}/:filename`, { config: { access }, schema: { hide: true } }, async (request, reply) => {
+      const { filename } = request.params as { filename: string };
+      return sendDocument(reply, join(config.documentsDir, folder), filename);
+    });
+  }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain')
+      .send(`User-agent: *\nDisallow: /admin\nDisallow: /api/\nSitemap: ${config.publicUrl}/sitemap.xml\n`),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const urls = sitemapPaths.map((path) => `  <url><loc>${config.publicUrl}${path}</loc></url>`).join('\n');
+    return reply
+      .type('application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (path.startsWith('/api/') || path === '/api' || !wantsPage || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).send({ error: 'Not found', code: 'not_found' });
+    }
+    if (!webAppBuilt) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    // Client routes: the app decides what to show, including its own not-found page.
+    return reply.sendFile('index.html');
+  });
+});
+
+/** Only plain file names inside the collection folder are served, with their own content type. */
+async function sendDocument(reply: FastifyReply, folder: string, filename: string) {
+  if (!/^[a-z0-9][a-z0-9._-]*\.(pdf|docx?)$/i.test(filename) || !existsSync(join(folder, filename))) {
+    return reply.status(404).send({ error: 'Document not found', code: 'not_found' });
+  }
+  return reply.sendFile(filename, folder);
+}

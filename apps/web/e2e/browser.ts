@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** The flags STACK-NOTES.md found necessary for Debian's Chromium on a machine with no network. */
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export type Viewport = keyof typeof viewports;
+
+/** One Chromium per test file; each test opens its own context (fresh storage). */
+export async function launchBrowser() {
+  const profile = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumFlags, `--user-data-dir=${profile}`],
+  });
+  const baseUrl = inject('baseUrl');
+  return {
+    baseUrl,
+    async newPage(viewport: Viewport = 'desktop'): Promise<{ page: Page; context: BrowserContext }> {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: viewports[viewport],
+        isMobile: viewport === 'phone',
+        hasTouch: viewport === 'phone',
+        timezoneId: 'Asia/Manila',
+      });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    async close() {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails on any serious or critical accessibility violation, naming each one. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}
