@@ -3,7 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { startupSeed } from './db/startup-seed';
+import { seedDemoContent } from './db/seed';
+import { hashPassword } from './lib/passwords';
+import { createStorage } from './lib/storage';
 
 /** Owns the process: reads config, migrates, seeds an empty database, listens, shuts down cleanly. */
 async function main() {
@@ -26,9 +28,15 @@ async function main() {
   await migrateDatabase(database, config.database.kind === 'postgres' ? config.database.url : undefined);
 
   const app = await buildApp(config, { database });
+  // A random password unless one is given: a demo instance that ends up on the internet must not
+  // open with a well-known admin password.
+  const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');
   const seeded = config.seedDemoContent
-    ? await startupSeed(database.db, config, config.demoAdminPassword ?? randomBytes(9).toString('base64url'))
-    : null;
+    ? await seedDemoContent(database.db, createStorage({ uploadsDir: config.uploadsDir }), {
+        adminPassword,
+        hashPassword,
+      })
+    : { seeded: false as const };
 
   let closing = false;
   const shutDown = async (signal: string) => {
@@ -46,9 +54,9 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl;
   console.log(`\n  The site is running at ${url}\n  API documentation: ${url}/api/docs`);
-  if (seeded) {
+  if (seeded.seeded) {
     console.log(
-      `\n  Demo content loaded. Sign in as the demo admin:\n    e-mail:   ${seeded.adminEmail}\n    password: ${seeded.adminPassword}`,
+      `\n  Demo content loaded. The demo admin (and every demo member) signs in with:\n    e-mail:   ${seeded.admin.email}\n    password: ${adminPassword}`,
     );
   }
   console.log('');

@@ -1,20 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { associationFormsPath } from '@portal/shared';
+import { associationFormsPath, DOCUMENT_COLLECTIONS } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 const ONE_YEAR_SECONDS = 31_536_000;
-
-/** URL prefix -> folder under DOCUMENTS_DIR of the static downloads (spec 001 §2 "Static pages"). */
-const documentCollections = {
-  '/mgb-guidelines-and-forms': 'mgb-guidelines-and-forms',
-  [associationFormsPath]: 'association-forms',
-  '/membership-documents': 'membership',
-  '/member-news': 'member-news',
-} as const;
 
 /** Public pages listed in the sitemap: the routes of spec 000 §2 that anyone can open. */
 const sitemapPaths = [
@@ -54,6 +46,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOp
   });
 
   // Uploaded images have random names, so a name's content never changes either.
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
@@ -63,14 +56,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOp
     immutable: true,
   });
 
-  for (const [prefix, folder] of Object.entries(documentCollections)) {
-    // Member's News is the members' area (DECISIONS.md "Membership lifecycle"): signed-in members
-    // only; the accounts work adds the active-membership check.
-    const access = prefix === '/member-news' ? 'member' : 'public';
-    app.get(`${prefix}/:filename`, { config: { access }, schema: { hide: true } }, async (request, reply) => {
-      const { filename } = request.params as { filename: string };
-      return sendDocument(reply, join(config.documentsDir, folder), filename);
-    });
+  // Each collection of static downloads declares who may fetch it (spec 001 §2 "Static pages");
+  // Member's News is the members' area, and the accounts work adds the active-membership check.
+  for (const collection of DOCUMENT_COLLECTIONS) {
+    const folder = join(config.documentsDir, collection.folder);
+    app.get(
+      `${collection.publicPath}/:filename`,
+      { config: { access: collection.access }, schema: { hide: true } },
+      async (request, reply) =>
+        sendDocument(reply, folder, (request.params as { filename: string }).filename),
+    );
   }
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>

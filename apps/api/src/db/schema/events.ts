@@ -1,0 +1,150 @@
+import {
+  DEFAULT_EVENT_TYPE,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventStatus,
+  type EventType,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from '@portal/shared';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+/** Every field of spec 001 §3 "Event"; property names are the API's field names. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** Sanitised HTML (ARCHITECTURE.md "rich text"). */
+    content: text('content'),
+    // Calendar dates and wall-clock times in Asia/Manila, as the form sends them: no time zone
+    // arithmetic can shift an event to the previous day.
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }),
+    start_time: time('start_time'),
+    end_time: time('end_time'),
+    location_name: text('location_name'),
+    building_name: text('building_name'),
+    floor: text('floor'),
+    room: text('room'),
+    address: text('address'),
+    city: text('city'),
+    province: text('province'),
+    country: text('country'),
+    organizer_name: text('organizer_name'),
+    organizer_contact: text('organizer_contact'),
+    website_url: text('website_url'),
+    event_type: text('event_type').$type<EventType>().notNull().default(DEFAULT_EVENT_TYPE),
+    is_registration_required: boolean('is_registration_required').notNull().default(false),
+    registration_url: text('registration_url'),
+    max_attendees: integer('max_attendees'),
+    /** Pesos; numeric keeps centavos exact and both drivers return it as a string. */
+    price: numeric('price', { precision: 12, scale: 2 }),
+    banner_image_url: text('banner_image_url'),
+    safety_focus: text('safety_focus'),
+    certification_provided: boolean('certification_provided').notNull().default(false),
+    status: text('status').$type<EventStatus>().notNull().default('draft'),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    checkIn('events_event_type_check', t.event_type, EVENT_TYPES),
+    checkIn('events_status_check', t.status, EVENT_STATUSES),
+    checkNotNegative('events_max_attendees_check', t.max_attendees),
+    checkNotNegative('events_price_check', t.price),
+    // One index per list the site pages through: admin (newest first), public (by date),
+    // and the public filters.
+    index('events_status_created_idx').on(t.status, t.created_at.desc()),
+    index('events_status_start_date_idx').on(t.status, t.start_date),
+    index('events_type_status_idx').on(t.event_type, t.status),
+    index('events_registration_status_idx').on(t.is_registration_required, t.status),
+    index('events_created_by_idx').on(t.created_by),
+    index('events_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('events_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('events_organizer_name_trgm_idx').using('gin', t.organizer_name.op('gin_trgm_ops')),
+    index('events_location_name_trgm_idx').using('gin', t.location_name.op('gin_trgm_ops')),
+  ],
+);
+
+export const speakers = pgTable(
+  'speakers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    title: text('title'),
+    company: text('company'),
+    image_url: text('image_url'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('speakers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+);
+
+export const eventSpeakers = pgTable(
+  'event_speakers',
+  {
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    speaker_id: uuid('speaker_id')
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'event_speakers_pkey', columns: [t.event_id, t.speaker_id] }),
+    // The primary key serves lookups by event; this one serves "events of a speaker" and the
+    // cascade when a speaker is deleted.
+    index('event_speakers_speaker_id_idx').on(t.speaker_id),
+  ],
+);
+
+/** The spec's "user event": a member's registration for an event. */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<RegistrationStatus>().notNull().default('pending'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    checkIn('event_registrations_status_check', t.status, REGISTRATION_STATUSES),
+    unique('event_registrations_event_user_unique').on(t.event_id, t.user_id),
+    // Capacity checks count pending + approved per event; the dashboard counts pending overall.
+    index('event_registrations_event_status_idx').on(t.event_id, t.status),
+    index('event_registrations_status_idx').on(t.status),
+    index('event_registrations_user_id_idx').on(t.user_id),
+  ],
+);
+
+export type Event = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+export type Speaker = typeof speakers.$inferSelect;
+export type NewSpeaker = typeof speakers.$inferInsert;
+export type EventSpeaker = typeof eventSpeakers.$inferSelect;
+export type NewEventSpeaker = typeof eventSpeakers.$inferInsert;
+export type EventRegistration = typeof eventRegistrations.$inferSelect;
+export type NewEventRegistration = typeof eventRegistrations.$inferInsert;

@@ -1,0 +1,36 @@
+import { MAIL_STATUSES, type MailStatus } from '@portal/shared';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { checkIn, createdAt } from './columns';
+
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Outgoing mail, written in the same transaction as the change that causes it and sent by any
+ * API process that claims a row with `FOR UPDATE SKIP LOCKED` (ARCHITECTURE.md "Growing past
+ * one machine").
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
+    /** When a sender claimed the row; a stale lock means the sender died and the row is retried. */
+    lockedAt: timestampTz('locked_at'),
+    lastError: text('last_error'),
+    sentAt: timestampTz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    checkIn('mail_outbox_status_check', t.status, MAIL_STATUSES),
+    index('mail_outbox_status_next_attempt_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type NewMailOutboxRow = typeof mailOutbox.$inferInsert;

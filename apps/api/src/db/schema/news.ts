@@ -1,0 +1,61 @@
+import { NEWS_STATUSES, type NewsStatus } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+export const newsArticles = pgTable(
+  'news_articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** Sanitised HTML. */
+    content: text('content'),
+    status: text('status').$type<NewsStatus>().notNull().default('draft'),
+    author: text('author'),
+    /** Image URLs in display order; the first is the card image (spec 001 §3). */
+    image_gallery: text('image_gallery').array().notNull().default(sql`'{}'::text[]`),
+    // Counters are updated with `likes = likes + 1` so concurrent likes never lose a count.
+    likes: integer('likes').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    checkIn('news_articles_status_check', t.status, NEWS_STATUSES),
+    checkNotNegative('news_articles_likes_check', t.likes),
+    checkNotNegative('news_articles_views_check', t.views),
+    index('news_articles_status_created_idx').on(t.status, t.created_at.desc()),
+    index('news_articles_author_status_idx').on(t.author, t.status),
+    index('news_articles_created_by_idx').on(t.created_by),
+    index('news_articles_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('news_articles_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * One like per person per article (DECISIONS.md "News"). The key is `user:<uuid>` for a signed-in
+ * user or `visitor:<id>` for a guest's cookie, so one primary key covers both.
+ */
+export const newsLikes = pgTable(
+  'news_likes',
+  {
+    article_id: uuid('article_id')
+      .notNull()
+      .references(() => newsArticles.id, { onDelete: 'cascade' }),
+    liker_key: text('liker_key').notNull(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'news_likes_pkey', columns: [t.article_id, t.liker_key] }),
+    index('news_likes_user_id_idx').on(t.user_id),
+  ],
+);
+
+export type NewsArticle = typeof newsArticles.$inferSelect;
+export type NewNewsArticle = typeof newsArticles.$inferInsert;
+export type NewsLike = typeof newsLikes.$inferSelect;
+export type NewNewsLike = typeof newsLikes.$inferInsert;

@@ -1,0 +1,44 @@
+import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { checkIn, createdAt, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** Null for a user an admin invited who has not chosen a password yet. */
+    passwordHash: text('password_hash'),
+    phone: text('phone'),
+    facsimile: text('facsimile'),
+    address: text('address'),
+    about: text('about'),
+    type: text('type').$type<UserType>().notNull().default('user'),
+    status: text('status').$type<UserStatus>().notNull().default('pending'),
+    /** True until the membership form is submitted (spec 000: isNew sends the user to /user-forms). */
+    isNew: boolean('is_new').notNull().default(true),
+    avatarUrl: text('avatar_url'),
+    logoUrl: text('logo_url'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('users_type_check', t.type, USER_TYPES),
+    checkIn('users_status_check', t.status, USER_STATUSES),
+    // Logins and "already taken" checks compare case-insensitively; services query lower(...).
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_type_idx').on(t.type),
+    index('users_status_idx').on(t.status),
+    index('users_created_at_idx').on(t.createdAt.desc()),
+    // The admin user search is a substring match (ILIKE '%…%'), which only trigram indexes serve.
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,204 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import { siteConfig } from '@portal/shared';
+import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage, type Storage } from '../lib/storage';
+import { type DatabaseHandle, openDatabase } from './client';
+import { migrateDatabase } from './migrate';
+import {
+  boardMembers,
+  eventRegistrations,
+  eventSpeakers,
+  events,
+  memberships,
+  newsArticles,
+  representatives,
+  speakers,
+  uploadedFiles,
+  users,
+} from './schema';
+import { seedBenchmarkContent, seedDemoContent } from './seed';
+
+const hashPassword = (password: string) => hash(password);
+
+/** PGlite in memory by default; a scratch database on the server when TEST_DATABASE_URL is set. */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const scratchDatabase = `seed_test_${process.pid}_${Date.now()}`;
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await migrateDatabase(handle);
+    return handle;
+  }
+  await onServer(`create database ${scratchDatabase}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${scratchDatabase}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  await migrateDatabase(handle, url.toString());
+  return handle;
+}
+
+describe('seedDemoContent', () => {
+  let handle: DatabaseHandle;
+  let storage: Storage;
+  let uploadsDir: string;
+
+  beforeAll(async () => {
+    uploadsDir = join(await mkdtemp(join(tmpdir(), 'seed-test-')), 'uploads');
+    storage = createStorage({ uploadsDir });
+    handle = await openTestDatabase();
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    if (serverUrl) await onServer(`drop database if exists ${scratchDatabase} with (force)`);
+    await rm(join(uploadsDir, '..'), { recursive: true, force: true });
+  });
+
+  it('loads the demo association into an empty database', async () => {
+    const result = await seedDemoContent(handle.db, storage, {
+      adminPassword: 'Admin-Demo-2025!',
+      hashPassword,
+    });
+
+    expect(result.seeded).toBe(true);
+    if (!result.seeded) return;
+    expect(result.admin).toEqual({
+      username: 'admin',
+      email: `admin@${siteConfig.acronym.toLowerCase()}.org.ph`,
+      type: 'admin',
+    });
+
+    const [admin] = await handle.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin?.type).toBe('admin');
+    expect(admin?.status).toBe('active');
+    expect(await verify(admin?.passwordHash ?? '', 'Admin-Demo-2025!')).toBe(true);
+  });
+
+  it('covers every membership state', async () => {
+    const now = new Date();
+    const rows = await handle.db.select().from(memberships);
+    expect(rows.some((row) => row.status === 'pending')).toBe(true);
+    expect(rows.some((row) => row.status === 'rejected')).toBe(true);
+    expect(rows.some((row) => row.status === 'approved' && row.expiresAt && row.expiresAt > now)).toBe(true);
+    expect(rows.some((row) => row.status === 'approved' && row.expiresAt && row.expiresAt < now)).toBe(true);
+  });
+
+  it('gives every company exactly one voting representative', async () => {
+    const companies = await handle.db.select({ id: users.id }).from(users).where(eq(users.type, 'company'));
+    expect(companies.length).toBeGreaterThan(0);
+    for (const company of companies) {
+      const [voting] = await handle.db
+        .select({ n: count() })
+        .from(representatives)
+        .where(and(eq(representatives.userId, company.id), eq(representatives.type, 'voting')));
+      expect(voting?.n).toBe(1);
+    }
+  });
+
+  it('has upcoming and past published events, drafts, a cancelled one, speakers and registrations', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = await handle.db.select().from(events);
+    const published = rows.filter((row) => row.status === 'published');
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(published.filter((row) => row.start_date > today).length).toBeGreaterThan(
+      published.filter((row) => row.start_date < today).length,
+    );
+    expect(published.some((row) => row.start_date < today)).toBe(true);
+    expect(rows.filter((row) => row.status === 'draft')).toHaveLength(2);
+    expect(rows.filter((row) => row.status === 'cancelled')).toHaveLength(1);
+    expect(rows.some((row) => Number(row.price) === 0)).toBe(true);
+    expect(rows.every((row) => row.banner_image_url?.startsWith('/uploads/'))).toBe(true);
+
+    const [speakerCount] = await handle.db.select({ n: count() }).from(speakers);
+    expect(speakerCount?.n).toBe(8);
+    const [linkCount] = await handle.db.select({ n: count() }).from(eventSpeakers);
+    expect(linkCount?.n).toBeGreaterThan(0);
+    const statuses = await handle.db
+      .selectDistinct({ status: eventRegistrations.status })
+      .from(eventRegistrations);
+    expect(statuses.map((row) => row.status).sort()).toEqual(['approved', 'pending', 'rejected']);
+  });
+
+  it('has 7 published news articles, a draft and an archived one, each with a gallery', async () => {
+    const rows = await handle.db.select().from(newsArticles);
+    expect(rows.filter((row) => row.status === 'published')).toHaveLength(7);
+    expect(rows.filter((row) => row.status === 'draft')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'archived')).toHaveLength(1);
+    for (const row of rows) {
+      expect(row.image_gallery.length).toBeGreaterThanOrEqual(1);
+      expect(row.image_gallery.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('seats four officers and seven trustees in all, plus one inactive member', async () => {
+    const rows = await handle.db.select().from(boardMembers);
+    const active = rows.filter((row) => row.is_active);
+    expect(active.map((row) => row.position).slice(0, 4)).toEqual([
+      'President',
+      'Vice President',
+      'Treasurer',
+      'Secretary',
+    ]);
+    expect(active).toHaveLength(7);
+    expect(rows.filter((row) => !row.is_active)).toHaveLength(1);
+    const [withSince] = await handle.db
+      .select({ n: count() })
+      .from(boardMembers)
+      .where(isNotNull(boardMembers.trustee_since));
+    expect(withSince?.n).toBe(rows.length);
+  });
+
+  it('writes every referenced image to storage and records it', async () => {
+    const files = await handle.db.select().from(uploadedFiles);
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) expect(existsSync(storage.resolve(file.publicPath))).toBe(true);
+    const onDisk = (await readdir(uploadsDir)).filter((name) => name.endsWith('.webp'));
+    expect(onDisk).toHaveLength(files.length);
+  });
+
+  it('does nothing when users exist', async () => {
+    const before = await readdir(uploadsDir);
+    const result = await seedDemoContent(handle.db, storage, { adminPassword: 'another', hashPassword });
+    expect(result).toEqual({ seeded: false });
+    const [eventCount] = await handle.db.select({ n: count() }).from(events);
+    expect(eventCount?.n).toBe(13);
+    expect(await readdir(uploadsDir)).toEqual(before);
+  });
+
+  it('bulk-loads published benchmark content', async () => {
+    const started = Date.now();
+    await seedBenchmarkContent(handle.db, { events: 6_000, news: 1_200 });
+    const elapsed = Date.now() - started;
+
+    const [eventCount] = await handle.db
+      .select({ n: count() })
+      .from(events)
+      .where(and(eq(events.status, 'published'), sql`${events.title} like '%#%'`));
+    expect(eventCount?.n).toBe(6_000);
+    const [newsCount] = await handle.db
+      .select({ n: count() })
+      .from(newsArticles)
+      .where(gt(newsArticles.views, -1));
+    expect(newsCount?.n).toBe(1_200 + 9);
+    const [freeOrPaid] = await handle.db.select({ n: count() }).from(events).where(lt(events.price, '0'));
+    expect(freeOrPaid?.n).toBe(0);
+    expect(elapsed).toBeLessThan(30_000);
+  });
+});

@@ -1,0 +1,523 @@
+import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, siteConfig } from '@portal/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Storage } from '../lib/storage';
+import type { Db } from './client';
+import {
+  boardMembers,
+  eventRegistrations,
+  eventSpeakers,
+  events,
+  memberships,
+  type NewEvent,
+  type NewUploadedFile,
+  newsArticles,
+  representatives,
+  speakers,
+  uploadedFiles,
+  users,
+} from './schema';
+import {
+  type DemoMembership,
+  demoArticles,
+  demoBoard,
+  demoEvents,
+  demoMembers,
+  demoNewUser,
+  demoSpeakers,
+  eventOrganizer,
+} from './seed-content';
+import { type RenderedImage, renderBanner, renderLogo, renderPortrait } from './seed-images';
+
+export type SeedOptions = {
+  adminPassword: string;
+  /** Every demo member signs in with this; defaults to the admin's password. */
+  memberPassword?: string;
+  /** The app's argon2id hasher, so the seed never chooses its own parameters. */
+  hashPassword: (password: string) => Promise<string>;
+  /** "Today" for the date offsets; tests pin it. */
+  now?: Date;
+};
+
+export type SeedAccount = { username: string; email: string; type: string };
+
+export type SeedResult =
+  | { seeded: false }
+  | { seeded: true; admin: SeedAccount; members: SeedAccount[]; images: number };
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Any constant: concurrent starts against one PostgreSQL server seed at most once. */
+const SEED_LOCK_KEY = 72_410_002;
+const DAY_MS = 86_400_000;
+
+/**
+ * Loads the demo association when the users table is empty, and does nothing otherwise, so it
+ * is safe to call on every start. Images are written first (storage is not transactional) and
+ * removed again if the rows are not written.
+ */
+export async function seedDemoContent(db: Db, storage: Storage, options: SeedOptions): Promise<SeedResult> {
+  if (!(await isUsersTableEmpty(db))) return { seeded: false };
+
+  const now = options.now ?? new Date();
+  const images = new ImageWriter(storage);
+  try {
+    const passwordHashes = {
+      admin: await options.hashPassword(options.adminPassword),
+      member: await options.hashPassword(options.memberPassword ?? options.adminPassword),
+    };
+    const pictures = await drawPictures(images);
+
+    const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      if (!(await isUsersTableEmpty(tx))) return { seeded: false } as const;
+      return insertDemoRows(tx, { now, passwordHashes, pictures, files: images.files });
+    });
+    if (!result.seeded) await images.removeAll();
+    return result;
+  } catch (error) {
+    await images.removeAll();
+    throw error;
+  }
+}
+
+async function isUsersTableEmpty(db: Db | Transaction): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}
+
+class ImageWriter {
+  readonly files: NewUploadedFile[] = [];
+  constructor(private readonly storage: Storage) {}
+
+  async save(image: RenderedImage): Promise<string> {
+    const { storageKey, publicPath } = await this.storage.save(image.buffer, 'webp');
+    this.files.push({
+      storageKey,
+      publicPath,
+      contentType: 'image/webp',
+      byteSize: image.buffer.length,
+      width: image.width,
+      height: image.height,
+    });
+    return publicPath;
+  }
+
+  async removeAll(): Promise<void> {
+    await Promise.all(this.files.map((file) => this.storage.remove(file.publicPath)));
+    this.files.length = 0;
+  }
+}
+
+type Pictures = Awaited<ReturnType<typeof drawPictures>>;
+
+async function drawPictures(images: ImageWriter) {
+  // Seeds are handed out in a fixed order before any await, so the pictures are the same on
+  // every run while sharp renders them in parallel.
+  let seed = 1;
+  const draw = (render: () => Promise<RenderedImage>) => render().then((image) => images.save(image));
+  const portrait = (name: string) => {
+    const own = seed++;
+    return draw(() => renderPortrait(name, own));
+  };
+  const banner = () => {
+    const own = seed++;
+    return draw(() => renderBanner(own));
+  };
+  const keyed = async (entries: [string, Promise<string>][]) =>
+    new Map(await Promise.all(entries.map(async ([key, path]) => [key, await path] as const)));
+
+  const members = keyed(
+    demoMembers.map((member) => {
+      const own = seed++;
+      const render = member.type === 'company' ? renderLogo : renderPortrait;
+      return [member.username, draw(() => render(member.displayName, own))];
+    }),
+  );
+  const representativePortraits = keyed(
+    demoMembers
+      .flatMap((member) => member.representatives)
+      .filter((representative) => representative.withPortrait)
+      .map((representative) => {
+        const name = `${representative.firstName} ${representative.lastName}`;
+        return [name, portrait(name)];
+      }),
+  );
+  const speakerImages = keyed(demoSpeakers.map((speaker) => [speaker.key, portrait(speaker.name)]));
+  const boardImages = keyed(demoBoard.map((member) => [member.name, portrait(member.name)]));
+  const eventBanners = Promise.all(demoEvents.map(() => banner()));
+  const articleGalleries = Promise.all(
+    demoArticles.map((article) => Promise.all(Array.from({ length: article.images }, () => banner()))),
+  );
+  return {
+    members: await members,
+    representativePortraits: await representativePortraits,
+    speakerImages: await speakerImages,
+    boardImages: await boardImages,
+    eventBanners: await eventBanners,
+    articleGalleries: await articleGalleries,
+  };
+}
+
+type InsertContext = {
+  now: Date;
+  passwordHashes: { admin: string; member: string };
+  pictures: Pictures;
+  files: NewUploadedFile[];
+};
+
+async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<SeedResult> {
+  const { now, passwordHashes, pictures } = context;
+  const daysAgo = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
+
+  await tx.insert(uploadedFiles).values(context.files);
+
+  const adminAccount = {
+    username: 'admin',
+    email: `admin@${siteConfig.acronym.toLowerCase()}.org.ph`,
+    type: 'admin',
+  } as const;
+  const [admin] = await tx
+    .insert(users)
+    .values({
+      ...adminAccount,
+      passwordHash: passwordHashes.admin,
+      phone: siteConfig.phone,
+      address: siteConfig.address,
+      about: `Secretariat administrator of the ${siteConfig.name}.`,
+      status: 'active',
+      isNew: false,
+      emailConfirmedAt: daysAgo(800),
+      createdAt: daysAgo(800),
+      updatedAt: daysAgo(800),
+    })
+    .returning({ id: users.id });
+  if (!admin) throw new Error('The admin row was not inserted');
+
+  const memberRows = await tx
+    .insert(users)
+    .values([
+      ...demoMembers.map((member) => {
+        const joined = daysAgo(Math.max(...member.memberships.map((m) => m.createdDaysAgo)) + 5);
+        return {
+          username: member.username,
+          email: member.email,
+          passwordHash: passwordHashes.member,
+          phone: member.phone,
+          facsimile: member.facsimile ?? null,
+          address: member.address,
+          about: member.about,
+          type: member.type,
+          status: 'active' as const,
+          isNew: false,
+          avatarUrl: member.type === 'individual' ? pictures.members.get(member.username) : null,
+          logoUrl: member.type === 'company' ? pictures.members.get(member.username) : null,
+          emailConfirmedAt: joined,
+          createdAt: joined,
+          updatedAt: joined,
+        };
+      }),
+      {
+        username: demoNewUser.username,
+        email: demoNewUser.email,
+        passwordHash: passwordHashes.member,
+        type: 'user' as const,
+        status: 'active' as const,
+        isNew: true,
+        emailConfirmedAt: daysAgo(1),
+        createdAt: daysAgo(1),
+        updatedAt: daysAgo(1),
+      },
+    ])
+    .returning({ id: users.id, username: users.username });
+  const userIdOf = new Map(memberRows.map((row) => [row.username, row.id]));
+  const requireUser = (username: string) => {
+    const id = userIdOf.get(username);
+    if (!id) throw new Error(`Demo user ${username} is missing`);
+    return id;
+  };
+
+  await tx.insert(memberships).values(
+    demoMembers.flatMap((member) =>
+      member.memberships.map((membership) => ({
+        userId: requireUser(member.username),
+        category: membership.category,
+        ...membershipPeriod(membership, daysAgo),
+      })),
+    ),
+  );
+
+  const representativeRows = demoMembers.flatMap((member) =>
+    member.representatives.map((representative) => ({
+      userId: requireUser(member.username),
+      firstName: representative.firstName,
+      lastName: representative.lastName,
+      preferredName: representative.preferredName ?? null,
+      position: representative.position,
+      type: representative.type,
+      avatarUrl:
+        pictures.representativePortraits.get(`${representative.firstName} ${representative.lastName}`) ??
+        null,
+    })),
+  );
+  if (representativeRows.length > 0) await tx.insert(representatives).values(representativeRows);
+
+  const speakerRows = await tx
+    .insert(speakers)
+    .values(
+      demoSpeakers.map((speaker) => ({
+        name: speaker.name,
+        title: speaker.title,
+        company: speaker.company,
+        image_url: pictures.speakerImages.get(speaker.key) ?? null,
+      })),
+    )
+    .returning({ id: speakers.id, name: speakers.name });
+  const speakerIdOf = new Map(
+    demoSpeakers.map((speaker) => [speaker.key, speakerRows.find((row) => row.name === speaker.name)?.id]),
+  );
+
+  const eventRows = await tx
+    .insert(events)
+    .values(
+      demoEvents.map((event, index): NewEvent => {
+        const created = daysAgo(Math.max(10 + index * 3, 30 - event.startInDays), index);
+        return {
+          title: event.title,
+          description: event.description,
+          content: event.content,
+          start_date: manilaDate(now, event.startInDays),
+          end_date: manilaDate(now, event.startInDays + event.lengthDays),
+          start_time: event.startTime,
+          end_time: event.endTime,
+          ...event.venue,
+          country: 'Philippines',
+          organizer_name: eventOrganizer.name,
+          organizer_contact: eventOrganizer.contact,
+          website_url: event.website_url ?? null,
+          event_type: event.event_type,
+          is_registration_required: event.is_registration_required,
+          registration_url: event.registration_url ?? null,
+          max_attendees: event.max_attendees ?? null,
+          price: event.price,
+          banner_image_url: pictures.eventBanners[index] ?? null,
+          safety_focus: event.safety_focus ?? null,
+          certification_provided: event.certification_provided,
+          status: event.status,
+          created_by: admin.id,
+          created_at: created,
+          updated_at: created,
+        };
+      }),
+    )
+    .returning({ id: events.id });
+
+  const links = demoEvents.flatMap((event, index) =>
+    event.speakerKeys.map((key) => ({
+      event_id: eventRows[index]?.id as string,
+      speaker_id: speakerIdOf.get(key) as string,
+    })),
+  );
+  if (links.length > 0) await tx.insert(eventSpeakers).values(links);
+
+  const registrations = demoEvents.flatMap((event, index) =>
+    event.registrations.map((registration, position) => ({
+      event_id: eventRows[index]?.id as string,
+      user_id: requireUser(registration.username),
+      status: registration.status,
+      created_at: daysAgo(Math.max(1, 8 - position), position),
+      updated_at: daysAgo(Math.max(1, 8 - position), position),
+    })),
+  );
+  if (registrations.length > 0) await tx.insert(eventRegistrations).values(registrations);
+
+  await tx.insert(newsArticles).values(
+    demoArticles.map((article, index) => {
+      const created = daysAgo(article.createdDaysAgo, 2 + index);
+      // One article shows the detail page's "Last updated" line.
+      const updated = index === 1 ? new Date(created.getTime() + DAY_MS) : created;
+      return {
+        title: article.title,
+        description: article.description,
+        content: article.content,
+        status: article.status,
+        author: article.author,
+        image_gallery: pictures.articleGalleries[index] ?? [],
+        likes: article.likes,
+        views: article.views,
+        created_by: admin.id,
+        created_at: created,
+        updated_at: updated,
+      };
+    }),
+  );
+
+  await tx.insert(boardMembers).values(
+    demoBoard.map((member) => ({
+      name: member.name,
+      title: member.title,
+      position: member.position,
+      description: member.description,
+      // Trustees are elected at the annual meeting in June (spec 000 §1).
+      trustee_since: `${Number(manilaDate(now, 0).slice(0, 4)) - member.trusteeSinceYearsAgo}-06-15`,
+      display_order: member.display_order,
+      is_active: member.is_active,
+      image_path: pictures.boardImages.get(member.name) ?? null,
+    })),
+  );
+
+  return {
+    seeded: true,
+    admin: adminAccount,
+    members: [
+      ...demoMembers.map(({ username, email, type }) => ({ username, email, type })),
+      { username: demoNewUser.username, email: demoNewUser.email, type: 'user' },
+    ],
+    images: context.files.length,
+  };
+}
+
+function membershipPeriod(membership: DemoMembership, daysAgo: (days: number) => Date) {
+  const createdAt = daysAgo(membership.createdDaysAgo);
+  const base = { createdAt, updatedAt: createdAt };
+  if (membership.state === 'pending') return { ...base, status: 'pending' as const };
+  if (membership.state === 'rejected') {
+    return { ...base, status: 'rejected' as const, updatedAt: daysAgo(membership.createdDaysAgo - 2) };
+  }
+  // Approval two days after applying starts the 12-month period (DECISIONS.md "Membership lifecycle").
+  const startsAt = daysAgo(membership.createdDaysAgo - 2);
+  const expiresAt = new Date(startsAt);
+  expiresAt.setUTCMonth(expiresAt.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
+  return { ...base, status: 'approved' as const, startsAt, expiresAt, updatedAt: startsAt };
+}
+
+/** The calendar date in Manila `offsetDays` from `now`: event dates are Manila wall-clock dates. */
+function manilaDate(now: Date, offsetDays: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(now.getTime() + offsetDays * DAY_MS));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmark content
+
+export type BenchmarkOptions = { events?: number; news?: number };
+
+const BENCHMARK_CHUNK = 5_000;
+
+/** `array['a', 'b']` from constants; inlined because the lists are ours, not user input. */
+function textArray(values: readonly string[]): SQL {
+  return sql.raw(`(array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}])`);
+}
+
+const BENCHMARK_TOPICS = [
+  'porphyry copper',
+  'epithermal gold',
+  'nickel laterite',
+  'chromite',
+  'drill core logging',
+  'geochemical sampling',
+  'induced polarisation surveys',
+  'community engagement',
+  'mine rehabilitation',
+];
+const BENCHMARK_KINDS = ['Technical Meeting', 'Field Workshop', 'Safety Training', 'Forum', 'Seminar'];
+const BENCHMARK_CITIES = [
+  'Makati City',
+  'Taguig City',
+  'Pasig City',
+  'Baguio City',
+  'Cebu City',
+  'Davao City',
+  'Iloilo City',
+  'Surigao City',
+];
+const BENCHMARK_PROVINCES = [
+  'Metro Manila',
+  'Metro Manila',
+  'Metro Manila',
+  'Benguet',
+  'Cebu',
+  'Davao del Sur',
+  'Iloilo',
+  'Surigao del Norte',
+];
+const BENCHMARK_AUTHORS = [
+  'Secretariat',
+  'Maria Lourdes Santos',
+  'Paolo Reyes',
+  'Grace Ocampo',
+  'Cecilia Tan',
+];
+
+/**
+ * Bulk-inserts published events and news for the load benchmark: one INSERT … SELECT over
+ * generate_series per chunk, so 10,000 rows take one round trip per 5,000 on either driver.
+ */
+export async function seedBenchmarkContent(
+  db: Db,
+  { events: eventCount = 10_000, news: newsCount = 10_000 }: BenchmarkOptions = {},
+): Promise<{ events: number; news: number }> {
+  for (let first = 1; first <= eventCount; first += BENCHMARK_CHUNK) {
+    const last = Math.min(eventCount, first + BENCHMARK_CHUNK - 1);
+    await db.execute(sql`
+      insert into events (
+        title, description, content, start_date, end_date, start_time, end_time, location_name,
+        address, city, province, country, organizer_name, organizer_contact, event_type,
+        is_registration_required, max_attendees, price, safety_focus, certification_provided,
+        status, created_at, updated_at
+      )
+      select
+        ${textArray(BENCHMARK_KINDS)}[1 + i % ${BENCHMARK_KINDS.length}] || ' on '
+          || ${textArray(BENCHMARK_TOPICS)}[1 + i % ${BENCHMARK_TOPICS.length}] || ' #' || i,
+        'Benchmark event ' || i || ' about ' || ${textArray(BENCHMARK_TOPICS)}[1 + (i / 7) % ${BENCHMARK_TOPICS.length}]
+          || ' in ' || ${textArray(BENCHMARK_CITIES)}[1 + i % ${BENCHMARK_CITIES.length}],
+        '<p>Generated for the load benchmark.</p>',
+        current_date + (i % 730 - 365),
+        current_date + (i % 730 - 365) + (i % 3),
+        time '08:00' + (i % 4) * interval '1 hour',
+        time '17:00',
+        ${textArray(BENCHMARK_CITIES)}[1 + i % ${BENCHMARK_CITIES.length}] || ' Convention Center',
+        'Main Street',
+        ${textArray(BENCHMARK_CITIES)}[1 + i % ${BENCHMARK_CITIES.length}],
+        ${textArray(BENCHMARK_PROVINCES)}[1 + i % ${BENCHMARK_PROVINCES.length}],
+        'Philippines',
+        ${`${siteConfig.acronym} Secretariat`},
+        ${siteConfig.secretariatEmail},
+        ${textArray(EVENT_TYPES)}[1 + i % ${EVENT_TYPES.length}],
+        i % 2 = 0,
+        case when i % 3 = 0 then null else 20 + i % 200 end,
+        case when i % 4 = 0 then 0 else 500 + (i % 20) * 250 end,
+        case when i % 5 = 0 then 'Field safety briefing' end,
+        i % 6 = 0,
+        'published',
+        now() - i * interval '1 minute',
+        now() - i * interval '1 minute'
+      from generate_series(${first}::int, ${last}::int) as series(i)
+    `);
+  }
+
+  for (let first = 1; first <= newsCount; first += BENCHMARK_CHUNK) {
+    const last = Math.min(newsCount, first + BENCHMARK_CHUNK - 1);
+    await db.execute(sql`
+      insert into news_articles (
+        title, description, content, status, author, image_gallery, likes, views, created_at, updated_at
+      )
+      select
+        'Exploration update on ' || ${textArray(BENCHMARK_TOPICS)}[1 + i % ${BENCHMARK_TOPICS.length}] || ' #' || i,
+        'Benchmark article ' || i || ' from ' || ${textArray(BENCHMARK_CITIES)}[1 + i % ${BENCHMARK_CITIES.length}],
+        '<p>Generated for the load benchmark.</p>',
+        'published',
+        ${textArray(BENCHMARK_AUTHORS)}[1 + i % ${BENCHMARK_AUTHORS.length}],
+        '{}'::text[],
+        i % 50,
+        i % 1000,
+        now() - i * interval '1 minute',
+        now() - i * interval '1 minute'
+      from generate_series(${first}::int, ${last}::int) as series(i)
+    `);
+  }
+  return { events: eventCount, news: newsCount };
+}
