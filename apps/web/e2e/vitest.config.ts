@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 /** Browser journeys: run by `npm run test:e2e`, not by `npm test` (they need Chromium). */
 export default defineConfig({
   root: fileURLToPath(new URL('../../..', import.meta.url)),
+  // The journeys read the site's own navigation and paths, which import with the app's alias.
+  resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
   test: {
     name: 'e2e',
     include: ['apps/web/e2e/**/*.e2e.ts'],

@@ -1,0 +1,172 @@
+import { mkdir } from 'node:fs/promises';
+import { associationFormsPath, siteConfig } from '@portal/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { navGroups } from '../src/config/navigation';
+import { paths } from '../src/config/paths';
+import { expectNoSeriousAxeViolations, launchBrowser, type Viewport } from './browser';
+
+/** The pages this part of the site consists of; the rest of the menu arrives with later work. */
+const publicPages = [
+  paths.home,
+  paths.about,
+  paths.affiliations,
+  paths.ronniesCorner,
+  paths.mgbGuidelines,
+  associationFormsPath,
+  paths.membersNews,
+  paths.membership,
+  paths.unauthorized,
+  '/no-such-page',
+];
+const builtPaths = new Set<string>(publicPages.slice(1, -2));
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir('artifacts/screenshots', { recursive: true });
+});
+afterAll(() => browser.close());
+
+const heading = (page: Page) => page.locator('main h1').first();
+
+async function expectPageShown(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+  await heading(page).waitFor();
+  if (builtPaths.has(path)) expect(await heading(page).textContent()).not.toContain('Page Not Found');
+  // Every route change starts at the top of the page.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+describe('home page', () => {
+  it('shows the hero, the seeded upcoming events and the latest news', async () => {
+    const { page, context } = await browser.newPage('desktop');
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Building Stronger Networks, Creating Lasting Value' }).waitFor();
+    await page.getByRole('link', { name: 'Become a Member Now' }).click();
+    await expectPageShown(page, paths.membership);
+
+    await page.goto('/');
+    const viewEvent = page.getByRole('link', { name: /View Event/ });
+    await viewEvent.first().waitFor();
+    expect(await viewEvent.count()).toBeGreaterThanOrEqual(1);
+    expect(await viewEvent.count()).toBeLessThanOrEqual(3);
+    await page
+      .getByRole('link', { name: /Read More/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('link', { name: /Read More/ }).count()).toBe(3);
+    for (const partner of [
+      'Mines and Geosciences Bureau',
+      'Department of Environment and Natural Resources',
+    ]) {
+      await page.getByText(partner, { exact: true }).first().waitFor();
+    }
+    await context.close();
+  });
+});
+
+describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => {
+  it('reaches every page of every menu', async () => {
+    const { page, context } = await browser.newPage(viewport);
+    await page.goto('/');
+    for (const group of navGroups) {
+      for (const link of group.links) {
+        if (viewport === 'desktop') {
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('button', { name: group.label })
+            .hover();
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('link', { name: link.label, exact: true })
+            .click();
+        } else {
+          await page.getByRole('button', { name: /open menu/i }).click();
+          await page.getByRole('dialog').getByRole('link', { name: link.label, exact: true }).click();
+        }
+        await expectPageShown(page, link.to);
+        await page.evaluate(() => window.scrollTo(0, 400));
+      }
+    }
+    await context.close();
+  });
+
+  it('has no serious accessibility violation on any page', async () => {
+    const { page, context } = await browser.newPage(viewport);
+    for (const path of publicPages) {
+      await page.goto(path);
+      await heading(page).waitFor();
+      // Let lists finish loading so axe sees the page a person sees.
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousAxeViolations(page);
+      const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+      await page.screenshot({ path: `artifacts/screenshots/${viewport}-${name}.png`, fullPage: true });
+    }
+    await context.close();
+  });
+});
+
+describe('search modal', () => {
+  it('finds pages, says how many, opens the first result with Enter', async () => {
+    const { page, context } = await browser.newPage('desktop');
+    await page.goto('/about');
+    await page.getByRole('button', { name: `Search ${siteConfig.acronym}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Search ${siteConfig.acronym}` });
+    const input = dialog.getByPlaceholder('Search for pages, forms, documents...');
+    await input.waitFor();
+
+    // An empty query shows suggestions.
+    await dialog.getByText('MGB forms').waitFor();
+
+    await input.fill('   ronnie  ');
+    await dialog.getByText('Found 1 result(s)').waitFor();
+    await input.press('Enter');
+    await expectPageShown(page, paths.ronniesCorner);
+    expect(await dialog.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: `Search ${siteConfig.acronym}` }).click();
+    await input.fill('zzqx');
+    await dialog.getByText('No results found for "zzqx"').waitFor();
+    await dialog.getByText('Try searching for pages, forms, or documents').waitFor();
+
+    await input.fill('FORMS');
+    await dialog.getByText(/Found \d+ result\(s\)/).waitFor();
+    await dialog.getByRole('link', { name: /MGB Guidelines and Forms/ }).click();
+    await expectPageShown(page, paths.mgbGuidelines);
+    expect(await dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('status pages and documents', () => {
+  it('shows the not-found and unauthorized pages as worded', async () => {
+    const { page, context } = await browser.newPage('desktop');
+    await page.goto('/no-such-page');
+    await page.getByText('Page Not Found').first().waitFor();
+    await page.getByText("The page you're looking for doesn't exist.").waitFor();
+    await page.goto(paths.unauthorized);
+    await page.getByText('401 Unauthorized Access').first().waitFor();
+    await page.getByText("You don't have permission to access this page.").waitFor();
+    await page
+      .getByRole('link', { name: 'Go Back' })
+      .or(page.getByRole('button', { name: 'Go Back' }))
+      .waitFor();
+    await context.close();
+  });
+
+  it('downloads a real PDF from the MGB page', async () => {
+    const { page, context } = await browser.newPage('desktop');
+    await page.goto(paths.mgbGuidelines);
+    const link = page.getByRole('link', { name: /Download/ }).first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/mgb-guidelines-and-forms\/.+\.pdf$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const response = await page.request.get(href as string);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+});
