@@ -17,6 +17,7 @@ import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { newsRoutes } from './modules/news/routes';
 import { accessPlugin } from './plugins/access';
+import { crossSitePlugin } from './plugins/cross-site';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(accessPlugin);
+  await app.register(crossSitePlugin, { config });
 
   await app.register(fastifySwagger, {
     openapi: {

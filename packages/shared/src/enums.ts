@@ -20,7 +20,15 @@ export const REPRESENTATIVE_TYPES = ['voting', 'non-voting'] as const;
 export type RepresentativeType = (typeof REPRESENTATIVE_TYPES)[number];
 
 /** One list of event types everywhere (DECISIONS.md "Events"). */
-export const EVENT_TYPES = ['Conference', 'Workshop', 'Seminar', 'Training', 'Meeting', 'Outreach', 'Other'] as const;
+export const EVENT_TYPES = [
+  'Conference',
+  'Workshop',
+  'Seminar',
+  'Training',
+  'Meeting',
+  'Outreach',
+  'Other',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = 'Conference';
 
@@ -33,7 +41,14 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const NEWS_STATUSES = ['draft', 'published', 'archived'] as const;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
-export const BOARD_POSITIONS = ['President', 'Vice President', 'Member', 'Secretary', 'Treasurer', 'Trustee'] as const;
+export const BOARD_POSITIONS = [
+  'President',
+  'Vice President',
+  'Member',
+  'Secretary',
+  'Treasurer',
+  'Trustee',
+] as const;
 export type BoardPosition = (typeof BOARD_POSITIONS)[number];
 
 export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password', 'invitation'] as const;

@@ -34,3 +34,5 @@ export const newsListResponseSchema = z.object({
   }),
 });
 export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
+
+export const newsViewResponseSchema = z.object({ data: z.object({ views: z.number().int() }) });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsArticles } from '../../db/schema';
 import { createNewsArticle } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
@@ -104,5 +106,52 @@ describe('GET /api/news/get-news', () => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: message, code: 'validation_error' });
+  });
+});
+
+describe('GET /api/news/add-view/{id}', () => {
+  const addView = (id: string, headers: Record<string, string> = {}) =>
+    context.app.inject({ method: 'GET', url: `/api/news/add-view/${id}`, headers });
+
+  it('counts each view of a published article without touching its last-updated date', async () => {
+    const article = await createNewsArticle(context.db, {
+      created_at: new Date('2026-03-01'),
+      updated_at: new Date('2026-03-01'),
+    });
+    const views = await Promise.all([
+      addView(article.id),
+      addView(article.id),
+      addView(article.id, { 'sec-fetch-site': 'same-origin' }),
+    ]);
+    expect(views.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const [stored] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, article.id));
+    expect(stored?.views).toBe(3);
+    expect(stored?.updated_at.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect((await addView(article.id)).json()).toEqual({ data: { views: 4 } });
+  });
+
+  it('answers 404 for drafts and unknown articles, 400 for a malformed id', async () => {
+    const draft = await createNewsArticle(context.db, { status: 'draft' });
+    expect((await addView(draft.id)).json()).toMatchObject({ error: 'Article not found' });
+    expect((await addView('7b0a3c4e-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const malformed = await addView('not-an-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: 'Invalid id', code: 'validation_error' });
+  });
+
+  it('refuses a count requested by another site', async () => {
+    const article = await createNewsArticle(context.db);
+    const crossSiteHeaders: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSiteHeaders) {
+      const response = await addView(article.id, headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'Cross-site request refused', code: 'cross_site_request' });
+    }
+    const [stored] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, article.id));
+    expect(stored?.views).toBe(0);
   });
 });

@@ -1,8 +1,13 @@
-import { newsListQuerySchema, newsListResponseSchema } from '@portal/shared';
+import {
+  idParamsSchema,
+  newsListQuerySchema,
+  newsListResponseSchema,
+  newsViewResponseSchema,
+} from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { isAdmin } from '../../plugins/access';
-import { listNews } from './service';
+import { addNewsView, listNews } from './service';
 
 export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -17,5 +22,19 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request) => ({ data: await listNews(db, request.query, { isAdmin: isAdmin(request) }) }),
+  );
+
+  app.get(
+    '/add-view/:id',
+    {
+      config: { access: 'public', changesState: true },
+      schema: {
+        tags: ['news'],
+        summary: 'Count a view of an article',
+        params: idParamsSchema,
+        response: { 200: newsViewResponseSchema },
+      },
+    },
+    async (request) => ({ data: await addNewsView(db, request.params.id, { isAdmin: isAdmin(request) }) }),
   );
 };

@@ -2,6 +2,7 @@ import { buildPagination, type NewsListQuery } from '@portal/shared';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsArticles } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
 
 type NewsRow = typeof newsArticles.$inferSelect;
@@ -38,4 +39,22 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
 
 export function toNewsResponse(row: NewsRow) {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+/**
+ * Counts one view when a reader opens an article ('Read More', spec 001 §7). The increment happens
+ * in the database, so concurrent views are never lost; the public can count published articles only.
+ */
+export async function addNewsView(db: Db, id: string, viewer: { isAdmin: boolean }) {
+  const [article] = await db
+    .update(newsArticles)
+    .set({ views: sql`${newsArticles.views} + 1`, updated_at: sql`${newsArticles.updated_at}` })
+    .where(
+      viewer.isAdmin
+        ? eq(newsArticles.id, id)
+        : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published')),
+    )
+    .returning({ views: newsArticles.views });
+  if (!article) throw notFound('Article not found');
+  return article;
 }

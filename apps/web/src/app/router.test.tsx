@@ -1,0 +1,80 @@
+import { siteConfig } from '@portal/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('site shell', () => {
+  it("shows the not-found page for an unknown route: 'Page Not Found - The page you're looking for doesn't exist.'", async () => {
+    renderApp('/no-such-page');
+    const heading = await screen.findByRole('heading', { level: 1, name: /Page Not Found/ });
+    expect(heading.closest('section')).toHaveTextContent(
+      "Page Not Found - The page you're looking for doesn't exist.",
+    );
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe(`Page Not Found | ${siteConfig.acronym}`));
+  });
+
+  it("shows '401 Unauthorized Access - You don't have permission to access this page.' with a Go Back link", async () => {
+    const router = renderApp('/unauthorized');
+    const heading = await screen.findByRole('heading', { level: 1, name: /401 Unauthorized Access/ });
+    expect(heading.closest('section')).toHaveTextContent(
+      "401 Unauthorized Access - You don't have permission to access this page.",
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go Back' }));
+    // Landed here directly: there is no earlier page of the site, so Go Back goes home.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('has the header menus of spec 000 §2 and the footer credit and copyright', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status: 500 })));
+    renderApp('/no-such-page');
+    await screen.findByRole('heading', { name: /Page Not Found/ });
+
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const expected: Record<string, string[]> = {
+      About: [`About ${siteConfig.acronym}`, 'Board of Trustees', 'Affiliations'],
+      'Industry News': ['Events', 'News', "Member's News"],
+      More: ['Membership', "Ronnie's Corner", 'MGB Guidelines and Forms', `${siteConfig.acronym} Forms`],
+    };
+    for (const [menu, labels] of Object.entries(expected)) {
+      const button = within(nav).getByRole('button', { name: menu });
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      const panel = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+      expect(
+        within(panel)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(labels);
+      await user.keyboard('{Escape}');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).toHaveFocus();
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(`Developed By ${siteConfig.developedBy}`);
+    expect(footer).toHaveTextContent(`© ${siteConfig.copyrightYear} ${siteConfig.name}`);
+  });
+});

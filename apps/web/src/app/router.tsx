@@ -1,0 +1,97 @@
+import { associationFormsPath, siteConfig } from '@portal/shared';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RouteErrorPage } from '@/features/status-pages/route-error-page';
+import { type RouteHandle, SiteLayout } from './layouts/site-layout';
+
+/**
+ * Every page is its own chunk (`lazy`), so the first load carries only the shell and the page
+ * visited. Each route names its tab title in `handle` (read by SiteLayout).
+ */
+const page = (title: string | undefined, route: RouteObject): RouteObject => ({
+  ...route,
+  handle: { title } satisfies RouteHandle,
+});
+
+function InitialLoad() {
+  return <div className="min-h-dvh bg-stone-50" />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: SiteLayout,
+    // The first page's chunk is still loading: keep the screen the page colour, no flash of text.
+    HydrateFallback: InitialLoad,
+    // Errors of the layout itself; page errors are caught below and keep header and footer.
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          page(undefined, {
+            index: true,
+            lazy: () => import('@/features/home/home-page').then((m) => ({ Component: m.HomePage })),
+          }),
+          page('About', {
+            path: paths.about,
+            lazy: () => import('@/features/about/about-page').then((m) => ({ Component: m.AboutPage })),
+          }),
+          page('Affiliations', {
+            path: paths.affiliations,
+            lazy: () =>
+              import('@/features/affiliations/affiliations-page').then((m) => ({
+                Component: m.AffiliationsPage,
+              })),
+          }),
+          page("Ronnie's Corner", {
+            path: paths.ronniesCorner,
+            lazy: () =>
+              import('@/features/ronnies-corner/ronnies-corner-page').then((m) => ({
+                Component: m.RonniesCornerPage,
+              })),
+          }),
+          page('MGB Guidelines and Forms', {
+            path: paths.mgbGuidelines,
+            lazy: () =>
+              import('@/features/documents/mgb-guidelines-page').then((m) => ({
+                Component: m.MgbGuidelinesPage,
+              })),
+          }),
+          page(`${siteConfig.acronym} Forms`, {
+            path: associationFormsPath,
+            lazy: () =>
+              import('@/features/documents/association-forms-page').then((m) => ({
+                Component: m.AssociationFormsPage,
+              })),
+          }),
+          page("Member's News", {
+            path: paths.membersNews,
+            lazy: () =>
+              import('@/features/documents/members-news-page').then((m) => ({
+                Component: m.MembersNewsPage,
+              })),
+          }),
+          page('Membership', {
+            path: paths.membership,
+            lazy: () =>
+              import('@/features/membership/membership-page').then((m) => ({ Component: m.MembershipPage })),
+          }),
+          page('Unauthorized', {
+            path: paths.unauthorized,
+            lazy: () =>
+              import('@/features/status-pages/unauthorized-page').then((m) => ({
+                Component: m.UnauthorizedPage,
+              })),
+          }),
+          page('Page Not Found', {
+            path: '*',
+            lazy: () =>
+              import('@/features/status-pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          }),
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,52 @@
+import { UserRound } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { guestLinks } from '@/config/navigation';
+import { paths } from '@/config/paths';
+import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
+
+/**
+ * The account menu of spec 000 §2: Login and Register for a guest; the username, Profile and
+ * Admin (admins only) for a signed-in user. Logout arrives with the sign-in issue.
+ */
+export function AccountMenu({ transparent }: { transparent: boolean }) {
+  const user = useSessionUser();
+  const links = user
+    ? [
+        { label: 'Profile', to: paths.profile },
+        ...(isAdmin(user) ? [{ label: 'Admin', to: paths.admin }] : []),
+      ]
+    : guestLinks;
+
+  return (
+    <DisclosureMenu
+      align="right"
+      label={user ? `Account menu for ${user.username}` : 'Account menu'}
+      buttonClassName={`inline-flex size-10 items-center justify-center rounded-full border transition-colors ${
+        transparent
+          ? 'border-white/30 text-white hover:bg-white/10'
+          : 'border-stone-300 text-stone-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800'
+      }`}
+      trigger={() => <UserRound aria-hidden="true" className="size-5" />}
+    >
+      {(close) => (
+        <>
+          {user && (
+            <p className="truncate border-stone-200 border-b px-3 pt-1.5 pb-2.5 font-semibold text-sm text-stone-900">
+              {user.username}
+            </p>
+          )}
+          <ul className={user ? 'pt-1' : ''}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} onClick={close} className={({ isActive }) => menuLinkClasses(isActive)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </DisclosureMenu>
+  );
+}

@@ -1,0 +1,50 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type ComponentPropsWithoutRef, type ReactNode, useRef } from 'react';
+
+/**
+ * Focus goes back to whatever opened a dialog. Radix only returns it to a `Dialog.Trigger`; our
+ * dialogs are mostly opened from state (a header button, a failed request), so the element that
+ * had focus when the dialog opened is remembered and refocused on close.
+ */
+export function useReturnFocus({ focusOnOpen }: { focusOnOpen?: () => HTMLElement | null } = {}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Radix fires this before it moves focus, so activeElement is still the opener.
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const target = focusOnOpen?.();
+      if (target) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault();
+      opener.current?.focus();
+    },
+  };
+}
+
+/**
+ * The look of every centred modal. Radix supplies the behaviour (focus trap, Escape, labelling
+ * by Dialog.Title); callers render Title and Description inside.
+ */
+export function DialogPanel({
+  children,
+  className = '',
+  ...props
+}: ComponentPropsWithoutRef<typeof Dialog.Content> & { children: ReactNode }) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+      <Dialog.Content
+        className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_180ms_ease-out] sm:p-8 ${className}`}
+        {...returnFocus}
+        {...props}
+      >
+        {children}
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Event } from '@portal/shared';
+import { ContourLines } from './hero-backdrop';
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What an event without a banner (or with a broken one) shows: its date on the site's
+ * topographic pattern, so the card still reads as designed rather than as a missing image.
+ */
+export function EventBannerFallback({ event, className = '' }: { event: Event; className?: string }) {
+  // start_date is a calendar date ('2026-03-12'); read it as such, never shifted by a time zone.
+  const [year, month, day] = event.start_date.split('-').map(Number);
+  const valid = Boolean(year && month && day);
+  const date = valid ? new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)) : null;
+
+  return (
+    <div
+      aria-hidden="true"
+      className={`relative isolate flex items-center justify-center overflow-hidden bg-[linear-gradient(150deg,#0f2f2a,#1d524a)] ${className}`}
+    >
+      <ContourLines className="absolute top-1/2 left-1/2 -z-10 h-[180%] -translate-x-1/2 -translate-y-1/2 text-brand-300/25" />
+      {date && (
+        <div className="rounded-2xl border border-white/15 bg-brand-950/40 px-6 py-4 text-center backdrop-blur-sm">
+          <span className="block font-display font-semibold text-5xl text-white leading-none">{day}</span>
+          <span className="mt-2 block font-semibold text-accent-200 text-xs uppercase tracking-widest">
+            {monthFormat.format(date)}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+
+/**
+ * Renders `ui` at `path` inside the app's providers and a memory router; other paths render
+ * their pathname, so a test can assert where a link or a navigation went.
+ */
+export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', Component: CurrentPath },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+function CurrentPath() {
+  return <p data-testid="current-path">{window.location.pathname}</p>;
+}

@@ -1,0 +1,186 @@
+import { associationFormsPath, siteConfig } from './site-config';
+
+/**
+ * The site search of spec 000 §2 "Search modal": a fixed list of pages matched on the client.
+ * Pure functions, so the rules are tested once here and the modal only renders them.
+ */
+
+/** spec 000 §3 "Search entry (client-side)". */
+export type SearchPage = {
+  title: string;
+  path: string;
+  description: string;
+  keywords: readonly string[];
+};
+
+const { acronym, name } = siteConfig;
+
+const PUBLIC_PAGES: readonly SearchPage[] = [
+  {
+    title: 'Home',
+    path: '/',
+    description: `Welcome to the ${name}: upcoming events, latest news and our trusted partners.`,
+    keywords: ['home', 'main', 'start', 'welcome', acronym],
+  },
+  {
+    title: 'About',
+    path: '/about',
+    description: `Who we are: a non-stock, non-profit association run by volunteer trustees and a secretariat.`,
+    keywords: ['about', 'about us', 'history', 'mission', 'trustees', 'officers', 'secretariat', acronym],
+  },
+  {
+    title: 'Events',
+    path: '/events',
+    description: 'Conferences, workshops, seminars, trainings and monthly meetings of the association.',
+    keywords: [
+      'events',
+      'calendar',
+      'conference',
+      'workshop',
+      'seminar',
+      'training',
+      'meeting',
+      'monthly meeting',
+    ],
+  },
+  {
+    title: 'Industry News',
+    path: '/news',
+    description: 'News and articles on mineral exploration and the mining industry in the Philippines.',
+    keywords: ['news', 'articles', 'updates', 'industry', 'press'],
+  },
+  {
+    title: 'Membership',
+    path: '/membership',
+    description: 'Membership categories, annual fees, benefits and how to apply.',
+    keywords: [
+      'membership',
+      'join',
+      'member',
+      'apply',
+      'fees',
+      'regular',
+      'associate',
+      'individual',
+      'application form',
+    ],
+  },
+  {
+    title: 'Affiliations',
+    path: '/affiliations',
+    description: 'Partner organisations and institutions we work with.',
+    keywords: [
+      'affiliations',
+      'partners',
+      'organizations',
+      'organisations',
+      'MGB',
+      'DENR',
+      'chamber of mines',
+    ],
+  },
+  {
+    title: 'Board of Trustees',
+    path: '/board-of-trustees',
+    description: 'The trustees and officers who lead the association.',
+    keywords: [
+      'board',
+      'trustees',
+      'officers',
+      'president',
+      'vice president',
+      'secretary',
+      'treasurer',
+      'leadership',
+    ],
+  },
+  {
+    title: "Ronnie's Corner",
+    path: '/ronnies-corner',
+    description: 'Articles on mining law and regulation from our law specialist.',
+    keywords: ['ronnie', 'corner', 'law', 'legal', 'articles', 'mining law', 'regulation'],
+  },
+  {
+    title: 'MGB Guidelines and Forms',
+    path: '/mgb-guidelines-and-forms',
+    description: 'Mines and Geosciences Bureau guidelines, application forms, work programs and manuals.',
+    keywords: [
+      'MGB',
+      'MGB forms',
+      'guidelines',
+      'forms',
+      'mines and geosciences bureau',
+      'permits',
+      'work program',
+      'documents',
+      'downloads',
+    ],
+  },
+  {
+    title: `${acronym} Forms`,
+    path: associationFormsPath,
+    description: 'Association standards, forms and meeting documents to download.',
+    keywords: [`${acronym} forms`, 'forms', 'standards', 'meeting documents', 'documents', 'downloads'],
+  },
+  {
+    title: 'Member News',
+    path: '/members-news',
+    description: 'Announcements for members of the association.',
+    keywords: ['member news', "member's news", 'members news', 'announcements', 'members', 'news'],
+  },
+];
+
+const PROFILE_PAGE: SearchPage = {
+  title: 'Profile',
+  path: '/profile',
+  description: 'Your account, membership status and company representatives.',
+  keywords: ['profile', 'account', 'my account', 'settings', 'representatives', 'membership status'],
+};
+
+const GUEST_PAGES: readonly SearchPage[] = [
+  {
+    title: 'Login',
+    path: '/login',
+    description: 'Sign in to your member account.',
+    keywords: ['login', 'log in', 'sign in', 'account'],
+  },
+  {
+    title: 'Register',
+    path: '/register',
+    description: 'Create an account to apply for membership.',
+    keywords: ['register', 'sign up', 'create account', 'join'],
+  },
+];
+
+/** The searchable pages: Profile for a signed-in user, otherwise Login and Register (spec 000 §2). */
+export function getSearchPages({ isLoggedIn }: { isLoggedIn: boolean }): SearchPage[] {
+  return [...PUBLIC_PAGES, ...(isLoggedIn ? [PROFILE_PAGE] : GUEST_PAGES)];
+}
+
+/**
+ * Pages whose title, description or keywords contain the query, case-insensitively. The query is
+ * trimmed and an empty one matches nothing (spec 000 §2). A query of several words matches when
+ * every word is found, so "mgb application forms" still finds the MGB page; pages whose title
+ * contains the whole query come first, so Enter opens the most likely page.
+ */
+export function searchPages(query: string, pages: readonly SearchPage[]): SearchPage[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [];
+  const words = needle.split(/\s+/);
+
+  const matches = pages.filter((page) => {
+    const haystack = [page.title, page.description, ...page.keywords].join('\n').toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+  const titleMatches = matches.filter((page) => page.title.toLowerCase().includes(needle));
+  return [...titleMatches, ...matches.filter((page) => !titleMatches.includes(page))];
+}
+
+/** Shown while the query is empty; each one is a query that finds something (spec 000 §2). */
+export const SEARCH_SUGGESTIONS: readonly string[] = [
+  'MGB forms',
+  `${acronym} forms`,
+  'membership',
+  'events',
+  'news',
+];
