@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -26,10 +23,10 @@ export type Viewport = keyof typeof viewports;
 
 /** One Chromium per test file; each test opens its own context (fresh storage). */
 export async function launchBrowser() {
-  const profile = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
+  // Playwright gives every launch a fresh, temporary profile of its own.
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumFlags, `--user-data-dir=${profile}`],
+    args: chromiumFlags,
   });
   const baseUrl = inject('baseUrl');
   return {
@@ -45,10 +42,7 @@ export async function launchBrowser() {
       const page = await context.newPage();
       return { page, context };
     },
-    async close() {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }
 

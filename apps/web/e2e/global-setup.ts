@@ -20,7 +20,9 @@ export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Password-1';
  * free port, with the demo content seeded; the journeys run against it.
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Vitest runs with NODE_ENV=test; the site under test is the production build.
+  const production = { ...process.env, NODE_ENV: 'production' };
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: production });
   if (build.status !== 0) throw new Error('npm run build failed');
 
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
@@ -29,7 +31,7 @@ export default async function setup(project: TestProject) {
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: root,
     env: {
-      ...process.env,
+      ...production,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,

@@ -86,7 +86,7 @@ describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => 
           await page.getByRole('dialog').getByRole('link', { name: link.label, exact: true }).click();
         }
         await expectPageShown(page, link.to);
-        await page.evaluate(() => window.scrollTo(0, 400));
+        await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
       }
     }
     await context.close();

@@ -24,14 +24,14 @@ function randomFrom(seed: number) {
   };
 }
 
-/** Earth and sky colours of the archipelago's mineral belts: copper, laterite, nickel, slate. */
+/** Muted earth and sky colours of the mineral belts (copper, laterite, nickel, slate), calm beside the site's teal. */
 const PALETTES = [
-  { sky: ['#f6d365', '#fda085'], land: ['#7a4b2a', '#5c3a21', '#3f2817', '#2a1a10'], accent: '#b87333' },
-  { sky: ['#a1c4fd', '#c2e9fb'], land: ['#4f7f52', '#3b6442', '#294a31', '#1b3322'], accent: '#6fae8f' },
-  { sky: ['#fbc2eb', '#a6c1ee'], land: ['#6b5b95', '#4e4376', '#3a3159', '#272040'], accent: '#c9a227' },
-  { sky: ['#ffecd2', '#fcb69f'], land: ['#a0522d', '#8b4513', '#6b3410', '#4a230b'], accent: '#d2691e' },
-  { sky: ['#d4fc79', '#96e6a1'], land: ['#2f6f6a', '#245955', '#1a4340', '#102d2b'], accent: '#3fa7a0' },
-  { sky: ['#e0c3fc', '#8ec5fc'], land: ['#5a6772', '#46515a', '#343c43', '#22282d'], accent: '#9fb4c7' },
+  { sky: ['#f3e3c3', '#e9c48a'], land: ['#8a5a3b', '#6e4530', '#523323', '#362217'], accent: '#c98b4f' },
+  { sky: ['#dfe9e4', '#b9d3cb'], land: ['#3f7468', '#2f5d53', '#224840', '#15312c'], accent: '#7fb3a5' },
+  { sky: ['#d9dee3', '#aebcc8'], land: ['#5b6975', '#48545e', '#363f47', '#242a30'], accent: '#c9a227' },
+  { sky: ['#f4e6d4', '#e3b992'], land: ['#9a5a36', '#7d4529', '#5e321d', '#3f2113'], accent: '#d08a4e' },
+  { sky: ['#e4ecd9', '#c3d6b0'], land: ['#55704a', '#43593a', '#31432b', '#212e1d'], accent: '#9bb37d' },
+  { sky: ['#e6e4dc', '#c9c4b5'], land: ['#6b6a5e', '#55544a', '#403f37', '#2c2b25'], accent: '#a8a28c' },
 ] as const;
 
 function pick<T>(items: readonly T[], index: number): T {
@@ -111,14 +111,14 @@ ${crystals}</svg>`;
 }
 
 const PORTRAIT_COLOURS = [
-  ['#1e3c72', '#2a5298'],
-  ['#8e2de2', '#4a00e0'],
-  ['#b24592', '#f15f79'],
-  ['#134e5e', '#71b280'],
-  ['#c94b4b', '#4b134f'],
-  ['#355c7d', '#6c5b7b'],
-  ['#0f2027', '#2c5364'],
-  ['#8a4b08', '#c17d3c'],
+  ['#1d524a', '#2f7f71'],
+  ['#5c3317', '#a86115'],
+  ['#2c3e50', '#4a6274'],
+  ['#4a5a3a', '#6f8a57'],
+  ['#6e3c17', '#b5701f'],
+  ['#3d4f5c', '#607d8b'],
+  ['#0f2f2a', '#23665b'],
+  ['#5a4632', '#8c6d4f'],
 ] as const;
 
 const HONORIFICS = new Set(['dr', 'engr', 'atty', 'mr', 'ms', 'mrs', 'prof']);

@@ -15,7 +15,7 @@ export function StatusPage({
 }) {
   return (
     <section className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pt-32 pb-20 text-center">
-      <div className="font-display font-semibold text-7xl text-brand-200 sm:text-8xl" aria-hidden="true">
+      <div className="font-display font-semibold text-7xl text-brand-500 sm:text-8xl" aria-hidden="true">
         {mark}
       </div>
       {/* Heading and sentence together read as the spec's one line: '{title} - {text}'. */}

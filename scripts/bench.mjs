@@ -1,0 +1,383 @@
+// `npm run bench`: throughput and latency of the public list endpoints next to `/api/health`, on the
+// embedded database (PGlite) and on a PostgreSQL server, each seeded with 10 000 events and 10 000
+// news articles. It is a measurement: it exits 0 whatever the figures, and non-zero only when the
+// benchmark itself breaks (a build, a seed, a server start or any failed request).
+//
+// To measure another endpoint, add an entry to `endpoints` below. An entry may set `method`,
+// `headers` and `body`, and `prepare(baseUrl)` to compute them once before the run (for example a
+// login that returns a cookie, or a multipart body for an upload).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const apiDist = join(root, 'apps/api/dist');
+
+const settings = {
+  rows: Number(process.env.BENCH_ROWS ?? 10_000),
+  connections: 50,
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
+  warmUpSeconds: 2,
+  readyTimeoutMs: 120_000,
+  stopTimeoutMs: 15_000,
+  postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  postgresDatabase: 'portal_bench',
+};
+
+/** What the list endpoints must reach on PostgreSQL (printed with PASS/FAIL; never fails the run). */
+const targets = { minRatioToHealth: 0.25, maxP99Ms: 50 };
+
+const hasItems = (key) => (json) => Array.isArray(json?.data?.[key]) && json.data[key].length > 0;
+
+/**
+ * The endpoints measured, in order. `baseline` is what the others are compared with; `isList`
+ * endpoints are held to the targets; `check` validates a parsed body; every response of the run
+ * must be 2xx and pass `check`.
+ */
+const endpoints = [
+  { name: 'health', path: '/api/health', baseline: true, check: (json) => json?.status === 'ok' },
+  {
+    name: 'events: first page',
+    path: '/api/events/retrieve-events?status=published',
+    isList: true,
+    check: hasItems('events'),
+  },
+  {
+    name: 'events: page 500',
+    path: '/api/events/retrieve-events?status=published&page=500&limit=8',
+    isList: true,
+    check: hasItems('events'),
+  },
+  {
+    name: 'events: search',
+    path: '/api/events/retrieve-events?search=copper',
+    isList: true,
+    check: hasItems('events'),
+  },
+  {
+    name: 'news: first page',
+    path: '/api/news/get-news?status=published',
+    isList: true,
+    check: hasItems('news'),
+  },
+  {
+    name: 'news: page 500',
+    path: '/api/news/get-news?status=published&page=500&limit=8',
+    isList: true,
+    check: hasItems('news'),
+  },
+];
+
+/** The databases measured; `prepare` returns the extra environment and a cleanup, or a skip reason. */
+const databases = [
+  { name: 'PGlite', prepare: async () => ({ env: {}, cleanup: async () => {} }) },
+  { name: 'PostgreSQL', prepare: preparePostgres },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Build, processes and ports
+
+function buildApiIfMissing() {
+  if (existsSync(join(apiDist, 'main.js')) && existsSync(join(apiDist, 'cli.js'))) return;
+  console.log('Building apps/api…');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The API build failed.');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `cli.js` to completion (bounded), failing with its output when it fails. */
+function runCli(args, env, timeoutMs = 600_000) {
+  const result = spawnSync(process.execPath, [join(apiDist, 'cli.js'), ...args], {
+    env,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+  });
+  if (result.status !== 0) {
+    throw new Error(`cli.js ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}`);
+  }
+  return result.stdout.trim();
+}
+
+/** Starts main.js and resolves once /api/ready answers 200; keeps its output for error messages. */
+async function startServer(env) {
+  const child = spawn(process.execPath, [join(apiDist, 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-8_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const server = { child, exited, baseUrl: `http://127.0.0.1:${env.PORT}`, output: () => output };
+
+  const deadline = Date.now() + settings.readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited during start (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    const response = await fetch(`${server.baseUrl}/api/ready`).catch(() => undefined);
+    if (response?.ok) return server;
+    await sleep(250);
+  }
+  await stopServer(server);
+  throw new Error(`The server was not ready within ${settings.readyTimeoutMs / 1000} s:\n${output}`);
+}
+
+/** SIGTERM, then SIGKILL if it has not exited in time. */
+async function stopServer(server) {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const result = await Promise.race([server.exited, sleep(settings.stopTimeoutMs, 'timeout')]);
+  if (result === 'timeout') {
+    console.warn('  The server did not stop on SIGTERM; killing it.');
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL database
+
+async function withAdminClient(work) {
+  const client = new pg.Client({
+    connectionString: settings.postgresAdminUrl,
+    connectionTimeoutMillis: 3_000,
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh `portal_bench` database, dropped by the cleanup; or a skip reason when the server is down. */
+async function preparePostgres() {
+  const name = settings.postgresDatabase;
+  try {
+    await withAdminClient((client) => client.query('select 1'));
+  } catch (error) {
+    return { skip: `PostgreSQL is not reachable at ${settings.postgresAdminUrl} (${error.message})` };
+  }
+  const drop = () =>
+    withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+  await drop();
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(settings.postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString() }, cleanup: drop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+/** One request, checked: a 200 whose body passes the endpoint's check. */
+async function checkEndpoint(baseUrl, endpoint, request) {
+  const response = await fetch(`${baseUrl}${endpoint.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  if (response.status !== 200 || !endpoint.check(json)) {
+    throw new Error(
+      `${endpoint.name}: expected 200 with data, got ${response.status}: ${text.slice(0, 300)}`,
+    );
+  }
+}
+
+function runAutocannon(baseUrl, endpoint, request, durationSeconds) {
+  return autocannon({
+    url: `${baseUrl}${endpoint.path}`,
+    connections: settings.connections,
+    duration: durationSeconds,
+    timeout: 10,
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+    verifyBody: (body) => {
+      try {
+        return endpoint.check(JSON.parse(body));
+      } catch {
+        return false;
+      }
+    },
+  });
+}
+
+/** Warms the endpoint up, then measures it; any failed, non-2xx or mismatching response is an error. */
+async function measureEndpoint(baseUrl, endpoint) {
+  const request = (await endpoint.prepare?.(baseUrl)) ?? {
+    method: endpoint.method,
+    headers: endpoint.headers,
+    body: endpoint.body,
+  };
+  await checkEndpoint(baseUrl, endpoint, request);
+  await runAutocannon(baseUrl, endpoint, request, settings.warmUpSeconds);
+  const result = await runAutocannon(baseUrl, endpoint, request, settings.durationSeconds);
+  const failures = result.non2xx + result.errors + result.timeouts + result.mismatches;
+  return {
+    endpoint,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures,
+    failureDetail: `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ${result.mismatches} bodies without data`,
+  };
+}
+
+/** Seeds a fresh database, starts the server on it and measures every endpoint. */
+async function benchmarkDatabase(database) {
+  console.log(`\n=== ${database.name} ===`);
+  const prepared = await database.prepare();
+  if (prepared.skip) {
+    console.log(`SKIPPED: ${prepared.skip}`);
+    return { database, skipped: prepared.skip };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  let server;
+  try {
+    const env = {
+      ...process.env,
+      ...prepared.env,
+      DATA_DIR: dataDir,
+      SEED_DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      NODE_ENV: 'production',
+    };
+    if (!prepared.env.DATABASE_URL) delete env.DATABASE_URL;
+    const seedStarted = Date.now();
+    console.log(runCli(['seed-benchmark', String(settings.rows)], env));
+    console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s. Starting the server…`);
+    server = await startServer(env);
+
+    const results = [];
+    for (const endpoint of endpoints) {
+      process.stdout.write(`  ${endpoint.name}… `);
+      const result = await measureEndpoint(server.baseUrl, endpoint);
+      console.log(`${Math.round(result.requestsPerSecond)} req/s`);
+      results.push(result);
+    }
+    return { database, results };
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    await prepared.cleanup().catch((error) => console.warn(`  Cleanup failed: ${error.message}`));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+function printTable(headers, rows) {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ');
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function baselineOf(results) {
+  return results.find((result) => result.endpoint.baseline)?.requestsPerSecond ?? Number.NaN;
+}
+
+function printResults({ database, results }) {
+  const baseline = baselineOf(results);
+  console.log(
+    `\n${database.name}: ${settings.rows} events and ${settings.rows} news, ${settings.connections} connections, ${settings.durationSeconds} s per endpoint`,
+  );
+  printTable(
+    ['endpoint', 'path', 'req/s', 'p50 ms', 'p99 ms', 'vs health', 'failed'],
+    results.map((result) => [
+      result.endpoint.name,
+      result.endpoint.path,
+      result.requestsPerSecond.toFixed(0),
+      result.p50.toFixed(1),
+      result.p99.toFixed(1),
+      `${((result.requestsPerSecond / baseline) * 100).toFixed(1)}%`,
+      String(result.failures),
+    ]),
+  );
+}
+
+/** PASS/FAIL per list endpoint on PostgreSQL; returns nothing, the run's exit code ignores it. */
+function printTargets(outcome) {
+  const minPercent = targets.minRatioToHealth * 100;
+  console.log(
+    `\nTargets (PostgreSQL): every list endpoint ≥ ${minPercent}% of health's req/s and p99 < ${targets.maxP99Ms} ms`,
+  );
+  if (!outcome || outcome.skipped) {
+    console.log(`  not measured: ${outcome?.skipped ?? 'no PostgreSQL run'}`);
+    return;
+  }
+  const baseline = baselineOf(outcome.results);
+  for (const result of outcome.results.filter((entry) => entry.endpoint.isList)) {
+    const ratio = result.requestsPerSecond / baseline;
+    const ratioOk = ratio >= targets.minRatioToHealth;
+    const p99Ok = result.p99 < targets.maxP99Ms;
+    console.log(
+      `  ${ratioOk && p99Ok ? 'PASS' : 'FAIL'}  ${result.endpoint.name.padEnd(20)} ${(ratio * 100).toFixed(1)}% of health (${ratioOk ? 'ok' : `< ${minPercent}%`}), p99 ${result.p99.toFixed(1)} ms (${p99Ok ? 'ok' : `≥ ${targets.maxP99Ms} ms`})`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  buildApiIfMissing();
+  const outcomes = [];
+  for (const database of databases) outcomes.push(await benchmarkDatabase(database));
+
+  console.log('\n=== Results ===');
+  for (const outcome of outcomes) {
+    if (outcome.skipped) console.log(`\n${outcome.database.name}: skipped (${outcome.skipped})`);
+    else printResults(outcome);
+  }
+  printTargets(outcomes.find((outcome) => outcome.database.name === 'PostgreSQL'));
+
+  const broken = outcomes.flatMap((outcome) =>
+    (outcome.results ?? []).filter((result) => result.failures > 0),
+  );
+  for (const result of broken) {
+    console.error(
+      `\nBROKEN: ${result.endpoint.name}: ${result.failures} of ${result.total} requests failed (${result.failureDetail})`,
+    );
+  }
+  if (broken.length > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(`\nThe benchmark failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+});
