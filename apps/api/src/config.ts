@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteConfig } from '@portal/shared';
 import { z } from 'zod';
 
 /** Where the repository's built web app and documents live, whether run from src/ or dist/. */
@@ -31,6 +32,22 @@ const environmentSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().min(1).default(resolve(apiRoot, '../web/dist')),
   DOCUMENTS_DIR: z.string().min(1).default(resolve(apiRoot, 'content/documents')),
+  /** Signs access tokens; generated into DATA_DIR on first start when unset (every process behind
+   * a load balancer must then share DATA_DIR or be given the same value). */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Attempts per client address per 15 minutes on login, register, confirmation, forgot and reset. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -63,6 +80,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     trustProxy: env.TRUST_PROXY,
     webDistDir: resolve(env.WEB_DIST_DIR),
     documentsDir: resolve(env.DOCUMENTS_DIR),
+    outboxDir: resolve(dataDir, 'outbox'),
+    auth: {
+      jwtSecret: env.JWT_SECRET,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      rateLimit: env.AUTH_RATE_LIMIT,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${siteConfig.name}" <${siteConfig.secretariatEmail}>`,
+    },
+    redisUrl: env.REDIS_URL,
   };
 }
 

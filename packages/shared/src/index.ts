@@ -3,6 +3,8 @@ export * from './dates';
 export * from './documents';
 export * from './enums';
 export * from './partners';
+export * from './password-strength';
+export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/events';
 export * from './schemas/news';

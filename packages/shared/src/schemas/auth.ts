@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
+import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
+
+/**
+ * The error strings of the session protocol (spec 000 §8), exact: the client decides what to do
+ * by comparing them.
+ */
+export const SESSION_ERRORS = {
+  invalidToken: 'Invalid or expired token',
+  missingTokens: 'Missing access or refresh token',
+  refreshFailed: 'Failed to refresh token',
+} as const;
+
+/** The `code` (also at `e.code`) of a refused login (spec 000 §7, §8). */
+export const LOGIN_ERROR_CODES = {
+  invalidCredentials: 'invalid_credentials',
+  emailNotConfirmed: 'email_not_confirmed',
+  accountInactive: 'account_inactive',
+} as const;
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+const emailField = z
+  .string('Email is required')
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+const usernameField = z
+  .string('Username is required')
+  .trim()
+  .min(1, 'Username is required')
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, numbers, dots, dashes and underscores');
+
+const newPasswordField = z
+  .string('Password is required')
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine(isPasswordStrongEnough, PASSWORD_TOO_WEAK_MESSAGE);
+
+/** POST /api/auth/register (spec 000 §5, §7). */
+export const registerBodySchema = z.object({
+  username: usernameField,
+  email: emailField,
+  password: newPasswordField,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The register form adds the confirmation, which never leaves the browser. */
+export const registerFormSchema = registerBodySchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** POST /api/auth/login. */
+export const loginBodySchema = z.object({
+  email: emailField,
+  password: z.string('Password is required').min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** POST /api/auth/login-token: the pair from the e-mail link's URL fragment. */
+export const loginTokenBodySchema = z.object({
+  access_token: z.string().min(1, SESSION_ERRORS.missingTokens).max(4096),
+  refresh_token: z.string().min(1, SESSION_ERRORS.missingTokens).max(512),
+});
+export type LoginTokenBody = z.infer<typeof loginTokenBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, 'The reset link is incomplete').max(512),
+  password: newPasswordField,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const resetPasswordFormSchema = resetPasswordBodySchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export const membershipSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  category: z.enum(MEMBERSHIP_CATEGORIES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** The signed-in user's profile (spec 000 §3 "User/profile"), as login and login-token return it. */
+export const profileSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  facsimile: z.string().nullable(),
+  address: z.string().nullable(),
+  about: z.string().nullable(),
+  type: z.enum(USER_TYPES),
+  /** 'admin' for administrators, else 'member' (DECISIONS.md "Identity and roles"). */
+  role: z.enum(['admin', 'member']),
+  status: z.enum(USER_STATUSES),
+  email_confirmation: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  isNew: z.boolean(),
+  memberships: z.array(membershipSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileResponseSchema = z.object({ data: z.object({ profile: profileSchema }) });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Login's errors also carry the code at `e.code` (spec 000 §7). */
+export const loginErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  e: z.object({ code: z.string() }),
+});
