@@ -21,6 +21,29 @@ function siteConfigHtml(): Plugin {
   };
 }
 
+/**
+ * Preloads the Latin faces of the two web fonts, so they arrive with the script instead of after
+ * the first render: no swap, no re-wrapped text, no layout shift.
+ */
+function preloadFonts(): Plugin {
+  const preloaded = [
+    /inter-latin-wght-normal-[\w-]+\.woff2$/,
+    /source-serif-4-latin-wght-normal-[\w-]+\.woff2$/,
+  ];
+  return {
+    name: 'preload-fonts',
+    apply: 'build',
+    transformIndexHtml: (_html, context) =>
+      Object.keys(context.bundle ?? {})
+        .filter((file) => preloaded.some((pattern) => pattern.test(file)))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        })),
+  };
+}
+
 // Only the file folders are proxied (with their trailing slash): `/mgb-guidelines-and-forms`
 // itself is a page of the SPA, `/mgb-guidelines-and-forms/x.pdf` is a file the API serves.
 const proxy = Object.fromEntries(
@@ -30,7 +53,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), siteConfigHtml()],
+  plugins: [react(), tailwindcss(), siteConfigHtml(), preloadFonts()],
   // `@/…` imports resolve through tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   server: { port: 5173, proxy },

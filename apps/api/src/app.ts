@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { zodSerializerCompiler } from './lib/json-serializer';
+import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
+import { loadOrCreateJwtSecret } from './lib/tokens';
+import { authRoutes } from './modules/auth/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { newsRoutes } from './modules/news/routes';
 import { accessPlugin } from './plugins/access';
 import { crossSitePlugin } from './plugins/cross-site';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
 
 export type AppDependencies = {
@@ -37,7 +39,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -67,6 +69,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(accessPlugin);
   await app.register(crossSitePlugin, { config });
+  await app.register(fastifyCookie);
+  // Before any route: the limiter attaches itself to the routes that ask for it as they are added.
+  await app.register(rateLimitPlugin, { config });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -78,11 +83,17 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;
+  // Before the routes that queue mail, so they can wake the worker after they commit.
+  await app.register(mailWorkerPlugin, { db, config });
+  const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
+  await app.register(sessionPlugin, authContext);
+
   await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
   await app.register(eventRoutes, { prefix: '/api/events', db });
   await app.register(newsRoutes, { prefix: '/api/news', db });
 
-  await app.register(webAppPlugin, { config });
+  await app.register(webAppPlugin, { config, db });
   return app;
 }
 

@@ -1,22 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { registerBodySchema } from '@portal/shared';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
+import { AppError } from './lib/errors';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
+import { createAdmin } from './modules/auth/service';
 
 const usage = `Usage: cli <command>
   migrate               apply pending migrations
   seed                  load the demo content into an empty database
   seed-benchmark N      add N published events and N published news articles
   backup FILE           write the database and uploads to FILE (.tar.gz)
-  restore FILE          replace the database and uploads with FILE's (stop the server first)`;
+  restore FILE          replace the database and uploads with FILE's (stop the server first)
+  create-admin --email E --username U [--invite]
+                        add an administrator: prints a one-time password, or with --invite
+                        e-mails (and prints) a link to choose one`;
 
 /** The database commands behind `npm run db:*`, on the same configuration as the server. */
-async function run(command: string | undefined, argument: string | undefined) {
+async function run(command: string | undefined, argument: string | undefined, options: string[]) {
   const config = loadConfig();
   const databaseUrl = config.database.kind === 'postgres' ? config.database.url : undefined;
 
@@ -65,13 +72,51 @@ async function run(command: string | undefined, argument: string | undefined) {
       if (!argument) throw new Error('restore needs a file name');
       await restoreDatabase({ dataDir: config.dataDir, databaseUrl, inFile: resolve(argument) });
       return console.log('Restored.');
+    case 'create-admin': {
+      const input = parseCreateAdminArguments(options);
+      return withDatabase(async ({ db }) => {
+        const result = await createAdmin({ db, config }, input).catch((error) => {
+          // "This username is already taken" and the like are answers, not crashes.
+          if (error instanceof AppError) throw new Error(`Cannot create the admin: ${error.error}.`);
+          throw error;
+        });
+        console.log(`Admin ${result.user.username} <${result.user.email}> created.`);
+        if (result.password !== undefined) {
+          console.log(
+            `One-time password (shown only now; sign in and change it through "Forgot password"):\n  ${result.password}`,
+          );
+        } else {
+          console.log(
+            `An invitation was queued for ${result.user.email}. Its link (valid 7 days):\n  ${result.invitationLink}`,
+          );
+        }
+      });
+    }
     default:
       console.log(usage);
       process.exitCode = command ? 1 : 0;
   }
 }
 
-run(process.argv[2], process.argv[3]).catch((error) => {
+/** `--email E --username U [--invite]`, checked with the same rules as registration. */
+function parseCreateAdminArguments(options: string[]) {
+  const { values } = parseArgs({
+    args: options,
+    options: { email: { type: 'string' }, username: { type: 'string' }, invite: { type: 'boolean' } },
+    strict: true,
+  });
+  const email = registerBodySchema.shape.email.safeParse(values.email ?? '');
+  const username = registerBodySchema.shape.username.safeParse(values.username ?? '');
+  const problems = [email, username].flatMap((result) =>
+    result.success ? [] : result.error.issues.map((issue) => issue.message),
+  );
+  if (!email.success || !username.success) {
+    throw new Error(`${problems.join('\n')}\nUsage: create-admin --email E --username U [--invite]`);
+  }
+  return { email: email.data, username: username.data, invite: values.invite === true };
+}
+
+run(process.argv[2], process.argv[3], process.argv.slice(3)).catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

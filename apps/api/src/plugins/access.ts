@@ -1,3 +1,4 @@
+import { SESSION_ERRORS } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
@@ -12,8 +13,10 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    /** The signed-in user, or null for a guest. Set from the session by the accounts module. */
+    /** The signed-in user, or null for a guest. Set from the session by plugins/session.ts. */
     viewer: Viewer | null;
+    /** A session cookie came with the request but no longer signs anyone in (plugins/session.ts). */
+    sessionTokenInvalid: boolean;
   }
 }
 
@@ -25,6 +28,7 @@ export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === 
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('viewer', null);
+  app.decorateRequest('sessionTokenInvalid', false);
 
   app.addHook('onRoute', (route) => {
     // The OpenAPI UI's own routes are public documentation.
@@ -38,7 +42,13 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    if (!request.viewer) throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
+    if (!request.viewer) {
+      // The exact text on which the client refreshes and retries (spec 000 §8).
+      if (request.sessionTokenInvalid) {
+        throw new AppError(401, SESSION_ERRORS.invalidToken, { code: 'invalid_token' });
+      }
+      throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
+    }
     if (access === 'admin' && !request.viewer.isAdmin) {
       throw new AppError(403, 'Admin access required', { code: 'forbidden' });
     }

@@ -5,6 +5,9 @@ import { associationFormsPath, DOCUMENT_COLLECTIONS } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/errors';
+import { hasActiveMembership } from '../modules/memberships/service';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -20,13 +23,13 @@ const sitemapPaths = [
   '/members-news',
 ];
 
-type WebAppOptions = { config: Config };
+type WebAppOptions = { config: Config; db: Db };
 
 /**
  * Everything that is not the API: the built single-page app with a history fallback, the static
  * documents, uploaded images, robots.txt and sitemap.xml.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOptions) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, { config, db }: WebAppOptions) => {
   const webAppBuilt = existsSync(join(config.webDistDir, 'index.html'));
 
   await app.register(fastifyStatic, {
@@ -56,15 +59,25 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOp
     immutable: true,
   });
 
-  // Each collection of static downloads declares who may fetch it (spec 001 §2 "Static pages");
-  // Member's News is the members' area, and the accounts work adds the active-membership check.
+  // Each collection of static downloads declares who may fetch it (spec 001 §2 "Static pages").
+  // Member's News is the members' area, "only fully paid members": signing in (access 'member')
+  // is not enough, the membership must be active (DECISIONS.md "Membership lifecycle").
   for (const collection of DOCUMENT_COLLECTIONS) {
     const folder = join(config.documentsDir, collection.folder);
     app.get(
       `${collection.publicPath}/:filename`,
       { config: { access: collection.access }, schema: { hide: true } },
-      async (request, reply) =>
-        sendDocument(reply, folder, (request.params as { filename: string }).filename),
+      async (request, reply) => {
+        const { viewer } = request;
+        if (collection.access === 'member' && viewer && !viewer.isAdmin) {
+          if (!(await hasActiveMembership(db, viewer.userId))) {
+            throw new AppError(403, 'An active membership is required to download this file', {
+              code: 'membership_required',
+            });
+          }
+        }
+        return sendDocument(reply, folder, (request.params as { filename: string }).filename);
+      },
     );
   }
 

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { events, newsArticles } from '../db/schema';
+import { events, memberships, newsArticles, type User, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { loadOrCreateJwtSecret } from '../lib/tokens';
+import { createSession } from '../modules/auth/sessions';
 
 type EventInsert = typeof events.$inferInsert;
 type NewsInsert = typeof newsArticles.$inferInsert;
@@ -35,4 +39,76 @@ export async function createNewsArticle(db: Db, overrides: Partial<NewsInsert> =
     .returning();
   if (!article) throw new Error('article not created');
   return article;
+}
+
+type UserInsert = typeof users.$inferInsert;
+type MembershipInsert = typeof memberships.$inferInsert;
+
+/** A password that satisfies the strength rule (spec 000 §5), used by every factory user. */
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+/**
+ * An active, confirmed user signing in with TEST_PASSWORD unless `password` says otherwise
+ * (`password: null` for an invited user without one). argon2 is the slow part: reuse users.
+ */
+export async function createUser(
+  db: Db,
+  overrides: Partial<UserInsert> & { password?: string | null } = {},
+): Promise<User & { password: string | null }> {
+  const { password = TEST_PASSWORD, ...fields } = overrides;
+  const unique = randomUUID().slice(0, 8);
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `user_${unique}`,
+      email: `user-${unique}@example.com`,
+      passwordHash: password === null ? null : await hashPassword(password),
+      type: 'individual',
+      status: 'active',
+      isNew: false,
+      emailConfirmedAt: new Date(),
+      ...fields,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { ...user, password };
+}
+
+/** An approved membership running for a year from now unless overridden. */
+export async function createMembership(db: Db, userId: string, overrides: Partial<MembershipInsert> = {}) {
+  const now = Date.now();
+  const [membership] = await db
+    .insert(memberships)
+    .values({
+      userId,
+      category: 'Individual',
+      status: 'approved',
+      startsAt: new Date(now),
+      expiresAt: new Date(now + 365 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  if (!membership) throw new Error('membership not created');
+  return membership;
+}
+
+/**
+ * Signs a user in by creating the session directly (not through the login form or route), and
+ * returns the Cookie header to send with `app.inject`, as a browser would after logging in.
+ */
+export async function signIn(context: { db: Db; config: Config }, user: Pick<User, 'id' | 'type'>) {
+  const authContext = { ...context, jwtSecret: loadOrCreateJwtSecret(context.config) };
+  const tokens = await createSession(authContext, context.db, user);
+  return {
+    ...tokens,
+    cookie: `access_token=${tokens.accessToken}; refresh_token=${tokens.refreshToken}; has_session=1`,
+  };
+}
+
+/** The Cookie header a browser would send back after a response that set cookies. */
+export function cookieHeaderFrom(response: { cookies: { name: string; value: string }[] }): string {
+  return response.cookies
+    .filter((cookie) => cookie.value !== '')
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
 }

@@ -2,6 +2,7 @@ import { associationFormsPath, siteConfig } from '@portal/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteErrorPage } from '@/features/status-pages/route-error-page';
+import { GuestOnly } from './guards/guest-only';
 import { type RouteHandle, SiteLayout } from './layouts/site-layout';
 
 /**
@@ -75,6 +76,44 @@ export const routes: RouteObject[] = [
             path: paths.membership,
             lazy: () =>
               import('@/features/membership/membership-page').then((m) => ({ Component: m.MembershipPage })),
+          }),
+          // spec 000 §2: signed-in users opening /login or /register go home. One keyed guard per
+          // page, so it decides afresh when moving from one to the other.
+          {
+            element: <GuestOnly key={paths.login} />,
+            children: [
+              page('Login', {
+                path: paths.login,
+                lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+              }),
+            ],
+          },
+          {
+            element: <GuestOnly key={paths.register} />,
+            children: [
+              page('Register', {
+                path: paths.register,
+                lazy: () =>
+                  import('@/features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
+              }),
+            ],
+          },
+          page('Email Confirmation', {
+            path: paths.confirmEmail,
+            lazy: () =>
+              import('@/features/auth/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
+          }),
+          page('Forgot Password', {
+            path: paths.forgotPassword,
+            lazy: () =>
+              import('@/features/auth/forgot-password-page').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
+          }),
+          page('Reset Password', {
+            path: paths.resetPassword,
+            lazy: () =>
+              import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           }),
           page('Unauthorized', {
             path: paths.unauthorized,

@@ -23,6 +23,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   userForms: '/user-forms',
   unauthorized: '/unauthorized',
 } as const;

@@ -1,6 +1,8 @@
-import { API_TIMEOUT_MS } from '@portal/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_TIMEOUT_MS, DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, buildApiUrl } from './api-client';
+import { hideSessionExpired, registerNavigate, useSessionExpiredStore } from './session-events';
+import { useSessionStore } from './session-store';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -121,5 +123,187 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
 
     await expect(apiRequest('/news/add-view/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('session protocol (spec 000 §8)', () => {
+  const member = { id: 'u1', username: 'juan', role: 'member' };
+  const expired = () => json({ error: 'Invalid or expired token' }, 401);
+  const navigate = vi.fn();
+  let unregister: () => void;
+
+  beforeEach(() => {
+    useSessionStore.setState({ user: member, pendingMembership: true });
+    localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
+    navigate.mockReset();
+    unregister = registerNavigate(navigate);
+  });
+  afterEach(() => {
+    unregister();
+    hideSessionExpired();
+    localStorage.clear();
+  });
+
+  /** Answers by path; records every URL asked for. */
+  function stubRoutes(routes: Record<string, (call: number) => Response | Promise<Response>>) {
+    const counts = new Map<string, number>();
+    const fetchMock = vi.fn(async (url: string) => {
+      const path = url.replace(/^\/api/, '').split('?')[0] as string;
+      const call = (counts.get(path) ?? 0) + 1;
+      counts.set(path, call);
+      const answer = routes[path];
+      return answer ? answer(call) : json({ error: 'Not found' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const calls = () => fetchMock.mock.calls.map(([url]) => url.replace(/^\/api/, ''));
+    return { fetchMock, calls };
+  }
+
+  it('refreshes once on an expired access token and repeats the request', async () => {
+    const { calls } = stubRoutes({
+      '/users/': (call) => (call === 1 ? expired() : json({ data: { ok: true } })),
+      '/auth/refresh': () => json({ data: {} }),
+    });
+
+    await expect(apiRequest('/users/')).resolves.toEqual({ data: { ok: true } });
+    expect(calls()).toEqual(['/users/', '/auth/refresh', '/users/']);
+    expect(useSessionStore.getState().user).toEqual(member);
+  });
+
+  it('does not refresh a second time when the repeated request is refused again', async () => {
+    const { calls } = stubRoutes({ '/users/': () => expired(), '/auth/refresh': () => json({}) });
+
+    await expect(apiRequest('/users/')).rejects.toMatchObject({
+      status: 401,
+      error: 'Invalid or expired token',
+    });
+    expect(calls()).toEqual(['/users/', '/auth/refresh', '/users/']);
+  });
+
+  it('shares one refresh between concurrent expired requests', async () => {
+    let finishRefresh: (response: Response) => void = () => {};
+    const { calls } = stubRoutes({
+      '/users/': (call) => (call <= 1 ? expired() : json({ data: 'users' })),
+      '/memberships/u1': (call) => (call === 1 ? expired() : json({ data: 'memberships' })),
+      '/reps/update-reps': (call) => (call === 1 ? expired() : json({ data: 'reps' })),
+      '/auth/refresh': () =>
+        new Promise<Response>((resolve) => {
+          finishRefresh = resolve;
+        }),
+    });
+
+    const results = Promise.all([
+      apiRequest('/users/'),
+      apiRequest('/memberships/u1'),
+      apiRequest('/reps/update-reps', { method: 'PUT', body: { repsData: [] } }),
+    ]);
+    await vi.waitFor(() => expect(calls().filter((url) => url === '/auth/refresh')).toHaveLength(1));
+    // Give the other two 401s time to arrive and join the refresh under way.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finishRefresh(json({}));
+
+    await expect(results).resolves.toEqual([{ data: 'users' }, { data: 'memberships' }, { data: 'reps' }]);
+    expect(calls().filter((url) => url === '/auth/refresh')).toHaveLength(1);
+  });
+
+  it('signs out (logout call, user cleared) and rejects when the refresh fails', async () => {
+    const { calls } = stubRoutes({
+      '/users/': () => expired(),
+      '/auth/refresh': () => json({ error: 'Invalid refresh token' }, 401),
+      '/auth/logout': () => json({}),
+    });
+
+    await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401 });
+    expect(calls()).toEqual(['/users/', '/auth/refresh', '/auth/logout']);
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(useSessionExpiredStore.getState().open).toBe(false);
+  });
+
+  it("on 'Missing access or refresh token' signs out and goes to /login after 500 ms", async () => {
+    vi.useFakeTimers();
+    const { calls } = stubRoutes({
+      '/users/': () => expired(),
+      '/auth/refresh': () => json({ error: 'Missing access or refresh token' }, 400),
+      '/auth/logout': () => json({}),
+    });
+
+    await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401 });
+    expect(calls()).toContain('/auth/logout');
+    expect(useSessionStore.getState().user).toBeNull();
+    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect - 1);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it("treats 'Missing access or refresh token' on any call the same way", async () => {
+    vi.useFakeTimers();
+    stubRoutes({
+      '/users/': () => json({ error: 'Missing access or refresh token' }, 400),
+      '/auth/logout': () => json({}),
+    });
+
+    await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 400 });
+    expect(useSessionStore.getState().user).toBeNull();
+    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it("on 'Failed to refresh token' raises the Session Expired modal and leaves the rest to its Okay", async () => {
+    const { calls } = stubRoutes({
+      '/users/': () => expired(),
+      '/auth/refresh': () =>
+        json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 500),
+    });
+
+    await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionExpiredStore.getState().open).toBe(true);
+    expect(calls()).toEqual(['/users/', '/auth/refresh']);
+    expect(useSessionStore.getState().user).toEqual(member);
+  });
+
+  it('never refreshes for the login, login-token, refresh and logout calls', async () => {
+    const { calls } = stubRoutes({
+      '/auth/login': () => expired(),
+      '/auth/login-token': () => expired(),
+      '/auth/logout': () => expired(),
+    });
+
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(apiRequest('/auth/login-token', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(apiRequest('/auth/logout')).rejects.toMatchObject({ status: 401 });
+    expect(calls()).toEqual(['/auth/login', '/auth/login-token', '/auth/logout']);
+    expect(useSessionStore.getState().user).toEqual(member);
+  });
+
+  it('ignores other 401s (a wrong password is not an expired session)', async () => {
+    const { calls } = stubRoutes({ '/users/': () => json({ error: 'Unauthorized' }, 401) });
+
+    await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401, error: 'Unauthorized' });
+    expect(calls()).toEqual(['/users/']);
+  });
+
+  it('signs out without redirect or modal for a quiet background check', async () => {
+    vi.useFakeTimers();
+    stubRoutes({
+      '/auth/session': () => expired(),
+      '/auth/refresh': () =>
+        json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 500),
+      '/auth/logout': () => json({}),
+    });
+
+    await expect(apiRequest('/auth/session', { quietSessionLoss: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(useSessionExpiredStore.getState().open).toBe(false);
+    vi.runAllTimers();
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

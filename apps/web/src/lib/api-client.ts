@@ -1,10 +1,14 @@
-import { API_TIMEOUT_MS, type ApiErrorBody } from '@portal/shared';
-import { apiBasePath } from '@/config/paths';
+import { API_TIMEOUT_MS, type ApiErrorBody, DELAYS_MS, SESSION_ERRORS } from '@portal/shared';
+import { apiBasePath, paths } from '@/config/paths';
+import { navigateTo, showSessionExpired } from './session-events';
+import { useSessionStore } from './session-store';
 
 /**
  * The one API client (ARCHITECTURE.md "Data flows one way"): every feature's api hooks call
  * `apiRequest`, and every failure reaches them as an `ApiError` carrying the server's own
- * `{ error, message?, code? }`, so the UI shows the exact message the server sends.
+ * `{ error, message?, code? }`, so the UI shows the exact message the server sends. It also runs
+ * the session protocol of spec 000 §8 (renew an expired access token once, sign out when the
+ * session is gone), so no feature has to think about tokens.
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -16,6 +20,13 @@ export type ApiRequestOptions = {
   /** A plain value is sent as JSON; FormData is sent as multipart with the browser's boundary. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * When the session turns out to be gone, sign out locally without the redirect or the
+   * 'Session Expired' modal: for background checks the user did not ask for.
+   */
+  quietSessionLoss?: boolean;
+  /** Set on the one repeat after a refresh (spec 000 §8: "a request not yet retried"). */
+  isRetry?: boolean;
 };
 
 /** status 0 means the server was not reached (network failure or timeout). */
@@ -48,7 +59,11 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return `${apiBasePath}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends one request; network failures and our timeout become an ApiError with status 0. */
+async function send(
+  path: string,
+  options: ApiRequestOptions,
+): Promise<{ response: Response; payload: unknown }> {
   const { method = 'GET', query, body, signal } = options;
 
   // One controller aborts on the caller's signal (React Query cancelling) or on our timeout;
@@ -72,15 +87,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     requestBody = JSON.stringify(body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(buildApiUrl(path, query), {
+    const response = await fetch(buildApiUrl(path, query), {
       method,
       headers,
       body: requestBody,
       credentials: 'include',
       signal: controller.signal,
     });
+    return { response, payload: await readBody(response) };
   } catch (cause) {
     if (timedOut) throw new ApiError(0, TIMEOUT_ERROR, undefined, 'timeout');
     // The caller cancelled: rethrow as is so React Query treats it as a cancellation.
@@ -90,11 +105,94 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
 
-  // A later issue adds the session refresh here: on a 401, call /auth/refresh once and retry.
-  const payload = await readBody(response);
-  if (!response.ok) throw toApiError(response, payload);
-  return payload as T;
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { response, payload } = await send(path, options);
+  if (response.ok) return payload as T;
+  const error = toApiError(response, payload);
+
+  // spec 000 §8: an expired access token is renewed once, then the request is repeated.
+  if (
+    error.status === 401 &&
+    error.error === SESSION_ERRORS.invalidToken &&
+    !options.isRetry &&
+    !NO_REFRESH_PATHS.has(normalisePath(path))
+  ) {
+    if (await refreshSession(options.quietSessionLoss ?? false)) {
+      return apiRequest<T>(path, { ...options, isRetry: true });
+    }
+    throw error;
+  }
+
+  const loss = sessionLossOf(error);
+  if (loss) handleSessionLoss(loss, options.quietSessionLoss ?? false);
+  throw error;
+}
+
+/**
+ * The session protocol of spec 000 §8. The calls that create, renew or end a session never
+ * trigger a refresh themselves: their 401s mean "wrong password" or "already gone".
+ */
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/login-token', '/auth/refresh', '/auth/logout']);
+const normalisePath = (path: string) => (path.startsWith('/') ? path : `/${path}`).split('?')[0] ?? path;
+
+type SessionLoss = 'missing-tokens' | 'refresh-failed' | 'refresh-rejected';
+
+/** The two documented session errors, whichever response carries them (refresh's own, usually). */
+function sessionLossOf(error: ApiError): SessionLoss | null {
+  if (error.status === 400 && error.error === SESSION_ERRORS.missingTokens) return 'missing-tokens';
+  if (error.status === 500 && error.message === SESSION_ERRORS.refreshFailed) return 'refresh-failed';
+  return null;
+}
+
+// Concurrent 401s wait for the same refresh: a second refresh would present a refresh token the
+// first one has already rotated, which the server treats as reuse and answers by revoking.
+let refreshInFlight: Promise<boolean> | null = null;
+
+function refreshSession(quiet: boolean): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    try {
+      const { response, payload } = await send('/auth/refresh', {});
+      if (response.ok) return true;
+      handleSessionLoss(sessionLossOf(toApiError(response, payload)) ?? 'refresh-rejected', quiet);
+    } catch {
+      handleSessionLoss('refresh-rejected', quiet);
+    }
+    return false;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * Ends the session here and on the server (the logout call revokes what is left of it there and
+ * clears the cookies); its own failure changes nothing for the user, who is signed out either way.
+ */
+export function endSession() {
+  send('/auth/logout', {}).catch(() => {});
+  useSessionStore.getState().clearUser();
+}
+
+function handleSessionLoss(loss: SessionLoss, quiet: boolean) {
+  if (quiet) {
+    endSession();
+    return;
+  }
+  switch (loss) {
+    case 'missing-tokens':
+      endSession();
+      setTimeout(() => navigateTo(paths.login), DELAYS_MS.logoutRedirect);
+      return;
+    case 'refresh-failed':
+      // The modal's 'Okay' ends the session and goes to /login (SiteLayout).
+      showSessionExpired();
+      return;
+    case 'refresh-rejected':
+      endSession();
+      return;
+  }
 }
 
 async function readBody(response: Response): Promise<unknown> {

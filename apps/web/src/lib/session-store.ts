@@ -1,29 +1,77 @@
-import { ADMIN_ROLE, SESSION_STORE_KEY } from '@portal/shared';
+import {
+  ADMIN_ROLE,
+  isNewestMembershipPending,
+  PENDING_MEMBERSHIP_KEY,
+  type Profile,
+  SESSION_STORE_KEY,
+} from '@portal/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
  * The client session (spec 000 §3 "Client session"): persisted in localStorage under `root`, and
- * only the user slice is persisted. The sign-in issue fills it; the site shell only reads it.
+ * only the user slice is persisted. Signed in means "there is a user" (the spec's isLoggedIn flag
+ * is derived, so the two can never disagree). The tokens themselves live in HttpOnly cookies the
+ * client never sees; this store only says who the server last told us is signed in.
+ *
+ * localStorage is synchronous, so the persisted user is there before the first render: nothing
+ * has to wait for rehydration (SESSION_REHYDRATION_TIMEOUT_MS is for asynchronous storages).
  */
 
 export type SessionUser = {
   id: string;
   username: string;
+  email?: string;
   /** 'admin' for administrators (DECISIONS.md "Identity and roles"). */
   role?: string;
+  type?: string;
+  status?: string;
+  /** Registered but the membership form is not yet filled in. */
+  isNew?: boolean;
 };
 
 type SessionState = {
   user: SessionUser | null;
+  /** Mirrors localStorage's `pendingMembership` ('true' or absent) so the bell re-renders. */
+  pendingMembership: boolean;
   setUser: (user: SessionUser | null) => void;
+  /** Signed out: forget the user and the pending-membership flag. */
+  clearUser: () => void;
+  setPendingMembership: (pending: boolean) => void;
 };
+
+function readPendingMembership(): boolean {
+  try {
+    return localStorage.getItem(PENDING_MEMBERSHIP_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** spec 000 §3: the flag is 'true' or absent; storage failures (private mode) are not fatal. */
+function writePendingMembership(pending: boolean) {
+  try {
+    if (pending) localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
+    else localStorage.removeItem(PENDING_MEMBERSHIP_KEY);
+  } catch {
+    // The notice is a convenience; without storage it simply does not persist.
+  }
+}
 
 export const useSessionStore = create<SessionState>()(
   persist(
     (set) => ({
       user: null,
+      pendingMembership: readPendingMembership(),
       setUser: (user) => set({ user }),
+      clearUser: () => {
+        writePendingMembership(false);
+        set({ user: null, pendingMembership: false });
+      },
+      setPendingMembership: (pending) => {
+        writePendingMembership(pending);
+        set({ pendingMembership: pending });
+      },
     }),
     {
       name: SESSION_STORE_KEY,
@@ -33,6 +81,33 @@ export const useSessionStore = create<SessionState>()(
   ),
 );
 
+/** The parts of the server's profile the client keeps between visits. */
+export function toSessionUser(profile: Profile): SessionUser {
+  return {
+    id: profile.id,
+    username: profile.username,
+    email: profile.email,
+    role: profile.role,
+    type: profile.type,
+    status: profile.status,
+    isNew: profile.isNew,
+  };
+}
+
+/**
+ * A sign-in (password or e-mail link) stores the user and, from the newest membership, whether
+ * the pending-membership notice shows (spec 000 §4, DECISIONS.md "Membership lifecycle").
+ */
+export function startSession(profile: Profile) {
+  const { setUser, setPendingMembership } = useSessionStore.getState();
+  setUser(toSessionUser(profile));
+  setPendingMembership(isNewestMembershipPending(profile.memberships));
+}
+
 export const useSessionUser = () => useSessionStore((state) => state.user);
 export const useIsLoggedIn = () => useSessionStore((state) => state.user !== null);
-export const isAdmin = (user: SessionUser | null) => user?.role === ADMIN_ROLE;
+/** spec 000 §4: the flag counts only while signed in. */
+export const useHasPendingMembership = () =>
+  useSessionStore((state) => state.user !== null && state.pendingMembership);
+/** spec 000 §6: an admin is a user whose type or role is admin. */
+export const isAdmin = (user: SessionUser | null) => user?.role === ADMIN_ROLE || user?.type === ADMIN_ROLE;

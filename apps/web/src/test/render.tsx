@@ -5,14 +5,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 
 /**
- * Renders `ui` at `path` inside the app's providers and a memory router; other paths render
- * their pathname, so a test can assert where a link or a navigation went.
+ * Renders `ui` at `path` (which may carry a query string) inside the app's providers and a memory
+ * router; other paths render their pathname, so a test can assert where a link or a navigation went.
  */
 export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path, element: ui },
+      { path: path.split('?')[0], element: ui },
       { path: '*', Component: CurrentPath },
     ],
     { initialEntries: [path] },

@@ -63,7 +63,11 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
+/** A list item: everything but the rich-text body, which only the detail page shows. */
+export const eventSummarySchema = eventSchema.omit({ content: true });
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
 export const eventListResponseSchema = z.object({
-  data: paginationSchema.extend({ events: z.array(eventSchema) }),
+  data: paginationSchema.extend({ events: z.array(eventSummarySchema) }),
 });
 export type EventListResponse = z.infer<typeof eventListResponseSchema>;

@@ -27,9 +27,13 @@ export const newsArticleSchema = z.object({
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
 
+/** A list item: everything but the rich-text body, which only the article page shows. */
+export const newsSummarySchema = newsArticleSchema.omit({ content: true });
+export type NewsSummary = z.infer<typeof newsSummarySchema>;
+
 export const newsListResponseSchema = z.object({
   data: z.object({
-    news: z.array(newsArticleSchema),
+    news: z.array(newsSummarySchema),
     pagination: paginationSchema,
   }),
 });

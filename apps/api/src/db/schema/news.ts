@@ -27,7 +27,12 @@ export const newsArticles = pgTable(
     checkIn('news_articles_status_check', t.status, NEWS_STATUSES),
     checkNotNegative('news_articles_likes_check', t.likes),
     checkNotNegative('news_articles_views_check', t.views),
-    index('news_articles_status_created_idx').on(t.status, t.created_at.desc()),
+    // Matches `ORDER BY created_at DESC, id DESC` exactly, so a page needs no sort (see events.ts).
+    index('news_articles_status_created_idx').on(
+      t.status,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('news_articles_author_status_idx').on(t.author, t.status),
     index('news_articles_created_by_idx').on(t.created_by),
     index('news_articles_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),

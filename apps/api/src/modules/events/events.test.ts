@@ -89,6 +89,7 @@ describe('GET /api/events/retrieve-events', () => {
       status: 'published',
     });
     expect(data.events[0]).not.toHaveProperty('created_by');
+    expect(data.events[0]).not.toHaveProperty('content');
   });
 
   it('filters by type, registration and search (case-insensitive, organiser and location too)', async () => {

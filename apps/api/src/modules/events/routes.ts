@@ -1,10 +1,14 @@
 import { eventListQuerySchema, eventListResponseSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { createCountCache } from '../../lib/count-cache';
 import { isAdmin } from '../../plugins/access';
 import { listEvents } from './service';
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Per app instance: the totals of this process's lists (see lib/count-cache.ts).
+  const totals = createCountCache();
+
   app.get(
     '/retrieve-events',
     {
@@ -16,6 +20,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: eventListResponseSchema },
       },
     },
-    async (request) => ({ data: await listEvents(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => ({ data: await listEvents(db, totals, request.query, { isAdmin: isAdmin(request) }) }),
   );
 };

@@ -1,10 +1,14 @@
 import { buildPagination, type EventListQuery, manilaDateString } from '@portal/shared';
-import { and, asc, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
+import type { CountCache } from '../../lib/count-cache';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
 
 type EventRow = typeof events.$inferSelect;
+
+/** Lists leave out the rich-text body (the largest column), which only the detail page shows. */
+const { content: _content, ...summaryColumns } = getTableColumns(events);
 
 const sortColumns = {
   created_at: events.created_at,
@@ -18,7 +22,12 @@ const sortColumns = {
  * Lists events a page at a time. Guests and members only ever see published events, whatever
  * status they ask for (DECISIONS.md "Events"); admins see the status they ask for, or all.
  */
-export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmin: boolean }) {
+export async function listEvents(
+  db: Db,
+  totals: CountCache,
+  query: EventListQuery,
+  viewer: { isAdmin: boolean },
+) {
   const conditions: SQL[] = [];
   const status = viewer.isAdmin ? query.status : 'published';
   if (status) conditions.push(eq(events.status, status));
@@ -39,26 +48,32 @@ export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmi
     );
   }
   const where = and(...conditions);
+  const filters = {
+    status,
+    type: query.event_type,
+    registration: query.is_registration_required,
+    upcoming: query.upcoming ? manilaDateString() : null,
+    search: query.search,
+  };
   const direction = query.sort_order === 'asc' ? asc : desc;
   const offset = (query.page - 1) * query.limit;
 
   const rows = await db
-    .select()
+    .select(summaryColumns)
     .from(events)
     .where(where)
     // The id breaks ties so that paging never repeats or skips a row.
     .orderBy(direction(sortColumns[query.sort_by]), direction(events.id))
     .limit(query.limit)
     .offset(offset);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(events).where(where);
 
   return {
     events: rows.map(toEventResponse),
-    ...buildPagination(query.page, query.limit, counted?.total ?? 0),
+    ...buildPagination(query.page, query.limit, await countMatching(db, totals, filters, where)),
   };
 }
 
-export function toEventResponse(row: EventRow) {
+export function toEventResponse<Row extends Omit<EventRow, 'content'>>(row: Row) {
   return {
     ...row,
     start_time: toMinutes(row.start_time),
@@ -68,4 +83,11 @@ export function toEventResponse(row: EventRow) {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+function countMatching(db: Db, totals: CountCache, filters: object, where: SQL | undefined) {
+  return totals.get(JSON.stringify(filters), async () => {
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(events).where(where);
+    return counted?.total ?? 0;
+  });
 }

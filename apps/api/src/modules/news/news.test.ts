@@ -62,6 +62,7 @@ describe('GET /api/news/get-news', () => {
       likes: 0,
       views: 0,
     });
+    expect(data.news[2]).not.toHaveProperty('content');
   });
 
   it('never shows drafts or archived articles to the public', async () => {

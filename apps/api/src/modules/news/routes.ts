@@ -6,10 +6,14 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { createCountCache } from '../../lib/count-cache';
 import { isAdmin } from '../../plugins/access';
 import { addNewsView, listNews } from './service';
 
 export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Per app instance: the totals of this process's lists (see lib/count-cache.ts).
+  const totals = createCountCache();
+
   app.get(
     '/get-news',
     {
@@ -21,7 +25,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         response: { 200: newsListResponseSchema },
       },
     },
-    async (request) => ({ data: await listNews(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => ({ data: await listNews(db, totals, request.query, { isAdmin: isAdmin(request) }) }),
   );
 
   app.get(

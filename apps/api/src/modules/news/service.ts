@@ -1,17 +1,26 @@
 import { buildPagination, type NewsListQuery } from '@portal/shared';
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsArticles } from '../../db/schema';
+import type { CountCache } from '../../lib/count-cache';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
 
 type NewsRow = typeof newsArticles.$inferSelect;
 
+/** Lists leave out the rich-text body (the largest column), which only the detail page shows. */
+const { content: _content, ...summaryColumns } = getTableColumns(newsArticles);
+
 /**
  * Lists articles newest first. Guests and members only ever receive published articles
  * (DECISIONS.md "News"); admins receive the status they ask for, or all.
  */
-export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: boolean }) {
+export async function listNews(
+  db: Db,
+  totals: CountCache,
+  query: NewsListQuery,
+  viewer: { isAdmin: boolean },
+) {
   const conditions: SQL[] = [];
   const status = viewer.isAdmin ? query.status : 'published';
   if (status) conditions.push(eq(newsArticles.status, status));
@@ -21,23 +30,23 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
     conditions.push(or(ilike(newsArticles.title, pattern), ilike(newsArticles.description, pattern)) as SQL);
   }
   const where = and(...conditions);
+  const filters = { status, author: query.author, search: query.search };
 
   const rows = await db
-    .select()
+    .select(summaryColumns)
     .from(newsArticles)
     .where(where)
     .orderBy(desc(newsArticles.created_at), desc(newsArticles.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(newsArticles).where(where);
 
   return {
     news: rows.map(toNewsResponse),
-    pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
+    pagination: buildPagination(query.page, query.limit, await countMatching(db, totals, filters, where)),
   };
 }
 
-export function toNewsResponse(row: NewsRow) {
+export function toNewsResponse<Row extends Omit<NewsRow, 'content'>>(row: Row) {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
@@ -57,4 +66,11 @@ export async function addNewsView(db: Db, id: string, viewer: { isAdmin: boolean
     .returning({ views: newsArticles.views });
   if (!article) throw notFound('Article not found');
   return article;
+}
+
+function countMatching(db: Db, totals: CountCache, filters: object, where: SQL | undefined) {
+  return totals.get(JSON.stringify(filters), async () => {
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(newsArticles).where(where);
+    return counted?.total ?? 0;
+  });
 }

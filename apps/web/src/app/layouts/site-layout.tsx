@@ -1,8 +1,16 @@
 import { siteConfig } from '@portal/shared';
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { paths } from '@/config/paths';
+import { endSession } from '@/lib/api-client';
+import { hideSessionExpired, useSessionExpiredStore } from '@/lib/session-events';
+
+// Radix Dialog loads only when a session actually expires (first-load budget).
+const MessageModal = lazy(() =>
+  import('@/components/ui/message-modal').then((m) => ({ default: m.MessageModal })),
+);
 
 /** What a route may declare in its `handle`: the page title shown in the browser tab. */
 export type RouteHandle = { title?: string };
@@ -27,6 +35,31 @@ function useDocumentTitle() {
       ? `${title.title} | ${siteConfig.acronym}`
       : `${siteConfig.acronym} | ${siteConfig.name}`;
   }, [title?.title]);
+}
+
+/**
+ * spec 000 §8: when the session cannot be renewed (refresh answers 'Failed to refresh token') the
+ * api client raises this modal; its 'Okay' signs out here and on the server and opens /login.
+ */
+function SessionExpiredModal() {
+  const open = useSessionExpiredStore((state) => state.open);
+  const navigate = useNavigate();
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessageModal
+        open
+        variant="error"
+        title="Session Expired"
+        text="Your session has expired. You will be redirected to login."
+        onClose={() => {
+          hideSessionExpired();
+          endSession();
+          navigate(paths.login);
+        }}
+      />
+    </Suspense>
+  );
 }
 
 export function SiteLayout() {
@@ -55,6 +88,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <SessionExpiredModal />
     </div>
   );
 }

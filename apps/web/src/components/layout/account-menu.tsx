@@ -1,13 +1,14 @@
-import { UserRound } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { guestLinks } from '@/config/navigation';
 import { paths } from '@/config/paths';
+import { logout } from '@/lib/session-actions';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
 
 /**
  * The account menu of spec 000 §2: Login and Register for a guest; the username, Profile and
- * Admin (admins only) for a signed-in user. Logout arrives with the sign-in issue.
+ * Admin (admins only) and Logout for a signed-in user.
  */
 export function AccountMenu({ transparent }: { transparent: boolean }) {
   const user = useSessionUser();
@@ -45,6 +46,21 @@ export function AccountMenu({ transparent }: { transparent: boolean }) {
               </li>
             ))}
           </ul>
+          {user && (
+            <div className="mt-1 border-stone-200 border-t pt-1">
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+                className={`flex w-full items-center gap-2 text-left ${menuLinkClasses()}`}
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Logout
+              </button>
+            </div>
+          )}
         </>
       )}
     </DisclosureMenu>

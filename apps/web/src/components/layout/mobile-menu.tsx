@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { LogOut, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useReturnFocus } from '@/components/ui/dialog';
 import { guestLinks, homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
+import { logout } from '@/lib/session-actions';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { LogoLockup } from './logo';
 
@@ -78,6 +79,17 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
                     Admin
                   </NavLink>
                 )}
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    void logout();
+                  }}
+                  className={`flex w-full items-center gap-2 text-left ${linkClasses({ isActive: false })}`}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Logout
+                </button>
               </div>
             ) : (
               <div className="grid grid-cols-2 gap-3">

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { AccountMenu } from './account-menu';
 import { LogoLockup } from './logo';
 import { NavDropdown } from './nav-dropdown';
+import { NotificationBell } from './notification-bell';
 
 // The dialogs load on first use: Radix Dialog is not needed to show a page (first-load budget).
 const loadSearchModal = () => import('./search-modal');
@@ -114,7 +115,8 @@ export function SiteHeader() {
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
-          {/* The notification bell (a later issue) goes here; it renders nothing for guests. */}
+          {/* spec 000 §4: renders nothing unless signed in with a pending membership. */}
+          <NotificationBell buttonClassName={iconButton} />
           <div className="hidden lg:block">
             <AccountMenu transparent={transparent} />
           </div>

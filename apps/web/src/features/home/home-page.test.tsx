@@ -1,4 +1,4 @@
-import type { Event, NewsArticle } from '@portal/shared';
+import type { EventSummary, NewsSummary } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { HomePage } from './home-page';
 
 const pagination = { page: 1, limit: 3, total: 2, totalPages: 1, hasNext: false, hasPrev: false };
 
-const makeEvent = (overrides: Partial<Event>): Event =>
+const makeEvent = (overrides: Partial<EventSummary>): EventSummary =>
   ({
     id: 'e1',
     title: 'Annual Exploration Conference',
@@ -21,9 +21,9 @@ const makeEvent = (overrides: Partial<Event>): Event =>
     price: 15000,
     status: 'published',
     ...overrides,
-  }) as Event;
+  }) as EventSummary;
 
-const makeArticle = (overrides: Partial<NewsArticle>): NewsArticle =>
+const makeArticle = (overrides: Partial<NewsSummary>): NewsSummary =>
   ({
     id: 'n1',
     title: 'New permit guidelines take effect',
@@ -33,7 +33,7 @@ const makeArticle = (overrides: Partial<NewsArticle>): NewsArticle =>
     image_gallery: ['/uploads/first.jpg', '/uploads/second.jpg'],
     status: 'published',
     ...overrides,
-  }) as NewsArticle;
+  }) as NewsSummary;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,4 +1,4 @@
-import type { Event } from '@portal/shared';
+import type { EventSummary } from '@portal/shared';
 import { ContourLines } from './hero-backdrop';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -7,7 +7,7 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'nu
  * What an event without a banner (or with a broken one) shows: its date on the site's
  * topographic pattern, so the card still reads as designed rather than as a missing image.
  */
-export function EventBannerFallback({ event, className = '' }: { event: Event; className?: string }) {
+export function EventBannerFallback({ event, className = '' }: { event: EventSummary; className?: string }) {
   // start_date is a calendar date ('2026-03-12'); read it as such, never shifted by a time zone.
   const [year, month, day] = event.start_date.split('-').map(Number);
   const valid = Boolean(year && month && day);

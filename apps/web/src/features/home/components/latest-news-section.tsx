@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@portal/shared';
+import type { NewsSummary } from '@portal/shared';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
@@ -46,7 +46,7 @@ export function LatestNewsSection() {
   );
 }
 
-function NewsCard({ article }: { article: NewsArticle }) {
+function NewsCard({ article }: { article: NewsSummary }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <ImageWithFallback

@@ -1,4 +1,4 @@
-import type { Event } from '@portal/shared';
+import type { EventSummary } from '@portal/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -51,7 +51,7 @@ export function UpcomingEventsSection() {
   );
 }
 
-function EventMeta({ event }: { event: Event }) {
+function EventMeta({ event }: { event: EventSummary }) {
   const time = formatTime(event.start_time);
   const place = [event.location_name, event.city].filter(Boolean).join(', ');
   return (
@@ -84,7 +84,7 @@ function TypeBadge({ type }: { type: string }) {
   );
 }
 
-function ViewEventLink({ event, className = '' }: { event: Event; className?: string }) {
+function ViewEventLink({ event, className = '' }: { event: EventSummary; className?: string }) {
   return (
     <Link to={paths.eventDetail(event.id)} className={className}>
       View Event
@@ -94,7 +94,7 @@ function ViewEventLink({ event, className = '' }: { event: Event; className?: st
   );
 }
 
-function FeaturedEventCard({ event }: { event: Event }) {
+function FeaturedEventCard({ event }: { event: EventSummary }) {
   return (
     <article className="grid overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm lg:grid-cols-5">
       <ImageWithFallback
@@ -131,7 +131,7 @@ function FeaturedEventCard({ event }: { event: Event }) {
   );
 }
 
-function EventCard({ event }: { event: Event }) {
+function EventCard({ event }: { event: EventSummary }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm sm:flex-row">
       <ImageWithFallback

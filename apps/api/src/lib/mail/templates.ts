@@ -1,0 +1,144 @@
+import { siteConfig } from '@portal/shared';
+
+export type MailContent = { subject: string; html: string; text: string };
+export type AccountLinkMail = { username: string; link: string };
+
+const HEADER_COLOUR = '#0f2f2a';
+const BUTTON_COLOUR = '#c97d1c';
+const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
+
+/** Every interpolated value goes through this: usernames are chosen by whoever registers. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Spec 000 "Email-link landing": the link signs the new user in and confirms the address. */
+export function confirmationEmail({ username, link }: AccountLinkMail): MailContent {
+  return accountLinkEmail({
+    subject: `Confirm your ${siteConfig.acronym} account`,
+    username,
+    link,
+    intro: `Thank you for registering with the ${siteConfig.name}. Please confirm your e-mail address to activate your account.`,
+    action: 'Confirm my e-mail address',
+    expiry: 'This link expires in 24 hours.',
+    ignore: 'If you did not create this account, you can ignore this e-mail; the account stays inactive.',
+  });
+}
+
+export function passwordResetEmail({ username, link }: AccountLinkMail): MailContent {
+  return accountLinkEmail({
+    subject: `Reset your ${siteConfig.acronym} password`,
+    username,
+    link,
+    intro: `We received a request to reset the password of your ${siteConfig.acronym} member portal account.`,
+    action: 'Choose a new password',
+    expiry: 'This link expires in 1 hour and can be used once.',
+    ignore:
+      'If you did not ask for a new password, you can ignore this e-mail; your password stays the same.',
+  });
+}
+
+/** Spec 001 "Admin create user": the account exists; the invitation lets its owner set a password. */
+export function invitationEmail({ username, link }: AccountLinkMail): MailContent {
+  return accountLinkEmail({
+    subject: `You are invited to the ${siteConfig.acronym} member portal`,
+    username,
+    link,
+    intro: `The secretariat of the ${siteConfig.name} has created a member portal account for you. Choose a password to start using it.`,
+    action: 'Set my password',
+    expiry: 'This link expires in 7 days.',
+    ignore: `If you were not expecting this invitation, you can ignore this e-mail or write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+type AccountLinkParts = {
+  subject: string;
+  username: string;
+  link: string;
+  intro: string;
+  action: string;
+  expiry: string;
+  ignore: string;
+};
+
+function accountLinkEmail(parts: AccountLinkParts): MailContent {
+  const { subject, username, link, intro, action, expiry, ignore } = parts;
+  const footerText = `${siteConfig.name} (${siteConfig.acronym})\n${siteConfig.address}\n${siteConfig.secretariatEmail}`;
+
+  // The link stands alone on its line so no mail client glues punctuation onto it.
+  const text = [
+    `Hello ${username},`,
+    '',
+    intro,
+    '',
+    `${action}:`,
+    link,
+    '',
+    expiry,
+    ignore,
+    '',
+    '-- ', // the standard signature separator: mail clients fold the footer away
+    footerText,
+    '',
+  ].join('\n');
+
+  return { subject, html: renderLayout({ subject, username, link, intro, action, expiry, ignore }), text };
+}
+
+/**
+ * Table layout with inline styles: Outlook renders with Word and Gmail drops <style> blocks in
+ * many views, so anything else falls apart in real mail clients.
+ */
+function renderLayout(parts: AccountLinkParts): string {
+  const e = escapeHtml;
+  const { subject, username, link, intro, action, expiry, ignore } = parts;
+  const paragraph = `margin:0 0 16px 0;font-family:${FONT};font-size:16px;line-height:24px;color:#1f2933;`;
+  const small = `margin:0 0 8px 0;font-family:${FONT};font-size:13px;line-height:20px;color:#52606d;`;
+  const mailto = `mailto:${siteConfig.secretariatEmail}`;
+
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<title>${e(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f3f4f1;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f1;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-collapse:collapse;">
+<tr><td style="background-color:${HEADER_COLOUR};padding:24px 32px;">
+<p style="margin:0;font-family:${FONT};font-size:24px;line-height:30px;font-weight:bold;color:#ffffff;letter-spacing:1px;">${e(siteConfig.acronym)}</p>
+<p style="margin:4px 0 0 0;font-family:${FONT};font-size:14px;line-height:20px;color:#d9e6e2;">${e(siteConfig.name)}</p>
+</td></tr>
+<tr><td style="padding:32px;">
+<p style="${paragraph}">Hello ${e(username)},</p>
+<p style="${paragraph}">${e(intro)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0;">
+<tr><td align="center" bgcolor="${BUTTON_COLOUR}" style="background-color:${BUTTON_COLOUR};border-radius:4px;">
+<a href="${e(link)}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:20px;color:#ffffff;text-decoration:none;border-radius:4px;">${e(action)}</a>
+</td></tr>
+</table>
+<p style="${paragraph}">${e(expiry)}</p>
+<p style="${small}">If the button does not work, copy this address into your browser:</p>
+<p style="${small}word-break:break-all;"><a href="${e(link)}" target="_blank" style="color:${HEADER_COLOUR};">${e(link)}</a></p>
+<p style="${small}">${e(ignore)}</p>
+</td></tr>
+<tr><td style="background-color:#eef2f0;padding:20px 32px;border-top:3px solid ${BUTTON_COLOUR};">
+<p style="${small}font-weight:bold;">${e(siteConfig.name)} (${e(siteConfig.acronym)})</p>
+<p style="${small}">${e(siteConfig.address)}</p>
+<p style="${small}margin-bottom:0;"><a href="${e(mailto)}" style="color:${HEADER_COLOUR};">${e(siteConfig.secretariatEmail)}</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,280 @@
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type MailOutboxRow, mailOutbox } from '../../db/schema';
+import type { MailLogger, MailTransport } from './transport';
+
+export type MailWorkerOptions = {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  logger: MailLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+};
+
+export type MailWorker = {
+  /** Look for due mail now instead of at the next poll (call after queueing). */
+  poke(): void;
+  /** Stops polling and waits for the message in flight; claimed but unsent rows are released. */
+  stop(): Promise<void>;
+  /** Sends until nothing is due and returns how many messages it sent (for tests and scripts). */
+  drain(): Promise<number>;
+};
+
+/** A row left in `sending` this long belongs to a process that died mid-send: send it again. */
+export const STALE_LOCK_MS = 5 * 60_000;
+const FIRST_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+
+/**
+ * 30 s, 1 min, 2 min … doubling per failed attempt up to 1 hour, ±20 % so that many rows failed
+ * together by one outage do not all return in the same second.
+ */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_DELAY_MS);
+  return Math.round(base * (0.8 + random() * 0.4));
+}
+
+// Failures that say nothing about the message: the server (or the outbox disk) is unreachable,
+// refuses our credentials or TLS, or is shutting down (421). Giving up on those would lose mail
+// over an outage or a configuration slip, so they are retried until they succeed (ARCHITECTURE:
+// "a mail server that is down delays mail but loses none"); only the server's answers about the
+// message itself count towards maxAttempts.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'EAUTH',
+  'ENOAUTH',
+  'EPROXY',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ENOSPC',
+  'EACCES',
+  'EROFS',
+]);
+
+export function isTransportUnavailable(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return responseCode === 421 || (typeof code === 'string' && UNAVAILABLE_CODES.has(code));
+}
+
+/**
+ * Delivers the database outbox (db/schema/mail.ts). Any number of processes may run one against
+ * the same database: rows are claimed with FOR UPDATE SKIP LOCKED and marked `sending` in a short
+ * transaction, so each due row goes to one worker; the SMTP conversation happens outside any
+ * transaction, so a slow server holds no database locks.
+ *
+ * Delivery is at least once: a process that dies after the server accepted a message but before
+ * it recorded `sent` leaves a stale `sending` row that is sent again after STALE_LOCK_MS.
+ */
+export function startMailWorker({
+  db,
+  transport,
+  from,
+  logger,
+  pollIntervalMs = 2000,
+  batchSize = 10,
+  maxAttempts = 8,
+}: MailWorkerOptions): MailWorker {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // One batch at a time per worker; drain() and the poll loop queue behind each other.
+  let running: Promise<unknown> = Promise.resolve();
+  let pokedWhileRunning = false;
+  let busy = false;
+
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = running.then(task, task);
+    running = result.catch(() => {});
+    return result;
+  };
+
+  /** Claims and sends one batch; returns how many rows it claimed and how many it sent. */
+  const processBatch = async (): Promise<{ claimed: number; sent: number }> => {
+    const rows = await claimDueRows(db, batchSize);
+    let sent = 0;
+    for (const [index, row] of rows.entries()) {
+      if (stopped) {
+        await releaseRows(db, rows.slice(index), 0);
+        break;
+      }
+      const outcome = await deliver(row);
+      if (outcome === 'sent') sent++;
+      if (outcome === 'unavailable') {
+        // The server is down: the rest of the batch would only time out one by one. They wait as
+        // long as the failed row, without an attempt counted against them.
+        const rest = rows.slice(index + 1);
+        if (rest.length > 0) await releaseRows(db, rest, retryDelayMs(row.attempts + 1));
+        break;
+      }
+    }
+    return { claimed: rows.length, sent };
+  };
+
+  const deliver = async (row: MailOutboxRow): Promise<'sent' | 'retry' | 'unavailable' | 'failed'> => {
+    try {
+      await transport.send({ to: row.toAddress, from, subject: row.subject, text: row.text, html: row.html });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const unavailable = isTransportUnavailable(error);
+      const giveUp = !unavailable && attempts >= maxAttempts;
+      const lastError = describeError(error);
+      const delayMs = retryDelayMs(attempts);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          attempts,
+          lastError,
+          lockedAt: null,
+          nextAttemptAt: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
+        })
+        .where(ownedBy(row));
+      const details = { mailId: row.id, to: row.toAddress, attempts, error: lastError };
+      if (giveUp) logger.error(details, 'mail failed: giving up');
+      else logger.warn({ ...details, retryInMs: delayMs }, 'mail not sent: will retry');
+      return giveUp ? 'failed' : unavailable ? 'unavailable' : 'retry';
+    }
+    const [marked] = await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lockedAt: null, lastError: null })
+      .where(ownedBy(row))
+      .returning({ id: mailOutbox.id });
+    // Only if this process stalled past STALE_LOCK_MS and another one reclaimed the row.
+    if (!marked) logger.warn({ mailId: row.id }, 'mail sent, but another worker had reclaimed it');
+    return 'sent';
+  };
+
+  const drain = () =>
+    exclusive(async () => {
+      let total = 0;
+      while (!stopped) {
+        const { claimed, sent } = await processBatch();
+        total += sent;
+        if (claimed === 0) break;
+      }
+      return total;
+    });
+
+  const tick = async () => {
+    timer = undefined;
+    busy = true;
+    try {
+      do {
+        pokedWhileRunning = false;
+        await drain();
+      } while (pokedWhileRunning && !stopped);
+    } catch (error) {
+      // The database may be restarting; the next poll tries again.
+      logger.error({ error: describeError(error) }, 'mail worker: batch failed');
+    } finally {
+      busy = false;
+      schedule(pollIntervalMs);
+    }
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delayMs);
+    // A forgotten stop() must not keep a script or test process alive.
+    timer.unref();
+  };
+
+  // The first look waits one interval, so a test that calls drain() itself is not raced.
+  schedule(pollIntervalMs);
+
+  return {
+    poke() {
+      if (stopped) return;
+      if (busy) pokedWhileRunning = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+    drain,
+  };
+}
+
+/**
+ * Due rows, plus rows a crashed process left in `sending`, oldest first. SKIP LOCKED makes a
+ * concurrent worker pass over rows this one is claiming instead of waiting for them; once this
+ * transaction commits they are `sending` and no longer match anyone's query.
+ */
+async function claimDueRows(db: Db, limit: number): Promise<MailOutboxRow[]> {
+  const rows = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+          and(
+            eq(mailOutbox.status, 'sending'),
+            lte(mailOutbox.lockedAt, sql`now() - ${STALE_LOCK_MS}::integer * interval '1 millisecond'`),
+          ),
+        ),
+      )
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return (
+      tx
+        .update(mailOutbox)
+        // Millisecond precision so the value read back into a JS Date compares equal in ownedBy().
+        .set({ status: 'sending', lockedAt: sql`date_trunc('milliseconds', now())` })
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning()
+    );
+  });
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** The row is still ours: `sending` with the lock this worker set (not reclaimed by another). */
+function ownedBy(row: MailOutboxRow) {
+  return and(
+    eq(mailOutbox.id, row.id),
+    eq(mailOutbox.status, 'sending'),
+    row.lockedAt ? eq(mailOutbox.lockedAt, row.lockedAt) : undefined,
+  );
+}
+
+/** Puts claimed rows back without counting an attempt, due after `delayMs`. */
+async function releaseRows(db: Db, rows: MailOutboxRow[], delayMs: number): Promise<void> {
+  for (const row of rows) {
+    await db
+      .update(mailOutbox)
+      .set({
+        status: 'queued',
+        lockedAt: null,
+        nextAttemptAt: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
+      })
+      .where(ownedBy(row));
+  }
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, responseCode } = error as Error & { code?: string; responseCode?: number };
+  const prefix = [code, responseCode].filter(Boolean).join(' ');
+  return (prefix ? `${prefix}: ${error.message}` : error.message).slice(0, 1000);
+}

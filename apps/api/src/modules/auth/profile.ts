@@ -1,0 +1,48 @@
+import type { Profile } from '@portal/shared';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/**
+ * The signed-in user's profile as login, login-token and the session call return it (spec 000 §3):
+ * memberships newest first, because the client marks a pending membership from the first one
+ * (DECISIONS.md "Membership lifecycle").
+ */
+export async function loadProfile(db: Db, userId: string): Promise<Profile> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound('User not found');
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(memberships.createdAt), desc(memberships.id));
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    facsimile: user.facsimile,
+    address: user.address,
+    about: user.about,
+    type: user.type,
+    role: user.type === 'admin' ? 'admin' : 'member',
+    status: user.status,
+    email_confirmation: user.emailConfirmedAt?.toISOString() ?? null,
+    avatarUrl: user.avatarUrl,
+    logoUrl: user.logoUrl,
+    isNew: user.isNew,
+    memberships: rows.map((membership) => ({
+      id: membership.id,
+      userId: membership.userId,
+      category: membership.category,
+      status: membership.status,
+      startsAt: membership.startsAt?.toISOString() ?? null,
+      expiresAt: membership.expiresAt?.toISOString() ?? null,
+      created_at: membership.createdAt.toISOString(),
+      updated_at: membership.updatedAt.toISOString(),
+    })),
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,269 @@
+import {
+  apiErrorSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginErrorSchema,
+  loginTokenBodySchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  SESSION_ERRORS,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { authRateLimit, perEmailRateLimit } from '../../plugins/rate-limit';
+import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
+import { AUTH_MESSAGES } from './messages';
+import { loadProfile } from './profile';
+import {
+  confirmEmail,
+  exchangeLoginTokens,
+  LoginRefusedError,
+  logIn,
+  registerUser,
+  resetPassword,
+  sendPasswordReset,
+} from './service';
+import { type AuthContext, endSession, rotateRefreshToken } from './sessions';
+
+/** GET /refresh's answer; the spec leaves it "not shown" (spec 000 §7). */
+export const refreshResponseSchema = z.object({
+  data: z.object({ expiresAt: z.string().describe('When the new access token expires (ISO 8601)') }),
+});
+
+/** A refused login carries `e.code`; the same statuses also answer a cross-site or rate-limited call. */
+const loginRefusalSchema = z.union([loginErrorSchema, apiErrorSchema]);
+
+const confirmEmailQuerySchema = z.object({ token: z.string().max(512).optional() });
+
+const metadataOf = (request: FastifyRequest) => ({
+  userAgent: request.headers['user-agent'],
+  ip: request.ip,
+});
+
+/** The accounts and session calls of spec 000 §7 and the e-mail link flows (DECISIONS.md "Accounts"). */
+export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, context) => {
+  const { db, config } = context;
+  const rateLimit = authRateLimit(config);
+  const limitPerEmail = perEmailRateLimit(app, config, 'login');
+
+  // Work that must not change the answer's timing (forgot-password) finishes after the answer;
+  // closing the app waits for it, so nothing is cut off mid-transaction.
+  const backgroundWork = new Set<Promise<void>>();
+  const runAfterAnswer = (request: FastifyRequest, work: () => Promise<void>) => {
+    const task: Promise<void> = work()
+      .catch((error) => request.log.error({ err: error }, 'background account work failed'))
+      .finally(() => backgroundWork.delete(task));
+    backgroundWork.add(task);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...backgroundWork]);
+  });
+
+  // The outbox worker polls anyway; a poke sends a committed mail at once (lib/mail).
+  const sendQueuedMail = () => app.mailWorker.poke();
+
+  // Answers here carry tokens, profiles or session cookies: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/register',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a confirmation link is e-mailed',
+        body: registerBodySchema,
+        response: { 201: messageResponseSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await registerUser(context, request.body);
+      sendQueuedMail();
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/confirm-email',
+    {
+      // Opened from a mail client, so not cross-site guarded: the single-use, unguessable token is
+      // what protects it, and it sets no cookies.
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'The e-mail confirmation link: redirects to /confirm-email with tokens in the fragment',
+        querystring: confirmEmailQuerySchema,
+        response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const tokens = request.query.token
+        ? await confirmEmail(context, request.query.token, metadataOf(request))
+        : null;
+      // The fragment never reaches a server or a Referer header; the page exchanges it once.
+      const fragment = tokens
+        ? new URLSearchParams({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken })
+        : new URLSearchParams({ error: AUTH_MESSAGES.confirmationLinkInvalid });
+      return reply.redirect(
+        `${config.publicUrl}/confirm-email#${fragment.toString().replaceAll('+', '%20')}`,
+        302,
+      );
+    },
+  );
+
+  app.post(
+    '/login-token',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the tokens of the confirmation redirect, once, for session cookies',
+        body: loginTokenBodySchema,
+        response: { 200: profileResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { tokens, profile } = await exchangeLoginTokens(context, request.body);
+      setSessionCookies(reply, config, tokens);
+      return { data: { profile } };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public', rateLimit },
+      preHandler: limitPerEmail((request) => (request.body as { email: string }).email),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password; sets the session cookies',
+        body: loginBodySchema,
+        response: {
+          200: profileResponseSchema,
+          401: loginRefusalSchema,
+          403: loginRefusalSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { tokens, profile } = await logIn(context, request.body, metadataOf(request));
+        setSessionCookies(reply, config, tokens);
+        return { data: { profile } };
+      } catch (error) {
+        if (!(error instanceof LoginRefusedError)) throw error;
+        return reply
+          .status(error.statusCode)
+          .send({ error: error.message, code: error.code, e: { code: error.code } });
+      }
+    },
+  );
+
+  app.get(
+    '/refresh',
+    {
+      // Rotates tokens, so guarded like a POST; the client calls it from its own pages only.
+      config: { access: 'public', changesState: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token and issue a new access token (cookies)',
+        response: { 200: refreshResponseSchema, 400: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) {
+        clearSessionCookies(reply, config);
+        throw new AppError(400, SESSION_ERRORS.missingTokens, { code: 'missing_tokens' });
+      }
+      try {
+        const tokens = await rotateRefreshToken(context, presented, { onReuse: 'revoke' });
+        setSessionCookies(reply, config, tokens);
+        return { data: { expiresAt: tokens.accessExpiresAt.toISOString() } };
+      } catch (error) {
+        clearSessionCookies(reply, config);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/logout',
+    {
+      config: { access: 'public', changesState: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session on the server and clear its cookies',
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await endSession(context, {
+        refreshToken: request.cookies[REFRESH_COOKIE],
+        accessToken: request.cookies[ACCESS_COOKIE],
+      });
+      clearSessionCookies(reply, config);
+      return { data: { message: AUTH_MESSAGES.loggedOut } };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's profile",
+        response: { 200: profileResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: { profile: await loadProfile(db, viewerOf(request).userId) } }),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link; the answer is the same whether or not the account exists',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      runAfterAnswer(request, async () => {
+        if (await sendPasswordReset(context, body)) sendQueuedMail();
+      });
+      return { data: { message: AUTH_MESSAGES.forgotPasswordSent } };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password from a reset or invitation link; ends every session',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await resetPassword(context, request.body) }),
+  );
+};
+
+function viewerOf(request: FastifyRequest) {
+  // access: 'member' guarantees it; the check keeps the types honest.
+  if (!request.viewer) throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
+  return request.viewer;
+}

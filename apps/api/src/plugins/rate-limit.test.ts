@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { RATE_LIMITED_MESSAGE } from '@portal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, TEST_PASSWORD } from '../test/factories';
+import { buildTestApp } from '../test/helper';
+
+const LIMIT = 3;
+const rateLimitedBody = { error: RATE_LIMITED_MESSAGE, code: 'rate_limited' };
+/** Each test comes from its own address, so counters (also those left in Redis) never collide. */
+const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+let context: TestApp;
+beforeAll(async () => {
+  context = await buildTestApp({ AUTH_RATE_LIMIT: String(LIMIT) });
+});
+afterAll(() => context.close());
+
+const call = (app: TestApp, method: 'GET' | 'POST', url: string, remoteAddress: string, payload?: object) =>
+  app.app.inject({ method, url, payload, remoteAddress });
+
+describe('account rate limits', () => {
+  it.each([
+    ['POST', '/api/auth/register', { username: 'x', email: 'x@example.com', password: TEST_PASSWORD }],
+    // A new e-mail each time: the per-e-mail limit is tested below.
+    ['POST', '/api/auth/login', () => ({ email: `nobody-${randomInt(1e9)}@example.com`, password: 'x' })],
+    ['POST', '/api/auth/login-token', { access_token: 'a.b.c', refresh_token: 'r' }],
+    ['GET', '/api/auth/confirm-email?token=unknown', undefined],
+    ['POST', '/api/auth/forgot-password', { email: 'nobody@example.com' }],
+    ['POST', '/api/auth/reset-password', { token: 'unknown', password: TEST_PASSWORD }],
+  ] as const)('%s %s allows AUTH_RATE_LIMIT attempts per address, then 429', async (method, url, body) => {
+    const address = randomAddress();
+    const payload = () => (typeof body === 'function' ? body() : body);
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      expect((await call(context, method, url, address, payload())).statusCode).not.toBe(429);
+    }
+    const limited = await call(context, method, url, address, payload());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(rateLimitedBody);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // Another address is not affected.
+    expect((await call(context, method, url, randomAddress(), payload())).statusCode).not.toBe(429);
+  });
+
+  it('limits logins per e-mail too, whatever the address', async () => {
+    const user = await createUser(context.db);
+    const attempt = () =>
+      call(context, 'POST', '/api/auth/login', randomAddress(), {
+        email: user.email,
+        password: 'Wrong-Password-1',
+      });
+    for (let index = 0; index < LIMIT; index++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(rateLimitedBody);
+  });
+
+  it('never limits health, readiness or lists', async () => {
+    const address = randomAddress();
+    for (let attempt = 0; attempt < LIMIT * 3; attempt++) {
+      for (const url of ['/api/health', '/api/ready', '/api/news/get-news', '/api/events/retrieve-events']) {
+        expect((await call(context, 'GET', url, address)).statusCode).toBe(200);
+      }
+    }
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = createConnection({ host: hostname, port: Number(port || 6379), timeout: 500 });
+  socket.once('connect', () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+
+describe.skipIf(!redisReachable)('with REDIS_URL', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    [first, second] = await Promise.all([
+      buildTestApp({ AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL }),
+      buildTestApp({ AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it('shares one counter between processes', async () => {
+    const address = randomAddress();
+    const payload = { email: 'nobody@example.com' };
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      const app = attempt % 2 === 0 ? first : second;
+      expect((await call(app, 'POST', '/api/auth/forgot-password', address, payload)).statusCode).toBe(200);
+    }
+    // Neither process alone has seen more than two attempts, together they have seen three.
+    for (const app of [first, second]) {
+      const limited = await call(app, 'POST', '/api/auth/forgot-password', address, payload);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual(rateLimitedBody);
+    }
+  });
+});
+
+describe('with an unreachable Redis', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => app.close());
+
+  it('lets sign-ins through rather than locking everyone out', async () => {
+    const address = randomAddress();
+    for (let attempt = 0; attempt < LIMIT + 2; attempt++) {
+      const response = await call(app, 'POST', '/api/auth/forgot-password', address, {
+        email: 'a@example.com',
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { type ReactNode, useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { isAdmin, useSessionUser } from '@/lib/session-store';
+
+type RequireAuthProps = {
+  /** 'admin' admits administrators only (spec 000 §6); without it any signed-in user. */
+  requiredRole?: 'admin';
+  /** The protected content; as a layout route it renders the child route instead. */
+  children?: ReactNode;
+};
+
+/**
+ * The protected wrapper of spec 000 §2: whoever lacks the required state is sent to
+ * /unauthorized. The server enforces access on every call; this only spares the user a page
+ * they cannot use.
+ *
+ * Someone who was admitted and then signs out here (Logout, or a session that ran out) goes to
+ * /login rather than being told they were never allowed in.
+ */
+export function RequireAuth({ requiredRole, children }: RequireAuthProps) {
+  const user = useSessionUser();
+  const [admittedOnEntry] = useState(() => user !== null && (requiredRole !== 'admin' || isAdmin(user)));
+
+  if (!user) return <Navigate to={admittedOnEntry ? paths.login : paths.unauthorized} replace />;
+  if (requiredRole === 'admin' && !isAdmin(user)) return <Navigate to={paths.unauthorized} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,52 @@
+import { siteConfig } from '@portal/shared';
+import { Bell } from 'lucide-react';
+import { useHasPendingMembership } from '@/lib/session-store';
+import { DisclosureMenu } from './disclosure-menu';
+
+/**
+ * The pending-membership notice of spec 000 §4: a bell with a red dot while signed in with
+ * `pendingMembership` = 'true'; its panel says what to do. Nothing at all otherwise (signed out,
+ * the flag counts as false).
+ */
+export function NotificationBell({ buttonClassName }: { buttonClassName: string }) {
+  const pending = useHasPendingMembership();
+  if (!pending) return null;
+
+  return (
+    <DisclosureMenu
+      align="right"
+      label="Notifications: membership pending"
+      buttonClassName={`relative ${buttonClassName}`}
+      trigger={() => (
+        <>
+          <Bell aria-hidden="true" className="size-5" />
+          <span
+            aria-hidden="true"
+            className="absolute top-2 right-2.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+          />
+        </>
+      )}
+    >
+      {() => (
+        // The panel hangs from the bell's right edge; below lg the menu button sits to its right,
+        // so the panel stays narrower than the screen minus that button and the margins.
+        <div className="w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3">
+          <h2 className="font-semibold text-base text-stone-900">Membership Pending</h2>
+          <p className="mt-2 text-sm text-stone-600 leading-relaxed">
+            Your membership is pending. Please email the secretariat at{' '}
+            <a
+              href={`mailto:${siteConfig.secretariatEmail}`}
+              className="break-words font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {siteConfig.secretariatEmail}
+            </a>{' '}
+            to settle your account.
+          </p>
+          <p className="mt-2 text-sm text-stone-600 leading-relaxed">
+            Once it is settled, log out and log in again to remove this message.
+          </p>
+        </div>
+      )}
+    </DisclosureMenu>
+  );
+}

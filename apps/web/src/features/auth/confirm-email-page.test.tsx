@@ -1,0 +1,143 @@
+import { DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { useSessionStore } from '@/lib/session-store';
+import { ConfirmEmailPage } from './confirm-email-page';
+import { json, makeMembership, makeProfile } from './test-fixtures';
+
+/** The address the e-mail link opens; the page reads the real window location. */
+function openLink(fragment: string) {
+  window.history.replaceState(null, '', `/confirm-email${fragment}`);
+}
+
+/** Under StrictMode around the router, as main.tsx renders the app: effects run twice on mount. */
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/confirm-email', Component: ConfirmEmailPage },
+      { path: '/', element: <p>Home</p> },
+    ],
+    { initialEntries: ['/confirm-email'] },
+  );
+  render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { router };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useSessionStore.setState({ user: null, pendingMembership: false });
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
+  it('removes the tokens from the address bar, exchanges them once, signs in and goes home after 3 s', async () => {
+    const profile = makeProfile({ memberships: [makeMembership({ status: 'pending' })] });
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    openLink('#access_token=access.jwt.value&refresh_token=refresh-value&type=signup');
+    const { router } = renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Processing Authentication' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(window.location.href).not.toContain('token');
+
+    // StrictMode ran the effect twice; the link was exchanged once.
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/login-token');
+    expect(JSON.parse(init.body as string)).toEqual({
+      access_token: 'access.jwt.value',
+      refresh_token: 'refresh-value',
+    });
+
+    await act(async () => answer(json({ data: { profile } })));
+    expect(await screen.findByRole('heading', { name: 'Authentication successful!' })).toBeInTheDocument();
+    expect(useSessionStore.getState().user).toMatchObject({ id: profile.id, username: profile.username });
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
+
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect - 100);
+    expect(router.state.location.pathname).toBe('/confirm-email');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it("says 'Missing tokens in URL' when a token is missing, and still goes home after 3 s", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    openLink('#access_token=only-one');
+    const { router } = renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Missing tokens in URL' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the message of an #error= fragment', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    openLink('#error=This%20confirmation%20link%20has%20expired');
+    const { router } = renderPage();
+
+    expect(
+      await screen.findByRole('heading', { name: 'This confirmation link has expired' }),
+    ).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows the server's message when the exchange is refused", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(json({ error: 'This link has already been used' }, 401)),
+    );
+    openLink('#access_token=a&refresh_token=r');
+    const { router } = renderPage();
+
+    expect(
+      await screen.findByRole('heading', { name: 'This link has already been used' }),
+    ).toBeInTheDocument();
+    expect(useSessionStore.getState().user).toBeNull();
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each([
+    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'a proxy answers without the API body',
+      async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
+    ],
+    ['the server fails', async () => json({ error: 'Internal Server Error' }, 500)],
+  ])("says 'Authentication failed' when %s", async (_case, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    openLink('#access_token=a&refresh_token=r');
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Authentication failed' })).toBeInTheDocument();
+  });
+});

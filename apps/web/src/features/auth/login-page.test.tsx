@@ -1,0 +1,153 @@
+import { DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
+import { renderWithRouter } from '@/test/render';
+import { LoginPage } from './login-page';
+import { json, makeMembership, makeProfile } from './test-fixtures';
+
+function stubLogin(answer: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+    url === '/api/auth/login' ? answer() : json({}, 404),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Email'), 'Member@Example.ph');
+  await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
+beforeEach(() => {
+  useSessionStore.setState({ user: null, pendingMembership: false });
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage (spec 000 §2 "/login")', () => {
+  it('links to /register, back home and to the password reset', () => {
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('shows the field messages without calling the server', async () => {
+    const fetchMock = stubLogin(() => json({}));
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(email, 'a@b.ph');
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it.each([
+    [
+      'invalid_credentials',
+      401,
+      'Invalid Credentials',
+      'Please make sure that you are entering the correct email/password',
+    ],
+    [
+      'email_not_confirmed',
+      403,
+      'Email not Confirmed',
+      'Please check your email and verify your account by clicking on the link we sent you.',
+    ],
+    [
+      'account_inactive',
+      403,
+      'Failed to Log In',
+      'This account is inactive. Reach out to the administrator for assistance.',
+    ],
+  ])('shows the message of spec 000 §8 for %s', async (code, status, title, text) => {
+    stubLogin(() => json({ error: 'Refused', code, e: { code } }, status));
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('alertdialog', { name: title });
+    expect(dialog).toHaveAccessibleDescription(text);
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  it('reads the code at e.code as spec 000 §7 documents', async () => {
+    stubLogin(() => json({ error: 'Refused', e: { code: 'email_not_confirmed' } }, 403));
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alertdialog', { name: 'Email not Confirmed' })).toBeInTheDocument();
+  });
+
+  it("shows the server's own message when there were too many attempts", async () => {
+    stubLogin(() =>
+      json(
+        { error: 'Too many attempts. Please wait a few minutes and try again.', code: 'rate_limited' },
+        429,
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alertdialog', { name: 'Failed to Log In' })).toHaveAccessibleDescription(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it('sends the e-mail and password, stores the user and the pending flag, then opens / after 500 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const profile = makeProfile({
+      memberships: [
+        makeMembership({ status: 'approved', created_at: '2025-01-01T00:00:00Z' }),
+        makeMembership({ status: 'pending', created_at: '2026-02-01T00:00:00Z' }),
+      ],
+    });
+    const fetchMock = stubLogin(() => json({ data: { profile } }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+
+    await vi.waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'member@example.ph', password: 'Secret-pass1' });
+    expect(useSessionStore.getState().user).toMatchObject({ id: profile.id, username: profile.username });
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
+
+    expect(router.state.location.pathname).toBe('/login');
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.loginRedirect);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens the membership form for a new account, with no pending flag without memberships', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
+    stubLogin(() => json({ data: { profile: makeProfile({ type: 'user', isNew: true }) } }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+
+    await vi.waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.loginRedirect);
+    expect(router.state.location.pathname).toBe('/user-forms');
+  });
+});

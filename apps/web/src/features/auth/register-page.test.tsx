@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '@/test/render';
+import { RegisterPage } from './register-page';
+import { json } from './test-fixtures';
+
+function stubRegister(answer: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+    url === '/api/auth/register' ? answer() : json({}, 404),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function fillForm(
+  user: ReturnType<typeof userEvent.setup>,
+  { password = 'Strong-pass1', confirm = password }: { password?: string; confirm?: string } = {},
+) {
+  await user.type(screen.getByLabelText('Username'), 'juan.dc');
+  await user.type(screen.getByLabelText('Email'), 'juan@example.ph');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
+  it('shows the required-field messages of spec 000 §5 under each field', async () => {
+    const fetchMock = stubRegister(() => json({}));
+    const user = userEvent.setup();
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const expected: Record<string, string> = {
+      Username: 'Username is required',
+      Email: 'Email is required',
+      Password: 'Password is required',
+      'Confirm password': 'Please confirm your password',
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      // The password's description goes on with the strength meter.
+      expect(input).toHaveAccessibleDescription(new RegExp(`^${message}`));
+    }
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says 'Passwords do not match' and 'Password strength must be at least Good'", async () => {
+    const fetchMock = stubRegister(() => json({}));
+    const user = userEvent.setup();
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    await fillForm(user, { password: 'abcdefgh', confirm: 'abcdefgx' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(screen.getByText('Password strength must be at least Good')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('meters the password as it is typed: score, label and what is missing', async () => {
+    const user = userEvent.setup();
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    const password = screen.getByLabelText('Password');
+    // Before typing, the meter already lists every requirement.
+    expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+      'aria-valuetext',
+      'Very Weak',
+    );
+    expect(password).toHaveAccessibleDescription(
+      'Very Weak Missing: at least 8 characters, a lowercase letter, an uppercase letter, a number, a special character',
+    );
+
+    const steps: [string, number, string, string][] = [
+      ['a', 1, 'Weak', 'Missing: at least 8 characters, an uppercase letter, a number, a special character'],
+      ['bcdefgh', 2, 'Fair', 'Missing: an uppercase letter, a number, a special character'],
+      ['A', 3, 'Good', 'Missing: a number, a special character'],
+      ['1', 4, 'Strong', 'Missing: a special character'],
+      ['!', 5, 'Very Strong', 'Includes everything a strong password needs.'],
+    ];
+    for (const [typed, score, label, feedback] of steps) {
+      await user.type(password, typed);
+      const meter = screen.getByRole('meter', { name: 'Password strength' });
+      expect(meter).toHaveAttribute('value', String(score));
+      expect(meter).toHaveAttribute('aria-valuetext', label);
+      expect(screen.getByText(label)).toBeInTheDocument();
+      expect(screen.getByText(feedback)).toBeInTheDocument();
+    }
+    await user.clear(password);
+    expect(screen.getByRole('meter')).toHaveAttribute('aria-valuetext', 'Very Weak');
+  });
+
+  it("sends username, email and password, shows 'Registration Successful!' and then opens /login", async () => {
+    const fetchMock = stubRegister(() => json({ data: { message: 'Registered' } }, 201));
+    const user = userEvent.setup();
+    const { router } = renderWithRouter(<RegisterPage />, { path: '/register' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Registration Successful!' });
+    expect(dialog).toHaveAccessibleDescription(
+      'To activate your account, please go to your email and verify using the link we sent you.',
+    );
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(JSON.parse(init.body as string)).toEqual({
+      username: 'juan.dc',
+      email: 'juan@example.ph',
+      password: 'Strong-pass1',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each([
+    [409, 'email_taken', 'This email is already registered'],
+    [409, 'username_taken', 'This username is already taken'],
+    [429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.'],
+  ])('shows the server\'s message for %i %s (DECISIONS.md "Accounts")', async (status, code, error) => {
+    stubRegister(() => json({ error, code }, status));
+    const user = userEvent.setup();
+    const { router } = renderWithRouter(<RegisterPage />, { path: '/register' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Registration Failed' });
+    expect(dialog).toHaveAccessibleDescription(error);
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('only logs other failures (spec 000 §8)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubRegister(() => json({ error: 'Internal Server Error' }, 500));
+    const user = userEvent.setup();
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,132 @@
+import { registerFormSchema } from '@portal/shared';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { MessageModal } from '@/components/ui/message-modal';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useRegister } from './api/register';
+import { AuthCard, authLinkClasses } from './components/auth-card';
+import { PasswordStrengthMeter } from './components/password-strength-meter';
+import { TextField } from './components/text-field';
+import { useSchemaForm } from './use-schema-form';
+
+type Message = { variant: 'success' | 'error'; title: string; text: string };
+
+const REGISTERED: Message = {
+  variant: 'success',
+  title: 'Registration Successful!',
+  text: 'To activate your account, please go to your email and verify using the link we sent you.',
+};
+
+/**
+ * The server's refusals the user can act on: a taken e-mail or username (409, DECISIONS.md
+ * "Accounts"), input the server refused (400) and too many attempts (429). Anything else is only
+ * logged, as spec 000 §8 says of registration failures.
+ */
+const SHOWN_STATUSES = new Set([400, 409, 429]);
+
+/**
+ * spec 000 §2 "/register": username, email, password and confirmation with a live strength
+ * meter; the messages are the shared schema's (spec 000 §5), shown under each field.
+ */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const [message, setMessage] = useState<Message | null>(null);
+  const { values, errors, setField, handleSubmit, formRef } = useSchemaForm(registerFormSchema, {
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+
+  const onSubmit = handleSubmit(({ confirmPassword: _confirmation, ...body }) => {
+    registerMutation.mutate(body, {
+      onSuccess: () => setMessage(REGISTERED),
+      onError: (error) => {
+        if (error instanceof ApiError && SHOWN_STATUSES.has(error.status)) {
+          setMessage({ variant: 'error', title: 'Registration Failed', text: error.error });
+        } else {
+          console.error('Registration failed', error);
+        }
+      },
+    });
+  });
+
+  const closeMessage = () => {
+    const succeeded = message === REGISTERED;
+    setMessage(null);
+    if (succeeded) navigate(paths.login);
+  };
+
+  return (
+    <AuthCard
+      icon={<UserPlus aria-hidden="true" className="size-6" />}
+      title="Create your account"
+      intro="Register to apply for membership and manage your profile."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className={authLinkClasses}>
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          onValueChange={setField('username')}
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onValueChange={setField('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={setField('password')}
+          error={errors.password}
+          description={<PasswordStrengthMeter password={values.password} />}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onValueChange={setField('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <button
+          type="submit"
+          disabled={registerMutation.isPending}
+          className={buttonClasses({ variant: 'primary', size: 'lg', className: 'w-full' })}
+        >
+          {registerMutation.isPending ? 'Registering…' : 'Register'}
+        </button>
+      </form>
+
+      <MessageModal
+        open={message !== null}
+        variant={message?.variant ?? 'success'}
+        title={message?.title ?? ''}
+        text={message?.text ?? ''}
+        onClose={closeMessage}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Membership, Profile } from '@portal/shared';
+
+let sequence = 0;
+
+/** A profile as POST /auth/login and /auth/login-token return it; unique per call. */
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  sequence += 1;
+  return {
+    id: `5b0f3c1e-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    username: `member${sequence}`,
+    email: `member${sequence}@example.ph`,
+    phone: null,
+    facsimile: null,
+    address: null,
+    about: null,
+    type: 'individual',
+    role: 'member',
+    status: 'active',
+    email_confirmation: '2026-01-01T00:00:00Z',
+    avatarUrl: null,
+    logoUrl: null,
+    isNew: false,
+    memberships: [],
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeMembership(overrides: Partial<Membership> = {}): Membership {
+  sequence += 1;
+  return {
+    id: `6c0f3c1e-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    userId: '5b0f3c1e-0000-4000-8000-000000000000',
+    category: 'Individual',
+    status: 'approved',
+    startsAt: null,
+    expiresAt: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isNewestMembershipPending } from './memberships';
+
+const membership = (status: string, created_at: string) => ({ status, created_at });
+
+describe('isNewestMembershipPending (spec 000 §4)', () => {
+  it('is false without memberships', () => {
+    expect(isNewestMembershipPending([])).toBe(false);
+    expect(isNewestMembershipPending(undefined)).toBe(false);
+    expect(isNewestMembershipPending(null)).toBe(false);
+  });
+
+  it('is true when the newest membership by created_at is pending, whatever the list order', () => {
+    expect(
+      isNewestMembershipPending([
+        membership('pending', '2026-02-01T00:00:00Z'),
+        membership('approved', '2025-01-01T00:00:00Z'),
+      ]),
+    ).toBe(true);
+    expect(
+      isNewestMembershipPending([
+        membership('approved', '2025-01-01T00:00:00Z'),
+        membership('pending', '2026-02-01T00:00:00Z'),
+      ]),
+    ).toBe(true);
+  });
+
+  it('is false when an older membership is pending but the newest is not', () => {
+    expect(
+      isNewestMembershipPending([
+        membership('pending', '2025-01-01T00:00:00Z'),
+        membership('approved', '2026-02-01T00:00:00Z'),
+      ]),
+    ).toBe(false);
+    expect(isNewestMembershipPending([membership('rejected', '2026-02-01T00:00:00Z')])).toBe(false);
+  });
+
+  it('compares instants, not strings, and skips unreadable dates', () => {
+    expect(
+      isNewestMembershipPending([
+        // 01:00 in Manila on 2 Feb is 17:00 UTC on 1 Feb: earlier than the approved one.
+        membership('pending', '2026-02-02T01:00:00+08:00'),
+        membership('approved', '2026-02-01T18:00:00Z'),
+        membership('pending', 'not a date'),
+      ]),
+    ).toBe(false);
+  });
+});
