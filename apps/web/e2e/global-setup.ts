@@ -9,11 +9,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    /** The server's data folder: journeys read the mail outbox in it, as a person reads mail. */
+    dataDir: string;
+    accessTokenTtlSeconds: number;
   }
 }
 
 const root = new URL('../../../', import.meta.url).pathname;
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Password-1';
+/** Short, so a journey can watch an access token expire and be renewed mid-session. */
+const ACCESS_TOKEN_TTL_SECONDS = 5;
 
 /**
  * Builds the site and starts the server the way `npm start` does, on a fresh data folder and a
@@ -38,6 +43,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+      // Every journey signs in from the same address; the limits have their own API tests.
+      AUTH_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -46,6 +54,8 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', E2E_ADMIN_PASSWORD);
+  project.provide('dataDir', dataDir);
+  project.provide('accessTokenTtlSeconds', ACCESS_TOKEN_TTL_SECONDS);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

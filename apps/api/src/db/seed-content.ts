@@ -37,6 +37,8 @@ export type DemoMember = {
   about: string;
   memberships: DemoMembership[];
   representatives: DemoRepresentative[];
+  /** Accounts are active unless the secretariat has disabled them. */
+  status?: 'active' | 'inactive';
 };
 
 export const demoMembers: DemoMember[] = [
@@ -186,6 +188,18 @@ export const demoMembers: DemoMember[] = [
     address: '221 Gov. Cuenco Avenue, Banilad, Cebu City, 6000',
     about: 'Geophysicist working on induced polarisation and magnetotelluric surveys in the Visayas.',
     memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 500 }],
+    representatives: [],
+  },
+  {
+    username: 'rtorres',
+    email: 'ramon.torres@geomail.example',
+    type: 'individual',
+    displayName: 'Ramon Torres',
+    phone: '+63 920 555 0163',
+    address: '47 Session Road, Baguio City, 2600',
+    about: 'Retired drilling supervisor; his account was disabled by the secretariat at his request.',
+    status: 'inactive',
+    memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 900 }],
     representatives: [],
   },
 ];

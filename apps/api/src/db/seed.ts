@@ -207,7 +207,7 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
           address: member.address,
           about: member.about,
           type: member.type,
-          status: 'active' as const,
+          status: member.status ?? 'active',
           isNew: false,
           avatarUrl: member.type === 'individual' ? pictures.members.get(member.username) : null,
           logoUrl: member.type === 'company' ? pictures.members.get(member.username) : null,
