@@ -269,6 +269,9 @@ async function benchmarkDatabase(database) {
       ...prepared.env,
       DATA_DIR: dataDir,
       SEED_DEMO_CONTENT: 'false',
+      DEMO_ADMIN_PASSWORD: DEMO_PASSWORD,
+      // The load comes from one address; the limiter has its own tests.
+      AUTH_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
@@ -276,6 +279,7 @@ async function benchmarkDatabase(database) {
     };
     if (!prepared.env.DATABASE_URL) delete env.DATABASE_URL;
     const seedStarted = Date.now();
+    console.log(runCli(['seed'], env));
     console.log(runCli(['seed-benchmark', String(settings.rows)], env));
     console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s. Starting the server…`);
     server = await startServer(env);
@@ -287,12 +291,187 @@ async function benchmarkDatabase(database) {
       console.log(`${Math.round(result.requestsPerSecond)} req/s`);
       results.push(result);
     }
-    return { database, results };
+    const sessions = await measureSessions(server.baseUrl);
+    return { database, results, sessions };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
     await prepared.cleanup().catch((error) => console.warn(`  Cleanup failed: ${error.message}`));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions (issue 3): refresh next to health, and what a login costs
+
+const DEMO_PASSWORD = 'Bench-Demo-Password-1';
+/** A demo member (apps/api/src/db/seed-content.ts); every demo account has the demo password. */
+const DEMO_MEMBER_EMAIL = 'maria.santos@geomail.example';
+const sessionTargets = { minRefreshRatioToHealth: 0.25, maxLoginCpuMs: 50 };
+
+/** One simulated browser: keeps the cookies the server sets, as a browser would. */
+function createCookieJar() {
+  const cookies = new Map();
+  return {
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    store(response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const separator = pair.indexOf('=');
+        cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
+      }
+    },
+  };
+}
+
+async function logIn(baseUrl, jar) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD }),
+  });
+  await response.arrayBuffer();
+  jar?.store(response);
+  return response.status;
+}
+
+/**
+ * A closed-loop load of `clients` concurrent clients for `seconds`, each sending its next request
+ * when the previous answer arrives. Used where every client needs its own state (a refresh token
+ * is single use, so autocannon's replayed requests cannot measure refresh).
+ */
+async function runClientLoad({ clients, seconds, setUp, send }) {
+  const latencies = [];
+  let failures = 0;
+  const states = await Promise.all(Array.from({ length: clients }, () => setUp()));
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    states.map(async (state) => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const ok = await send(state).catch(() => false);
+        latencies.push(performance.now() - started);
+        if (!ok) failures += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    total: latencies.length,
+    failures,
+  };
+}
+
+/** CPU time of one password check with the production parameters, measured in the API's own code. */
+function measureLoginCpu() {
+  const script = `
+    import { hashPassword, verifyPassword } from './apps/api/src/lib/passwords.ts';
+    const hash = await hashPassword('Bench-Demo-Password-1');
+    const samples = [];
+    for (let i = 0; i < 20; i++) {
+      const before = process.cpuUsage();
+      await verifyPassword(hash, 'Bench-Demo-Password-1');
+      const used = process.cpuUsage(before);
+      samples.push((used.user + used.system) / 1000);
+    }
+    samples.sort((a, b) => a - b);
+    console.log(samples[10].toFixed(1));`;
+  const result = spawnSync('npx', ['tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const milliseconds = Number(result.stdout.trim().split('\n').pop());
+  if (result.status !== 0 || !Number.isFinite(milliseconds)) {
+    throw new Error(`measuring the login CPU cost failed: ${result.stderr.slice(0, 300)}`);
+  }
+  return milliseconds;
+}
+
+async function measureSessions(baseUrl) {
+  const seconds = settings.durationSeconds;
+  process.stdout.write('  sessions: health with the same client… ');
+  const health = await runClientLoad({
+    clients: settings.connections,
+    seconds,
+    setUp: async () => ({}),
+    send: async () => {
+      const response = await fetch(`${baseUrl}/api/health`);
+      await response.arrayBuffer();
+      return response.status === 200;
+    },
+  });
+  console.log(`${Math.round(health.requestsPerSecond)} req/s`);
+
+  process.stdout.write('  sessions: refresh… ');
+  const refresh = await runClientLoad({
+    clients: settings.connections,
+    seconds,
+    setUp: async () => {
+      const jar = createCookieJar();
+      if ((await logIn(baseUrl, jar)) !== 200) throw new Error('the benchmark member could not log in');
+      return jar;
+    },
+    send: async (jar) => {
+      const response = await fetch(`${baseUrl}/api/auth/refresh`, { headers: { cookie: jar.header() } });
+      await response.arrayBuffer();
+      jar.store(response);
+      return response.status === 200;
+    },
+  });
+  console.log(`${Math.round(refresh.requestsPerSecond)} req/s`);
+
+  process.stdout.write('  sessions: login… ');
+  const login = await runClientLoad({
+    clients: 10,
+    seconds,
+    setUp: async () => ({}),
+    send: async () => (await logIn(baseUrl)) === 200,
+  });
+  console.log(`${Math.round(login.requestsPerSecond)} req/s`);
+
+  return { health, refresh, login, loginCpuMs: measureLoginCpu() };
+}
+
+function printSessions({ database, sessions }) {
+  if (!sessions) return;
+  console.log(`\n${database.name}: sessions (closed-loop fetch clients, ${settings.durationSeconds} s each)`);
+  const row = (name, result, clients) => [
+    name,
+    String(clients),
+    String(Math.round(result.requestsPerSecond)),
+    result.p50.toFixed(1),
+    result.p99.toFixed(1),
+    `${((result.requestsPerSecond / sessions.health.requestsPerSecond) * 100).toFixed(1)}%`,
+    String(result.failures),
+  ];
+  printTable(
+    ['endpoint', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'vs health', 'failed'],
+    [
+      row('health', sessions.health, settings.connections),
+      row('refresh', sessions.refresh, settings.connections),
+      row('login', sessions.login, 10),
+    ],
+  );
+  console.log(`login: ${sessions.loginCpuMs} ms of CPU per password check (argon2id, production parameters)`);
+}
+
+function printSessionTargets(outcome) {
+  console.log("\nTargets (PostgreSQL): refresh ≥ 25% of health's req/s; a login costs ≤ 50 ms of CPU");
+  if (!outcome?.sessions) {
+    console.log(`  not measured: ${outcome?.skipped ?? 'no PostgreSQL run'}`);
+    return;
+  }
+  const { health, refresh, loginCpuMs } = outcome.sessions;
+  const ratio = refresh.requestsPerSecond / health.requestsPerSecond;
+  console.log(
+    `  ${ratio >= sessionTargets.minRefreshRatioToHealth ? 'PASS' : 'FAIL'}  refresh  ${(ratio * 100).toFixed(1)}% of health`,
+  );
+  console.log(
+    `  ${loginCpuMs <= sessionTargets.maxLoginCpuMs ? 'PASS' : 'FAIL'}  login    ${loginCpuMs} ms of CPU`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,13 +544,21 @@ async function main() {
   console.log('\n=== Results ===');
   for (const outcome of outcomes) {
     if (outcome.skipped) console.log(`\n${outcome.database.name}: skipped (${outcome.skipped})`);
-    else printResults(outcome);
+    else {
+      printResults(outcome);
+      printSessions(outcome);
+    }
   }
-  printTargets(outcomes.find((outcome) => outcome.database.name === 'PostgreSQL'));
+  const postgres = outcomes.find((outcome) => outcome.database.name === 'PostgreSQL');
+  printTargets(postgres);
+  printSessionTargets(postgres);
 
-  const broken = outcomes.flatMap((outcome) =>
-    (outcome.results ?? []).filter((result) => result.failures > 0),
-  );
+  const broken = outcomes.flatMap((outcome) => [
+    ...(outcome.results ?? []).filter((result) => result.failures > 0),
+    ...Object.entries(outcome.sessions ?? {})
+      .filter(([, result]) => result.failures > 0)
+      .map(([name, result]) => ({ ...result, endpoint: { name }, failureDetail: 'non-200 answers' })),
+  ]);
   for (const result of broken) {
     console.error(
       `\nBROKEN: ${result.endpoint.name}: ${result.failures} of ${result.total} answered, failures: ${result.failureDetail}`,
