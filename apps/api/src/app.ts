@@ -13,6 +13,7 @@ import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
 import { loadOrCreateJwtSecret } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
   await app.register(eventRoutes, { prefix: '/api/events', db });
   await app.register(newsRoutes, { prefix: '/api/news', db });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
 
   await app.register(webAppPlugin, { config, db });
   return app;

@@ -8,6 +8,7 @@ export * from './partners';
 export * from './password-strength';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/dashboard';
 export * from './schemas/events';
 export * from './schemas/news';
 export * from './search-pages';
