@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -18,6 +19,7 @@ function renderApp(path: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  useSessionStore.setState({ user: null });
 });
 
 describe('site shell', () => {
@@ -76,5 +78,43 @@ describe('site shell', () => {
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(`Developed By ${siteConfig.developedBy}`);
     expect(footer).toHaveTextContent(`© ${siteConfig.copyrightYear} ${siteConfig.name}`);
+  });
+});
+
+describe('admin area (spec 000 §2 "Admin area")', () => {
+  const stubFetch = () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+  const dashboardCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+    fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/dashboard'));
+
+  it.each([
+    ['a guest', null],
+    ['a member', { id: 'm1', username: 'juan', role: 'member', type: 'individual' }],
+  ])('sends %s to /unauthorized without asking for admin data', async (_who, user) => {
+    const fetchMock = stubFetch();
+    useSessionStore.setState({ user });
+    const router = renderApp('/admin');
+    await screen.findByRole('heading', { level: 1, name: /401 Unauthorized Access/ });
+    expect(router.state.location.pathname).toBe('/unauthorized');
+    expect(dashboardCalls(fetchMock)).toEqual([]);
+  });
+
+  it('opens the dashboard with the sidebar for an admin', async () => {
+    const fetchMock = stubFetch();
+    useSessionStore.setState({ user: { id: 'a1', username: 'ana', role: 'admin', type: 'admin' } });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe(`Dashboard | ${siteConfig.acronym}`));
+    const sidebar = screen.getAllByRole('navigation', { name: 'Admin' })[0] as HTMLElement;
+    expect(within(sidebar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).getByRole('link', { name: 'Meet Our Board' })).toHaveAttribute(
+      'href',
+      '/admin/board',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Website' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(dashboardCalls(fetchMock)).toHaveLength(1));
   });
 });

@@ -3,7 +3,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteErrorPage } from '@/features/status-pages/route-error-page';
 import { GuestOnly } from './guards/guest-only';
-import { type RouteHandle, SiteLayout } from './layouts/site-layout';
+import { RequireAuth } from './guards/require-auth';
+import type { RouteHandle } from './layouts/layout-parts';
+import { SiteLayout } from './layouts/site-layout';
 
 /**
  * Every page is its own chunk (`lazy`), so the first load carries only the shell and the page
@@ -126,6 +128,26 @@ export const routes: RouteObject[] = [
             path: '*',
             lazy: () =>
               import('@/features/status-pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    // spec 000 §2 "Admin area": admins only. The guard renders before the layout and the pages,
+    // so a guest or member is sent to /unauthorized without any admin data being requested.
+    path: paths.admin,
+    element: <RequireAuth requiredRole="admin" />,
+    HydrateFallback: InitialLoad,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        lazy: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        children: [
+          page('Dashboard', {
+            index: true,
+            lazy: () =>
+              import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
           }),
         ],
       },

@@ -1,88 +1,22 @@
-import { siteConfig } from '@portal/shared';
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
-import { paths } from '@/config/paths';
-import { endSession } from '@/lib/api-client';
-import { hideSessionExpired, useSessionExpiredStore } from '@/lib/session-events';
-
-// Radix Dialog loads only when a session actually expires (first-load budget).
-const MessageModal = lazy(() =>
-  import('@/components/ui/message-modal').then((m) => ({ default: m.MessageModal })),
-);
-
-/** What a route may declare in its `handle`: the page title shown in the browser tab. */
-export type RouteHandle = { title?: string };
-
-/** spec 000 §2: every route change scrolls to the top (not a query change such as a filter). */
-function useScrollToTopOnRouteChange() {
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is meant to run on every new pathname.
-  useEffect(() => {
-    // 'instant' overrides the smooth scrolling of styles.css, which would animate a page jump.
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname]);
-}
-
-/** The tab title comes from the deepest route's handle; the acronym only from siteConfig. */
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)
-    ?.handle as RouteHandle | undefined;
-  useEffect(() => {
-    document.title = title?.title
-      ? `${title.title} | ${siteConfig.acronym}`
-      : `${siteConfig.acronym} | ${siteConfig.name}`;
-  }, [title?.title]);
-}
-
-/**
- * spec 000 §8: when the session cannot be renewed (refresh answers 'Failed to refresh token') the
- * api client raises this modal; its 'Okay' signs out here and on the server and opens /login.
- */
-function SessionExpiredModal() {
-  const open = useSessionExpiredStore((state) => state.open);
-  const navigate = useNavigate();
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <MessageModal
-        open
-        variant="error"
-        title="Session Expired"
-        text="Your session has expired. You will be redirected to login."
-        onClose={() => {
-          hideSessionExpired();
-          endSession();
-          navigate(paths.login);
-        }}
-      />
-    </Suspense>
-  );
-}
+import {
+  NavigationProgress,
+  SessionExpiredModal,
+  SkipToContentLink,
+  useDocumentTitle,
+  useScrollToTopOnRouteChange,
+} from './layout-parts';
 
 export function SiteLayout() {
   useScrollToTopOnRouteChange();
   useDocumentTitle();
-  // Pages load lazily: a thin bar shows that the next page is on its way.
-  const isNavigating = useNavigation().state === 'loading';
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      {isNavigating && (
-        <div
-          role="progressbar"
-          aria-label="Loading page"
-          className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-accent-400"
-        />
-      )}
+      <SkipToContentLink />
+      <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
