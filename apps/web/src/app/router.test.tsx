@@ -83,7 +83,7 @@ describe('site shell', () => {
 
 describe('admin area (spec 000 §2 "Admin area")', () => {
   const stubFetch = () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 500 }));
+    const fetchMock = vi.fn(async (_url: string) => new Response('{}', { status: 500 }));
     vi.stubGlobal('fetch', fetchMock);
     return fetchMock;
   };
