@@ -27,8 +27,10 @@ export function AdminLayout() {
     <div className="min-h-dvh bg-stone-100 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <SkipToContentLink />
       <NavigationProgress />
-      <aside className="sticky top-0 hidden h-dvh lg:block">
-        <AdminSidebar />
+      <aside className="hidden bg-brand-950 lg:block">
+        <div className="sticky top-0 h-dvh">
+          <AdminSidebar />
+        </div>
       </aside>
 
       <div className="flex min-h-dvh min-w-0 flex-col">

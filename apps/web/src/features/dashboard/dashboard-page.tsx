@@ -68,7 +68,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
 
   return (
     <div className="space-y-8">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           icon={BadgeCheck}
           label="Active Members"
@@ -99,7 +99,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
         />
       </div>
 
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <BreakdownPanel
           title="Members by status"
           rows={MEMBERSHIP_DISPLAY_STATUSES.map((status) => ({
@@ -163,7 +163,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
         />
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <RecentList
           title="Membership applications"
           emptyText="No applications are waiting."
@@ -216,12 +216,12 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
 function DashboardSkeleton() {
   return (
     <div className="space-y-8" role="status" aria-label="Loading dashboard">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {['members', 'pending', 'events', 'news'].map((key) => (
           <Skeleton key={key} className="h-36 rounded-xl" />
         ))}
       </div>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} className="h-56 rounded-xl" />
         ))}
