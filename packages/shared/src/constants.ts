@@ -32,8 +32,15 @@ export const BOARD_OFFICER_COUNT = 4;
 export const BOARD_SKELETON = { officers: 4, trustees: 8 } as const;
 export const MISSING_DISPLAY_ORDER = 999;
 
+/** Every uploaded image: at most 5 MB (spec 000 §5, §9), of these types only. */
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/**
+ * The most pixels the server decodes (width × height): a few kilobytes of PNG can claim a
+ * 20,000 × 20,000 picture that would take gigabytes to decode. 50 megapixels is above any phone
+ * camera in use.
+ */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 
 export const PAGE_SIZES = {
   adminUsers: 10,

@@ -1,0 +1,31 @@
+// Kept apart from the Zod schemas: file pickers need these, not Zod.
+import { ALLOWED_IMAGE_TYPES, IMAGE_MAX_BYTES, IMAGE_MAX_INPUT_PIXELS } from './constants';
+
+/** What an image upload can be refused for; the first two are spec 000 §5's exact strings. */
+export const IMAGE_MESSAGES = {
+  tooLarge: 'Image file size must be less than 5MB.',
+  wrongType: 'Only image files (JPEG, PNG, GIF, WebP) are allowed.',
+  unreadable: 'The image could not be read. It may be damaged or incomplete.',
+  tooManyPixels: `The image has too many pixels (at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
+} as const;
+
+/**
+ * The check a file picker can make before sending (spec 000 §5): the browser's claimed type and
+ * the size. The server decides again from the bytes; this only saves a pointless upload.
+ */
+export function imageFileProblem(file: { size: number; type: string }): string | null {
+  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_MESSAGES.wrongType;
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooLarge;
+  return null;
+}
+
+/** One stored size of an uploaded image (all are WebP). */
+export type ImageVariant = { path: string; width: number; height: number };
+
+/** The `srcset` attribute for an image's sizes: `"/uploads/a.webp 400w, /uploads/b.webp 800w"`. */
+export function imageSrcSet(variants: readonly ImageVariant[]): string {
+  return [...variants]
+    .sort((a, b) => a.width - b.width)
+    .map((variant) => `${variant.path} ${variant.width}w`)
+    .join(', ');
+}

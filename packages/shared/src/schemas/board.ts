@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { canonicalBoardPosition } from '../board';
+import { PAGE_SIZES } from '../constants';
+import { BOARD_POSITIONS } from '../enums';
+import { booleanQuerySchema, pageQuerySchema, paginationSchema, searchQuerySchema } from './common';
+import { imageVariantSchema } from './images';
+
+const NAME_MAX = 200;
+const DESCRIPTION_MAX = 5_000;
+const DISPLAY_ORDER_MAX = 1_000_000;
+
+export const BOARD_FIELD_MESSAGES = {
+  nameRequired: 'Name is required',
+  titleRequired: 'Title is required',
+  positionRequired: 'Position is required',
+  positionInvalid: `Position must be one of ${BOARD_POSITIONS.join(', ')}`,
+  descriptionText: 'Description must be text',
+  trusteeSinceInvalid: 'Trustee since must be a valid date (YYYY-MM-DD)',
+  displayOrderNumber: 'Display order must be a number',
+  displayOrderWhole: 'Display order must be a whole number',
+  displayOrderMinimum: 'Display order must be 0 or more',
+  displayOrderMaximum: `Display order must be at most ${DISPLAY_ORDER_MAX}`,
+  isActiveBoolean: 'Active must be true or false',
+} as const;
+const messages = BOARD_FIELD_MESSAGES;
+
+const requiredText = (label: string, required: string) =>
+  z.string(required).trim().min(1, required).max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+
+/** Any spelling of a position the spec uses, stored and answered in its canonical spelling. */
+export const boardPositionSchema = z
+  .string(messages.positionRequired)
+  .trim()
+  .min(1, messages.positionRequired)
+  .transform((value, context) => {
+    const position = canonicalBoardPosition(value);
+    if (!position) context.addIssue({ code: 'custom', message: messages.positionInvalid });
+    return position ?? z.NEVER;
+  });
+
+/** A blank optional field is stored as null: a form cannot send "no value" any other way. */
+const optionalDescription = z
+  .string(messages.descriptionText)
+  .trim()
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+  .transform((value) => value || null)
+  .nullable();
+
+const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  const year = date.getUTCFullYear();
+  return date.toISOString().startsWith(value) && year >= 1900 && year <= 2100;
+};
+
+const optionalDate = z
+  .string(messages.trusteeSinceInvalid)
+  .trim()
+  .refine((value) => value === '' || isCalendarDate(value), messages.trusteeSinceInvalid)
+  .transform((value) => value || null)
+  .nullable();
+
+/** Forms and multipart send numbers as text. */
+const optionalDisplayOrder = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+}, z
+  .number(messages.displayOrderNumber)
+  .int(messages.displayOrderWhole)
+  .min(0, messages.displayOrderMinimum)
+  .max(DISPLAY_ORDER_MAX, messages.displayOrderMaximum)
+  .nullable());
+
+/** A checkbox value, or the text 'true' / 'false' of a multipart field. */
+const activeFlag = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(messages.isActiveBoolean),
+);
+
+/**
+ * The board member form (spec 001 §5): name, title and position required; description,
+ * trustee_since and display_order (a number, at least 0) optional; is_active defaults to true.
+ * The fields of POST /api/boards/admin/create-board-member; the image travels beside them.
+ */
+export const boardMemberCreateSchema = z.object({
+  name: requiredText('Name', messages.nameRequired),
+  title: requiredText('Title', messages.titleRequired),
+  position: boardPositionSchema,
+  description: optionalDescription.default(null),
+  trustee_since: optionalDate.default(null),
+  display_order: optionalDisplayOrder.default(null),
+  is_active: activeFlag.default(true),
+});
+export type BoardMemberCreateInput = z.input<typeof boardMemberCreateSchema>;
+export type BoardMemberCreate = z.output<typeof boardMemberCreateSchema>;
+
+/**
+ * PUT /api/boards/admin/update-board-member/{id}: the same fields, each optional. A field left
+ * out keeps its value (the status badge sends only is_active); a blank optional field clears it.
+ * Without a new image the current one is kept (spec 001 §5).
+ */
+export const boardMemberUpdateSchema = z.object({
+  name: requiredText('Name', messages.nameRequired).optional(),
+  title: requiredText('Title', messages.titleRequired).optional(),
+  position: boardPositionSchema.optional(),
+  description: optionalDescription.optional(),
+  trustee_since: optionalDate.optional(),
+  display_order: optionalDisplayOrder.optional(),
+  is_active: activeFlag.optional(),
+});
+export type BoardMemberUpdateInput = z.input<typeof boardMemberUpdateSchema>;
+export type BoardMemberUpdate = z.output<typeof boardMemberUpdateSchema>;
+
+/** The multipart field that carries the image of create and update. */
+export const BOARD_MEMBER_IMAGE_FIELD = 'image';
+
+/**
+ * GET /api/boards/get-board-members (spec 001 §7). Guests and members get every active member
+ * and the paging and filters are ignored; admins get a page of all members, filtered.
+ */
+export const boardMemberListQuerySchema = z.object({
+  ...pageQuerySchema(PAGE_SIZES.adminBoard),
+  search: searchQuerySchema,
+  // The admin filter's "All" may arrive as an empty value.
+  position: z.preprocess((value) => (value === '' ? undefined : value), boardPositionSchema.optional()),
+  is_active: booleanQuerySchema('is_active must be true or false').optional(),
+});
+export type BoardMemberListQuery = z.infer<typeof boardMemberListQuerySchema>;
+
+export const boardMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  title: z.string(),
+  position: z.string(),
+  description: z.string().nullable(),
+  trustee_since: z.string().nullable().describe('YYYY-MM-DD'),
+  display_order: z.number().int().nullable(),
+  is_active: z.boolean(),
+  image_path: z.string().nullable().describe('The largest stored size of the image'),
+  image_variants: z
+    .array(imageVariantSchema)
+    .describe(
+      'Every stored size of the image, smallest first; the last is image_path. Empty without an image',
+    ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BoardMember = z.infer<typeof boardMemberSchema>;
+
+export const boardMemberListResponseSchema = z.object({
+  data: z.object({
+    boardMembers: z.array(boardMemberSchema),
+    pagination: paginationSchema,
+  }),
+});
+export type BoardMemberListResponse = z.infer<typeof boardMemberListResponseSchema>;
+
+/** Create answers 201 and update 200 with the member under `data` (update: spec's `data.data`). */
+export const boardMemberResponseSchema = z.object({ data: boardMemberSchema });
+export type BoardMemberResponse = z.infer<typeof boardMemberResponseSchema>;
+
+export const boardMemberDeleteResponseSchema = z.object({ data: z.object({ id: z.uuid() }) });
+export type BoardMemberDeleteResponse = z.infer<typeof boardMemberDeleteResponseSchema>;
