@@ -9,6 +9,7 @@ import { expectNoSeriousAxeViolations, launchBrowser, saveScreenshot, type Viewp
 const publicPages = [
   paths.home,
   paths.about,
+  paths.boardOfTrustees,
   paths.affiliations,
   paths.ronniesCorner,
   paths.mgbGuidelines,
