@@ -156,6 +156,10 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
           }),
+          page('Meet Our Board', {
+            path: paths.adminBoard,
+            lazy: () => import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
+          }),
         ],
       },
     ],
