@@ -158,7 +158,8 @@ export const routes: RouteObject[] = [
           }),
           page('Meet Our Board', {
             path: paths.adminBoard,
-            lazy: () => import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
+            lazy: () =>
+              import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
           }),
         ],
       },

@@ -135,7 +135,9 @@ export function AdminBoardPage() {
       title="Click to change status"
       className="rounded-full disabled:opacity-50"
     >
-      <StatusBadge tone={member.is_active ? 'green' : 'gray'}>{member.is_active ? 'Active' : 'Inactive'}</StatusBadge>
+      <StatusBadge tone={member.is_active ? 'green' : 'gray'}>
+        {member.is_active ? 'Active' : 'Inactive'}
+      </StatusBadge>
     </button>
   );
 
@@ -155,7 +157,11 @@ export function AdminBoardPage() {
               <ExternalLink aria-hidden="true" className="size-4" />
               Preview Page
             </Link>
-            <button type="button" onClick={() => setEditing('new')} className={buttonClasses({ variant: 'primary' })}>
+            <button
+              type="button"
+              onClick={() => setEditing('new')}
+              className={buttonClasses({ variant: 'primary' })}
+            >
               <Plus aria-hidden="true" className="size-4" />
               Add Member
             </button>
@@ -167,7 +173,10 @@ export function AdminBoardPage() {
         <div className="grid gap-3 border-stone-200 border-b p-4 sm:grid-cols-[minmax(0,1fr)_12rem_10rem]">
           <label className="relative block">
             <span className="sr-only">Search board members</span>
-            <Search aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-stone-400" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-stone-400"
+            />
             <input
               type="search"
               value={searchText}
@@ -180,7 +189,10 @@ export function AdminBoardPage() {
             label="Filter by position"
             value={params.get('position') ?? ''}
             onChange={(value) => update({ position: value || undefined })}
-            options={[['', 'All Positions'], ...POSITION_FILTERS.map((position) => [position, position] as const)]}
+            options={[
+              ['', 'All Positions'],
+              ...POSITION_FILTERS.map((position) => [position, position] as const),
+            ]}
           />
           <FilterSelect
             label="Filter by status"
@@ -251,7 +263,11 @@ export function AdminBoardPage() {
                     <tr key={member.id} className="hover:bg-stone-50/60">
                       <td className="px-4 py-3">
                         <div className="flex items-center gap-3">
-                          <BoardMemberPhoto member={member} sizes="2.5rem" className="size-10 shrink-0 rounded-full" />
+                          <BoardMemberPhoto
+                            member={member}
+                            sizes="2.5rem"
+                            className="size-10 shrink-0 rounded-full"
+                          />
                           <div className="min-w-0">
                             <p className="font-semibold text-stone-900">{member.name}</p>
                             <p className="text-stone-600">{member.title}</p>
@@ -279,7 +295,11 @@ export function AdminBoardPage() {
         {pagination && members.length > 0 && (
           <div className="flex flex-col items-center justify-between gap-3 border-stone-200 border-t px-4 py-3 sm:flex-row">
             <p className="text-sm text-stone-600">
-              {boardShowingText({ page: pagination.page, limit: PAGE_SIZES.adminBoard, total: pagination.total })}
+              {boardShowingText({
+                page: pagination.page,
+                limit: PAGE_SIZES.adminBoard,
+                total: pagination.total,
+              })}
             </p>
             <AdminPagination
               label="Board members pages"
@@ -305,7 +325,9 @@ export function AdminBoardPage() {
             setEditing(null);
           }}
           onFailed={() =>
-            setNotice(failureNotice(editing === 'new' ? BOARD_MESSAGES.createFailed : BOARD_MESSAGES.updateFailed))
+            setNotice(
+              failureNotice(editing === 'new' ? BOARD_MESSAGES.createFailed : BOARD_MESSAGES.updateFailed),
+            )
           }
         />
       )}

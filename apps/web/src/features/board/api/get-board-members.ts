@@ -2,8 +2,13 @@ import type { BoardMemberListQuery, BoardMemberListResponse } from '@portal/shar
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** The admin table's filters as the query string carries them (is_active only when set). */
-export type AdminBoardFilters = Pick<BoardMemberListQuery, 'page' | 'search' | 'position' | 'is_active'>;
+/**
+ * The admin table's filters as the query string carries them (is_active only when set). The
+ * position goes as the filter spells it ('Vice-President'); the server compares any spelling.
+ */
+export type AdminBoardFilters = Pick<BoardMemberListQuery, 'page' | 'search' | 'is_active'> & {
+  position?: string;
+};
 
 const boardMembersKey = ['board-members'] as const;
 

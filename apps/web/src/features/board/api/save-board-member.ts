@@ -35,11 +35,17 @@ export function useSaveBoardMember() {
     mutationFn: async ({ id, fields, image }: SaveBoardMemberInput) => {
       const body = toFormData(fields, image);
       const response = id
-        ? await apiRequest<BoardMemberResponse>(`/boards/admin/update-board-member/${encodeURIComponent(id)}`, {
-            method: 'PUT',
+        ? await apiRequest<BoardMemberResponse>(
+            `/boards/admin/update-board-member/${encodeURIComponent(id)}`,
+            {
+              method: 'PUT',
+              body,
+            },
+          )
+        : await apiRequest<BoardMemberResponse>('/boards/admin/create-board-member', {
+            method: 'POST',
             body,
-          })
-        : await apiRequest<BoardMemberResponse>('/boards/admin/create-board-member', { method: 'POST', body });
+          });
       return response.data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: boardMembersQueryKey }),

@@ -91,7 +91,12 @@ export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: Bo
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Name *" autoComplete="off" error={errors.name?.message} {...register('name')} />
-            <TextField label="Title *" autoComplete="off" error={errors.title?.message} {...register('title')} />
+            <TextField
+              label="Title *"
+              autoComplete="off"
+              error={errors.title?.message}
+              {...register('title')}
+            />
             <SelectField
               label="Position *"
               placeholder="Select a position"
@@ -116,7 +121,9 @@ export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: Bo
               min={0}
               step={1}
               inputMode="numeric"
-              description={<p className="text-stone-600 text-xs">Lower numbers come first; blank sorts last.</p>}
+              description={
+                <p className="text-stone-600 text-xs">Lower numbers come first; blank sorts last.</p>
+              }
               error={errors.display_order?.message}
               {...register('display_order')}
             />
@@ -133,7 +140,9 @@ export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: Bo
             onChange={setImage}
             error={imageError}
             description={
-              isEdit ? 'Leave empty to keep the current image. JPEG, PNG, GIF or WebP up to 5 MB.' : 'JPEG, PNG, GIF or WebP up to 5 MB.'
+              isEdit
+                ? 'Leave empty to keep the current image. JPEG, PNG, GIF or WebP up to 5 MB.'
+                : 'JPEG, PNG, GIF or WebP up to 5 MB.'
             }
           />
           <CheckboxField label="Active (shown on the public page)" {...register('is_active')} />
