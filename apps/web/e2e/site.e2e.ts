@@ -103,7 +103,8 @@ describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => 
       await saveScreenshot(page, `${viewport}-${name}`);
     }
     await context.close();
-  });
+    // A dozen pages, each analysed by axe: longer than one journey.
+  }, 180_000);
 });
 
 describe('search modal', () => {
