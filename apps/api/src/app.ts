@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { siteConfig } from '@portal/shared';
+import { IMAGE_MAX_BYTES, siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -71,6 +72,20 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(accessPlugin);
   await app.register(crossSitePlugin, { config });
   await app.register(fastifyCookie);
+  // Hard limits for every multipart form (lib/multipart.ts): a form may lower them, and every
+  // file field of the API takes an image of at most 5 MB (spec 000 §5).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 30,
+      fieldSize: 100_000,
+      fieldNameSize: 100,
+      parts: 40,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
   // Before any route: the limiter attaches itself to the routes that ask for it as they are added.
   await app.register(rateLimitPlugin, { config });
 
