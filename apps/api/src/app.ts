@@ -10,10 +10,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createImageUploads } from './lib/images';
 import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
+import { createStorage } from './lib/storage';
 import { loadOrCreateJwtSecret } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -103,12 +106,17 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(mailWorkerPlugin, { db, config });
   const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
   await app.register(sessionPlugin, authContext);
+  const images = createImageUploads({
+    storage: createStorage({ uploadsDir: config.uploadsDir }),
+    log: app.log,
+  });
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
   await app.register(eventRoutes, { prefix: '/api/events', db });
   await app.register(newsRoutes, { prefix: '/api/news', db });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
+  await app.register(boardRoutes, { prefix: '/api/boards', db, images });
 
   await app.register(webAppPlugin, { config, db });
   return app;
