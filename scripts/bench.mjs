@@ -342,7 +342,7 @@ async function benchmarkDatabase(database) {
       console.log(`${Math.round(result.requestsPerSecond)} req/s`);
       results.push(result);
     }
-    return { database, results };
+    return { database, results, boardUpload: await measureBoardUpload(server.baseUrl) };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -443,6 +443,110 @@ function printSessionTargets(outcome, loginCpuMs) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Board of trustees (issue 4): the public board list next to health (an entry added to
+// `endpoints`, so it runs on the same server in the same run), and the time to upload and
+// process a 5 MB JPEG through create-board-member as the demo admin, sequentially.
+
+const DEMO_ADMIN_EMAIL = 'admin@meap.org.ph'; // apps/api/src/db/seed.ts, with the default acronym
+const boardUploadSettings = { runs: 7, maxBytes: 5_242_880 };
+
+endpoints.push({
+  name: 'board: public list',
+  path: '/api/boards/get-board-members',
+  isList: true,
+  check: hasItems('boardMembers'),
+});
+
+/**
+ * A JPEG of random noise just under the 5 MB limit: noise does not compress, so the bytes and the
+ * pixels (about 6 megapixels) are both those of a large phone photo.
+ */
+async function noiseJpegUnderLimit() {
+  const { default: sharp } = await import('sharp');
+  const draw = (width, height) =>
+    sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  let width = 1600;
+  let height = 1200;
+  let jpeg = await draw(width, height);
+  for (
+    let attempt = 0;
+    attempt < 6 && (jpeg.length > boardUploadSettings.maxBytes || jpeg.length < 4_900_000);
+    attempt++
+  ) {
+    const scale = Math.sqrt((boardUploadSettings.maxBytes * 0.97) / jpeg.length);
+    width = Math.round(width * scale);
+    height = Math.round(height * scale);
+    jpeg = await draw(width, height);
+  }
+  if (jpeg.length > boardUploadSettings.maxBytes)
+    throw new Error(`the test JPEG is ${jpeg.length} bytes, over 5 MB`);
+  return { jpeg, width, height };
+}
+
+/** Median wall time of create-board-member with the JPEG (each member deleted again, untimed). */
+async function measureBoardUpload(baseUrl) {
+  const { jpeg, width, height } = await noiseJpegUnderLimit();
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`the demo admin could not log in: ${login.status}`);
+  const jar = createCookieJar();
+  jar.store(login.headers.getSetCookie());
+
+  process.stdout.write(
+    `  board: upload a ${(jpeg.length / 1_048_576).toFixed(2)} MB JPEG ×${boardUploadSettings.runs}… `,
+  );
+  const samples = [];
+  for (let run = 0; run < boardUploadSettings.runs; run++) {
+    const form = new FormData();
+    form.append('name', `Benchmark Trustee ${run}`);
+    form.append('title', 'Exploration Geologist');
+    form.append('position', 'Trustee');
+    form.append('image', new Blob([jpeg], { type: 'image/jpeg' }), 'photo.jpg');
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/boards/admin/create-board-member`, {
+      method: 'POST',
+      headers: { cookie: jar.header() },
+      body: form,
+      signal: AbortSignal.timeout(settings.requestTimeoutMs),
+    });
+    const body = await response.json().catch(() => null);
+    const elapsed = performance.now() - started;
+    if (response.status !== 201 || !body?.data?.image_path) {
+      throw new Error(
+        `board upload: expected 201 with an image, got ${response.status}: ${JSON.stringify(body)}`,
+      );
+    }
+    samples.push(elapsed);
+    const removed = await fetch(`${baseUrl}/api/boards/admin/delete-board-member/${body.data.id}`, {
+      method: 'DELETE',
+      headers: { cookie: jar.header() },
+    });
+    if (removed.status !== 200)
+      throw new Error(`board upload: the member could not be deleted: ${removed.status}`);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  console.log(`median ${median.toFixed(0)} ms`);
+  return { bytes: jpeg.length, width, height, median, min: samples[0], max: samples.at(-1) };
+}
+
+function printBoardUploads(outcomes) {
+  console.log('\nBoard upload (create-board-member with a JPEG just under 5 MB, sequential, wall time)');
+  for (const outcome of outcomes) {
+    const upload = outcome.boardUpload;
+    if (!upload) continue;
+    console.log(
+      `  ${outcome.database.name.padEnd(10)} ${upload.width}×${upload.height} px, ${upload.bytes} bytes: median ${upload.median.toFixed(0)} ms (min ${upload.min.toFixed(0)}, max ${upload.max.toFixed(0)}, ${boardUploadSettings.runs} uploads)`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reporting
 
 function printTable(headers, rows) {
@@ -521,6 +625,7 @@ async function main() {
   const postgres = outcomes.find((outcome) => outcome.database.name === 'PostgreSQL');
   printTargets(postgres);
   printSessionTargets(postgres, loginCpuMs);
+  printBoardUploads(outcomes);
 
   const broken = outcomes.flatMap((outcome) =>
     (outcome.results ?? []).filter((result) => result.failures > 0),

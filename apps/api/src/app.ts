@@ -2,18 +2,22 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { siteConfig } from '@portal/shared';
+import { IMAGE_MAX_BYTES, siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { housekeepingPlugin } from './lib/housekeeping';
+import { createImageUploads } from './lib/images';
 import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
+import { createStorage } from './lib/storage';
 import { loadOrCreateJwtSecret } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -72,6 +76,20 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(accessPlugin);
   await app.register(crossSitePlugin, { config });
   await app.register(fastifyCookie);
+  // Hard limits for every multipart form (lib/multipart.ts): a form may lower them, and every
+  // file field of the API takes an image of at most 5 MB (spec 000 §5).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 30,
+      fieldSize: 100_000,
+      fieldNameSize: 100,
+      parts: 40,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
   // Before any route: the limiter attaches itself to the routes that ask for it as they are added.
   await app.register(rateLimitPlugin, { config });
 
@@ -90,12 +108,17 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(housekeepingPlugin, { db, config });
   const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
   await app.register(sessionPlugin, authContext);
+  const images = createImageUploads({
+    storage: createStorage({ uploadsDir: config.uploadsDir }),
+    log: app.log,
+  });
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
   await app.register(eventRoutes, { prefix: '/api/events', db });
   await app.register(newsRoutes, { prefix: '/api/news', db });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
+  await app.register(boardRoutes, { prefix: '/api/boards', db, images });
 
   await app.register(webAppPlugin, { config, db });
   return app;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { events, memberships, newsArticles, type User, users } from '../db/schema';
+import { boardMembers, events, memberships, newsArticles, type User, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { loadOrCreateJwtSecret } from '../lib/tokens';
 import { createSession } from '../modules/auth/sessions';
@@ -39,6 +39,20 @@ export async function createNewsArticle(db: Db, overrides: Partial<NewsInsert> =
     .returning();
   if (!article) throw new Error('article not created');
   return article;
+}
+
+export async function createBoardMember(db: Db, overrides: Partial<typeof boardMembers.$inferInsert> = {}) {
+  const [member] = await db
+    .insert(boardMembers)
+    .values({
+      name: `Trustee ${randomUUID().slice(0, 8)}`,
+      title: 'Exploration Geologist',
+      position: 'Trustee',
+      ...overrides,
+    })
+    .returning();
+  if (!member) throw new Error('board member not created');
+  return member;
 }
 
 type UserInsert = typeof users.$inferInsert;

@@ -1,0 +1,203 @@
+import {
+  ALLOWED_IMAGE_TYPES,
+  IMAGE_MAX_INPUT_PIXELS,
+  IMAGE_MESSAGES,
+  type ImageVariant,
+} from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import type { Db } from '../db/client';
+import { type NewUploadedFile, type UploadedFileVariant, uploadedFiles } from '../db/schema';
+import { badRequest } from './errors';
+import type { Storage } from './storage';
+
+/**
+ * The upload pipeline every image goes through (docs/decisions/011-image-upload-pipeline.md):
+ * the type is read from the bytes, the picture is decoded under a pixel limit, turned upright,
+ * stripped of its metadata and re-encoded as WebP in a few widths; the files are written under
+ * random names and recorded in `uploaded_files`, so that replacing or deleting the record that
+ * uses them removes every one of them.
+ */
+
+/** The longest side of the largest stored size: enough for a full-width banner on a large screen. */
+export const IMAGE_MAX_DIMENSION = 1600;
+/** The smaller sizes offered in `srcset`; a width is kept only when narrower than the largest size. */
+export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
+const WEBP_QUALITY = 80;
+
+// file-type names an animated PNG image/apng; it is still a PNG to the person uploading it.
+const SNIFFED_TYPES = new Set<string>([...ALLOWED_IMAGE_TYPES, 'image/apng']);
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type EncodedImage = { buffer: Buffer; width: number; height: number };
+export type ProcessedImage = { main: EncodedImage; variants: EncodedImage[] };
+/** A processed image written to storage and not yet recorded. */
+export type StoredImage = { file: NewUploadedFile; publicPaths: string[] };
+
+/**
+ * Decides the type from the bytes (never the name or the claimed type) and re-encodes: a GIF or
+ * an animated WebP keeps its first frame only. Anything that is not a readable JPEG, PNG, GIF or
+ * WebP within the pixel limit is refused with a 400.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !SNIFFED_TYPES.has(type.mime)) {
+    throw badRequest(IMAGE_MESSAGES.wrongType, 'invalid_image_type');
+  }
+  try {
+    // Decoded once: every size is made from the largest one's pixels. failOn 'warning' refuses
+    // a truncated JPEG, which libjpeg would otherwise fill with grey.
+    const { data, info } = await sharp(input, {
+      limitInputPixels: IMAGE_MAX_INPUT_PIXELS,
+      failOn: 'warning',
+      autoOrient: true,
+      sequentialRead: true,
+    })
+      .resize({
+        width: IMAGE_MAX_DIMENSION,
+        height: IMAGE_MAX_DIMENSION,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const encode = async (image: Sharp): Promise<EncodedImage> => {
+      const output = await image.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+      return { buffer: output.data, width: output.info.width, height: output.info.height };
+    };
+    const [main, ...variants] = await Promise.all([
+      encode(pixels()),
+      ...IMAGE_VARIANT_WIDTHS.filter((width) => width < info.width).map((width) =>
+        encode(pixels().resize({ width })),
+      ),
+    ]);
+    return { main: main as EncodedImage, variants };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw badRequest(IMAGE_MESSAGES.tooManyPixels, 'image_too_many_pixels');
+    }
+    // A damaged or truncated file: libvips's decoder message would mean nothing to the uploader.
+    throw badRequest(IMAGE_MESSAGES.unreadable, 'invalid_image');
+  }
+}
+
+/** The sizes of a recorded image for `image_variants`, smallest first; empty without an image. */
+export function imageVariantsOf(
+  publicPath: string | null,
+  file: { width: number | null; height: number | null; variants: UploadedFileVariant[] | null },
+): ImageVariant[] {
+  if (!publicPath || file.width === null || file.height === null) return [];
+  return [
+    ...(file.variants ?? []).map((variant) => ({
+      path: variant.publicPath,
+      width: variant.width,
+      height: variant.height,
+    })),
+    { path: publicPath, width: file.width, height: file.height },
+  ].sort((a, b) => a.width - b.width);
+}
+
+export type ImageUploads = ReturnType<typeof createImageUploads>;
+
+/**
+ * Storage is not transactional, so the order of work is what keeps disk and database agreeing:
+ * files are written before the transaction that records them and removed if it fails; files a
+ * transaction releases are removed only after it commits.
+ */
+export function createImageUploads({ storage, log }: { storage: Storage; log: FastifyBaseLogger }) {
+  /** Removes files whose records are gone; a failure leaves an orphan to log, not an error to answer. */
+  async function removeFiles(publicPaths: readonly string[]) {
+    await Promise.all(
+      publicPaths.map(async (publicPath) => {
+        try {
+          await storage.remove(publicPath);
+        } catch (error) {
+          log.warn({ err: error, publicPath }, 'could not remove an uploaded file');
+        }
+      }),
+    );
+  }
+
+  async function store(image: ProcessedImage): Promise<StoredImage> {
+    const written: string[] = [];
+    try {
+      const save = async (encoded: EncodedImage) => {
+        const stored = await storage.save(encoded.buffer, 'webp');
+        written.push(stored.publicPath);
+        return stored;
+      };
+      const main = await save(image.main);
+      const variants: UploadedFileVariant[] = [];
+      for (const variant of image.variants) {
+        const stored = await save(variant);
+        variants.push({
+          name: `w${variant.width}`,
+          ...stored,
+          width: variant.width,
+          height: variant.height,
+          byteSize: variant.buffer.length,
+        });
+      }
+      return {
+        file: {
+          ...main,
+          contentType: 'image/webp',
+          byteSize: image.main.buffer.length,
+          width: image.main.width,
+          height: image.main.height,
+          variants,
+        },
+        publicPaths: written,
+      };
+    } catch (error) {
+      await removeFiles(written);
+      throw error;
+    }
+  }
+
+  return {
+    removeFiles,
+
+    /**
+     * Processes and stores an upload (when there is one), then runs `work` with it. If `work`
+     * fails, the stored files are removed again: a failed request leaves no file behind. `work`
+     * should be the transaction that records the image, and nothing after it.
+     */
+    async withStoredImage<Result>(
+      input: Buffer | undefined,
+      work: (image: StoredImage | null) => Promise<Result>,
+    ): Promise<Result> {
+      const image = input ? await store(await processImage(input)) : null;
+      try {
+        return await work(image);
+      } catch (error) {
+        if (image) await removeFiles(image.publicPaths);
+        throw error;
+      }
+    },
+
+    /** Records a stored image inside the caller's transaction; answers its public path. */
+    async record(tx: Transaction, image: StoredImage): Promise<string> {
+      await tx.insert(uploadedFiles).values(image.file);
+      return image.file.publicPath;
+    },
+
+    /**
+     * Forgets the image at `publicPath` inside the caller's transaction and answers the files to
+     * remove once it has committed: the image and all its sizes.
+     */
+    async release(tx: Transaction, publicPath: string | null): Promise<string[]> {
+      if (!publicPath) return [];
+      const [file] = await tx
+        .delete(uploadedFiles)
+        .where(eq(uploadedFiles.publicPath, publicPath))
+        .returning({ variants: uploadedFiles.variants });
+      return [publicPath, ...(file?.variants ?? []).map((variant) => variant.publicPath)];
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import {
+  BOARD_MESSAGES,
+  type BoardMember,
+  type BoardMemberCreate,
+  type BoardMemberListQuery,
+  type BoardMemberUpdate,
+  buildPagination,
+  MAX_PAGE_LIMIT,
+  MISSING_DISPLAY_ORDER,
+} from '@portal/shared';
+import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { boardMembers, uploadedFiles } from '../../db/schema';
+import type { CountCache } from '../../lib/count-cache';
+import { notFound } from '../../lib/errors';
+import { type ImageUploads, imageVariantsOf } from '../../lib/images';
+import { likePattern } from '../../lib/sql';
+
+export type BoardContext = { db: Db; images: ImageUploads; totals: CountCache };
+
+/** A member with the sizes of its image, read from the image's `uploaded_files` row. */
+const memberColumns = {
+  ...getTableColumns(boardMembers),
+  imageWidth: uploadedFiles.width,
+  imageHeight: uploadedFiles.height,
+  imageVariants: uploadedFiles.variants,
+};
+
+const selectMembers = (db: Db) =>
+  db
+    .select(memberColumns)
+    .from(boardMembers)
+    .leftJoin(uploadedFiles, eq(uploadedFiles.publicPath, boardMembers.image_path));
+
+type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['execute']>>[number];
+
+function toBoardMemberResponse({
+  imageWidth,
+  imageHeight,
+  imageVariants,
+  ...member
+}: MemberRow): BoardMember {
+  return {
+    ...member,
+    image_variants: imageVariantsOf(member.image_path, {
+      width: imageWidth,
+      height: imageHeight,
+      variants: imageVariants,
+    }),
+    created_at: member.created_at.toISOString(),
+    updated_at: member.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The public page's order, also the admin table's: display_order with a missing one as 999
+ * (spec 001 §4), then name; the id breaks ties so paging never repeats or skips a row.
+ */
+const displayOrder = [
+  asc(sql`coalesce(${boardMembers.display_order}, ${MISSING_DISPLAY_ORDER})`),
+  asc(boardMembers.name),
+  asc(boardMembers.id),
+];
+
+/**
+ * Guests and members get every active member on one page, whatever they ask for (the public page
+ * shows the whole board; DECISIONS.md "Board"), capped like any list. Admins get a page of all
+ * members, filtered by search (name, title, description), position and active flag.
+ */
+export async function listBoardMembers(
+  db: Db,
+  totals: CountCache,
+  query: BoardMemberListQuery,
+  viewer: { isAdmin: boolean },
+) {
+  const conditions: SQL[] = [];
+  let page = 1;
+  let limit = MAX_PAGE_LIMIT;
+  if (viewer.isAdmin) {
+    ({ page, limit } = query);
+    if (query.is_active !== undefined) conditions.push(eq(boardMembers.is_active, query.is_active));
+    // Stored in its canonical spelling, and the query schema made this one canonical too.
+    if (query.position) conditions.push(eq(boardMembers.position, query.position));
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      conditions.push(
+        or(
+          ilike(boardMembers.name, pattern),
+          ilike(boardMembers.title, pattern),
+          ilike(boardMembers.description, pattern),
+        ) as SQL,
+      );
+    }
+  } else {
+    conditions.push(eq(boardMembers.is_active, true));
+  }
+  const where = and(...conditions);
+  const filters = viewer.isAdmin
+    ? { search: query.search, position: query.position, active: query.is_active }
+    : { public: true };
+  const offset = (page - 1) * limit;
+  const rows = await selectMembers(db)
+    .where(where)
+    .orderBy(...displayOrder)
+    .limit(limit)
+    .offset(offset);
+
+  // A short page ends the list, so it tells the total without counting (always, on the public page).
+  const total =
+    rows.length > 0 && rows.length < limit
+      ? offset + rows.length
+      : await totals.get(JSON.stringify(filters), async () => {
+          const [counted] = await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(boardMembers)
+            .where(where);
+          return counted?.total ?? 0;
+        });
+
+  return { boardMembers: rows.map(toBoardMemberResponse), pagination: buildPagination(page, limit, total) };
+}
+
+async function findBoardMember(db: Db, id: string): Promise<BoardMember> {
+  const [row] = await selectMembers(db).where(eq(boardMembers.id, id));
+  if (!row) throw notFound(BOARD_MESSAGES.notFound);
+  return toBoardMemberResponse(row);
+}
+
+export async function createBoardMember(
+  { db, images, totals }: BoardContext,
+  input: BoardMemberCreate,
+  image: Buffer | undefined,
+): Promise<BoardMember> {
+  const id = await images.withStoredImage(image, (stored) =>
+    db.transaction(async (tx) => {
+      const image_path = stored ? await images.record(tx, stored) : null;
+      const [created] = await tx
+        .insert(boardMembers)
+        .values({ ...input, image_path })
+        .returning({ id: boardMembers.id });
+      if (!created) throw new Error('The board member was not inserted');
+      return created.id;
+    }),
+  );
+  totals.clear();
+  return findBoardMember(db, id);
+}
+
+/**
+ * Changes the fields sent (the status badge sends only is_active). A new image replaces the
+ * current one, whose files are removed once the change has committed; without one the current
+ * image is kept (spec 001 §5).
+ */
+export async function updateBoardMember(
+  { db, images, totals }: BoardContext,
+  id: string,
+  input: BoardMemberUpdate,
+  image: Buffer | undefined,
+): Promise<BoardMember> {
+  const replacedFiles = await images.withStoredImage(image, (stored) =>
+    db.transaction(async (tx) => {
+      // Locked, so two uploads at once each replace the image the other one left.
+      const [current] = await tx
+        .select({ image_path: boardMembers.image_path })
+        .from(boardMembers)
+        .where(eq(boardMembers.id, id))
+        .for('update');
+      if (!current) throw notFound(BOARD_MESSAGES.notFound);
+      const changes: Partial<typeof boardMembers.$inferInsert> = { ...input, updated_at: new Date() };
+      let replaced: string[] = [];
+      if (stored) {
+        changes.image_path = await images.record(tx, stored);
+        replaced = await images.release(tx, current.image_path);
+      }
+      await tx.update(boardMembers).set(changes).where(eq(boardMembers.id, id));
+      return replaced;
+    }),
+  );
+  await images.removeFiles(replacedFiles);
+  totals.clear();
+  return findBoardMember(db, id);
+}
+
+export async function deleteBoardMember({ db, images, totals }: BoardContext, id: string) {
+  const removedFiles = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(boardMembers)
+      .where(eq(boardMembers.id, id))
+      .returning({ image_path: boardMembers.image_path });
+    if (!deleted) throw notFound(BOARD_MESSAGES.notFound);
+    return images.release(tx, deleted.image_path);
+  });
+  await images.removeFiles(removedFiles);
+  totals.clear();
+  return { id };
+}
