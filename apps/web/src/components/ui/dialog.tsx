@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
 import { type ComponentPropsWithoutRef, type ReactNode, useRef } from 'react';
 
 /**
@@ -57,5 +58,18 @@ export function DialogPanel({
         {children}
       </Dialog.Content>
     </Dialog.Portal>
+  );
+}
+
+/** The round × in the top corner of a dialog panel. */
+export function DialogCloseButton({ disabled = false }: { disabled?: boolean }) {
+  return (
+    <Dialog.Close
+      aria-label="Close"
+      disabled={disabled}
+      className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+    >
+      <X aria-hidden="true" className="size-5" />
+    </Dialog.Close>
   );
 }

@@ -29,6 +29,17 @@ import { BoardMemberPhoto } from './components/board-member-photo';
 /** The admin filter's positions (spec 001 §3: this list spells 'Vice-President'). */
 const POSITION_FILTERS = ['President', 'Vice-President', 'Secretary', 'Treasurer', 'Trustee', 'Member'];
 
+const TABLE_COLUMNS: readonly { label: string; className?: string }[] = [
+  { label: 'Member' },
+  { label: 'Position' },
+  // The preview needs room: shown on wide screens only.
+  { label: 'Description', className: 'hidden xl:table-cell' },
+  { label: 'Since' },
+  { label: 'Order' },
+  { label: 'Status' },
+  { label: 'Actions', className: 'text-right' },
+];
+
 /** The filters live in the address, so a dashboard link or a reload opens the same view. */
 function useBoardFilters() {
   const [params, setParams] = useSearchParams();
@@ -235,27 +246,15 @@ export function AdminBoardPage() {
               <table className="w-full text-left text-sm">
                 <thead className="border-stone-200 border-b bg-stone-50 text-stone-600 text-xs uppercase tracking-wide">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Member
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Position
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
-                      Description
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Since
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Order
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">
-                      Actions
-                    </th>
+                    {TABLE_COLUMNS.map((column) => (
+                      <th
+                        key={column.label}
+                        scope="col"
+                        className={`px-4 py-3 font-semibold ${column.className ?? ''}`}
+                      >
+                        {column.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-stone-100">

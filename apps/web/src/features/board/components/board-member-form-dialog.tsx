@@ -8,12 +8,11 @@ import {
   IMAGE_MESSAGES,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { ImageField } from '@/components/ui/image-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -156,13 +155,7 @@ export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: Bo
             </button>
           </div>
         </form>
-        <Dialog.Close
-          aria-label="Close"
-          disabled={save.isPending}
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </Dialog.Close>
+        <DialogCloseButton disabled={save.isPending} />
       </DialogPanel>
     </Dialog.Root>
   );

@@ -1,7 +1,6 @@
 import type { BoardMember } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { BoardMemberDetails } from './board-member-details';
 
 /**
@@ -25,12 +24,7 @@ export function BoardMemberModal({ member, onClose }: { member: BoardMember | nu
               </Dialog.Title>
             }
           />
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </DialogPanel>
       )}
     </Dialog.Root>
