@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { housekeepingPlugin } from './lib/housekeeping';
 import { createImageUploads } from './lib/images';
 import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   const { db } = database;
   // Before the routes that queue mail, so they can wake the worker after they commit.
   await app.register(mailWorkerPlugin, { db, config });
+  await app.register(housekeepingPlugin, { db, config });
   const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
   await app.register(sessionPlugin, authContext);
   const images = createImageUploads({

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -56,4 +57,10 @@ export async function expectNoSeriousAxeViolations(page: Page) {
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
   expect(serious).toEqual([]);
+}
+
+/** A full-page screenshot under artifacts/screenshots (git-ignored), for people to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  await mkdir('artifacts/screenshots', { recursive: true });
+  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 }

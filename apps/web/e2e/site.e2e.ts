@@ -1,15 +1,15 @@
-import { mkdir } from 'node:fs/promises';
 import { associationFormsPath, siteConfig } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { navGroups } from '../src/config/navigation';
 import { paths } from '../src/config/paths';
-import { expectNoSeriousAxeViolations, launchBrowser, type Viewport } from './browser';
+import { expectNoSeriousAxeViolations, launchBrowser, saveScreenshot, type Viewport } from './browser';
 
 /** The pages this part of the site consists of; the rest of the menu arrives with later work. */
 const publicPages = [
   paths.home,
   paths.about,
+  paths.boardOfTrustees,
   paths.affiliations,
   paths.ronniesCorner,
   paths.mgbGuidelines,
@@ -24,7 +24,6 @@ const builtPaths = new Set<string>(publicPages.slice(1, -2));
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir('artifacts/screenshots', { recursive: true });
 });
 afterAll(() => browser.close());
 
@@ -101,10 +100,11 @@ describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => 
       await page.waitForLoadState('networkidle');
       await expectNoSeriousAxeViolations(page);
       const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
-      await page.screenshot({ path: `artifacts/screenshots/${viewport}-${name}.png`, fullPage: true });
+      await saveScreenshot(page, `${viewport}-${name}`);
     }
     await context.close();
-  });
+    // A dozen pages, each analysed by axe: longer than one journey.
+  }, 180_000);
 });
 
 describe('search modal', () => {

@@ -6,6 +6,7 @@ export * from './documents';
 export * from './enums';
 export * from './images';
 export * from './memberships';
+export * from './pagination';
 export * from './partners';
 export * from './password-strength';
 export * from './schemas/auth';

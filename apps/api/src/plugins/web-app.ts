@@ -15,6 +15,7 @@ const ONE_YEAR_SECONDS = 31_536_000;
 const sitemapPaths = [
   '/',
   '/about',
+  '/board-of-trustees',
   '/affiliations',
   '/membership',
   '/ronnies-corner',

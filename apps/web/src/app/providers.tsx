@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useSessionStore } from '@/lib/session-store';
 
 /**
  * Server state lives in TanStack Query. Lists on this site change a few times a day, so a
@@ -20,7 +21,22 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * What one person fetched is not shown to the next: when the signed-in user changes (sign-out,
+ * or another account signing in), every cached answer is dropped.
+ */
+function useClearCacheWhenUserChanges(client: QueryClient) {
+  useEffect(
+    () =>
+      useSessionStore.subscribe((state, previous) => {
+        if (state.user?.id !== previous.user?.id) client.clear();
+      }),
+    [client],
+  );
+}
+
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useClearCacheWhenUserChanges(client);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -39,6 +39,13 @@ export const routes: RouteObject[] = [
             path: paths.about,
             lazy: () => import('@/features/about/about-page').then((m) => ({ Component: m.AboutPage })),
           }),
+          page('Board of Trustees', {
+            path: paths.boardOfTrustees,
+            lazy: () =>
+              import('@/features/board/board-of-trustees-page').then((m) => ({
+                Component: m.BoardOfTrusteesPage,
+              })),
+          }),
           page('Affiliations', {
             path: paths.affiliations,
             lazy: () =>
@@ -148,6 +155,11 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: () =>
               import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          }),
+          page('Meet Our Board', {
+            path: paths.adminBoard,
+            lazy: () =>
+              import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
           }),
         ],
       },

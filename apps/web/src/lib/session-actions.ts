@@ -2,7 +2,8 @@ import { DELAYS_MS, type ProfileResponse } from '@portal/shared';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from './api-client';
 import { navigateTo } from './session-events';
-import { toSessionUser, useSessionStore } from './session-store';
+import { useSessionStore } from './session-store';
+import { toSessionUser } from './session-user';
 
 /**
  * spec 000 §4: Logout calls GET /auth/logout; on 200 or 304 it clears the session and goes to

@@ -7,6 +7,9 @@ import {
 } from '@portal/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { type SessionUser, toSessionUser } from './session-user';
+
+export type { SessionUser } from './session-user';
 
 /**
  * The client session (spec 000 §3 "Client session"): persisted in localStorage under `root`, and
@@ -17,18 +20,6 @@ import { createJSONStorage, persist } from 'zustand/middleware';
  * localStorage is synchronous, so the persisted user is there before the first render: nothing
  * has to wait for rehydration (SESSION_REHYDRATION_TIMEOUT_MS is for asynchronous storages).
  */
-
-export type SessionUser = {
-  id: string;
-  username: string;
-  email?: string;
-  /** 'admin' for administrators (DECISIONS.md "Identity and roles"). */
-  role?: string;
-  type?: string;
-  status?: string;
-  /** Registered but the membership form is not yet filled in. */
-  isNew?: boolean;
-};
 
 type SessionState = {
   user: SessionUser | null;
@@ -80,19 +71,6 @@ export const useSessionStore = create<SessionState>()(
     },
   ),
 );
-
-/** The parts of the server's profile the client keeps between visits. */
-export function toSessionUser(profile: Profile): SessionUser {
-  return {
-    id: profile.id,
-    username: profile.username,
-    email: profile.email,
-    role: profile.role,
-    type: profile.type,
-    status: profile.status,
-    isNew: profile.isNew,
-  };
-}
 
 /**
  * A sign-in (password or e-mail link) stores the user and, from the newest membership, whether

@@ -1,15 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordBodySchema } from '@portal/shared';
 import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from './api/forgot-password';
 import { AuthCard, authLinkClasses } from './components/auth-card';
-import { TextField } from './components/text-field';
-import { useSchemaForm } from './use-schema-form';
 
 type Message = { variant: 'success' | 'error'; title: string; text: string };
 
@@ -26,9 +27,11 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const resetRequest = useRequestPasswordReset();
   const [message, setMessage] = useState<Message | null>(null);
-  const { values, errors, setField, handleSubmit, formRef } = useSchemaForm(forgotPasswordBodySchema, {
-    email: '',
-  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((body) => {
     resetRequest.mutate(body, {
@@ -55,15 +58,14 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onValueChange={setField('email')}
-          error={errors.email}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <button
           type="submit"

@@ -41,21 +41,41 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     );
   });
 
-  it('shows the field messages without calling the server', async () => {
+  it('shows the field messages once submitted, then follows every keystroke, without calling the server', async () => {
     const fetchMock = stubLogin(() => json({}));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
+    const email = screen.getByLabelText('Email');
+    // No message while the form has not been sent yet.
+    await user.type(email, 'a');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.clear(email);
 
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Email is required');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(email, 'a@b.ph');
+    await user.type(email, 'a@b');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    await user.type(email, '.ph');
     expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('disables the button while the server answers', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubLogin(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+
+    expect(screen.getByRole('button', { name: 'Logging In…' })).toBeDisabled();
+    answer(json({ error: 'Refused', code: 'invalid_credentials', e: { code: 'invalid_credentials' } }, 401));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Invalid Credentials' });
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
   });
 
   it.each([

@@ -1,15 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { DELAYS_MS, loginBodySchema, siteConfig } from '@portal/shared';
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { startSession } from '@/lib/session-store';
 import { type LoginMessage, loginErrorMessage, useLogin } from './api/login';
 import { AuthCard, authLinkClasses } from './components/auth-card';
-import { TextField } from './components/text-field';
-import { useSchemaForm } from './use-schema-form';
 
 /**
  * spec 000 §2 "/login": email and password, a link to /register and one back home (plus the
@@ -23,10 +24,11 @@ export function LoginPage() {
   const [message, setMessage] = useState<LoginMessage | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
-  const { values, errors, setField, handleSubmit, formRef } = useSchemaForm(loginBodySchema, {
-    email: '',
-    password: '',
-  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -57,28 +59,26 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onValueChange={setField('email')}
-          error={errors.email}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={values.password}
-          onValueChange={setField('password')}
-          error={errors.password}
+          error={errors.password?.message}
           labelAside={
             <Link to={paths.forgotPassword} className={`text-sm ${authLinkClasses}`}>
               Forgot password?
             </Link>
           }
+          {...register('password')}
         />
         <button
           type="submit"

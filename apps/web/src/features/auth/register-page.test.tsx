@@ -60,8 +60,17 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(screen.getByText('Password strength must be at least Good')).toBeInTheDocument();
-    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
     expect(fetchMock).not.toHaveBeenCalled();
+
+    // From then on the confirmation is checked as either password changes.
+    await user.clear(confirm);
+    await user.type(confirm, 'abcdefgh');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText('Password'), 'A1!');
+    expect(screen.queryByText('Password strength must be at least Good')).not.toBeInTheDocument();
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
   });
 
   it('meters the password as it is typed: score, label and what is missing', async () => {
@@ -94,6 +103,8 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     }
     await user.clear(password);
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuetext', 'Very Weak');
+    // Metered, but not judged: no message before the form is sent.
+    expect(password).not.toHaveAttribute('aria-invalid');
   });
 
   it("sends username, email and password, shows 'Registration Successful!' and then opens /login", async () => {

@@ -1,16 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema } from '@portal/shared';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useRegister } from './api/register';
 import { AuthCard, authLinkClasses } from './components/auth-card';
 import { PasswordStrengthMeter } from './components/password-strength-meter';
-import { TextField } from './components/text-field';
-import { useSchemaForm } from './use-schema-form';
 
 type Message = { variant: 'success' | 'error'; title: string; text: string };
 
@@ -35,12 +36,16 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [message, setMessage] = useState<Message | null>(null);
-  const { values, errors, setField, handleSubmit, formRef } = useSchemaForm(registerFormSchema, {
-    username: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(({ confirmPassword: _confirmation, ...body }) => {
     registerMutation.mutate(body, {
@@ -75,41 +80,38 @@ export function RegisterPage() {
         </>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
         <TextField
           label="Username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onValueChange={setField('username')}
-          error={errors.username}
+          error={errors.username?.message}
+          {...register('username')}
         />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onValueChange={setField('email')}
-          error={errors.email}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onValueChange={setField('password')}
-          error={errors.password}
-          description={<PasswordStrengthMeter password={values.password} />}
+          error={errors.password?.message}
+          description={<PasswordStrengthMeter password={password} />}
+          // 'Passwords do not match' is the confirmation's message: re-check it as the password changes.
+          {...register('password', { deps: 'confirmPassword' })}
         />
         <TextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={setField('confirmPassword')}
-          error={errors.confirmPassword}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
         />
         <button
           type="submit"

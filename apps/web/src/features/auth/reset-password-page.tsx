@@ -1,16 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema } from '@portal/shared';
 import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from './api/reset-password';
 import { AuthCard, authLinkClasses } from './components/auth-card';
 import { PasswordStrengthMeter } from './components/password-strength-meter';
-import { TextField } from './components/text-field';
-import { useSchemaForm } from './use-schema-form';
 
 type Message = { variant: 'success' | 'error'; title: string; text: string };
 
@@ -32,27 +33,29 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
   const [message, setMessage] = useState<Message | null>(null);
-  const { values, errors, setField, handleSubmit, formRef } = useSchemaForm(
-    {
-      // The token is part of the schema, not of the form: validated with the typed fields.
-      safeParse: (form: unknown) => resetPasswordFormSchema.safeParse({ ...(form as object), token }),
-    },
-    { password: '', confirmPassword: '' },
-  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    // The token is a value of the form with no input: the schema validates it with the typed fields.
+    // A reset link is opened from the e-mail, so the token cannot change while the page is open.
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = handleSubmit(({ password }) => {
-    reset.mutate(
-      { token, password },
-      {
-        onSuccess: () => setMessage(RESET_DONE),
-        onError: (error) =>
-          setMessage({
-            variant: 'error',
-            title: 'Reset Failed',
-            text: error instanceof ApiError ? error.error : FAILED_FALLBACK,
-          }),
-      },
-    );
+  const onSubmit = handleSubmit(({ confirmPassword: _confirmation, ...body }) => {
+    reset.mutate(body, {
+      onSuccess: () => setMessage(RESET_DONE),
+      onError: (error) =>
+        setMessage({
+          variant: 'error',
+          title: 'Reset Failed',
+          text: error instanceof ApiError ? error.error : FAILED_FALLBACK,
+        }),
+    });
   });
 
   return (
@@ -68,23 +71,22 @@ export function ResetPasswordPage() {
       }
     >
       {token ? (
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onValueChange={setField('password')}
-            error={errors.password}
-            description={<PasswordStrengthMeter password={values.password} />}
+            error={errors.password?.message}
+            description={<PasswordStrengthMeter password={password} />}
+            // 'Passwords do not match' is the confirmation's message: re-check it as the password changes.
+            {...register('password', { deps: 'confirmPassword' })}
           />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onValueChange={setField('confirmPassword')}
-            error={errors.confirmPassword}
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
           />
           <button
             type="submit"

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTokens, mailOutbox, refreshTokens, sessions } from '../db/schema';
+import { createUser } from '../test/factories';
+import { createTestDatabase } from '../test/helper';
+import { purgeExpiredRecords } from './housekeeping';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const now = new Date('2026-11-21T00:00:00Z');
+const daysFromNow = (days: number) => new Date(now.getTime() + days * 86_400_000);
+
+describe('purgeExpiredRecords', () => {
+  it('removes what can no longer be used and keeps everything else', async () => {
+    const { db } = database;
+    const user = await createUser(db, { password: null });
+    const [live, expiredLongAgo, revokedLongAgo, revokedYesterday] = await db
+      .insert(sessions)
+      .values([
+        { userId: user.id, expiresAt: daysFromNow(20) },
+        { userId: user.id, expiresAt: daysFromNow(-8) },
+        { userId: user.id, expiresAt: daysFromNow(20), revokedAt: daysFromNow(-8) },
+        { userId: user.id, expiresAt: daysFromNow(20), revokedAt: daysFromNow(-1) },
+      ])
+      .returning();
+    if (!live || !expiredLongAgo || !revokedLongAgo || !revokedYesterday)
+      throw new Error('sessions not created');
+    await db.insert(refreshTokens).values([
+      { sessionId: live.id, tokenHash: randomUUID(), expiresAt: daysFromNow(20), usedAt: daysFromNow(-2) },
+      { sessionId: live.id, tokenHash: randomUUID(), expiresAt: daysFromNow(-1) },
+      { sessionId: revokedYesterday.id, tokenHash: randomUUID(), expiresAt: daysFromNow(5) },
+    ]);
+    await db.insert(emailTokens).values([
+      { userId: user.id, purpose: 'invitation', tokenHash: randomUUID(), expiresAt: daysFromNow(1) },
+      { userId: user.id, purpose: 'confirm_email', tokenHash: randomUUID(), expiresAt: daysFromNow(-8) },
+      {
+        userId: user.id,
+        purpose: 'reset_password',
+        tokenHash: randomUUID(),
+        expiresAt: daysFromNow(1),
+        usedAt: daysFromNow(-8),
+      },
+    ]);
+    const message = { toAddress: 'a@example.com', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' };
+    await db.insert(mailOutbox).values([
+      { ...message, status: 'sent', sentAt: daysFromNow(-31) },
+      { ...message, status: 'sent', sentAt: daysFromNow(-29) },
+      { ...message, status: 'queued' },
+    ]);
+
+    expect(await purgeExpiredRecords(db, now)).toEqual({
+      refreshTokens: 1,
+      sessions: 2,
+      emailTokens: 2,
+      mail: 1,
+    });
+
+    const remainingSessions = (await db.select().from(sessions)).map((session) => session.id).sort();
+    expect(remainingSessions).toEqual([live.id, revokedYesterday.id].sort());
+    expect(await db.select().from(refreshTokens)).toHaveLength(2);
+    expect((await db.select().from(emailTokens)).map((token) => token.purpose)).toEqual(['invitation']);
+    expect((await db.select().from(mailOutbox)).map((row) => row.status).sort()).toEqual(['queued', 'sent']);
+
+    // Nothing left to do: a second run (another process) removes nothing and fails on nothing.
+    expect(await purgeExpiredRecords(db, now)).toEqual({
+      refreshTokens: 0,
+      sessions: 0,
+      emailTokens: 0,
+      mail: 0,
+    });
+  });
+});

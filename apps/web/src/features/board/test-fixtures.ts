@@ -1,0 +1,39 @@
+import type { BoardMember } from '@portal/shared';
+
+let nextId = 0;
+
+/** A board member as GET /boards/get-board-members returns it; unique per call. */
+export const makeBoardMember = (overrides: Partial<BoardMember>): BoardMember => ({
+  id: `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`,
+  name: 'Member',
+  title: 'Geologist',
+  position: 'Trustee',
+  description: null,
+  trustee_since: null,
+  display_order: null,
+  is_active: true,
+  image_path: null,
+  image_variants: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The list body of GET /boards/get-board-members. */
+export const listOf = (boardMembers: BoardMember[]) =>
+  json({
+    data: {
+      boardMembers,
+      pagination: {
+        page: 1,
+        limit: 100,
+        total: boardMembers.length,
+        totalPages: 1,
+        hasNext: false,
+        hasPrev: false,
+      },
+    },
+  });

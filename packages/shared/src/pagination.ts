@@ -1,0 +1,16 @@
+import { ADMIN_MAX_PAGE_BUTTONS } from './constants';
+
+/**
+ * The page buttons of an admin table (spec 000 §9, spec 001 §9): at most five consecutive page
+ * numbers, the current page as near the middle as the ends allow.
+ */
+export function adminPageNumbers(
+  page: number,
+  totalPages: number,
+  maxButtons = ADMIN_MAX_PAGE_BUTTONS,
+): number[] {
+  const count = Math.min(maxButtons, Math.max(totalPages, 1));
+  const current = Math.min(Math.max(page, 1), Math.max(totalPages, 1));
+  const first = Math.max(1, Math.min(current - Math.floor(count / 2), Math.max(totalPages, 1) - count + 1));
+  return Array.from({ length: count }, (_, index) => first + index);
+}
