@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { expectNoSeriousAxeViolations, launchBrowser, saveScreenshot } from './browser';
@@ -49,6 +50,83 @@ describe('admin area', () => {
       }
       await expectNoSeriousAxeViolations(page);
       await saveScreenshot(page, `admin-dashboard-${viewport}`);
+      await context.close();
+    }
+  });
+});
+
+describe('board of trustees', () => {
+  it('an admin adds a trustee with a photo and makes another inactive; the public page shows both', async () => {
+    const { page, context } = await browser.newPage('desktop');
+    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+    const name = `Engr. Lorna Dizon ${Date.now().toString(36)}`;
+    const photo = await sharp({
+      create: { width: 600, height: 750, channels: 3, background: { r: 40, g: 90, b: 80 } },
+    })
+      .jpeg()
+      .toBuffer();
+
+    await page.goto(paths.adminBoard);
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Board Member' });
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Title *').fill('Chief Geologist, Luzon Minerals');
+    await form.getByLabel('Position *').selectOption('Trustee');
+    await form.getByLabel('Display order').fill('0');
+    await form
+      .getByLabel('Image')
+      .setInputFiles({ name: 'lorna.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await form.getByRole('button', { name: 'Add Member' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Board member added' })
+      .getByRole('button', { name: 'Okay' })
+      .click();
+
+    // Another trustee leaves the public page through the status badge.
+    const table = page.getByRole('table');
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Active. Change status' }).click();
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Inactive. Change status' }).waitFor();
+    await saveScreenshot(page, 'admin-board-desktop');
+
+    const publicPage = await context.newPage();
+    await publicPage.goto(paths.boardOfTrustees);
+    const trustees = publicPage.locator('section', {
+      has: publicPage.getByRole('heading', { name: 'Board Trustees' }),
+    });
+    const newCard = trustees.getByRole('button', { name: new RegExp(name) });
+    await newCard.waitFor();
+    // Display order 0: first among the trustees.
+    expect(await trustees.getByRole('button').first().textContent()).toContain(name);
+    const portrait = newCard.getByRole('img', { name: `Portrait of ${name}` });
+    await expect
+      .poll(() => portrait.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await portrait.getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(await publicPage.getByText('Dr. Teresa Gomez').count()).toBe(0);
+
+    // Put the demo board back as it was for the other journeys.
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Inactive. Change status' }).click();
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Active. Change status' }).waitFor();
+    await context.close();
+  });
+
+  it('opens and closes a member by keyboard on the public page, on desktop and phone', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page, context } = await browser.newPage(viewport);
+      await page.goto(paths.boardOfTrustees);
+      const card = page.getByRole('button', { name: /Ramon Bautista/ });
+      await card.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Ramon Bautista' });
+      await dialog.getByText('President Since').waitFor();
+      await dialog.getByRole('heading', { name: 'About' }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `board-modal-${viewport}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await card.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `board-of-trustees-${viewport}`);
       await context.close();
     }
   });

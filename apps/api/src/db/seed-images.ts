@@ -134,23 +134,27 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * Initials on a gradient disc. Text needs a system font; where none is installed, librsvg draws
- * the disc alone, which still works as a placeholder portrait.
+ * Initials on a gradient: a full-bleed 4:5 portrait (cards crop it to 4:5, avatars to a circle
+ * from the centre) or a square logo with a hexagon. Text needs a system font; where none is
+ * installed, librsvg draws the background alone, which still works as a placeholder.
  */
-function portraitSvg(name: string, seed: number, shape: 'circle' | 'square'): string {
+function portraitSvg(name: string, seed: number, shape: 'portrait' | 'logo'): string {
   const [from, to] = pick(PORTRAIT_COLOURS, seed);
-  const half = PORTRAIT_SIZE / 2;
+  const width = PORTRAIT_SIZE;
+  const height = shape === 'portrait' ? PORTRAIT_SIZE * 1.25 : PORTRAIT_SIZE;
+  const half = width / 2;
   const background =
-    shape === 'circle'
-      ? `<circle cx="${half}" cy="${half}" r="${half}" fill="url(#bg)"/>`
-      : `<rect width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}" rx="56" fill="url(#bg)"/>
+    shape === 'portrait'
+      ? `<rect width="${width}" height="${height}" fill="url(#bg)"/>
+<circle cx="${half}" cy="${height / 2}" r="150" fill="none" stroke="#ffffff" stroke-opacity="0.18" stroke-width="6"/>`
+      : `<rect width="${width}" height="${height}" rx="56" fill="url(#bg)"/>
 <polygon points="${half},70 ${half + 110},135 ${half + 110},265 ${half},330 ${half - 110},265 ${half - 110},135" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="10"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
 <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
 </linearGradient></defs>
 ${background}
-<text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-family="Inter, DejaVu Sans, Arial, sans-serif" font-weight="600" font-size="${shape === 'circle' ? 150 : 120}" fill="#ffffff">${initialsOf(name)}</text>
+<text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-family="Inter, DejaVu Sans, Arial, sans-serif" font-weight="600" font-size="${shape === 'portrait' ? 110 : 120}" fill="#ffffff">${initialsOf(name)}</text>
 </svg>`;
 }
 
@@ -164,6 +168,6 @@ async function renderWebp(svg: string): Promise<RenderedImage> {
 export const renderBanner = (seed: number) =>
   renderWebp(seed % 2 === 0 ? landscapeSvg(seed) : strataSvg(seed));
 
-export const renderPortrait = (name: string, seed: number) => renderWebp(portraitSvg(name, seed, 'circle'));
+export const renderPortrait = (name: string, seed: number) => renderWebp(portraitSvg(name, seed, 'portrait'));
 
-export const renderLogo = (name: string, seed: number) => renderWebp(portraitSvg(name, seed, 'square'));
+export const renderLogo = (name: string, seed: number) => renderWebp(portraitSvg(name, seed, 'logo'));

@@ -25,21 +25,32 @@ export function useReturnFocus({ focusOnOpen }: { focusOnOpen?: () => HTMLElemen
   };
 }
 
+const panelSizes = {
+  /** Messages and confirmations. */
+  narrow: 'max-w-md',
+  /** Forms and details: taller than a phone screen may be, so they scroll inside. */
+  wide: 'max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto',
+} as const;
+
 /**
  * The look of every centred modal. Radix supplies the behaviour (focus trap, Escape, labelling
  * by Dialog.Title); callers render Title and Description inside.
  */
 export function DialogPanel({
   children,
+  size = 'narrow',
   className = '',
   ...props
-}: ComponentPropsWithoutRef<typeof Dialog.Content> & { children: ReactNode }) {
+}: ComponentPropsWithoutRef<typeof Dialog.Content> & {
+  children: ReactNode;
+  size?: keyof typeof panelSizes;
+}) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
       <Dialog.Content
-        className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_180ms_ease-out] sm:p-8 ${className}`}
+        className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] ${panelSizes[size]} -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_180ms_ease-out] sm:p-8 ${className}`}
         {...returnFocus}
         {...props}
       >

@@ -43,7 +43,11 @@ export function ImageField({ label, currentImageUrl, onChange, error, descriptio
 
   const shown = preview ?? currentImageUrl ?? null;
   return (
-    <FormField label={label} error={problem ?? error} description={description}>
+    <FormField
+      label={label}
+      error={problem ?? error}
+      description={description && <p className="text-stone-600 text-xs">{description}</p>}
+    >
       {(control) => (
         <div className="flex items-center gap-4">
           <ImageWithFallback

@@ -274,7 +274,7 @@ export function AdminBoardPage() {
                           </div>
                         </div>
                       </td>
-                      <td className="px-4 py-3 text-stone-700">{member.position}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-stone-700">{member.position}</td>
                       <td className="hidden max-w-xs px-4 py-3 text-stone-600 xl:table-cell">
                         {boardDescriptionPreview(member.description)}
                       </td>

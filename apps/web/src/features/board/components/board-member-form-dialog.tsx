@@ -81,7 +81,7 @@ export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: Bo
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogPanel className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto">
+      <DialogPanel size="wide">
         <Dialog.Title className="font-display font-semibold text-2xl text-stone-900">
           {isEdit ? 'Edit Board Member' : 'Add Board Member'}
         </Dialog.Title>

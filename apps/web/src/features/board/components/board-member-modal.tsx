@@ -13,7 +13,7 @@ export function BoardMemberModal({ member, onClose }: { member: BoardMember | nu
   return (
     <Dialog.Root open={member !== null} onOpenChange={(open) => !open && onClose()}>
       {member && (
-        <DialogPanel className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto">
+        <DialogPanel size="wide">
           <Dialog.Description className="sr-only">
             {member.position} of the board of trustees
           </Dialog.Description>
