@@ -105,7 +105,7 @@ export async function listBoardMembers(
     .limit(limit)
     .offset(offset);
 
-  // A short page ends the list, so it tells the total without counting (always, on the public page).
+  // A short page ends the list, so it tells the total without a count (the public page, nearly always).
   const total =
     rows.length > 0 && rows.length < limit
       ? offset + rows.length
