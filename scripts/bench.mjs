@@ -338,7 +338,11 @@ async function benchmarkDatabase(database) {
     const results = [];
     for (const endpoint of endpoints) {
       process.stdout.write(`  ${endpoint.name}… `);
-      const result = await measureEndpoint(server.baseUrl, endpoint);
+      const result = await measureEndpoint(server.baseUrl, endpoint).catch((error) => {
+        // `fetch failed` alone does not say whether the server died: give its last words too.
+        const cause = error.cause ? ` (${error.cause.message ?? error.cause})` : '';
+        throw new Error(`${error.message}${cause}\nThe server's last output:\n${server.output()}`);
+      });
       console.log(`${Math.round(result.requestsPerSecond)} req/s`);
       results.push(result);
     }
