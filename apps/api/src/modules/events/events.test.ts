@@ -134,6 +134,23 @@ describe('GET /api/events/retrieve-events', () => {
   });
 
   it.each([
+    'sort_by=created_at&sort_order=desc',
+    'sort_by=start_date&sort_order=asc',
+    'sort_by=title&sort_order=asc',
+    // Two events share the type: the id breaks the tie in the same order on every page.
+    'sort_by=event_type&sort_order=desc&search=o',
+  ])('serves every later page as the same slice of the whole list (%s)', async (sort) => {
+    const ids = async (query: string) =>
+      (await list(`?${query}`)).json().data.events.map((event: { id: string }) => event.id);
+    const whole = await ids(`${sort}&limit=100`);
+    expect(whole.length).toBeGreaterThan(1);
+    const pages = [];
+    for (let page = 1; page <= whole.length; page++)
+      pages.push(...(await ids(`${sort}&limit=1&page=${page}`)));
+    expect(pages).toEqual(whole);
+  });
+
+  it.each([
     ['?page=0', 'Page must be at least 1'],
     ['?page=abc', 'Page must be a number'],
     ['?limit=101', 'Limit must be at most 100'],

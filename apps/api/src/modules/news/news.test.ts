@@ -89,7 +89,9 @@ describe('GET /api/news/get-news', () => {
 
   it('pages with page and limit', async () => {
     const { data } = (await list('?limit=2&page=2')).json();
-    expect(data.news).toHaveLength(1);
+    expect(data.news.map((article: { title: string }) => article.title)).toEqual([
+      'MGB Issues New Exploration Guidelines',
+    ]);
     expect(data.pagination).toMatchObject({
       page: 2,
       total: 3,
@@ -97,6 +99,11 @@ describe('GET /api/news/get-news', () => {
       hasNext: false,
       hasPrev: true,
     });
+    const byAuthor = (await list('?author=Maria%20Santos&limit=1&page=2')).json().data;
+    expect(byAuthor.news.map((article: { title: string }) => article.title)).toEqual([
+      'MGB Issues New Exploration Guidelines',
+    ]);
+    expect(byAuthor.pagination).toMatchObject({ total: 2, hasNext: false });
   });
 
   it.each([
