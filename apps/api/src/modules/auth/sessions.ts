@@ -203,6 +203,9 @@ function rotationStatement(db: Db, forSession: boolean) {
         sessionId: claimed.sessionId,
         userId: claimed.userId,
         type: claimed.type,
+        // Commits without waiting for the disk (docs/decisions/012); `true`: for this
+        // transaction only, which is this statement.
+        synchronousCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
       })
       .from(claimed)
       .prepare(name);
