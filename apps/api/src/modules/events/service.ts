@@ -8,7 +8,7 @@ import {
 import { asc, desc, eq, getTableColumns, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
-import type { CountCache } from '../../lib/count-cache';
+import type { ExpiringCache } from '../../lib/expiring-cache';
 import { pageWindow, selectFilters } from '../../lib/list-queries';
 import { prepared } from '../../lib/prepared-statements';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
@@ -56,7 +56,7 @@ const filterConditions: Record<keyof EventFilters, SQL> = {
  */
 export async function listEvents(
   db: Db,
-  totals: CountCache,
+  totals: ExpiringCache<number>,
   query: EventListQuery,
   viewer: { isAdmin: boolean },
 ) {

@@ -2,8 +2,8 @@ import { buildPagination, type NewsListQuery, type NewsStatus } from '@portal/sh
 import { and, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsArticles } from '../../db/schema';
-import type { CountCache } from '../../lib/count-cache';
 import { notFound } from '../../lib/errors';
+import type { ExpiringCache } from '../../lib/expiring-cache';
 import { pageWindow, selectFilters } from '../../lib/list-queries';
 import { prepared } from '../../lib/prepared-statements';
 import { likePattern } from '../../lib/sql';
@@ -37,7 +37,7 @@ const newestFirst = [desc(newsArticles.created_at), desc(newsArticles.id)];
  */
 export async function listNews(
   db: Db,
-  totals: CountCache,
+  totals: ExpiringCache<number>,
   query: NewsListQuery,
   viewer: { isAdmin: boolean },
 ) {
