@@ -11,6 +11,11 @@ export type Viewer = { userId: string; isAdmin: boolean };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A public route that never reads `request.viewer` (refresh and logout read the session's own
+     * cookies) is spared the session lookup of plugins/session.ts, a database query.
+     */
+    ignoresViewer?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. Set from the session by plugins/session.ts. */
@@ -36,6 +41,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       return;
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    }
+    if (route.config.ignoresViewer && route.config.access !== 'public') {
+      throw new Error(`Route ${route.method} ${route.url} needs the viewer to enforce its access`);
     }
   });
 

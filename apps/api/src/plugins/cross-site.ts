@@ -12,6 +12,10 @@ declare module 'fastify' {
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether a request may change data: any unsafe method, and the GETs that say they do. */
+export const changesState = (request: FastifyRequest) =>
+  !safeMethods.has(request.method) || request.routeOptions.config?.changesState === true;
+
 /**
  * Refuses state-changing requests that a browser sends on behalf of another site
  * (ARCHITECTURE.md "Accounts and sessions"). Browsers say where a request comes from in
@@ -31,9 +35,7 @@ export const crossSitePlugin = fp(async (app: FastifyInstance, { config }: { con
   };
 
   app.addHook('onRequest', async (request) => {
-    const changesState =
-      !safeMethods.has(request.method) || request.routeOptions.config?.changesState === true;
-    if (changesState && isCrossSite(request)) {
+    if (changesState(request) && isCrossSite(request)) {
       throw new AppError(403, 'Cross-site request refused', { code: 'cross_site_request' });
     }
   });

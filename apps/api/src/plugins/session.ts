@@ -13,8 +13,10 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, context: AuthContext) => {
     app.addHook('onRequest', async (request) => {
       // Only routes that declare an access level look at the viewer (the API and the protected
-      // downloads); the SPA's assets and uploads skip the database lookup.
-      if (!request.routeOptions.config?.access) return;
+      // downloads); the SPA's assets and uploads skip the database lookup, and so do the public
+      // routes that say they ignore it.
+      const { access, ignoresViewer } = request.routeOptions.config ?? {};
+      if (!access || ignoresViewer) return;
       const accessToken = request.cookies[ACCESS_COOKIE];
       if (accessToken) {
         request.viewer = await resolveViewer(context, accessToken);

@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
     '/refresh',
     {
       // Rotates tokens, so guarded like a POST; the client calls it from its own pages only.
-      config: { access: 'public', changesState: true },
+      config: { access: 'public', changesState: true, ignoresViewer: true },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token and issue a new access token (cookies)',
@@ -197,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.get(
     '/logout',
     {
-      config: { access: 'public', changesState: true },
+      config: { access: 'public', changesState: true, ignoresViewer: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session on the server and clear its cookies',

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { SESSION_ERRORS } from '@portal/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { prepared } from '../../lib/prepared-statements';
 import { createOpaqueToken, hashOpaqueToken, signJwt, verifyJwt } from '../../lib/tokens';
 import type { Viewer } from '../../plugins/access';
 import type { IssuedTokens } from './cookies';
@@ -79,22 +81,28 @@ export async function createSession(
 export async function resolveViewer(context: AuthContext, accessToken: string): Promise<Viewer | null> {
   const claims = verifyJwt(accessToken, context.jwtSecret);
   if (!claims) return null;
-  const [row] = await context.db
-    .select({ userId: users.id, type: users.type })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.sub),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.status, 'active'),
-      ),
-    )
-    .limit(1);
+  const [row] = await viewerStatement(context.db).execute({ sessionId: claims.sid, userId: claims.sub });
   return row ? { userId: row.userId, isAdmin: row.type === 'admin' } : null;
 }
+
+const viewerStatement = (db: Db) =>
+  prepared(db, 'resolve_viewer', (name) =>
+    db
+      .select({ userId: users.id, type: users.type })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.status, 'active'),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
 
 type RotationOptions = {
   /** Reuse of a used token revokes the session (refresh), or is merely refused (login-token). */
@@ -104,9 +112,12 @@ type RotationOptions = {
 };
 
 /**
- * Rotates a refresh token: the presented one is claimed with one conditional UPDATE (so of two
- * concurrent requests exactly one wins, also on PostgreSQL), its replacement is chained to it,
- * and a new access token is signed. Throws `refreshFailed` when the token cannot be used.
+ * Rotates a refresh token in one statement, so one round trip and one commit (not seven):
+ * the presented token is claimed with a conditional UPDATE that also checks the session and its
+ * user (of two concurrent requests exactly one wins, also on PostgreSQL: the loser re-checks
+ * `used_at` after the winner commits), chained to its replacement, which is inserted in the same
+ * statement, and the session's expiry slides. A new access token is then signed. Throws
+ * `refreshFailed` when the token cannot be used.
  */
 export async function rotateRefreshToken(
   context: AuthContext,
@@ -114,37 +125,91 @@ export async function rotateRefreshToken(
   options: RotationOptions,
 ): Promise<IssuedTokens & { userId: string }> {
   const tokenHash = hashOpaqueToken(presented);
-
-  const rotated = await context.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(refreshTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.usedAt),
-          gt(refreshTokens.expiresAt, sql`now()`),
-          options.sessionId ? eq(refreshTokens.sessionId, options.sessionId) : undefined,
-        ),
-      )
-      .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId });
-    if (!claimed) return null;
-
-    const session = await findUsableSession(tx, claimed.sessionId);
-    // Throwing rolls the claim back; the session is unusable whatever happens to the token.
-    if (!session) throw options.onReuse === 'refuse' ? invalidToken() : refreshFailed();
-
-    const issued = await issueRefreshToken(context, tx, session.id);
-    await tx.update(refreshTokens).set({ replacedById: issued.id }).where(eq(refreshTokens.id, claimed.id));
-    return { ...session, refreshToken: issued.token };
+  const next = { id: randomUUID(), token: createOpaqueToken() };
+  const [rotated] = await rotationStatement(context.db, options.sessionId !== undefined).execute({
+    tokenHash,
+    sessionId: options.sessionId,
+    nextId: next.id,
+    nextHash: hashOpaqueToken(next.token),
+    expiresAt: refreshExpiry(context.config),
   });
 
-  const result = rotated ?? (await handleUnclaimableToken(context, tokenHash, options));
+  const result = rotated
+    ? { id: rotated.sessionId, userId: rotated.userId, type: rotated.type, refreshToken: next.token }
+    : await handleUnclaimableToken(context, tokenHash, options);
   return {
     ...signAccessToken(context, { userId: result.userId, sessionId: result.id, type: result.type }),
     refreshToken: result.refreshToken,
     userId: result.userId,
   };
+}
+
+/**
+ * The rotation, prepared once per database: it runs on every refresh. `forSession`: login-token,
+ * whose refresh token must belong to the session of its access token. A token whose session is
+ * revoked or expired, or whose user is inactive, is not claimed at all.
+ */
+function rotationStatement(db: Db, forSession: boolean) {
+  const name = forSession ? 'rotate_refresh_token_of_session' : 'rotate_refresh_token';
+  return prepared(db, name, () => {
+    const value = (placeholder: string, type: 'uuid' | 'text' | 'timestamptz') =>
+      sql`${sql.placeholder(placeholder)}::${sql.raw(type)}`;
+    const claimed = db.$with('claimed').as(
+      db
+        .update(refreshTokens)
+        .set({ usedAt: sql`now()`, replacedById: value('nextId', 'uuid') })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, value('tokenHash', 'text')),
+            isNull(refreshTokens.usedAt),
+            gt(refreshTokens.expiresAt, sql`now()`),
+            forSession ? eq(refreshTokens.sessionId, value('sessionId', 'uuid')) : undefined,
+            eq(sessions.id, refreshTokens.sessionId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            eq(users.status, 'active'),
+          ),
+        )
+        .returning({ sessionId: refreshTokens.sessionId, userId: users.id, type: users.type }),
+    );
+    // Inserted in the same statement that points the claimed token at it: the foreign key is
+    // checked at the end of the statement, when both rows exist.
+    const issued = db.$with('issued').as(
+      db.insert(refreshTokens).select(
+        db
+          .select({
+            id: value('nextId', 'uuid').as('id'),
+            sessionId: claimed.sessionId,
+            tokenHash: value('nextHash', 'text').as('token_hash'),
+            createdAt: sql`now()`.as('created_at'),
+            expiresAt: value('expiresAt', 'timestamptz').as('expires_at'),
+            usedAt: sql`null`.as('used_at'),
+            replacedById: sql`null`.as('replaced_by_id'),
+          })
+          .from(claimed),
+      ),
+    );
+    const extended = db.$with('extended').as(
+      db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now()`, expiresAt: value('expiresAt', 'timestamptz') })
+        .where(inArray(sessions.id, db.select({ id: claimed.sessionId }).from(claimed))),
+    );
+    return db
+      .with(claimed, issued, extended)
+      .select({
+        sessionId: claimed.sessionId,
+        userId: claimed.userId,
+        type: claimed.type,
+        // Commits without waiting for the disk (docs/decisions/012); `true`: for this
+        // transaction only, which is this statement.
+        synchronousCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
+      })
+      .from(claimed)
+      .prepare(name);
+  });
 }
 
 /** A token that could not be claimed: unknown, expired, or already used (a race, or theft). */

@@ -11,7 +11,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { createCountCache } from '../../lib/count-cache';
+import { clearAfterWrites, createExpiringCache } from '../../lib/expiring-cache';
 import type { ImageUploads } from '../../lib/images';
 import { multipartFormRoute, parseFormFields, readMultipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
@@ -25,9 +25,10 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }
   app,
   { db, images },
 ) => {
-  // Per app instance: the totals of this process's lists (see lib/count-cache.ts).
-  const totals = createCountCache();
-  const context = { db, images, totals };
+  // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts): the list totals.
+  const totals = createExpiringCache<number>({ ttlMs: 10_000 });
+  clearAfterWrites(app, totals);
+  const context = { db, images };
 
   app.get(
     '/get-board-members',

@@ -11,12 +11,12 @@ import {
 import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, uploadedFiles } from '../../db/schema';
-import type { CountCache } from '../../lib/count-cache';
 import { notFound } from '../../lib/errors';
+import type { ExpiringCache } from '../../lib/expiring-cache';
 import { type ImageUploads, imageVariantsOf } from '../../lib/images';
 import { likePattern } from '../../lib/sql';
 
-export type BoardContext = { db: Db; images: ImageUploads; totals: CountCache };
+export type BoardContext = { db: Db; images: ImageUploads };
 
 /** A member with the sizes of its image, read from the image's `uploaded_files` row. */
 const memberColumns = {
@@ -69,7 +69,7 @@ const displayOrder = [
  */
 export async function listBoardMembers(
   db: Db,
-  totals: CountCache,
+  totals: ExpiringCache<number>,
   query: BoardMemberListQuery,
   viewer: { isAdmin: boolean },
 ) {
@@ -127,7 +127,7 @@ async function findBoardMember(db: Db, id: string): Promise<BoardMember> {
 }
 
 export async function createBoardMember(
-  { db, images, totals }: BoardContext,
+  { db, images }: BoardContext,
   input: BoardMemberCreate,
   image: Buffer | undefined,
 ): Promise<BoardMember> {
@@ -142,7 +142,6 @@ export async function createBoardMember(
       return created.id;
     }),
   );
-  totals.clear();
   return findBoardMember(db, id);
 }
 
@@ -152,7 +151,7 @@ export async function createBoardMember(
  * image is kept (spec 001 §5).
  */
 export async function updateBoardMember(
-  { db, images, totals }: BoardContext,
+  { db, images }: BoardContext,
   id: string,
   input: BoardMemberUpdate,
   image: Buffer | undefined,
@@ -177,11 +176,10 @@ export async function updateBoardMember(
     }),
   );
   await images.removeFiles(replacedFiles);
-  totals.clear();
   return findBoardMember(db, id);
 }
 
-export async function deleteBoardMember({ db, images, totals }: BoardContext, id: string) {
+export async function deleteBoardMember({ db, images }: BoardContext, id: string) {
   const removedFiles = await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(boardMembers)
@@ -191,6 +189,5 @@ export async function deleteBoardMember({ db, images, totals }: BoardContext, id
     return images.release(tx, deleted.image_path);
   });
   await images.removeFiles(removedFiles);
-  totals.clear();
   return { id };
 }

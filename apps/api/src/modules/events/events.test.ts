@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { manilaDateString } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent } from '../../test/factories';
+import { createEvent, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
@@ -134,6 +135,23 @@ describe('GET /api/events/retrieve-events', () => {
   });
 
   it.each([
+    'sort_by=created_at&sort_order=desc',
+    'sort_by=start_date&sort_order=asc',
+    'sort_by=title&sort_order=asc',
+    // Two events share the type: the id breaks the tie in the same order on every page.
+    'sort_by=event_type&sort_order=desc&search=o',
+  ])('serves every later page as the same slice of the whole list (%s)', async (sort) => {
+    const ids = async (query: string) =>
+      (await list(`?${query}`)).json().data.events.map((event: { id: string }) => event.id);
+    const whole = await ids(`${sort}&limit=100`);
+    expect(whole.length).toBeGreaterThan(1);
+    const pages = [];
+    for (let page = 1; page <= whole.length; page++)
+      pages.push(...(await ids(`${sort}&limit=1&page=${page}`)));
+    expect(pages).toEqual(whole);
+  });
+
+  it.each([
     ['?page=0', 'Page must be at least 1'],
     ['?page=abc', 'Page must be a number'],
     ['?limit=101', 'Limit must be at most 100'],
@@ -148,5 +166,39 @@ describe('GET /api/events/retrieve-events', () => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: message, code: 'validation_error' });
+  });
+});
+
+describe('the pages guests are shown, kept for PUBLIC_LIST_CACHE_SECONDS', () => {
+  let cached: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    cached = await buildTestApp({ PUBLIC_LIST_CACHE_SECONDS: '1' });
+    await createEvent(cached.db, { title: 'First Event', created_at: new Date('2026-01-01') });
+  });
+  afterAll(() => cached.close());
+
+  const titles = async (cookie?: string) =>
+    (
+      await cached.app.inject({
+        method: 'GET',
+        url: '/api/events/retrieve-events',
+        headers: cookie ? { cookie } : {},
+      })
+    )
+      .json()
+      .data.events.map((event: { title: string }) => event.title);
+
+  it('shows guests the same page for a moment, and signed-in users a fresh one', async () => {
+    expect(await titles()).toEqual(['First Event']);
+    await createEvent(cached.db, { title: 'Second Event', created_at: new Date('2026-01-02') });
+    expect(await titles()).toEqual(['First Event']);
+
+    const member = await signIn(cached, await createUser(cached.db));
+    const admin = await signIn(cached, await createUser(cached.db, { type: 'admin' }));
+    expect(await titles(member.cookie)).toEqual(['Second Event', 'First Event']);
+    expect(await titles(admin.cookie)).toEqual(['Second Event', 'First Event']);
+
+    await sleep(1_100);
+    expect(await titles()).toEqual(['Second Event', 'First Event']);
   });
 });

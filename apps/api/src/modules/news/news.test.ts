@@ -89,7 +89,9 @@ describe('GET /api/news/get-news', () => {
 
   it('pages with page and limit', async () => {
     const { data } = (await list('?limit=2&page=2')).json();
-    expect(data.news).toHaveLength(1);
+    expect(data.news.map((article: { title: string }) => article.title)).toEqual([
+      'MGB Issues New Exploration Guidelines',
+    ]);
     expect(data.pagination).toMatchObject({
       page: 2,
       total: 3,
@@ -97,6 +99,11 @@ describe('GET /api/news/get-news', () => {
       hasNext: false,
       hasPrev: true,
     });
+    const byAuthor = (await list('?author=Maria%20Santos&limit=1&page=2')).json().data;
+    expect(byAuthor.news.map((article: { title: string }) => article.title)).toEqual([
+      'MGB Issues New Exploration Guidelines',
+    ]);
+    expect(byAuthor.pagination).toMatchObject({ total: 2, hasNext: false });
   });
 
   it.each([
@@ -154,5 +161,28 @@ describe('GET /api/news/add-view/{id}', () => {
     }
     const [stored] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, article.id));
     expect(stored?.views).toBe(0);
+  });
+});
+
+describe('the pages guests are shown', () => {
+  let cached: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    cached = await buildTestApp({ PUBLIC_LIST_CACHE_SECONDS: '60' });
+  });
+  afterAll(() => cached.close());
+
+  const views = async () =>
+    (await cached.app.inject({ method: 'GET', url: '/api/news/get-news' }))
+      .json()
+      .data.news.map((article: { views: number }) => article.views);
+
+  it('are kept until this process changes the news, here by counting a view', async () => {
+    const article = await createNewsArticle(cached.db);
+    expect(await views()).toEqual([0]);
+    await cached.db.update(newsArticles).set({ views: 5 }).where(eq(newsArticles.id, article.id));
+    expect(await views()).toEqual([0]);
+    const viewed = await cached.app.inject({ method: 'GET', url: `/api/news/add-view/${article.id}` });
+    expect(viewed.json()).toEqual({ data: { views: 6 } });
+    expect(await views()).toEqual([6]);
   });
 });

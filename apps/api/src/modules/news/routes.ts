@@ -5,14 +5,21 @@ import {
   newsViewResponseSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createCountCache } from '../../lib/count-cache';
+import { clearAfterWrites, createExpiringCache } from '../../lib/expiring-cache';
 import { isAdmin } from '../../plugins/access';
 import { addNewsView, listNews } from './service';
 
-export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // Per app instance: the totals of this process's lists (see lib/count-cache.ts).
-  const totals = createCountCache();
+export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts; a view counts as
+  // one): the totals of the lists, and the pages guests were shown (docs/decisions/013).
+  const totals = createExpiringCache<number>({ ttlMs: 10_000 });
+  const guestPages = createExpiringCache<Awaited<ReturnType<typeof listNews>>>({
+    ttlMs: config.publicListCacheMs,
+    maxEntries: 500,
+  });
+  clearAfterWrites(app, totals, guestPages);
 
   app.get(
     '/get-news',
@@ -25,7 +32,11 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         response: { 200: newsListResponseSchema },
       },
     },
-    async (request) => ({ data: await listNews(db, totals, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => {
+      const list = () => listNews(db, totals, request.query, { isAdmin: isAdmin(request) });
+      // Signed-in users always get a fresh page; guests may get one a moment old.
+      return { data: await (request.viewer ? list() : guestPages.get(JSON.stringify(request.query), list)) };
+    },
   );
 
   app.get(
