@@ -19,11 +19,6 @@ export function formatPesos(amount: number | string | null | undefined): string 
   return pesoFormat.format(value);
 }
 
-const countFormat = new Intl.NumberFormat('en-PH');
-
-/** A whole number with thousands separators: '1,204'. */
-export const formatCount = (value: number): string => countFormat.format(value);
-
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -81,23 +76,4 @@ export function formatTime(value: string | null | undefined): string {
   if (hours > 23) return '';
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
-}
-
-const clockDateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const clockTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** The admin dashboard's clock: 'Saturday, November 21, 2026' and '7:05:09 PM', in Manila. */
-export function formatClock(instant: Date): { date: string; time: string } {
-  return { date: clockDateFormat.format(instant), time: clockTimeFormat.format(instant) };
 }

@@ -13,13 +13,14 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { adminListLink } from '@/config/navigation';
-import { formatCount, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-store';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { BreakdownPanel } from './components/breakdown-panel';
 import { LiveClock } from './components/live-clock';
 import { RecentList } from './components/recent-list';
 import { StatCard } from './components/stat-card';
+import { formatCount } from './format';
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

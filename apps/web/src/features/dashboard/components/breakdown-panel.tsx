@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/format';
+import { formatCount } from '../format';
 import { FigureLink } from './figure-link';
 
 export type BreakdownRow = { label: string; value: number; to: string | null };

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatClock } from '@/lib/format';
+import { formatClock } from '../format';
 
 /**
  * spec 001 §2 "Admin dashboard": a live clock, in Manila time like every date on the site. It

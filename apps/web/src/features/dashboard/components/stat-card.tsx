@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '../format';
 import { FigureLink } from './figure-link';
 
 type StatCardProps = {
