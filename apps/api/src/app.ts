@@ -38,6 +38,9 @@ export type AppDependencies = {
 export async function buildApp(config: Config, { database, logger }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // Fastify logs two lines per request (received, answered); one, once answered, says it all at
+    // half the cost (each line is a write to stdout).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -48,6 +51,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   app.setSerializerCompiler(zodSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   await app.register(errorHandlerPlugin);
