@@ -6,6 +6,7 @@ export * from './enums';
 export * from './memberships';
 export * from './partners';
 export * from './password-strength';
+export * from './prerendered-pages';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/events';
