@@ -1,9 +1,17 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ViteBuilder } from 'vite';
 // By relative path: Vite bundles the config only with relative imports and would leave the
 // workspace package (TypeScript source) to Node, which cannot load `.ts` from node_modules.
-import { DOCUMENT_COLLECTIONS, siteConfig } from '../../packages/shared/src/index';
+import {
+  DOCUMENT_COLLECTIONS,
+  PRERENDERED_PAGES_FOLDER,
+  prerenderedPageFile,
+  siteConfig,
+} from '../../packages/shared/src/index';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -22,8 +30,28 @@ function siteConfigHtml(): Plugin {
 }
 
 /**
- * Preloads the Latin faces of the two web fonts, so they arrive with the script instead of after
- * the first render: no swap, no re-wrapped text, no layout shift.
+ * Text in the two preloaded Latin faces (preloadFonts) waits for its font, at most 3 s, instead
+ * of showing in a fallback font first, as fontsource's `swap` would: a prerendered page is painted
+ * before the fonts are in, and the late font would re-wrap every line, shifting the page under the
+ * reader. The other subsets keep `swap`: they are fetched only when a page uses one of their
+ * characters (the peso sign is in latin-ext), and a page should not wait for one glyph.
+ */
+function blockOnLatinFonts(): Plugin {
+  const latinFace = /(\/\* [\w-]+-latin-wght-normal \*\/\s*@font-face \{[^}]*font-display: )swap;/;
+  return {
+    name: 'block-on-latin-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@fontsource-variable\/[\w-]+\/index\.css$/.test(id)) return;
+      if (!latinFace.test(code)) throw new Error(`${id} has no Latin face with font-display: swap`);
+      return code.replace(latinFace, '$1block;');
+    },
+  };
+}
+
+/**
+ * Preloads the Latin faces of the two web fonts, so they arrive with the page instead of after
+ * its first layout: no swap, no re-wrapped text, no layout shift.
  */
 function preloadFonts(): Plugin {
   const preloaded = [
@@ -44,6 +72,79 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** Where the server-side build of app/prerender.tsx goes; it is only run by the build itself. */
+const prerenderBuildDir = 'node_modules/.prerender';
+
+/**
+ * The stylesheet goes into the prerendered page itself, so the page paints as soon as its HTML
+ * has arrived rather than one round trip later. It is 10 KB compressed, less than that round trip
+ * costs on a phone; the pages that follow are opened inside the app and need no stylesheet.
+ */
+function inlineStylesheet(html: string, distDir: string) {
+  const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+  const file = html.match(link)?.[1];
+  if (!file) throw new Error('index.html links no stylesheet to inline');
+  return html.replace(link, () => `<style>${readFileSync(join(distDir, file), 'utf8')}</style>`);
+}
+
+/**
+ * A prerendered page needs no script to be seen. In place of the app's entry it loads
+ * src/prerendered-entry.ts, which imports the entry (named in `data-app`) once the page has been
+ * painted, and it preloads no script. Its own small script comes after what the first paint
+ * needs (the document and the fonts).
+ */
+function deferScripts(html: string, entryFile: string) {
+  const appScript = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+  const app = html.match(appScript)?.[1];
+  if (!app) throw new Error('index.html has no app script to replace');
+  return html
+    .replace(
+      appScript,
+      `<script type="module" fetchpriority="low" crossorigin src="/${entryFile}" data-app="${app}"></script>`,
+    )
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/**
+ * `vite build`: the app, then a server-side build of app/prerender.tsx that renders the public
+ * pages into dist/pages/ inside the built index.html (docs/decisions/011). The server answers
+ * those paths with them, so the page paints before any script has loaded.
+ */
+async function buildAndPrerender(builder: ViteBuilder) {
+  const environment = (name: string) => {
+    const found = builder.environments[name];
+    if (!found) throw new Error(`vite.config.ts declares no ${name} environment`);
+    return found;
+  };
+  await builder.build(environment('client'));
+  const entryBuild = await builder.build(environment('prerenderedEntry'));
+  const prerenderedEntry = 'output' in entryBuild ? entryBuild.output[0] : undefined;
+  if (!prerenderedEntry) throw new Error('The build has no chunk for src/prerendered-entry.ts');
+  await builder.build(environment('ssr'));
+  const { root } = builder.config;
+  const distDir = join(root, 'dist');
+  const { prerenderPage, prerenderedPaths } = (await import(
+    pathToFileURL(join(root, prerenderBuildDir, 'prerender.js')).href
+  )) as typeof import('./src/app/prerender');
+  const shell = deferScripts(
+    inlineStylesheet(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir),
+    prerenderedEntry.fileName,
+  );
+  if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  mkdirSync(join(distDir, PRERENDERED_PAGES_FOLDER), { recursive: true });
+  for (const path of prerenderedPaths) {
+    const { html, title } = await prerenderPage(path);
+    const page = shell
+      .replace(/<title>.*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    writeFileSync(join(distDir, PRERENDERED_PAGES_FOLDER, prerenderedPageFile(path)), page);
+  }
+  rmSync(join(root, prerenderBuildDir), { recursive: true, force: true });
+  builder.config.logger.info(
+    `prerendered ${prerenderedPaths.length} pages into dist/${PRERENDERED_PAGES_FOLDER}/`,
+  );
+}
+
 // Only the file folders are proxied (with their trailing slash): `/mgb-guidelines-and-forms`
 // itself is a page of the SPA, `/mgb-guidelines-and-forms/x.pdf` is a file the API serves.
 const proxy = Object.fromEntries(
@@ -53,7 +154,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), siteConfigHtml(), preloadFonts()],
+  plugins: [react(), tailwindcss(), blockOnLatinFonts(), siteConfigHtml(), preloadFonts()],
   // `@/…` imports resolve through tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   server: { port: 5173, proxy },
@@ -62,5 +163,26 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+  },
+  builder: { buildApp: buildAndPrerender },
+  environments: {
+    // The prerendered pages' own entry, built apart: as a second input of the app's build it
+    // would change how the app is cut into chunks.
+    prerenderedEntry: {
+      consumer: 'client',
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: { prerendered: 'src/prerendered-entry.ts' } },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: prerenderBuildDir,
+        sourcemap: false,
+        rolldownOptions: { input: 'src/app/prerender.tsx' },
+      },
+    },
   },
 });

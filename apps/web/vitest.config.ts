@@ -3,7 +3,13 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Under Vitest, 'react-router/dom' loads a second copy of react-router beside the one the
+    // app's modules get, and its RouterProvider then finds no router (STACK-NOTES "Front end").
+    // Its RouterProvider is react-router's own plus flushSync, which the tests do not need.
+    alias: [{ find: /^react-router\/dom$/, replacement: 'react-router' }],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

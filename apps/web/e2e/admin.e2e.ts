@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
-import { expectNoSeriousAxeViolations, launchBrowser, saveScreenshot } from './browser';
+import { expectNoSeriousAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
 import { signInByApi } from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -89,7 +89,7 @@ describe('board of trustees', () => {
     await saveScreenshot(page, 'admin-board-desktop');
 
     const publicPage = await context.newPage();
-    await publicPage.goto(paths.boardOfTrustees);
+    await openPage(publicPage, paths.boardOfTrustees);
     const trustees = publicPage.locator('section', {
       has: publicPage.getByRole('heading', { name: 'Board Trustees' }),
     });
@@ -113,7 +113,7 @@ describe('board of trustees', () => {
   it('opens and closes a member by keyboard on the public page, on desktop and phone', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page, context } = await browser.newPage(viewport);
-      await page.goto(paths.boardOfTrustees);
+      await openPage(page, paths.boardOfTrustees);
       const card = page.getByRole('button', { name: /Ramon Bautista/ });
       await card.focus();
       await page.keyboard.press('Enter');

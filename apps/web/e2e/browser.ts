@@ -47,6 +47,15 @@ export async function launchBrowser() {
   };
 }
 
+/**
+ * Opens a page and waits until the app has started on it. A prerendered page is on screen before
+ * its script has run (docs/decisions/015); links work at once, menus and dialogs only then.
+ */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('#root[data-app-started]').waitFor({ state: 'attached' });
+}
+
 /** Fails on any serious or critical accessibility violation, naming each one. */
 export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

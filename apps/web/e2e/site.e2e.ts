@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { navGroups } from '../src/config/navigation';
 import { paths } from '../src/config/paths';
-import { expectNoSeriousAxeViolations, launchBrowser, saveScreenshot, type Viewport } from './browser';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  type Viewport,
+} from './browser';
 
 /** The pages this part of the site consists of; the rest of the menu arrives with later work. */
 const publicPages = [
@@ -31,10 +37,12 @@ const heading = (page: Page) => page.locator('main h1').first();
 
 async function expectPageShown(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
-  await heading(page).waitFor();
-  if (builtPaths.has(path)) expect(await heading(page).textContent()).not.toContain('Page Not Found');
+  // The router changes the URL first and renders the new page in a transition right after, so
+  // the previous page's heading may still be there for a moment.
+  if (builtPaths.has(path)) await heading(page).filter({ hasNotText: 'Page Not Found' }).waitFor();
+  else await heading(page).waitFor();
   // Every route change starts at the top of the page.
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.waitForFunction(() => window.scrollY === 0);
 }
 
 describe('home page', () => {
@@ -68,7 +76,7 @@ describe('home page', () => {
 describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => {
   it('reaches every page of every menu', async () => {
     const { page, context } = await browser.newPage(viewport);
-    await page.goto('/');
+    await openPage(page, '/');
     for (const group of navGroups) {
       for (const link of group.links) {
         if (viewport === 'desktop') {
@@ -110,7 +118,7 @@ describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => 
 describe('search modal', () => {
   it('finds pages, says how many, opens the first result with Enter', async () => {
     const { page, context } = await browser.newPage('desktop');
-    await page.goto('/about');
+    await openPage(page, '/about');
     await page.getByRole('button', { name: `Search ${siteConfig.acronym}` }).click();
     const dialog = page.getByRole('dialog', { name: `Search ${siteConfig.acronym}` });
     const input = dialog.getByPlaceholder('Search for pages, forms, documents...');

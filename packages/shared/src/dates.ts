@@ -1,6 +1,13 @@
 /** Dates and times are shown and compared in the Philippines' time zone (DECISIONS.md). */
 export const SITE_TIME_ZONE = 'Asia/Manila';
 
+/**
+ * Manila's offset from UTC, the same all year: the Philippines has had no daylight saving time
+ * since 1990. The web app places instants on Manila's calendar with it rather than with Intl,
+ * whose first use costs a phone a fifth of a second (docs/decisions/015).
+ */
+export const SITE_UTC_OFFSET_MINUTES = 8 * 60;
+
 /** The calendar date (YYYY-MM-DD) in Manila at the given instant. */
 export function manilaDateString(instant: Date = new Date()): string {
   // en-CA formats dates as YYYY-MM-DD.

@@ -9,6 +9,7 @@ export * from './memberships';
 export * from './pagination';
 export * from './partners';
 export * from './password-strength';
+export * from './prerendered-pages';
 export * from './schemas/auth';
 export * from './schemas/board';
 export * from './schemas/common';

@@ -15,6 +15,12 @@ beforeAll(async () => {
   const webDist = join(folder, 'web');
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
+  await mkdir(join(webDist, 'pages'));
+  await writeFile(join(webDist, 'pages', 'index.html'), '<!doctype html><title>prerendered home</title>');
+  await writeFile(
+    join(webDist, 'pages', 'about.html'),
+    `<!doctype html><title>prerendered about</title>${'<p>About us</p>'.repeat(200)}`,
+  );
   await writeFile(join(webDist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
   await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const documents = join(folder, 'documents');
@@ -34,14 +40,31 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it('answers every client route with the app shell, not cached', async () => {
-    for (const path of ['/', '/about', '/events/123', '/no/such/page']) {
+  it('answers a prerendered path with its page and every other client route with the app shell, not cached', async () => {
+    for (const [path, title] of [
+      ['/', 'prerendered home'],
+      ['/about?tab=1', 'prerendered about'],
+      ['/membership', 'app shell'],
+      ['/events/123', 'app shell'],
+      ['/no/such/page', 'app shell'],
+    ] as const) {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('app shell');
+      expect(response.body).toContain(title);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+    const head = await context.app.inject({ method: 'HEAD', url: '/about' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the prerendered pages compressed, at their own paths only', async () => {
+    const page = await get('/about', { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const response = await get('/pages/about.html');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('caches hashed assets for a year', async () => {

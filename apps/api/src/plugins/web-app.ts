@@ -1,7 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { associationFormsPath, DOCUMENT_COLLECTIONS } from '@portal/shared';
+import {
+  associationFormsPath,
+  DOCUMENT_COLLECTIONS,
+  PRERENDERED_PAGES_FOLDER,
+  prerenderedPagePath,
+} from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -26,23 +31,35 @@ const sitemapPaths = [
 
 type WebAppOptions = { config: Config; db: Db };
 
+/** The pages the web build prerendered (docs/decisions/015), by path: '/about' → 'about.html'. */
+function readPrerenderedPages(folder: string) {
+  const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.html')) : [];
+  return new Map(files.map((file) => [prerenderedPagePath(file), file]));
+}
+
 /**
- * Everything that is not the API: the built single-page app with a history fallback, the static
- * documents, uploaded images, robots.txt and sitemap.xml.
+ * Everything that is not the API: the built single-page app (its prerendered pages, and the
+ * empty shell as the history fallback), the static documents, uploaded images, robots.txt and
+ * sitemap.xml.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { config, db }: WebAppOptions) => {
   const webAppBuilt = existsSync(join(config.webDistDir, 'index.html'));
+  const pagesDir = join(config.webDistDir, PRERENDERED_PAGES_FOLDER);
+  const prerenderedPages = readPrerenderedPages(pagesDir);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
     wildcard: false,
     index: false,
-    // Vite puts content hashes in everything under /assets, so those never change; the shell
-    // (index.html) must always be revalidated or a deploy would keep serving old asset names.
+    // A page is served at its own path only (below), never as /pages/about.html.
+    globIgnore: [`${PRERENDERED_PAGES_FOLDER}/**`],
+    // Vite puts content hashes in everything under /assets, so those never change; the HTML
+    // (shell and prerendered pages) must always be revalidated or a deploy would keep serving
+    // old asset names.
     setHeaders: (reply, filePath) => {
       const cacheControl = filePath.startsWith(join(config.webDistDir, 'assets'))
         ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
-        : filePath.endsWith('index.html')
+        : filePath.endsWith('.html')
           ? 'no-cache'
           : 'public, max-age=3600';
       (reply as unknown as FastifyReply).header('cache-control', cacheControl);
@@ -80,6 +97,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config, db }: WebA
         return sendDocument(reply, folder, (request.params as { filename: string }).filename);
       },
     );
+  }
+
+  // A prerendered page paints before its script has loaded. Routes of their own, not the
+  // fallback below, so that they are compressed like every other route.
+  for (const [path, file] of prerenderedPages) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => reply.sendFile(file, pagesDir));
   }
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>

@@ -1,5 +1,5 @@
 import { associationFormsPath, siteConfig } from '@portal/shared';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteErrorPage } from '@/features/status-pages/route-error-page';
 import { GuestOnly } from './guards/guest-only';
@@ -168,3 +168,36 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * The pages the build prerenders to static HTML (app/prerender.tsx, docs/decisions/015): public,
+ * the same for every visitor on the first render (the session is applied right after hydration)
+ * and needing no data at build time (lists render their loading state). Not /login or /register:
+ * their guard redirects a signed-in user during the first render.
+ */
+export const prerenderedPaths = [
+  paths.home,
+  paths.about,
+  paths.boardOfTrustees,
+  paths.affiliations,
+  paths.membership,
+  paths.ronniesCorner,
+  paths.mgbGuidelines,
+  paths.associationForms,
+  paths.membersNews,
+];
+
+/**
+ * Loads the lazy page modules a path matches into their routes, so the router starts out
+ * initialised and hydration renders the page itself, as the prerendered HTML has it, instead of
+ * the HydrateFallback.
+ */
+export async function loadRouteModules(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}

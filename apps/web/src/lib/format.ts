@@ -1,71 +1,76 @@
-import { SITE_TIME_ZONE } from '@portal/shared';
+import { SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
 
 /**
  * Display formats of DECISIONS.md "Money, dates, content": pesos as ₱15,000.00, 'Free' when a
  * price is 0 or absent, and every date and time in Asia/Manila whatever the visitor's time zone.
+ *
+ * Written out rather than with Intl: the first Intl formatter of a page costs the browser 40 to
+ * 60 ms (it loads its locale and time-zone data), some 200 ms on a phone, in the middle of the
+ * home and membership pages' start (docs/decisions/015). The formats are fixed (English, pesos,
+ * Manila), so plain code gives the very same text.
  */
 
-const pesoFormat = new Intl.NumberFormat('en-PH', {
-  style: 'currency',
-  currency: 'PHP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** '15000.00' → '15,000.00' */
+const groupThousands = (fixed: string) => fixed.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Prices may arrive as numbers or as decimal strings ('15000.00'). */
 export function formatPesos(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value === null || value === undefined || !Number.isFinite(value) || value === 0) return 'Free';
-  return pesoFormat.format(value);
+  return `${value < 0 ? '-' : ''}₱${groupThousands(Math.abs(value).toFixed(2))}`;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-// A bare calendar date ('2025-06-02') names a day, not an instant: shown as is, never shifted.
-const calendarDateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-function toDate(value: string | Date): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  const calendar = DATE_ONLY.exec(value);
-  const date = calendar
-    ? new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])))
-    : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+/**
+ * The Manila calendar day and wall-clock time of a value, read from a Date's UTC fields: a bare
+ * calendar date ('2025-06-02') names a day, not an instant, and is taken as is, never shifted;
+ * an instant is moved to Manila's offset.
+ */
+function toManilaClock(value: string | Date): Date | null {
+  const calendar = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
+  if (calendar) return new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])));
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  return Number.isNaN(time) ? null : new Date(time + SITE_UTC_OFFSET_MINUTES * 60_000);
 }
+
+const monthName = (clock: Date) => MONTHS[clock.getUTCMonth()] ?? '';
+const dayText = (clock: Date) => `${monthName(clock)} ${clock.getUTCDate()}, ${clock.getUTCFullYear()}`;
 
 /** 'June 2, 2025'. An invalid or empty value gives ''. */
 export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = toDate(value);
-  if (!date) return '';
-  const isCalendarDate = typeof value === 'string' && DATE_ONLY.test(value);
-  return (isCalendarDate ? calendarDateFormat : dateFormat).format(date);
+  const clock = value ? toManilaClock(value) : null;
+  return clock ? dayText(clock) : '';
 }
 
 /** 'June 2, 2025 at 9:30 AM' in Manila. An invalid or empty value gives ''. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : '';
+  const clock = value ? toManilaClock(value) : null;
+  if (!clock) return '';
+  const minutes = String(clock.getUTCMinutes()).padStart(2, '0');
+  return `${dayText(clock)} at ${formatTime(`${clock.getUTCHours()}:${minutes}`)}`;
+}
+
+/** 'Jun 2025' for a calendar date ('2025-06-02'). An invalid or empty value gives ''. */
+export function formatMonthYear(value: string | null | undefined): string {
+  const calendar = value ? DATE_ONLY.exec(value) : null;
+  const clock = calendar ? toManilaClock(calendar[0]) : null;
+  return clock ? `${monthName(clock).slice(0, 3)} ${clock.getUTCFullYear()}` : '';
 }
 
 /** A wall-clock time of the event ('14:30' or '14:30:00') as '2:30 PM'; already Manila time. */

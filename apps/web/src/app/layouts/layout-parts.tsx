@@ -25,16 +25,20 @@ export function useScrollToTopOnRouteChange() {
   }, [pathname]);
 }
 
-/** The tab title comes from the deepest route's handle; the acronym only from siteConfig. */
+/**
+ * The tab title comes from the deepest route's handle; the acronym only from siteConfig. Also
+ * written into the prerendered pages (app/prerender.tsx), so it is there before any script runs.
+ */
+export function documentTitle(handles: readonly unknown[]) {
+  const title = handles.map((handle) => (handle as RouteHandle | undefined)?.title).findLast(Boolean);
+  return title ? `${title} | ${siteConfig.acronym}` : `${siteConfig.acronym} | ${siteConfig.name}`;
+}
+
 export function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)
-    ?.handle as RouteHandle | undefined;
+  const title = documentTitle(useMatches().map((match) => match.handle));
   useEffect(() => {
-    document.title = title?.title
-      ? `${title.title} | ${siteConfig.acronym}`
-      : `${siteConfig.acronym} | ${siteConfig.name}`;
-  }, [title?.title]);
+    document.title = title;
+  }, [title]);
 }
 
 /**

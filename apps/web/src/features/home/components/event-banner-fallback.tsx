@@ -1,17 +1,15 @@
 import type { EventSummary } from '@portal/shared';
+import { formatMonthYear } from '@/lib/format';
 import { ContourLines } from './hero-backdrop';
-
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * What an event without a banner (or with a broken one) shows: its date on the site's
  * topographic pattern, so the card still reads as designed rather than as a missing image.
  */
 export function EventBannerFallback({ event, className = '' }: { event: EventSummary; className?: string }) {
-  // start_date is a calendar date ('2026-03-12'); read it as such, never shifted by a time zone.
-  const [year, month, day] = event.start_date.split('-').map(Number);
-  const valid = Boolean(year && month && day);
-  const date = valid ? new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)) : null;
+  // start_date is a calendar date ('2026-03-12'), shown as that day.
+  const monthYear = formatMonthYear(event.start_date);
+  const day = Number(event.start_date.slice(8, 10));
 
   return (
     <div
@@ -19,11 +17,11 @@ export function EventBannerFallback({ event, className = '' }: { event: EventSum
       className={`relative isolate flex items-center justify-center overflow-hidden bg-[linear-gradient(150deg,#0f2f2a,#1d524a)] ${className}`}
     >
       <ContourLines className="absolute top-1/2 left-1/2 -z-10 h-[180%] -translate-x-1/2 -translate-y-1/2 text-brand-300/25" />
-      {date && (
+      {monthYear && (
         <div className="rounded-2xl border border-white/15 bg-brand-950/40 px-6 py-4 text-center backdrop-blur-sm">
           <span className="block font-display font-semibold text-5xl text-white leading-none">{day}</span>
           <span className="mt-2 block font-semibold text-accent-200 text-xs uppercase tracking-widest">
-            {monthFormat.format(date)}
+            {monthYear}
           </span>
         </div>
       )}

@@ -52,6 +52,7 @@ function NewsCard({ article }: { article: NewsSummary }) {
       <ImageWithFallback
         src={article.image_gallery[0]}
         alt=""
+        loading="lazy"
         className="aspect-[16/9] w-full object-cover"
         fallback={<NewsImageFallback className="aspect-[16/9] w-full" />}
       />

@@ -100,6 +100,7 @@ function FeaturedEventCard({ event }: { event: EventSummary }) {
       <ImageWithFallback
         src={event.banner_image_url}
         alt=""
+        loading="lazy"
         className="aspect-[16/10] size-full object-cover lg:col-span-3 lg:aspect-auto lg:min-h-96"
         fallback={
           <EventBannerFallback
@@ -137,6 +138,7 @@ function EventCard({ event }: { event: EventSummary }) {
       <ImageWithFallback
         src={event.banner_image_url}
         alt=""
+        loading="lazy"
         className="aspect-[16/9] w-full object-cover sm:aspect-auto sm:w-2/5"
         fallback={
           <EventBannerFallback event={event} className="aspect-[16/9] w-full sm:aspect-auto sm:w-2/5" />
