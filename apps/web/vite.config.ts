@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import subsetFont from 'subset-font';
 import { defineConfig, type Plugin, type ViteBuilder } from 'vite';
 // By relative path: Vite bundles the config only with relative imports and would leave the
 // workspace package (TypeScript source) to Node, which cannot load `.ts` from node_modules.
@@ -14,6 +15,7 @@ import {
 } from '../../packages/shared/src/index';
 
 const apiTarget = 'http://127.0.0.1:3000';
+const PESO_SIGN = '\u20b1';
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -30,21 +32,43 @@ function siteConfigHtml(): Plugin {
 }
 
 /**
- * Text in the two preloaded Latin faces (preloadFonts) waits for its font, at most 3 s, instead
- * of showing in a fallback font first, as fontsource's `swap` would: a prerendered page is painted
- * before the fonts are in, and the late font would re-wrap every line, shifting the page under the
- * reader. The other subsets keep `swap`: they are fetched only when a page uses one of their
- * characters (the peso sign is in latin-ext), and a page should not wait for one glyph.
+ * The two web fonts' faces (fontsource), adjusted at build time:
+ *
+ * - Text in the two preloaded Latin faces (preloadFonts) waits for its font, at most 3 s, instead
+ *   of showing in a fallback font first, as fontsource's `swap` would: a prerendered page is
+ *   painted before the fonts are in, and the late font would re-wrap every line, shifting the page
+ *   under the reader. The other subsets keep `swap`: they are fetched only when a page uses one of
+ *   their characters, and a page should not wait for one glyph.
+ * - The peso sign is the one character the site takes from the latin-ext subsets, which weigh
+ *   130 KB together. A face of that glyph alone, cut from the same file with its weight axis (about
+ *   1 KB, small enough for Vite to inline into the stylesheet), is declared after them, so browsers
+ *   take it for U+20B1 (the last matching face wins) and fetch latin-ext only for text that needs it.
  */
-function blockOnLatinFonts(): Plugin {
+function webFontFaces(): Plugin {
   const latinFace = /(\/\* [\w-]+-latin-wght-normal \*\/\s*@font-face \{[^}]*font-display: )swap;/;
+  const latinExtFace = /\/\* ([\w-]+-latin-ext-wght-normal) \*\/\s*@font-face \{([^}]*)\}/;
+  const generatedDir = 'node_modules/.fonts';
   return {
-    name: 'block-on-latin-fonts',
+    name: 'web-font-faces',
     enforce: 'pre',
-    transform(code, id) {
+    async transform(code, id) {
       if (!/@fontsource-variable\/[\w-]+\/index\.css$/.test(id)) return;
-      if (!latinFace.test(code)) throw new Error(`${id} has no Latin face with font-display: swap`);
-      return code.replace(latinFace, '$1block;');
+      const extFace = code.match(latinExtFace);
+      if (!latinFace.test(code) || !extFace?.[1] || !extFace[2]) {
+        throw new Error(`${id} has no Latin face with font-display: swap and no latin-ext face`);
+      }
+      const [, extName, extRules] = extFace;
+      const fontFile = join(dirname(id), 'files', `${extName}.woff2`);
+      const pesoFile = join(this.environment.config.root, generatedDir, `${extName}-peso.woff2`);
+      mkdirSync(dirname(pesoFile), { recursive: true });
+      writeFileSync(pesoFile, await subsetFont(readFileSync(fontFile), PESO_SIGN, { targetFormat: 'woff2' }));
+      const pesoRules = extRules
+        .replace(/src: url\([^)]*\)/, `src: url(${relative(dirname(id), pesoFile)})`)
+        .replace(
+          /unicode-range: [^;]*;/,
+          `unicode-range: U+${PESO_SIGN.codePointAt(0)?.toString(16).toUpperCase()};`,
+        );
+      return `${code.replace(latinFace, '$1block;')}\n/* ${extName}, the peso sign alone */\n@font-face {${pesoRules}}\n`;
     },
   };
 }
@@ -154,7 +178,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), blockOnLatinFonts(), siteConfigHtml(), preloadFonts()],
+  plugins: [react(), tailwindcss(), webFontFaces(), siteConfigHtml(), preloadFonts()],
   // `@/…` imports resolve through tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   server: { port: 5173, proxy },
