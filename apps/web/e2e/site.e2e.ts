@@ -73,6 +73,28 @@ describe('home page', () => {
   });
 });
 
+describe('membership page', () => {
+  it('draws the peso sign from a face of its own, without the fonts\' latin-ext files', async () => {
+    const { page, context } = await browser.newPage('phone');
+    const fontFiles: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontFiles.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, paths.membership);
+    await page.getByText('₱').first().scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const pesoFaces = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts]
+        .filter((face) => face.status === 'loaded' && face.unicodeRange === 'U+20B1')
+        .map((face) => face.family);
+    });
+    expect(pesoFaces).toContain('Source Serif 4 Variable');
+    expect(fontFiles.filter((file) => file.includes('latin-ext'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => {
   it('reaches every page of every menu', async () => {
     const { page, context } = await browser.newPage(viewport);

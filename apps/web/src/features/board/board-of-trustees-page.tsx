@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDeferredList } from '@/lib/use-deferred-list';
 import { usePublicBoardMembers } from './api/get-board-members';
 import { BoardMemberCard } from './components/board-member-card';
 import { BoardMemberModal } from './components/board-member-modal';
@@ -22,14 +23,16 @@ const trusteeGrid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols
  * the empty groups (spec 001 §8).
  */
 export function BoardOfTrusteesPage() {
-  const { data, isPending, isError, error } = usePublicBoardMembers();
+  const query = usePublicBoardMembers();
+  const { isError, error } = query;
+  const { list, isPending } = useDeferredList(query);
   const [selected, setSelected] = useState<BoardMember | null>(null);
 
   useEffect(() => {
     if (isError) console.error('Failed to load the board of trustees', error);
   }, [isError, error]);
 
-  const groups = groupBoardMembers(isError ? [] : (data ?? []));
+  const groups = groupBoardMembers(list);
 
   return (
     <>

@@ -13,7 +13,7 @@ const facts = [
 
 export function AboutSection() {
   return (
-    <section aria-labelledby="about-title" className="bg-white py-20 sm:py-28">
+    <section aria-labelledby="about-title" className="below-the-fold bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-20 lg:px-8">
         <div>
           <p className="font-semibold text-accent-700 text-sm uppercase tracking-widest">About Us</p>

@@ -3,7 +3,10 @@ import { IMPACT_FIGURES } from '@portal/shared';
 /** spec 000 §1 / §9: 150+ members, 200+ business linkages, 50+ events annually. */
 export function ImpactSection() {
   return (
-    <section aria-labelledby="impact-title" className="relative overflow-hidden bg-brand-900 py-16 sm:py-20">
+    <section
+      aria-labelledby="impact-title"
+      className="below-the-fold relative overflow-hidden bg-brand-900 py-16 sm:py-20"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2
           id="impact-title"

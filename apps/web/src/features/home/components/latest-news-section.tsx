@@ -5,6 +5,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { useDeferredList } from '@/lib/use-deferred-list';
 import { addNewsView } from '../api/add-news-view';
 import { useLatestNews } from '../api/get-latest-news';
 import { EmptyState } from './empty-state';
@@ -13,11 +14,10 @@ import { SectionHeading } from './section-heading';
 
 /** spec 000 §2 "Latest news (3 items)": the card image is the first gallery image. */
 export function LatestNewsSection() {
-  const { data: news, isPending, isError } = useLatestNews();
-  const list = isError ? [] : (news ?? []);
+  const { list, isPending } = useDeferredList(useLatestNews());
 
   return (
-    <section aria-labelledby="news-title" className="bg-stone-50 py-20 sm:py-28">
+    <section aria-labelledby="news-title" className="below-the-fold bg-stone-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="news-title"

@@ -5,7 +5,7 @@ import { SectionHeading } from './section-heading';
 /** spec 000 §2 "Trusted partners (static)". */
 export function PartnersSection() {
   return (
-    <section aria-labelledby="partners-title" className="bg-white py-20 sm:py-28">
+    <section aria-labelledby="partners-title" className="below-the-fold bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="partners-title"

@@ -6,6 +6,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { useDeferredList } from '@/lib/use-deferred-list';
 import { useUpcomingEvents } from '../api/get-upcoming-events';
 import { EmptyState } from './empty-state';
 import { EventBannerFallback } from './event-banner-fallback';
@@ -13,13 +14,11 @@ import { SectionHeading } from './section-heading';
 
 /** spec 000 §2 "Upcoming events": the first featured large, the rest in a grid. */
 export function UpcomingEventsSection() {
-  const { data: events, isPending, isError } = useUpcomingEvents();
-  // A failed call reads as "nothing to show" rather than breaking the home page.
-  const list = isError ? [] : (events ?? []);
+  const { list, isPending } = useDeferredList(useUpcomingEvents());
   const [featured, ...others] = list;
 
   return (
-    <section aria-labelledby="events-title" className="bg-stone-50 py-20 sm:py-28">
+    <section aria-labelledby="events-title" className="below-the-fold bg-stone-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="events-title"
