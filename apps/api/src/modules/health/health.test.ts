@@ -28,6 +28,12 @@ describe('health and readiness', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // On every answer, errors included.
+    const notFound = await context.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.headers['content-security-policy']).toBe(policy);
+    expect(notFound.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('serves the OpenAPI document with the list endpoints', async () => {
