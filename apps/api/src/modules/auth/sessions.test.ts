@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SESSION_ERRORS } from '@portal/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import { hashOpaqueToken, signJwt } from '../../lib/tokens';
@@ -148,6 +148,38 @@ describe('GET /api/auth/refresh', () => {
     expect(original?.replacedById).not.toBeNull();
     expect((await sessionOf(signedIn.refreshToken))?.revokedAt).toBeNull();
     for (const response of responses) {
+      expect((await whoAmI(cookieValue(response, 'access_token'))).statusCode).toBe(200);
+    }
+  });
+
+  it('rotates the refreshes that arrive together in one statement, each to its own session', async () => {
+    const signedIn = await Promise.all(
+      Array.from({ length: 6 }, async () => signIn(context, await createUser(context.db))),
+    );
+    const responses = await Promise.all([
+      ...signedIn.map((tokens) => refresh(tokens.refreshToken)),
+      // Refused in the same batch, without failing the others.
+      refresh('not-a-token'),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 500]);
+    expect(responses.at(-1)?.json()).toEqual(refreshFailedBody);
+
+    const rotated = await context.db
+      .select({ usedAt: refreshTokens.usedAt })
+      .from(refreshTokens)
+      .where(
+        inArray(
+          refreshTokens.tokenHash,
+          signedIn.map((tokens) => hashOpaqueToken(tokens.refreshToken)),
+        ),
+      );
+    // now() is the transaction's start: one statement stamped them all.
+    expect(new Set(rotated.map((row) => row.usedAt?.toISOString())).size).toBe(1);
+    for (const [index, tokens] of signedIn.entries()) {
+      const response = responses[index];
+      if (!response) throw new Error('no response');
+      const replacement = cookieValue(response, 'refresh_token');
+      expect((await sessionOf(replacement))?.id).toBe((await sessionOf(tokens.refreshToken))?.id);
       expect((await whoAmI(cookieValue(response, 'access_token'))).statusCode).toBe(200);
     }
   });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_ERRORS } from '@portal/shared';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
+import { createBatcher } from '../../lib/batcher';
 import { AppError } from '../../lib/errors';
 import { prepared } from '../../lib/prepared-statements';
 import { createOpaqueToken, hashOpaqueToken, signJwt, verifyJwt } from '../../lib/tokens';
@@ -112,12 +113,9 @@ type RotationOptions = {
 };
 
 /**
- * Rotates a refresh token in one statement, so one round trip and one commit (not seven):
- * the presented token is claimed with a conditional UPDATE that also checks the session and its
- * user (of two concurrent requests exactly one wins, also on PostgreSQL: the loser re-checks
- * `used_at` after the winner commits), chained to its replacement, which is inserted in the same
- * statement, and the session's expiry slides. A new access token is then signed. Throws
- * `refreshFailed` when the token cannot be used.
+ * Rotates a refresh token: the presented token is claimed (of two requests presenting it, exactly
+ * one wins, also on PostgreSQL) and chained to its replacement, the session's expiry slides, and
+ * a new access token is signed. Throws `refreshFailed` when the token cannot be used.
  */
 export async function rotateRefreshToken(
   context: AuthContext,
@@ -125,17 +123,16 @@ export async function rotateRefreshToken(
   options: RotationOptions,
 ): Promise<IssuedTokens & { userId: string }> {
   const tokenHash = hashOpaqueToken(presented);
-  const next = { id: randomUUID(), token: createOpaqueToken() };
-  const [rotated] = await rotationStatement(context.db, options.sessionId !== undefined).execute({
+  const nextToken = createOpaqueToken();
+  const rotated = await rotationBatcherOf(context)({
     tokenHash,
-    sessionId: options.sessionId,
-    nextId: next.id,
-    nextHash: hashOpaqueToken(next.token),
-    expiresAt: refreshExpiry(context.config),
+    sessionId: options.sessionId ?? null,
+    nextId: randomUUID(),
+    nextHash: hashOpaqueToken(nextToken),
   });
 
   const result = rotated
-    ? { id: rotated.sessionId, userId: rotated.userId, type: rotated.type, refreshToken: next.token }
+    ? { id: rotated.sessionId, userId: rotated.userId, type: rotated.type, refreshToken: nextToken }
     : await handleUnclaimableToken(context, tokenHash, options);
   return {
     ...signAccessToken(context, { userId: result.userId, sessionId: result.id, type: result.type }),
@@ -144,47 +141,120 @@ export async function rotateRefreshToken(
   };
 }
 
+type Rotation = {
+  tokenHash: string;
+  /** login-token: the token must belong to this session. */
+  sessionId: string | null;
+  nextId: string;
+  nextHash: string;
+};
+type Rotated = { sessionId: string; userId: string; type: string };
+
+/** More would only make one statement long; under load a turn of the event loop reads fewer. */
+const ROTATION_BATCH_MAX = 100;
+const rotationBatchers = new WeakMap<Db, (rotation: Rotation) => Promise<Rotated | undefined>>();
+
 /**
- * The rotation, prepared once per database: it runs on every refresh. `forSession`: login-token,
- * whose refresh token must belong to the session of its access token. A token whose session is
- * revoked or expired, or whose user is inactive, is not claimed at all.
+ * The rotations asked for in one turn of the event loop run as one statement (lib/batcher.ts):
+ * one round trip and one commit for all of them, where each used to cost one of each. A refresh is
+ * a write, and on a busy server those round trips were most of its cost.
  */
-function rotationStatement(db: Db, forSession: boolean) {
-  const name = forSession ? 'rotate_refresh_token_of_session' : 'rotate_refresh_token';
-  return prepared(db, name, () => {
-    const value = (placeholder: string, type: 'uuid' | 'text' | 'timestamptz') =>
-      sql`${sql.placeholder(placeholder)}::${sql.raw(type)}`;
-    const claimed = db.$with('claimed').as(
+function rotationBatcherOf({ db, config }: AuthContext) {
+  let batcher = rotationBatchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher(
+      async (rotations: Rotation[]) => {
+        const rows = await rotationStatement(db).execute({
+          tokenHashes: rotations.map((rotation) => rotation.tokenHash),
+          sessionIds: rotations.map((rotation) => rotation.sessionId),
+          nextIds: rotations.map((rotation) => rotation.nextId),
+          nextHashes: rotations.map((rotation) => rotation.nextHash),
+          expiresAt: refreshExpiry(config),
+        });
+        // Each rotation is told apart by its replacement's id: two rotations of one token (two
+        // tabs) may share a batch, and only one of them claims it.
+        const byNextId = new Map(rows.map((row) => [row.nextId, row]));
+        return rotations.map((rotation) => byNextId.get(rotation.nextId));
+      },
+      { maxSize: ROTATION_BATCH_MAX },
+    );
+    rotationBatchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * The rotation of a batch of tokens, prepared once per database. A token is claimed with a
+ * conditional UPDATE (the loser of a race re-checks `used_at` after the winner commits), chained
+ * to its replacement, which is inserted in the same statement (the foreign key is checked at the
+ * end of the statement, when both rows exist), and its session's expiry slides. A token whose
+ * session is revoked or expired, or whose user is inactive, is not claimed at all.
+ */
+function rotationStatement(db: Db) {
+  return prepared(db, 'rotate_refresh_tokens', (name) => {
+    const array = (placeholder: string, type: 'uuid' | 'text') =>
+      sql`${sql.placeholder(placeholder)}::${sql.raw(type)}[]`;
+    const requested = db.$with('requested').as(
       db
-        .update(refreshTokens)
-        .set({ usedAt: sql`now()`, replacedById: value('nextId', 'uuid') })
-        .from(sessions)
+        .select({
+          // Names of their own: Drizzle leaves a CTE's columns unqualified.
+          tokenHash: sql<string>`presented_hash`.as('presented_hash'),
+          sessionId: sql<string | null>`for_session_id`.as('for_session_id'),
+          nextId: sql<string>`next_id`.as('next_id'),
+          nextHash: sql<string>`next_hash`.as('next_hash'),
+        })
+        .from(
+          sql`unnest(${array('tokenHashes', 'text')}, ${array('sessionIds', 'uuid')}, ${array('nextIds', 'uuid')}, ${array('nextHashes', 'text')}) as requested(presented_hash, for_session_id, next_id, next_hash)`,
+        ),
+    );
+    const claimable = db.$with('claimable').as(
+      db
+        .select({
+          tokenId: sql<string>`${refreshTokens.id}`.as('token_id'),
+          sessionId: sql<string>`${refreshTokens.sessionId}`.as('claimed_session_id'),
+          userId: sql<string>`${users.id}`.as('user_id'),
+          type: users.type,
+          nextId: requested.nextId,
+          nextHash: requested.nextHash,
+        })
+        .from(requested)
+        .innerJoin(refreshTokens, eq(refreshTokens.tokenHash, requested.tokenHash))
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(
-            eq(refreshTokens.tokenHash, value('tokenHash', 'text')),
             isNull(refreshTokens.usedAt),
             gt(refreshTokens.expiresAt, sql`now()`),
-            forSession ? eq(refreshTokens.sessionId, value('sessionId', 'uuid')) : undefined,
-            eq(sessions.id, refreshTokens.sessionId),
+            or(isNull(requested.sessionId), eq(refreshTokens.sessionId, requested.sessionId)),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, sql`now()`),
             eq(users.status, 'active'),
           ),
-        )
-        .returning({ sessionId: refreshTokens.sessionId, userId: users.id, type: users.type }),
+        ),
     );
-    // Inserted in the same statement that points the claimed token at it: the foreign key is
-    // checked at the end of the statement, when both rows exist.
+    const claimed = db.$with('claimed').as(
+      db
+        .update(refreshTokens)
+        .set({ usedAt: sql`now()`, replacedById: sql`${claimable.nextId}` })
+        .from(claimable)
+        .where(and(eq(refreshTokens.id, claimable.tokenId), isNull(refreshTokens.usedAt)))
+        .returning({
+          sessionId: claimable.sessionId,
+          userId: claimable.userId,
+          type: claimable.type,
+          nextId: claimable.nextId,
+          nextHash: claimable.nextHash,
+        }),
+    );
     const issued = db.$with('issued').as(
       db.insert(refreshTokens).select(
         db
           .select({
-            id: value('nextId', 'uuid').as('id'),
-            sessionId: claimed.sessionId,
-            tokenHash: value('nextHash', 'text').as('token_hash'),
+            id: sql`${claimed.nextId}`.as('id'),
+            sessionId: sql`${claimed.sessionId}`.as('session_id'),
+            tokenHash: sql`${claimed.nextHash}`.as('token_hash'),
             createdAt: sql`now()`.as('created_at'),
-            expiresAt: value('expiresAt', 'timestamptz').as('expires_at'),
+            expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
             usedAt: sql`null`.as('used_at'),
             replacedById: sql`null`.as('replaced_by_id'),
           })
@@ -194,12 +264,13 @@ function rotationStatement(db: Db, forSession: boolean) {
     const extended = db.$with('extended').as(
       db
         .update(sessions)
-        .set({ lastUsedAt: sql`now()`, expiresAt: value('expiresAt', 'timestamptz') })
+        .set({ lastUsedAt: sql`now()`, expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz` })
         .where(inArray(sessions.id, db.select({ id: claimed.sessionId }).from(claimed))),
     );
     return db
-      .with(claimed, issued, extended)
+      .with(requested, claimable, claimed, issued, extended)
       .select({
+        nextId: claimed.nextId,
         sessionId: claimed.sessionId,
         userId: claimed.userId,
         type: claimed.type,
