@@ -14,6 +14,11 @@
 // multipart body for an upload); `connections` to use fewer than the default; and `session: true`
 // to have every connection log in first and then send the cookies of its latest answer, as a
 // browser does (for calls that rotate the session, such as refresh).
+//
+// While working on one figure: BENCH_ONLY=refresh,login measures only the endpoints whose name
+// contains one of those words (health, the baseline, always; the board upload is 'upload'),
+// BENCH_DATABASE=PostgreSQL (or PGlite) only that database, and BENCH_ROWS and BENCH_DURATION
+// change the seed's size and the seconds per endpoint.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +32,10 @@ import { buildIfStale } from './build-if-stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const apiDist = join(root, 'apps/api/dist');
+
+const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim().toLowerCase());
+/** Whether a measurement named `name` is made in this run (BENCH_ONLY). */
+const measured = (name) => !only || only.some((word) => name.toLowerCase().includes(word));
 
 const settings = {
   rows: Number(process.env.BENCH_ROWS ?? 10_000),
@@ -122,11 +131,18 @@ const configurations = [
   },
 ];
 
-/** The databases measured; `prepare` returns the extra environment and a cleanup, or a skip reason. */
+/**
+ * The databases measured; `prepare` returns the extra environment and a cleanup, or a skip reason.
+ * `analyze`, run after each warm-up: a warm-up writes thousands of rows into tables that were
+ * empty a moment before (a refresh inserts a token), and PostgreSQL would keep the plans it made
+ * for empty tables until autovacuum analyzes them, which on a running server it does within a
+ * minute or so, and a 10 s measurement never sees. The embedded database has no autovacuum; the
+ * server analyzes it itself (lib/housekeeping.ts), too late for a run this short.
+ */
 const databases = [
   { name: 'PGlite', prepare: async () => ({ env: {}, cleanup: async () => {} }) },
   { name: 'PostgreSQL', prepare: preparePostgres },
-];
+].filter((database) => !process.env.BENCH_DATABASE || database.name === process.env.BENCH_DATABASE);
 
 // ---------------------------------------------------------------------------------------------
 // Build, processes and ports
@@ -226,7 +242,16 @@ async function preparePostgres() {
   await withAdminClient((client) => client.query(`create database ${name}`));
   const url = new URL(settings.postgresAdminUrl);
   url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString() }, cleanup: drop };
+  const analyze = async () => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await client.query('analyze');
+    } finally {
+      await client.end();
+    }
+  };
+  return { env: { DATABASE_URL: url.toString() }, cleanup: drop, analyze };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -293,7 +318,7 @@ async function runAutocannon(baseUrl, endpoint, request, durationSeconds) {
 }
 
 /** Warms the endpoint up, then measures it; any failed, non-2xx or mismatching response is an error. */
-async function measureEndpoint(baseUrl, endpoint) {
+async function measureEndpoint(baseUrl, endpoint, { afterWarmUp }) {
   const request = (await endpoint.prepare?.(baseUrl)) ?? {
     method: endpoint.method,
     headers: endpoint.headers,
@@ -304,6 +329,7 @@ async function measureEndpoint(baseUrl, endpoint) {
   // autocannon abandons the requests in flight when it stops; one more request waits until the
   // server has answered them, so that they do not slow down the next measurement.
   await checkEndpoint(baseUrl, endpoint, request);
+  await afterWarmUp?.();
   const result = await runAutocannon(baseUrl, endpoint, request, settings.durationSeconds);
   await checkEndpoint(baseUrl, endpoint, request);
   const noAnswer = result.requests.total === 0 ? 1 : 0;
@@ -358,9 +384,14 @@ async function benchmarkDatabase(database) {
       console.log(`Starting the server (${configuration.name})…`);
       server = await startServer({ ...env, ...configuration.env });
       const results = [];
-      for (const endpoint of endpoints.filter(configuration.measures ?? (() => true))) {
+      const measures = configuration.measures ?? (() => true);
+      for (const endpoint of endpoints.filter(
+        (entry) => measures(entry) && (entry.baseline || measured(entry.name)),
+      )) {
         process.stdout.write(`  ${endpoint.name}… `);
-        const result = await measureEndpoint(server.baseUrl, endpoint).catch((error) => {
+        const result = await measureEndpoint(server.baseUrl, endpoint, {
+          afterWarmUp: prepared.analyze,
+        }).catch((error) => {
           // `fetch failed` alone does not say whether the server died: give its last words too.
           const cause = error.cause ? ` (${error.cause.message ?? error.cause})` : '';
           throw new Error(`${error.message}${cause}\nThe server's last output:\n${server.output()}`);
@@ -369,7 +400,7 @@ async function benchmarkDatabase(database) {
         results.push(result);
       }
       // Uploads do not depend on the list cache: measured once, on the first configuration's server.
-      boardUpload ??= await measureBoardUpload(server.baseUrl);
+      if (measured('board upload')) boardUpload ??= await measureBoardUpload(server.baseUrl);
       await stopServer(server);
       runs.push({ configuration, results });
     }

@@ -113,7 +113,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   const { db } = database;
   // Before the routes that queue mail, so they can wake the worker after they commit.
   await app.register(mailWorkerPlugin, { db, config });
-  await app.register(housekeepingPlugin, { db, config });
+  await app.register(housekeepingPlugin, { db, config, pglite: database.pglite });
   const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
   await app.register(sessionPlugin, authContext);
   const images = createImageUploads({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, mailOutbox, refreshTokens, sessions } from '../db/schema';
 import { createUser } from '../test/factories';
 import { createTestDatabase } from '../test/helper';
-import { purgeExpiredRecords } from './housekeeping';
+import { maintainEmbeddedDatabase, purgeExpiredRecords } from './housekeeping';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -72,5 +72,27 @@ describe('purgeExpiredRecords', () => {
       emailTokens: 0,
       mail: 0,
     });
+  });
+});
+
+// The embedded database only: a PostgreSQL server has autovacuum.
+describe.runIf(!process.env.TEST_DATABASE_URL)('maintainEmbeddedDatabase', () => {
+  it('gives the planner the real size of tables that grew since they were created', async () => {
+    const { db, pglite } = database;
+    if (!pglite) throw new Error('the test database is not embedded');
+    const user = await createUser(db, { password: null });
+    await db
+      .insert(sessions)
+      .values(Array.from({ length: 40 }, () => ({ userId: user.id, expiresAt: daysFromNow(20) })));
+    const estimate = async () =>
+      (
+        await pglite.query<{ rows: number }>(
+          `select reltuples::int as rows from pg_class where relname = 'sessions'`,
+        )
+      ).rows[0]?.rows;
+    const rows = (await db.select().from(sessions)).length;
+    expect(await estimate()).not.toBe(rows);
+    await maintainEmbeddedDatabase(pglite);
+    expect(await estimate()).toBe(rows);
   });
 });

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -57,17 +58,31 @@ export async function purgeExpiredRecords(db: Db, now = new Date()) {
   };
 }
 
-/** Runs the purge a minute after start and then hourly in every server process (not in tests). */
+/**
+ * What autovacuum does on a PostgreSQL server, for the embedded database, which has none (PGlite
+ * is one process, with no background workers): reclaims the space of deleted and updated rows (a
+ * refresh leaves one behind) and refreshes the statistics the planner chooses its plans by, which
+ * would otherwise stay those of the day the tables were created.
+ */
+export async function maintainEmbeddedDatabase(pglite: PGlite) {
+  await pglite.exec('VACUUM (ANALYZE)');
+}
+
+/**
+ * Runs the purge (and on the embedded database its maintenance) a minute after start and then
+ * hourly in every server process (not in tests).
+ */
 export const housekeepingPlugin = fp(
-  async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
+  async (app: FastifyInstance, { db, config, pglite }: { db: Db; config: Config; pglite?: PGlite }) => {
     if (config.environment === 'test') return;
     let timer: NodeJS.Timeout | undefined;
     const run = async () => {
       try {
         const removed = await purgeExpiredRecords(db);
         app.log.info({ removed }, 'expired records purged');
+        if (pglite) await maintainEmbeddedDatabase(pglite);
       } catch (error) {
-        app.log.error({ err: error }, 'purging expired records failed');
+        app.log.error({ err: error }, 'housekeeping failed');
       }
       timer = setTimeout(run, PURGE_INTERVAL_MS).unref();
     };

@@ -207,30 +207,54 @@ function rotationStatement(db: Db) {
           sql`unnest(${array('tokenHashes', 'text')}, ${array('sessionIds', 'uuid')}, ${array('nextIds', 'uuid')}, ${array('nextHashes', 'text')}) as requested(presented_hash, for_session_id, next_id, next_hash)`,
         ),
     );
+    // Looked up in a fixed order: the token by its hash, then its session by id, then the user.
+    // Each step is a subquery of its own (LIMIT 1 on a unique key: a limited subquery is not merged
+    // into the outer query), so the plan is three unique-index lookups whatever the tables'
+    // statistics. Merged, PostgreSQL planned a fresh database's first statements (tables not yet
+    // analyzed) as "every active user's sessions, then their tokens", and kept that plan.
+    const token = db
+      .select({
+        tokenId: sql<string>`${refreshTokens.id}`.as('token_id'),
+        sessionId: sql<string>`${refreshTokens.sessionId}`.as('claimed_session_id'),
+      })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, requested.tokenHash),
+          isNull(refreshTokens.usedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+          or(isNull(requested.sessionId), eq(refreshTokens.sessionId, requested.sessionId)),
+        ),
+      )
+      .limit(1)
+      .as('token');
+    const owner = db
+      .select({ userId: sql<string>`${users.id}`.as('user_id'), type: users.type })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, token.sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.status, 'active'),
+        ),
+      )
+      .limit(1)
+      .as('owner');
     const claimable = db.$with('claimable').as(
       db
         .select({
-          tokenId: sql<string>`${refreshTokens.id}`.as('token_id'),
-          sessionId: sql<string>`${refreshTokens.sessionId}`.as('claimed_session_id'),
-          userId: sql<string>`${users.id}`.as('user_id'),
-          type: users.type,
+          tokenId: token.tokenId,
+          sessionId: token.sessionId,
+          userId: owner.userId,
+          type: owner.type,
           nextId: requested.nextId,
           nextHash: requested.nextHash,
         })
         .from(requested)
-        .innerJoin(refreshTokens, eq(refreshTokens.tokenHash, requested.tokenHash))
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            isNull(refreshTokens.usedAt),
-            gt(refreshTokens.expiresAt, sql`now()`),
-            or(isNull(requested.sessionId), eq(refreshTokens.sessionId, requested.sessionId)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-            eq(users.status, 'active'),
-          ),
-        ),
+        .crossJoinLateral(token)
+        .crossJoinLateral(owner),
     );
     const claimed = db.$with('claimed').as(
       db
