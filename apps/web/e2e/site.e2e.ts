@@ -74,7 +74,7 @@ describe('home page', () => {
 });
 
 describe('membership page', () => {
-  it('draws the peso sign from a face of its own, without the fonts\' latin-ext files', async () => {
+  it("draws the peso sign from a face of its own, without the fonts' latin-ext files", async () => {
     const { page, context } = await browser.newPage('phone');
     const fontFiles: string[] = [];
     page.on('request', (request) => {
