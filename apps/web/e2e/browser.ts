@@ -73,6 +73,10 @@ export async function saveScreenshot(page: Page, name: string) {
   await mkdir('artifacts/screenshots', { recursive: true });
   // Sections below the fold are drawn only as they near the viewport (`below-the-fold` in
   // styles.css), which a full-page capture does not do: draw them all, as a reader scrolling sees them.
-  await page.addStyleTag({ content: '.below-the-fold { content-visibility: visible; }' });
+  await page.evaluate(() => {
+    for (const section of document.querySelectorAll<HTMLElement>('.below-the-fold')) {
+      section.style.contentVisibility = 'visible';
+    }
+  });
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 }
