@@ -71,12 +71,17 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 /** A full-page screenshot under artifacts/screenshots (git-ignored), for people to look at. */
 export async function saveScreenshot(page: Page, name: string) {
   await mkdir('artifacts/screenshots', { recursive: true });
-  // Sections below the fold are drawn only as they near the viewport (`below-the-fold` in
-  // styles.css), which a full-page capture does not do: draw them all, as a reader scrolling sees them.
+  // A full-page capture shows the page as a reader who scrolled through it sees it: sections
+  // below the fold are drawn only as they near the viewport (`below-the-fold` in styles.css), and
+  // list images load lazily. Draw the sections, then load the images.
   await page.evaluate(() => {
     for (const section of document.querySelectorAll<HTMLElement>('.below-the-fold')) {
       section.style.contentVisibility = 'visible';
     }
+    for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
+      image.loading = 'eager';
+    }
   });
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 }
