@@ -5,19 +5,16 @@
 // To audit another page, add its path to `pages`. Set AUDIT_WEB_REPORTS=<folder> to keep each
 // page's full Lighthouse report (JSON) there.
 
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { buildIfStale } from './build-if-stale.mjs';
+import { freePort, startServer, stopServer } from './local-server.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumFlags = [
   '--headless',
@@ -40,25 +37,13 @@ const categories = [
 ];
 const maxFirstLoadJsKb = 150;
 
-const timeouts = { readyMs: 120_000, stopMs: 15_000, pageLoadMs: 60_000, lighthouseMs: 180_000 };
+const timeouts = { pageLoadMs: 60_000, lighthouseMs: 180_000 };
 
 // ---------------------------------------------------------------------------------------------
 // Build and server
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server with the demo content and resolves once /api/ready answers. */
-async function startServer(dataDir) {
+/** Starts the built server with the demo content on a fresh embedded database in `dataDir`. */
+async function startAuditServer(dataDir) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -73,40 +58,7 @@ async function startServer(dataDir) {
     NODE_ENV: 'production',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-8_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  const server = { child, exited, baseUrl };
-
-  const deadline = Date.now() + timeouts.readyMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited during start (${child.exitCode ?? child.signalCode}):\n${output}`);
-    }
-    const response = await fetch(`${baseUrl}/api/ready`).catch(() => undefined);
-    if (response?.ok) return server;
-    await sleep(250);
-  }
-  await stopServer(server);
-  throw new Error(`The server was not ready within ${timeouts.readyMs / 1000} s:\n${output}`);
-}
-
-async function stopServer(server) {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const result = await Promise.race([server.exited, sleep(timeouts.stopMs, 'timeout')]);
-  if (result === 'timeout') {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  return startServer(env);
 }
 
 function withTimeout(promise, ms, what) {
@@ -318,7 +270,7 @@ async function main() {
   let server;
   let browser;
   try {
-    server = await startServer(dataDir);
+    server = await startAuditServer(dataDir);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
     const results = [];
     for (const path of pages) {

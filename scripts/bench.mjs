@@ -20,15 +20,14 @@
 // BENCH_DATABASE=PostgreSQL (or PGlite) only that database, and BENCH_ROWS and BENCH_DURATION
 // change the seed's size and the seconds per endpoint.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildIfStale } from './build-if-stale.mjs';
+import { freePort, startServer, stopServer } from './local-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const apiDist = join(root, 'apps/api/dist');
@@ -42,8 +41,6 @@ const settings = {
   connections: 50,
   durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
   warmUpSeconds: 2,
-  readyTimeoutMs: 120_000,
-  stopTimeoutMs: 15_000,
   requestTimeoutMs: 120_000,
   postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   postgresDatabase: 'portal_bench',
@@ -147,18 +144,6 @@ const databases = [
 // ---------------------------------------------------------------------------------------------
 // Build, processes and ports
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Runs `cli.js` to completion (bounded), failing with its output when it fails. */
 function runCli(args, env, timeoutMs = 600_000) {
   const result = spawnSync(process.execPath, [join(apiDist, 'cli.js'), ...args], {
@@ -170,46 +155,6 @@ function runCli(args, env, timeoutMs = 600_000) {
     throw new Error(`cli.js ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}`);
   }
   return result.stdout.trim();
-}
-
-/** Starts main.js and resolves once /api/ready answers 200; keeps its output for error messages. */
-async function startServer(env) {
-  const child = spawn(process.execPath, [join(apiDist, 'main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-8_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  const server = { child, exited, baseUrl: `http://127.0.0.1:${env.PORT}`, output: () => output };
-
-  const deadline = Date.now() + settings.readyTimeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited during start (${child.exitCode ?? child.signalCode}):\n${output}`);
-    }
-    const response = await fetch(`${server.baseUrl}/api/ready`).catch(() => undefined);
-    if (response?.ok) return server;
-    await sleep(250);
-  }
-  await stopServer(server);
-  throw new Error(`The server was not ready within ${settings.readyTimeoutMs / 1000} s:\n${output}`);
-}
-
-/** SIGTERM, then SIGKILL if it has not exited in time. */
-async function stopServer(server) {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const result = await Promise.race([server.exited, sleep(settings.stopTimeoutMs, 'timeout')]);
-  if (result === 'timeout') {
-    console.warn('  The server did not stop on SIGTERM; killing it.');
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
