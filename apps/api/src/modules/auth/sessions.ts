@@ -207,11 +207,12 @@ function rotationStatement(db: Db) {
           sql`unnest(${array('tokenHashes', 'text')}, ${array('sessionIds', 'uuid')}, ${array('nextIds', 'uuid')}, ${array('nextHashes', 'text')}) as requested(presented_hash, for_session_id, next_id, next_hash)`,
         ),
     );
-    // Looked up in a fixed order: the token by its hash, then its session by id, then the user.
-    // Each step is a subquery of its own (LIMIT 1 on a unique key: a limited subquery is not merged
-    // into the outer query), so the plan is three unique-index lookups whatever the tables'
-    // statistics. Merged, PostgreSQL planned a fresh database's first statements (tables not yet
-    // analyzed) as "every active user's sessions, then their tokens", and kept that plan.
+    // Looked up in a fixed order: the token by its hash, then its session (and user) by the
+    // token's session id. Each step is a subquery of its own (LIMIT 1 on a unique key: a limited
+    // subquery is not merged into the outer query), so whatever the tables' statistics the plan
+    // starts from the token's unique index. Merged, PostgreSQL planned a fresh database's first
+    // statements (tables not yet analyzed) as "every active user's sessions, then their tokens",
+    // and kept that plan.
     const token = db
       .select({
         tokenId: sql<string>`${refreshTokens.id}`.as('token_id'),
