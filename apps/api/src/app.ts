@@ -126,7 +126,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(eventRoutes, { prefix: '/api/events', db, config });
   await app.register(newsRoutes, { prefix: '/api/news', db, config });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
-  await app.register(boardRoutes, { prefix: '/api/boards', db, images });
+  await app.register(boardRoutes, { prefix: '/api/boards', db, config, images });
 
   await app.register(webAppPlugin, { config, db });
   return app;

@@ -10,6 +10,7 @@ import {
   idParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { clearAfterWrites, createExpiringCache } from '../../lib/expiring-cache';
 import type { ImageUploads } from '../../lib/images';
@@ -21,13 +22,18 @@ const imageForm = { fileFields: [BOARD_MEMBER_IMAGE_FIELD] } as const;
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** The board of trustees calls of spec 001 §7 (DECISIONS.md "Board"). */
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }> = async (
+export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images: ImageUploads }> = async (
   app,
-  { db, images },
+  { db, config, images },
 ) => {
-  // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts): the list totals.
+  // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts): the list totals,
+  // and the lists guests were shown (docs/decisions/013).
   const totals = createExpiringCache<number>({ ttlMs: 10_000 });
-  clearAfterWrites(app, totals);
+  const guestLists = createExpiringCache<Awaited<ReturnType<typeof listBoardMembers>>>({
+    ttlMs: config.publicListCacheMs,
+    maxEntries: 500,
+  });
+  clearAfterWrites(app, totals, guestLists);
   const context = { db, images };
 
   app.get(
@@ -42,9 +48,11 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }
         response: { 200: boardMemberListResponseSchema },
       },
     },
-    async (request) => ({
-      data: await listBoardMembers(db, totals, request.query, { isAdmin: isAdmin(request) }),
-    }),
+    async (request) => {
+      const list = () => listBoardMembers(db, totals, request.query, { isAdmin: isAdmin(request) });
+      // Signed-in users always get a fresh list; guests may get one a moment old.
+      return { data: await (request.viewer ? list() : guestLists.get(JSON.stringify(request.query), list)) };
+    },
   );
 
   const createForm = multipartFormRoute(boardMemberCreateSchema, imageForm.fileFields);
