@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changesState } from '../plugins/cross-site';
 
 /**
@@ -50,4 +50,21 @@ export function clearAfterWrites(app: FastifyInstance, ...caches: { clear(): voi
   app.addHook('onSend', async (request, reply) => {
     if (changesState(request) && reply.statusCode < 400) for (const cache of caches) cache.clear();
   });
+}
+
+/** At most this many pages of one list are kept for guests, per process (docs/decisions/013). */
+const GUEST_PAGES_MAX = 500;
+
+/**
+ * The pages of a public list guests were shown, kept for `ttlMs` (PUBLIC_LIST_CACHE_SECONDS,
+ * docs/decisions/013) and keyed by the validated query. `read`: signed-in users always get a fresh
+ * page; guests may get one a moment old. Clear it with the plugin's writes (`clearAfterWrites`).
+ */
+export function createGuestPages<Page>({ ttlMs }: { ttlMs: number }) {
+  const pages = createExpiringCache<Page>({ ttlMs, maxEntries: GUEST_PAGES_MAX });
+  return {
+    read: (request: FastifyRequest, readPage: () => Promise<Page>) =>
+      request.viewer ? readPage() : pages.get(JSON.stringify(request.query), readPage),
+    clear: () => pages.clear(),
+  };
 }

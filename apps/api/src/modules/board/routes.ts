@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { clearAfterWrites, createExpiringCache } from '../../lib/expiring-cache';
+import { clearAfterWrites, createExpiringCache, createGuestPages } from '../../lib/expiring-cache';
 import type { ImageUploads } from '../../lib/images';
 import { multipartFormRoute, parseFormFields, readMultipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
@@ -29,11 +29,10 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images
   // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts): the list totals,
   // and the lists guests were shown (docs/decisions/013).
   const totals = createExpiringCache<number>({ ttlMs: 10_000 });
-  const guestLists = createExpiringCache<Awaited<ReturnType<typeof listBoardMembers>>>({
+  const guestPages = createGuestPages<Awaited<ReturnType<typeof listBoardMembers>>>({
     ttlMs: config.publicListCacheMs,
-    maxEntries: 500,
   });
-  clearAfterWrites(app, totals, guestLists);
+  clearAfterWrites(app, totals, guestPages);
   const context = { db, images };
 
   app.get(
@@ -50,8 +49,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images
     },
     async (request) => {
       const list = () => listBoardMembers(db, totals, request.query, { isAdmin: isAdmin(request) });
-      // Signed-in users always get a fresh list; guests may get one a moment old.
-      return { data: await (request.viewer ? list() : guestLists.get(JSON.stringify(request.query), list)) };
+      return { data: await guestPages.read(request, list) };
     },
   );
 

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { clearAfterWrites, createExpiringCache } from '../../lib/expiring-cache';
+import { clearAfterWrites, createExpiringCache, createGuestPages } from '../../lib/expiring-cache';
 import { isAdmin } from '../../plugins/access';
 import { addNewsView, listNews } from './service';
 
@@ -15,9 +15,8 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts; a view counts as
   // one): the totals of the lists, and the pages guests were shown (docs/decisions/013).
   const totals = createExpiringCache<number>({ ttlMs: 10_000 });
-  const guestPages = createExpiringCache<Awaited<ReturnType<typeof listNews>>>({
+  const guestPages = createGuestPages<Awaited<ReturnType<typeof listNews>>>({
     ttlMs: config.publicListCacheMs,
-    maxEntries: 500,
   });
   clearAfterWrites(app, totals, guestPages);
 
@@ -34,8 +33,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => {
       const list = () => listNews(db, totals, request.query, { isAdmin: isAdmin(request) });
-      // Signed-in users always get a fresh page; guests may get one a moment old.
-      return { data: await (request.viewer ? list() : guestPages.get(JSON.stringify(request.query), list)) };
+      return { data: await guestPages.read(request, list) };
     },
   );
 
