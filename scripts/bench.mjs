@@ -160,11 +160,9 @@ function runCli(args, env, timeoutMs = 600_000) {
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL database
 
-async function withAdminClient(work) {
-  const client = new pg.Client({
-    connectionString: settings.postgresAdminUrl,
-    connectionTimeoutMillis: 3_000,
-  });
+/** Runs `work` with a client connected to `connectionString` (the server's admin database by default). */
+async function withClient(work, connectionString = settings.postgresAdminUrl) {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
   await client.connect();
   try {
     return await work(client);
@@ -177,25 +175,16 @@ async function withAdminClient(work) {
 async function preparePostgres() {
   const name = settings.postgresDatabase;
   try {
-    await withAdminClient((client) => client.query('select 1'));
+    await withClient((client) => client.query('select 1'));
   } catch (error) {
     return { skip: `PostgreSQL is not reachable at ${settings.postgresAdminUrl} (${error.message})` };
   }
-  const drop = () =>
-    withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+  const drop = () => withClient((client) => client.query(`drop database if exists ${name} with (force)`));
   await drop();
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  await withClient((client) => client.query(`create database ${name}`));
   const url = new URL(settings.postgresAdminUrl);
   url.pathname = `/${name}`;
-  const analyze = async () => {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await client.query('analyze');
-    } finally {
-      await client.end();
-    }
-  };
+  const analyze = () => withClient((client) => client.query('analyze'), url.toString());
   return { env: { DATABASE_URL: url.toString() }, cleanup: drop, analyze };
 }
 
