@@ -1,6 +1,6 @@
 import { EMAIL_TOKEN_PURPOSES, type EmailTokenPurpose } from '@portal/shared';
-import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { checkIn, createdAt } from './columns';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytewiseText, checkIn, createdAt } from './columns';
 import { users } from './users';
 
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -36,13 +36,16 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token; the token itself is only ever in the client's cookie. */
-    tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_unique'),
+    tokenHash: bytewiseText('token_hash').notNull().unique('refresh_tokens_token_hash_unique'),
     createdAt: createdAt(),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
-    replacedById: uuid('replaced_by_id').references((): AnyPgColumn => refreshTokens.id, {
-      onDelete: 'set null',
-    }),
+    /**
+     * The token that replaced this one. No foreign key: it is set by the statement that inserts
+     * that token (sessions.ts), and a session's tokens are only ever deleted together, with the
+     * session; a key would only add a check to every refresh.
+     */
+    replacedById: uuid('replaced_by_id'),
   },
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
@@ -56,7 +59,7 @@ export const emailTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
-    tokenHash: text('token_hash').notNull().unique('email_tokens_token_hash_unique'),
+    tokenHash: bytewiseText('token_hash').notNull().unique('email_tokens_token_hash_unique'),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, customType, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * `column in ('a', 'b', …)` for a CHECK constraint, built from an enum list of @portal/shared so
@@ -26,3 +26,10 @@ export const updatedAt = (name = 'updated_at') =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * Text compared byte by byte (collation "C"), for values that are codes rather than words, such as
+ * token hashes: the database's default collation would compare every index entry through the
+ * locale's rules (strcoll), which costs more and orders hex digits no better.
+ */
+export const bytewiseText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
