@@ -84,11 +84,12 @@ describe('schema constraints', () => {
 
   // Both are set by migration 0002 and neither shows in the schema's TypeScript at a glance.
   it('stores refresh tokens for cheap rotations: hashes compared bytewise, pages half free', async () => {
-    const { rows } = await handle.db.execute<{ collation: string | null; options: string[] | null }>(sql`
+    const result = await handle.db.execute(sql`
       select
         (select collation_name from information_schema.columns
           where table_name = 'refresh_tokens' and column_name = 'token_hash') as collation,
         (select reloptions from pg_class where relname = 'refresh_tokens') as options`);
+    const { rows } = result as unknown as { rows: unknown[] };
     expect(rows[0]).toEqual({ collation: 'C', options: ['fillfactor=50'] });
   });
 });

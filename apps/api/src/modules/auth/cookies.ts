@@ -23,29 +23,46 @@ export type IssuedTokens = {
   accessExpiresAt: Date;
 };
 
-const baseOptions = (config: Config) => ({
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  secure: config.publicUrl.startsWith('https://'),
-});
+type SessionCookieLines = { set: (tokens: IssuedTokens) => string[]; clear: string[] };
+const linesByConfig = new WeakMap<Config, SessionCookieLines>();
+
+/**
+ * The Set-Cookie lines of a session, written here rather than through @fastify/cookie's
+ * `setCookie`: their attributes depend on the configuration only, so they are joined once, and a
+ * refresh (which sets all three) does not build and validate three option objects each time. The
+ * values need no encoding: base64url tokens, a JWT (base64url and dots) and '1'.
+ */
+function sessionCookieLines(config: Config): SessionCookieLines {
+  let lines = linesByConfig.get(config);
+  if (!lines) {
+    const flags = `; HttpOnly${config.publicUrl.startsWith('https://') ? '; Secure' : ''}; SameSite=Strict`;
+    const refreshMaxAge = config.auth.refreshTokenTtlDays * 86_400;
+    const access = `; Max-Age=${config.auth.accessTokenTtlSeconds}; Path=/${flags}`;
+    const refresh = `; Max-Age=${refreshMaxAge}; Path=${REFRESH_COOKIE_PATH}${flags}`;
+    const marker = `${SESSION_MARKER_COOKIE}=1; Max-Age=${refreshMaxAge}; Path=/${flags}`;
+    const cleared = (name: string, path: string) =>
+      `${name}=; Max-Age=0; Path=${path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT${flags}`;
+    lines = {
+      set: (tokens) => [
+        `${ACCESS_COOKIE}=${tokens.accessToken}${access}`,
+        `${REFRESH_COOKIE}=${tokens.refreshToken}${refresh}`,
+        marker,
+      ],
+      clear: [
+        cleared(ACCESS_COOKIE, '/'),
+        cleared(REFRESH_COOKIE, REFRESH_COOKIE_PATH),
+        cleared(SESSION_MARKER_COOKIE, '/'),
+      ],
+    };
+    linesByConfig.set(config, lines);
+  }
+  return lines;
+}
 
 export function setSessionCookies(reply: FastifyReply, config: Config, tokens: IssuedTokens) {
-  const refreshMaxAge = config.auth.refreshTokenTtlDays * 86_400;
-  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
-    ...baseOptions(config),
-    path: '/',
-    maxAge: config.auth.accessTokenTtlSeconds,
-  });
-  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
-    ...baseOptions(config),
-    path: REFRESH_COOKIE_PATH,
-    maxAge: refreshMaxAge,
-  });
-  reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...baseOptions(config), path: '/', maxAge: refreshMaxAge });
+  reply.header('set-cookie', sessionCookieLines(config).set(tokens));
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config) {
-  reply.clearCookie(ACCESS_COOKIE, { ...baseOptions(config), path: '/' });
-  reply.clearCookie(REFRESH_COOKIE, { ...baseOptions(config), path: REFRESH_COOKIE_PATH });
-  reply.clearCookie(SESSION_MARKER_COOKIE, { ...baseOptions(config), path: '/' });
+  reply.header('set-cookie', sessionCookieLines(config).clear);
 }

@@ -50,11 +50,22 @@ async function sessionOf(refreshToken: string) {
   return row?.session;
 }
 
+/** A failed refresh leaves the browser no session cookie to send again. */
+function expectSessionCookiesCleared(response: {
+  cookies: { name: string; value: string; maxAge?: number }[];
+}) {
+  const cookies = response.cookies.map(({ name, value, maxAge }) => ({ name, value, maxAge }));
+  expect(cookies).toEqual(
+    ['access_token', 'refresh_token', 'has_session'].map((name) => ({ name, value: '', maxAge: 0 })),
+  );
+}
+
 describe('GET /api/auth/refresh', () => {
   it('answers 400 without a refresh cookie', async () => {
     const response = await get('/api/auth/refresh');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: SESSION_ERRORS.missingTokens, code: 'missing_tokens' });
+    expectSessionCookiesCleared(response);
   });
 
   it('rotates the refresh token and issues a new access token', async () => {
@@ -69,6 +80,11 @@ describe('GET /api/auth/refresh', () => {
 
     const newRefresh = cookieValue(response, 'refresh_token');
     const newAccess = cookieValue(response, 'access_token');
+    expect(response.cookies.map((cookie) => cookie.name)).toEqual([
+      'access_token',
+      'refresh_token',
+      'has_session',
+    ]);
     expect(newRefresh).not.toBe(signedIn.refreshToken);
     expect((await whoAmI(newAccess)).statusCode).toBe(200);
 
@@ -101,6 +117,7 @@ describe('GET /api/auth/refresh', () => {
     const stolen = await refresh(signedIn.refreshToken);
     expect(stolen.statusCode).toBe(500);
     expect(stolen.json()).toEqual(refreshFailedBody);
+    expectSessionCookiesCleared(stolen);
     expect((await sessionOf(signedIn.refreshToken))?.revokedAt).toBeInstanceOf(Date);
 
     // Everything of that session is dead now: the legitimate holder's refresh and access tokens too.

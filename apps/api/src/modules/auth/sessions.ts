@@ -36,18 +36,21 @@ export const invalidToken = () => new AppError(401, SESSION_ERRORS.invalidToken,
 
 const roleOf = (type: string) => (type === 'admin' ? ('admin' as const) : ('member' as const));
 
-function signAccessToken(
+/** What a client is given: a new access token for the session's user, and `refreshToken`. */
+function issueTokens(
   context: AuthContext,
-  claims: { userId: string; sessionId: string; type: string },
-): { accessToken: string; accessExpiresAt: Date } {
+  owner: { userId: string; sessionId: string; type: string },
+  refreshToken: string,
+): IssuedTokens & { userId: string } {
   const now = Date.now();
   const ttlSeconds = context.config.auth.accessTokenTtlSeconds;
   const accessToken = signJwt(
-    { sub: claims.userId, sid: claims.sessionId, role: roleOf(claims.type) },
+    { sub: owner.userId, sid: owner.sessionId, role: roleOf(owner.type) },
     context.jwtSecret,
     { ttlSeconds, now },
   );
-  return { accessToken, accessExpiresAt: new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000) };
+  const accessExpiresAt = new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000);
+  return { accessToken, accessExpiresAt, refreshToken, userId: owner.userId };
 }
 
 const refreshExpiry = (config: Config) => new Date(Date.now() + config.auth.refreshTokenTtlDays * DAY_MS);
@@ -69,10 +72,7 @@ export async function createSession(
   await db
     .insert(refreshTokens)
     .values({ sessionId: session.id, tokenHash: hashOpaqueToken(refreshToken), expiresAt });
-  return {
-    ...signAccessToken(context, { userId: user.id, sessionId: session.id, type: user.type }),
-    refreshToken,
-  };
+  return issueTokens(context, { userId: user.id, sessionId: session.id, type: user.type }, refreshToken);
 }
 
 /**
@@ -131,14 +131,9 @@ export async function rotateRefreshToken(
     nextHash: hashOpaqueToken(nextToken),
   });
 
-  const result = rotated
-    ? { id: rotated.sessionId, userId: rotated.userId, type: rotated.type, refreshToken: nextToken }
-    : await handleUnclaimableToken(context, tokenHash, options);
-  return {
-    ...signAccessToken(context, { userId: result.userId, sessionId: result.id, type: result.type }),
-    refreshToken: result.refreshToken,
-    userId: result.userId,
-  };
+  if (rotated) return issueTokens(context, rotated, nextToken);
+  const granted = await handleUnclaimableToken(context, tokenHash, options);
+  return issueTokens(context, granted, granted.refreshToken);
 }
 
 type Rotation = {
@@ -329,7 +324,7 @@ async function handleUnclaimableToken(context: AuthContext, tokenHash: string, o
 
   const session = await findUsableSession(context.db, token.sessionId);
   if (session && token.withinGrace) {
-    const issued = await issueRefreshToken(context, context.db, session.id);
+    const issued = await issueRefreshToken(context, context.db, session.sessionId);
     return { ...session, refreshToken: issued.token };
   }
   await revokeSessionFamily(context.db, token.sessionId);
@@ -338,7 +333,7 @@ async function handleUnclaimableToken(context: AuthContext, tokenHash: string, o
 
 async function findUsableSession(db: Db, sessionId: string) {
   const [session] = await db
-    .select({ id: sessions.id, userId: users.id, type: users.type })
+    .select({ sessionId: sessions.id, userId: users.id, type: users.type })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
