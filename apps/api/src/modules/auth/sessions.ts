@@ -210,7 +210,10 @@ function rotationStatement(db: Db) {
     // and kept that plan.
     const token = db
       .select({
-        tokenId: sql<string>`${refreshTokens.id}`.as('token_id'),
+        // Where the row is: the update below goes straight back to it (a TID scan) instead of
+        // descending an index again. If another statement updates the row first, the address no
+        // longer matches its new version and the token is not claimed, as it must not be.
+        tokenAddress: sql<string>`${refreshTokens}.ctid`.as('token_address'),
         sessionId: sql<string>`${refreshTokens.sessionId}`.as('claimed_session_id'),
       })
       .from(refreshTokens)
@@ -241,7 +244,7 @@ function rotationStatement(db: Db) {
     const claimable = db.$with('claimable').as(
       db
         .select({
-          tokenId: token.tokenId,
+          tokenAddress: token.tokenAddress,
           sessionId: token.sessionId,
           userId: owner.userId,
           type: owner.type,
@@ -257,7 +260,7 @@ function rotationStatement(db: Db) {
         .update(refreshTokens)
         .set({ usedAt: sql`now()`, replacedById: sql`${claimable.nextId}` })
         .from(claimable)
-        .where(and(eq(refreshTokens.id, claimable.tokenId), isNull(refreshTokens.usedAt)))
+        .where(and(eq(sql`${refreshTokens}.ctid`, claimable.tokenAddress), isNull(refreshTokens.usedAt)))
         .returning({
           sessionId: claimable.sessionId,
           userId: claimable.userId,
