@@ -87,7 +87,10 @@ export function verifyJwt(token: string, secret: string, now = Date.now()): Veri
 }
 
 const OPAQUE_TOKEN_BYTES = 32;
-/** Random bytes drawn 128 tokens at a time, as node:crypto does for randomUUID: one call to the CSPRNG instead of one per token. */
+/**
+ * Random bytes drawn 128 tokens at a time, as node:crypto does for randomUUID: one call to the
+ * CSPRNG instead of one per token.
+ */
 const randomPool = Buffer.alloc(OPAQUE_TOKEN_BYTES * 128);
 let randomPoolOffset = randomPool.length;
 
