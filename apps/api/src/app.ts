@@ -16,6 +16,7 @@ import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
 import { createStorage } from './lib/storage';
 import { loadOrCreateJwtSecret } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -26,7 +27,6 @@ import { crossSitePlugin } from './plugins/cross-site';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
 
 export type AppDependencies = {

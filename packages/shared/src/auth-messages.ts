@@ -10,6 +10,21 @@ export const SESSION_ERRORS = {
   refreshFailed: 'Failed to refresh token',
 } as const;
 
+/**
+ * A refresh the server could not carry out for a reason other than the token (the database
+ * restarting, a dropped connection): answered 503 with Retry-After, the session kept. The client
+ * shows it and stays signed in.
+ */
+export const REFRESH_UNAVAILABLE_MESSAGE =
+  'We could not renew your session just now. Please try again in a moment.';
+
+/**
+ * The confirmation redirect's `#error=` value (link unknown, used, expired, or its account
+ * disabled). A code, not a text: /confirm-email shows only its own words.
+ */
+export const CONFIRM_EMAIL_LINK_ERROR = 'invalid_link';
+export const CONFIRMATION_LINK_INVALID_MESSAGE = 'This confirmation link is invalid or has expired';
+
 /** The `code` (also at `e.code`) of a refused login (spec 000 §7, §8). */
 export const LOGIN_ERROR_CODES = {
   invalidCredentials: 'invalid_credentials',

@@ -26,9 +26,61 @@ export type DatabaseOptions =
 
 export class DatabaseLockedError extends Error {}
 
+/**
+ * The pool for Drizzle's transactions, which check a client out with `connect()`. Two traps of a
+ * server that drops its connections (a restart, a failover) are closed here:
+ * - a checked-out client has no error listener of the pool's, so its dropped connection would be
+ *   an uncaught error that ends the process; the query it was running fails with it anyway;
+ * - drizzle-orm 0.45 sends BEGIN before the try/finally that releases the client
+ *   (drizzle-team/drizzle-orm#6241, open), so a BEGIN on a just-dropped connection would keep the
+ *   client checked out forever, until the pool was empty and every transaction waited for good.
+ *   A client whose connection ends is given back (and so discarded) at once; Drizzle's own later
+ *   release is then a no-op.
+ */
+class TransactionSafePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    // pg-pool's own query() passes a callback and releases on error itself.
+    if (callback) {
+      super.connect(callback);
+      return;
+    }
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', ignore);
+        client.removeListener('end', onEnd);
+        release(error);
+      };
+      const ignore = () => {};
+      const onEnd = () => releaseOnce(new Error('connection ended while checked out'));
+      client.on('error', ignore);
+      client.once('end', onEnd);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new TransactionSafePool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client's error is otherwise uncaught and exits the process (STACK-NOTES).
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;

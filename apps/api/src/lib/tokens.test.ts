@@ -8,47 +8,47 @@ import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret, signJwt, ver
 const secret = 'k'.repeat(40);
 const claims = { sub: 'user-1', sid: 'session-1', role: 'member' as const };
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = Date.UTC(2030, 0, 1);
+const iat = now / 1000;
 
 describe('access-token JWTs', () => {
-  it('round-trips the claims with iat and exp', () => {
-    const now = Date.UTC(2030, 0, 1);
-    const token = signJwt(claims, secret, { ttlSeconds: 900, now });
+  it('round-trips the claims with iat and exp, signed HS256', async () => {
+    const token = await signJwt(claims, secret, { ttlSeconds: 900, now });
     expect(JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString())).toEqual({
       alg: 'HS256',
       typ: 'JWT',
     });
-    expect(verifyJwt(token, secret, now + 1000)).toEqual({
-      ...claims,
-      iat: now / 1000,
-      exp: now / 1000 + 900,
-    });
+    expect(await verifyJwt(token, secret, { now: now + 1000 })).toEqual({ ...claims, iat, exp: iat + 900 });
   });
 
-  it('refuses expiry, a future iat, another secret and a changed payload', () => {
-    const now = Date.UTC(2030, 0, 1);
-    const token = signJwt(claims, secret, { ttlSeconds: 900, now });
-    expect(verifyJwt(token, secret, now + 900_000)).toBeNull();
-    expect(verifyJwt(token, secret, now - 120_000)).toBeNull();
-    expect(verifyJwt(token, `${secret}x`, now)).toBeNull();
+  it('refuses expiry, another secret and a changed payload', async () => {
+    const token = await signJwt(claims, secret, { ttlSeconds: 900, now });
+    expect(await verifyJwt(token, secret, { now: now + 900_000 })).toBeNull();
+    expect(await verifyJwt(token, `${secret}x`, { now })).toBeNull();
     const [header, , signature] = token.split('.');
-    const forged = `${header}.${encode({ ...claims, role: 'admin', iat: now / 1000, exp: now / 1000 + 900 })}.${signature}`;
-    expect(verifyJwt(forged, secret, now)).toBeNull();
+    const forged = `${header}.${encode({ ...claims, role: 'admin', aud: 'session', iat, exp: iat + 900 })}.${signature}`;
+    expect(await verifyJwt(forged, secret, { now })).toBeNull();
   });
 
-  it('accepts only the exact header {alg: HS256, typ: JWT}', () => {
-    const now = Date.UTC(2030, 0, 1);
-    const payload = encode({ ...claims, iat: now / 1000, exp: now / 1000 + 900 });
-    const signature = signJwt(claims, secret, { ttlSeconds: 900, now }).split('.')[2];
-    for (const header of [
-      { alg: 'none', typ: 'JWT' },
-      { alg: 'none' },
-      { alg: 'HS256' },
-      { alg: 'HS256', typ: 'JWT', kid: '../../etc/passwd' },
-      { alg: 'RS256', typ: 'JWT' },
-    ]) {
-      expect(verifyJwt(`${encode(header)}.${payload}.${signature}`, secret, now)).toBeNull();
-      expect(verifyJwt(`${encode(header)}.${payload}.`, secret, now)).toBeNull();
+  it('keeps the two audiences apart: a session token is no login-link token, nor the reverse', async () => {
+    const session = await signJwt(claims, secret, { ttlSeconds: 900, now });
+    const loginLink = await signJwt(claims, secret, { ttlSeconds: 900, now, audience: 'login-link' });
+    expect(await verifyJwt(session, secret, { now, audience: 'login-link' })).toBeNull();
+    expect(await verifyJwt(loginLink, secret, { now })).toBeNull();
+    expect(await verifyJwt(loginLink, secret, { now, audience: 'login-link' })).toMatchObject(claims);
+  });
+
+  it('accepts HS256 only: alg none, RS256 and HS512 are refused', async () => {
+    const payload = encode({ ...claims, aud: 'session', iat, exp: iat + 900 });
+    const signature = (await signJwt(claims, secret, { ttlSeconds: 900, now })).split('.')[2];
+    for (const header of [{ alg: 'none', typ: 'JWT' }, { alg: 'none' }, { alg: 'RS256', typ: 'JWT' }]) {
+      expect(await verifyJwt(`${encode(header)}.${payload}.${signature}`, secret, { now })).toBeNull();
+      expect(await verifyJwt(`${encode(header)}.${payload}.`, secret, { now })).toBeNull();
     }
+    // A valid HMAC with another hash, under the same secret.
+    const hs512Input = `${encode({ alg: 'HS512', typ: 'JWT' })}.${payload}`;
+    const hs512 = `${hs512Input}.${createHmac('sha512', secret).update(hs512Input).digest('base64url')}`;
+    expect(await verifyJwt(hs512, secret, { now })).toBeNull();
     for (const malformed of [
       '',
       'a.b',
@@ -56,22 +56,25 @@ describe('access-token JWTs', () => {
       '!!.??.**',
       `${encode({ alg: 'HS256', typ: 'JWT' })}.x.y`,
     ]) {
-      expect(verifyJwt(malformed, secret, now)).toBeNull();
+      expect(await verifyJwt(malformed, secret, { now })).toBeNull();
     }
   });
 
-  it('refuses claims of the wrong type even when correctly signed', () => {
-    const now = Date.UTC(2030, 0, 1);
+  it('refuses claims of the wrong type even when correctly signed', async () => {
     const header = encode({ alg: 'HS256', typ: 'JWT' });
     const sign = (payload: object) => {
-      const input = `${header}.${encode(payload)}`;
+      const input = `${header}.${encode({ aud: 'session', ...payload })}`;
       return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
     };
-    const iat = now / 1000;
-    expect(verifyJwt(sign({ ...claims, iat, exp: iat + 60 }), secret, now)).not.toBeNull();
-    expect(verifyJwt(sign({ ...claims, role: 'root', iat, exp: iat + 60 }), secret, now)).toBeNull();
-    expect(verifyJwt(sign({ ...claims, iat, exp: String(iat + 60) }), secret, now)).toBeNull();
-    expect(verifyJwt(sign({ sid: 's', role: 'member', iat, exp: iat + 60 }), secret, now)).toBeNull();
+    expect(await verifyJwt(sign({ ...claims, iat, exp: iat + 60 }), secret, { now })).not.toBeNull();
+    expect(
+      await verifyJwt(sign({ ...claims, role: 'root', iat, exp: iat + 60 }), secret, { now }),
+    ).toBeNull();
+    expect(await verifyJwt(sign({ ...claims, iat, exp: String(iat + 60) }), secret, { now })).toBeNull();
+    expect(
+      await verifyJwt(sign({ sid: 's', role: 'member', iat, exp: iat + 60 }), secret, { now }),
+    ).toBeNull();
+    expect(await verifyJwt(sign({ ...claims, sid: 42, iat, exp: iat + 60 }), secret, { now })).toBeNull();
   });
 });
 

@@ -1,18 +1,21 @@
-import { createHmac, hash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 
 /**
- * Access tokens are HS256 JWTs written with node:crypto rather than a JWT library: we need one
- * algorithm, and the classic library bugs (`alg: none`, algorithm confusion) are ruled out by
- * accepting exactly one header and nothing else.
+ * Access tokens are HS256 JWTs through `jose`. Verification accepts HS256 only (`alg: none`, RS256
+ * and algorithm confusion are refused by the library), and the audience tells the two kinds of
+ * token apart: a session's access token is never accepted as an e-mail link's, nor the reverse.
  */
-const JWT_HEADER = { alg: 'HS256', typ: 'JWT' } as const;
-const encodedHeader = Buffer.from(JSON.stringify(JWT_HEADER)).toString('base64url');
+const ALGORITHM = 'HS256';
 
-/** Tolerated clock difference between processes for `iat` (several API processes may sign). */
-const CLOCK_SKEW_SECONDS = 60;
+/**
+ * `session`: the access token of a signed-in browser (the cookie). `login-link`: the one that the
+ * e-mail confirmation redirect carries in its fragment, accepted only by POST /auth/login-token.
+ */
+export type AccessTokenAudience = 'session' | 'login-link';
 
 export type AccessTokenClaims = {
   /** The user's id. */
@@ -24,87 +27,55 @@ export type AccessTokenClaims = {
 
 export type VerifiedAccessToken = AccessTokenClaims & { iat: number; exp: number };
 
-const sign = (input: string, secret: string) => createHmac('sha256', secret).update(input).digest();
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 export function signJwt(
   claims: AccessTokenClaims,
   secret: string,
-  { ttlSeconds, now = Date.now() }: { ttlSeconds: number; now?: number },
-): string {
+  {
+    ttlSeconds,
+    now = Date.now(),
+    audience = 'session',
+  }: { ttlSeconds: number; now?: number; audience?: AccessTokenAudience },
+): Promise<string> {
   const iat = Math.floor(now / 1000);
   // The claims named one by one: nothing else a caller's object holds can end up in a token.
-  const { sub, sid, role } = claims;
-  const payload = Buffer.from(JSON.stringify({ sub, sid, role, iat, exp: iat + ttlSeconds })).toString(
-    'base64url',
-  );
-  const signingInput = `${encodedHeader}.${payload}`;
-  return `${signingInput}.${sign(signingInput, secret).toString('base64url')}`;
+  return new SignJWT({ sid: claims.sid, role: claims.role })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setAudience(audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(keyOf(secret));
 }
 
-function decodeJson(part: string): unknown {
+/** The claims of a valid, unexpired token of `audience` signed with `secret`; null for anything else. */
+export async function verifyJwt(
+  token: string,
+  secret: string,
+  { now = Date.now(), audience = 'session' }: { now?: number; audience?: AccessTokenAudience } = {},
+): Promise<VerifiedAccessToken | null> {
   try {
-    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      typ: 'JWT',
+      audience,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: new Date(now),
+    });
+    const { sub, sid, role, iat, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+    if (role !== 'admin' && role !== 'member') return null;
+    if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+    return { sub, sid, role, iat, exp };
   } catch {
-    return undefined;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
-export function verifyJwt(token: string, secret: string, now = Date.now()): VerifiedAccessToken | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
-
-  // Exactly {alg: HS256, typ: JWT}: `none`, RS256 or extra header fields (kid, jku…) are refused
-  // before anything else is looked at.
-  const decodedHeader = decodeJson(header);
-  if (
-    !isRecord(decodedHeader) ||
-    Object.keys(decodedHeader).length !== 2 ||
-    decodedHeader.alg !== JWT_HEADER.alg ||
-    decodedHeader.typ !== JWT_HEADER.typ
-  ) {
+    // Malformed, tampered, expired, another algorithm or audience: all the same to the caller.
     return null;
   }
-
-  const expected = sign(`${header}.${payload}`, secret);
-  const actual = Buffer.from(signature, 'base64url');
-  // timingSafeEqual throws on different lengths; the length of an HMAC-SHA256 is public anyway.
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-
-  const claims = decodeJson(payload);
-  if (!isRecord(claims)) return null;
-  const { sub, sid, role, iat, exp } = claims;
-  const nowSeconds = Math.floor(now / 1000);
-  if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-  if (role !== 'admin' && role !== 'member') return null;
-  if (typeof iat !== 'number' || typeof exp !== 'number') return null;
-  if (exp <= nowSeconds || iat > nowSeconds + CLOCK_SKEW_SECONDS) return null;
-  return { sub, sid, role, iat, exp };
 }
-
-const OPAQUE_TOKEN_BYTES = 32;
-/**
- * Random bytes drawn 128 tokens at a time, as node:crypto does for randomUUID: one call to the
- * CSPRNG instead of one per token.
- */
-const randomPool = Buffer.alloc(OPAQUE_TOKEN_BYTES * 128);
-let randomPoolOffset = randomPool.length;
 
 /** A random, unguessable token for refresh cookies and e-mail links: 32 bytes, base64url. */
-export function createOpaqueToken(): string {
-  if (randomPoolOffset === randomPool.length) {
-    randomFillSync(randomPool);
-    randomPoolOffset = 0;
-  }
-  const start = randomPoolOffset;
-  randomPoolOffset += OPAQUE_TOKEN_BYTES;
-  // Each token's bytes are read once; the pool is refilled before any is read again.
-  return randomPool.toString('base64url', start, randomPoolOffset);
-}
+export const createOpaqueToken = () => randomBytes(32).toString('base64url');
 
 /**
  * Only this hash is stored: a leaked database copy then holds no usable links or sessions. A fast
@@ -160,7 +131,9 @@ function readSecrets(path: string): Secrets | undefined {
 function decodeSecrets(text: string): Secrets | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return isRecord(value) ? (value as Secrets) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Secrets)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -12,15 +12,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * A public route that never reads `request.viewer` (refresh and logout read the session's own
-     * cookies) is spared the session lookup of plugins/session.ts, a database query.
+     * A public route that never reads `request.viewer` (login, refresh, logout, health…) is spared
+     * the session lookup of modules/auth/session-plugin.ts, a database query, and is answered
+     * even when the request carries a session that no longer works.
      */
     ignoresViewer?: boolean;
   }
   interface FastifyRequest {
-    /** The signed-in user, or null for a guest. Set from the session by plugins/session.ts. */
+    /** The signed-in user, or null for a guest. Set from the session by modules/auth/session-plugin.ts. */
     viewer: Viewer | null;
-    /** A session cookie came with the request but no longer signs anyone in (plugins/session.ts). */
+    /** A session cookie came with the request but no longer signs anyone in (modules/auth/session-plugin.ts). */
     sessionTokenInvalid: boolean;
   }
 }
@@ -48,13 +49,14 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('preHandler', async (request) => {
+    // The exact text on which the client refreshes and retries (spec 000 §8), on public routes
+    // too: a route whose answer depends on the viewer must not answer a lapsed admin as a guest.
+    if (request.sessionTokenInvalid) {
+      throw new AppError(401, SESSION_ERRORS.invalidToken, { code: 'invalid_token' });
+    }
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.viewer) {
-      // The exact text on which the client refreshes and retries (spec 000 §8).
-      if (request.sessionTokenInvalid) {
-        throw new AppError(401, SESSION_ERRORS.invalidToken, { code: 'invalid_token' });
-      }
       throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
     }
     if (access === 'admin' && !request.viewer.isAdmin) {

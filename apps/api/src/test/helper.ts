@@ -64,6 +64,8 @@ export async function buildTestApp(overrides: NodeJS.ProcessEnv = {}) {
   return {
     app,
     db: database.db,
+    /** The test database's address on a PostgreSQL server; undefined on PGlite. */
+    databaseUrl: 'url' in database ? database.url : undefined,
     config,
     close: async () => {
       await app.close();

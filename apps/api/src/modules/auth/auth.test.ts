@@ -1,4 +1,4 @@
-import { LOGIN_ERROR_CODES, profileSchema, SESSION_ERRORS } from '@portal/shared';
+import { CONFIRM_EMAIL_LINK_ERROR, LOGIN_ERROR_CODES, profileSchema, SESSION_ERRORS } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailTokens, mailOutbox, sessions, users } from '../../db/schema';
@@ -148,7 +148,7 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('GET /api/auth/confirm-email', () => {
-  const errorLocation = `${PUBLIC_URL}/confirm-email#error=${encodeURIComponent(AUTH_MESSAGES.confirmationLinkInvalid)}`;
+  const errorLocation = `${PUBLIC_URL}/confirm-email#error=${CONFIRM_EMAIL_LINK_ERROR}`;
 
   it('activates the account and redirects with the tokens in the fragment, once', async () => {
     const account = newAccount();
@@ -257,6 +257,39 @@ describe('POST /api/auth/login-token', () => {
       (await post('/login-token', { access_token: second.accessToken, refresh_token: second.refreshToken }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('refuses the pair of an ordinary login: only a confirmation link issues one it accepts', async () => {
+    const user = await createUser(context.db);
+    const login = await post('/login', { email: user.email, password: TEST_PASSWORD });
+    const cookies = Object.fromEntries(login.cookies.map((cookie) => [cookie.name, cookie.value]));
+    const response = await post('/login-token', {
+      access_token: cookies.access_token,
+      refresh_token: cookies.refresh_token,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: SESSION_ERRORS.invalidToken, code: 'invalid_token' });
+    expect(response.cookies).toEqual([]);
+    // Nor is a confirmation pair's access token a session's: it signs no one in as a cookie.
+    const confirmed = await registerAndConfirm();
+    const asCookie = await get('/api/auth/session', { cookie: `access_token=${confirmed.accessToken}` });
+    expect(asCookie.statusCode).toBe(401);
+  });
+
+  it('refuses a confirmation pair after its short lifetime', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const confirmed = await registerAndConfirm();
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      const response = await post('/login-token', {
+        access_token: confirmed.accessToken,
+        refresh_token: confirmed.refreshToken,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: SESSION_ERRORS.invalidToken, code: 'invalid_token' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('needs both tokens', async () => {
@@ -432,9 +465,11 @@ describe('GET /api/auth/session and protected routes', () => {
     expect(response.json().error).toBe(SESSION_ERRORS.invalidToken);
   });
 
-  it('never fails a public route because of a bad cookie', async () => {
+  it('asks for a refresh on a public list too, when the request carries a session that no longer works', async () => {
     const response = await get('/api/news/get-news', { cookie: 'access_token=garbage; has_session=1' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: SESSION_ERRORS.invalidToken, code: 'invalid_token' });
+    expect((await get('/api/news/get-news')).statusCode).toBe(200);
   });
 });
 

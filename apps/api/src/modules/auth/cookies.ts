@@ -23,46 +23,34 @@ export type IssuedTokens = {
   accessExpiresAt: Date;
 };
 
-type SessionCookieLines = { set: (tokens: IssuedTokens) => string[]; clear: string[] };
-const linesByConfig = new WeakMap<Config, SessionCookieLines>();
+const DAY_SECONDS = 86_400;
 
-/**
- * The Set-Cookie lines of a session, written here rather than through @fastify/cookie's
- * `setCookie`: their attributes depend on the configuration only, so they are joined once, and a
- * refresh (which sets all three) does not build and validate three option objects each time. The
- * values need no encoding: base64url tokens, a JWT (base64url and dots) and '1'.
- */
-function sessionCookieLines(config: Config): SessionCookieLines {
-  let lines = linesByConfig.get(config);
-  if (!lines) {
-    const flags = `; HttpOnly${config.publicUrl.startsWith('https://') ? '; Secure' : ''}; SameSite=Strict`;
-    const refreshMaxAge = config.auth.refreshTokenTtlDays * 86_400;
-    const access = `; Max-Age=${config.auth.accessTokenTtlSeconds}; Path=/${flags}`;
-    const refresh = `; Max-Age=${refreshMaxAge}; Path=${REFRESH_COOKIE_PATH}${flags}`;
-    const marker = `${SESSION_MARKER_COOKIE}=1; Max-Age=${refreshMaxAge}; Path=/${flags}`;
-    const cleared = (name: string, path: string) =>
-      `${name}=; Max-Age=0; Path=${path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT${flags}`;
-    lines = {
-      set: (tokens) => [
-        `${ACCESS_COOKIE}=${tokens.accessToken}${access}`,
-        `${REFRESH_COOKIE}=${tokens.refreshToken}${refresh}`,
-        marker,
-      ],
-      clear: [
-        cleared(ACCESS_COOKIE, '/'),
-        cleared(REFRESH_COOKIE, REFRESH_COOKIE_PATH),
-        cleared(SESSION_MARKER_COOKIE, '/'),
-      ],
-    };
-    linesByConfig.set(config, lines);
-  }
-  return lines;
-}
+/** HttpOnly, SameSite=Strict, and Secure when the site is served over HTTPS (ARCHITECTURE.md). */
+const cookieFlags = (config: Config) =>
+  ({ httpOnly: true, sameSite: 'strict', secure: config.publicUrl.startsWith('https://') }) as const;
 
+/** The three cookies of a session; a refresh sets them all again, so the marker's lifetime slides too. */
 export function setSessionCookies(reply: FastifyReply, config: Config, tokens: IssuedTokens) {
-  reply.header('set-cookie', sessionCookieLines(config).set(tokens));
+  const flags = cookieFlags(config);
+  const refreshMaxAge = config.auth.refreshTokenTtlDays * DAY_SECONDS;
+  reply
+    .setCookie(ACCESS_COOKIE, tokens.accessToken, {
+      ...flags,
+      path: '/',
+      maxAge: config.auth.accessTokenTtlSeconds,
+    })
+    .setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+      ...flags,
+      path: REFRESH_COOKIE_PATH,
+      maxAge: refreshMaxAge,
+    })
+    .setCookie(SESSION_MARKER_COOKIE, '1', { ...flags, path: '/', maxAge: refreshMaxAge });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config) {
-  reply.header('set-cookie', sessionCookieLines(config).clear);
+  const flags = cookieFlags(config);
+  reply
+    .clearCookie(ACCESS_COOKIE, { ...flags, path: '/' })
+    .clearCookie(REFRESH_COOKIE, { ...flags, path: REFRESH_COOKIE_PATH })
+    .clearCookie(SESSION_MARKER_COOKIE, { ...flags, path: '/' });
 }

@@ -8,7 +8,6 @@ export const AUTH_MESSAGES = {
     'Registration successful. To activate your account, please go to your email and verify using the link we sent you.',
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
-  confirmationLinkInvalid: 'This confirmation link is invalid or has expired',
   invalidCredentials: 'Invalid email or password',
   emailNotConfirmed: 'Please confirm your email address before logging in',
   accountInactive: 'This account is inactive. Reach out to the administrator for assistance.',

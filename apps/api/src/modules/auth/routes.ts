@@ -1,11 +1,13 @@
 import {
   apiErrorSchema,
+  CONFIRM_EMAIL_LINK_ERROR,
   forgotPasswordBodySchema,
   loginBodySchema,
   loginErrorSchema,
   loginTokenBodySchema,
   messageResponseSchema,
   profileResponseSchema,
+  REFRESH_UNAVAILABLE_MESSAGE,
   registerBodySchema,
   resetPasswordBodySchema,
   SESSION_ERRORS,
@@ -36,6 +38,9 @@ export const refreshResponseSchema = z.object({
 
 /** A refused login carries `e.code`; the same statuses also answer a cross-site or rate-limited call. */
 const loginRefusalSchema = z.union([loginErrorSchema, apiErrorSchema]);
+
+/** How soon a client may try a refresh again after the server failed it (503). */
+const REFRESH_RETRY_AFTER_SECONDS = 5;
 
 const confirmEmailQuerySchema = z.object({ token: z.string().max(512).optional() });
 
@@ -74,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.post(
     '/register',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Create an account; a confirmation link is e-mailed',
@@ -94,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
     {
       // Opened from a mail client, so not cross-site guarded: the single-use, unguessable token is
       // what protects it, and it sets no cookies.
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'The e-mail confirmation link: redirects to /confirm-email with tokens in the fragment',
@@ -106,10 +111,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
       const tokens = request.query.token
         ? await confirmEmail(context, request.query.token, metadataOf(request))
         : null;
-      // The fragment never reaches a server or a Referer header; the page exchanges it once.
+      // The fragment never reaches a server or a Referer header; the page exchanges it once. A
+      // refusal is a code, not a text: the page shows only its own words (anyone can write a URL).
       const fragment = tokens
         ? new URLSearchParams({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken })
-        : new URLSearchParams({ error: AUTH_MESSAGES.confirmationLinkInvalid });
+        : new URLSearchParams({ error: CONFIRM_EMAIL_LINK_ERROR });
       return reply.redirect(
         `${config.publicUrl}/confirm-email#${fragment.toString().replaceAll('+', '%20')}`,
         302,
@@ -120,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.post(
     '/login-token',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the tokens of the confirmation redirect, once, for session cookies',
@@ -138,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.post(
     '/login',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit },
       preHandler: limitPerEmail((request) => (request.body as { email: string }).email),
       schema: {
         tags: ['auth'],
@@ -174,7 +180,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token and issue a new access token (cookies)',
-        response: { 200: refreshResponseSchema, 400: apiErrorSchema, 500: apiErrorSchema },
+        response: {
+          200: refreshResponseSchema,
+          400: apiErrorSchema,
+          500: apiErrorSchema,
+          503: apiErrorSchema.describe(
+            'The session could not be renewed now; retry after Retry-After seconds',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -183,14 +196,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
         clearSessionCookies(reply, config);
         throw new AppError(400, SESSION_ERRORS.missingTokens, { code: 'missing_tokens' });
       }
+      let tokens: Awaited<ReturnType<typeof rotateRefreshToken>>;
       try {
-        const tokens = await rotateRefreshToken(context, presented, { onReuse: 'revoke' });
-        setSessionCookies(reply, config, tokens);
-        return { data: { expiresAt: tokens.accessExpiresAt.toISOString() } };
+        tokens = await rotateRefreshToken(context, presented, { onReuse: 'revoke' });
       } catch (error) {
-        clearSessionCookies(reply, config);
-        throw error;
+        // Only the token's own fault ends the session (spec 000 §8's 500).
+        if (error instanceof AppError) {
+          clearSessionCookies(reply, config);
+          throw error;
+        }
+        // Anything else is the server's (the database restarting, a dropped connection): the
+        // token was not used (its transaction rolled back), so the cookies stay and the client
+        // tries again later, still signed in.
+        request.log.error({ err: error }, 'refresh failed for a reason other than the token');
+        reply.header('retry-after', String(REFRESH_RETRY_AFTER_SECONDS));
+        throw new AppError(503, REFRESH_UNAVAILABLE_MESSAGE, { code: 'refresh_unavailable' });
       }
+      setSessionCookies(reply, config, tokens);
+      return { data: { expiresAt: tokens.accessExpiresAt.toISOString() } };
     },
   );
 
@@ -230,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.post(
     '/forgot-password',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link; the answer is the same whether or not the account exists',
@@ -250,7 +273,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.post(
     '/reset-password',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password from a reset or invitation link; ends every session',

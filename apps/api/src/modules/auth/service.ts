@@ -177,16 +177,21 @@ export async function confirmEmail(
       .where(eq(users.id, claimed.userId))
       .returning({ id: users.id, type: users.type, status: users.status });
     if (user?.status !== 'active') return null;
-    return createSession(context, tx, user, metadata);
+    return createSession(context, tx, user, metadata, 'login-link');
   });
 }
 
-/** POST /login-token: the pair from the confirmation redirect, exchanged once for cookies. */
+/**
+ * POST /login-token: the pair from the confirmation redirect, exchanged once for cookies, within
+ * LOGIN_LINK_TTL_SECONDS. Only a confirmation pair is accepted (its access token's audience), never
+ * the tokens of an ordinary session: otherwise a link built from an attacker's own session would
+ * sign the victim who opens it into the attacker's account.
+ */
 export async function exchangeLoginTokens(
   context: AuthContext,
   body: { access_token: string; refresh_token: string },
 ): Promise<{ tokens: IssuedTokens; profile: Profile }> {
-  const claims = verifyJwt(body.access_token, context.jwtSecret);
+  const claims = await verifyJwt(body.access_token, context.jwtSecret, { audience: 'login-link' });
   if (!claims) throw invalidToken();
   // The refresh token must belong to the access token's session: a stolen refresh token cannot be
   // paired with someone else's access token.

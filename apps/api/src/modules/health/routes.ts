@@ -9,14 +9,17 @@ const statusSchema = z.object({ status: z.literal('ok') });
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: statusSchema } } },
+    {
+      config: { access: 'public', ignoresViewer: true },
+      schema: { tags: ['health'], response: { 200: statusSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/ready',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ignoresViewer: true },
       schema: { tags: ['health'], response: { 200: statusSchema, 503: z.object({ error: z.string() }) } },
     },
     async (request, reply) => {

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from '../modules/auth/cookies';
-import { type AuthContext, resolveViewer } from '../modules/auth/sessions';
+import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from './cookies';
+import { type AuthContext, resolveViewer } from './sessions';
 
 /**
- * Sets `request.viewer` from the access-token cookie. A token that is invalid, expired, or whose
- * session was revoked (or whose user was disabled) leaves the viewer null and marks the request,
- * so that protected routes answer 'Invalid or expired token' and the client refreshes (spec 000
- * §8). Public routes never fail because of a bad cookie: they just see a guest.
+ * Sets `request.viewer` from the access-token cookie. A request that carries a session which no
+ * longer signs anyone in (an invalid, expired or revoked access token, a disabled user, or the
+ * session marker without an access token) is marked, and plugins/access.ts answers it 'Invalid
+ * or expired token' whatever the route's access: the client then refreshes and repeats the
+ * request (spec 000 §8), where serving it as a guest would silently drop an admin's view of a
+ * public list. A request without any session cookie is a guest.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, context: AuthContext) => {
@@ -23,7 +25,7 @@ export const sessionPlugin = fp(
         request.sessionTokenInvalid = request.viewer === null;
       } else {
         // The access cookie expires with its token; the marker says a session may still be
-        // refreshed (modules/auth/cookies.ts).
+        // refreshed (cookies.ts).
         request.sessionTokenInvalid = request.cookies[SESSION_MARKER_COOKIE] !== undefined;
       }
     });
