@@ -1,4 +1,9 @@
-import { API_TIMEOUT_MS, DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import {
+  API_TIMEOUT_MS,
+  DELAYS_MS,
+  PENDING_MEMBERSHIP_KEY,
+  REFRESH_UNAVAILABLE_MESSAGE,
+} from '@portal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, buildApiUrl } from './api-client';
 import { hideSessionExpired, registerNavigate, useSessionExpiredStore } from './session-events';
@@ -219,6 +224,49 @@ describe('session protocol (spec 000 §8)', () => {
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
     expect(useSessionExpiredStore.getState().open).toBe(false);
+  });
+
+  it.each([
+    [
+      'answers 503',
+      () => json({ error: REFRESH_UNAVAILABLE_MESSAGE, code: 'refresh_unavailable' }, 503),
+      503,
+    ],
+    ['is behind a proxy that answers 502', () => new Response('<html>', { status: 502 }), 502],
+  ])(
+    'keeps the user signed in when the refresh %s, and fails the request with a clear message',
+    async (_name, answer, status) => {
+      const { calls } = stubRoutes({
+        '/users/': (call) => (call === 1 ? expired() : json({ data: 'users' })),
+        '/auth/refresh': (call) => (call === 1 ? answer() : json({})),
+      });
+
+      await expect(apiRequest('/users/')).rejects.toMatchObject({
+        status,
+        message: REFRESH_UNAVAILABLE_MESSAGE,
+      });
+      expect(calls()).toEqual(['/users/', '/auth/refresh']);
+      expect(useSessionStore.getState().user).toEqual(member);
+      expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
+      expect(useSessionExpiredStore.getState().open).toBe(false);
+      expect(navigate).not.toHaveBeenCalled();
+
+      // Tried again later, the session is renewed and the request answered.
+      await expect(apiRequest('/users/')).resolves.toEqual({ data: 'users' });
+    },
+  );
+
+  it('keeps the user signed in when the refresh gets no answer (offline), and says so', async () => {
+    const { calls } = stubRoutes({
+      '/users/': () => expired(),
+      '/auth/refresh': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+
+    const error = await apiRequest('/users/').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 0, code: 'network_error' });
+    expect((error as ApiError).message).toMatch(/Unable to reach the server/);
+    expect(calls()).toEqual(['/users/', '/auth/refresh']);
+    expect(useSessionStore.getState().user).toEqual(member);
   });
 
   it("on 'Missing access or refresh token' signs out and goes to /login after 500 ms", async () => {

@@ -1,4 +1,10 @@
-import { API_TIMEOUT_MS, type ApiErrorBody, DELAYS_MS, SESSION_ERRORS } from '@portal/shared';
+import {
+  API_TIMEOUT_MS,
+  type ApiErrorBody,
+  DELAYS_MS,
+  REFRESH_UNAVAILABLE_MESSAGE,
+  SESSION_ERRORS,
+} from '@portal/shared';
 import { apiBasePath, paths } from '@/config/paths';
 import { navigateTo, showSessionExpired } from './session-events';
 import { useSessionStore } from './session-store';
@@ -119,9 +125,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     !options.isRetry &&
     !NO_REFRESH_PATHS.has(normalisePath(path))
   ) {
-    if (await refreshSession(options.quietSessionLoss ?? false)) {
-      return apiRequest<T>(path, { ...options, isRetry: true });
-    }
+    const refreshed = await refreshSession(options.quietSessionLoss ?? false);
+    if (refreshed === true) return apiRequest<T>(path, { ...options, isRetry: true });
+    // The server could not renew the session just now: this request fails with that reason, and
+    // the user stays signed in to try again.
+    if (refreshed instanceof ApiError) throw refreshed;
     throw error;
   }
 
@@ -146,19 +154,45 @@ function sessionLossOf(error: ApiError): SessionLoss | null {
   return null;
 }
 
+/**
+ * Answers that say the server could not be reached or could not renew the session just now (our
+ * 503 with Retry-After, a proxy's 502 or 504 while the API restarts): they say nothing about the
+ * session, so they sign no one out.
+ */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * `true`: renewed. `false`: the session is gone (signed out as the answer says). An ApiError: the
+ * server could not renew it now; the session is kept and the caller fails with this error.
+ */
+type RefreshOutcome = boolean | ApiError;
+
 // Concurrent 401s wait for the same refresh: a second refresh would present a refresh token the
 // first one has already rotated, which the server treats as reuse and answers by revoking.
-let refreshInFlight: Promise<boolean> | null = null;
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-function refreshSession(quiet: boolean): Promise<boolean> {
+function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
   refreshInFlight ??= (async () => {
+    let answer: { response: Response; payload: unknown };
     try {
-      const { response, payload } = await send('/auth/refresh', {});
-      if (response.ok) return true;
-      handleSessionLoss(sessionLossOf(toApiError(response, payload)) ?? 'refresh-rejected', quiet);
-    } catch {
-      handleSessionLoss('refresh-rejected', quiet);
+      answer = await send('/auth/refresh', {});
+    } catch (error) {
+      // No answer (offline, timeout): its ApiError already says so in words.
+      if (error instanceof ApiError) return error;
+      throw error;
     }
+    if (answer.response.ok) return true;
+    const error = toApiError(answer.response, answer.payload);
+    if (UNAVAILABLE_STATUSES.has(error.status)) {
+      return new ApiError(
+        error.status,
+        REFRESH_UNAVAILABLE_MESSAGE,
+        undefined,
+        'refresh_unavailable',
+        error.body,
+      );
+    }
+    handleSessionLoss(sessionLossOf(error) ?? 'refresh-rejected', quiet);
     return false;
   })().finally(() => {
     refreshInFlight = null;

@@ -22,6 +22,20 @@ export async function logout() {
 }
 
 /**
+ * Ends the current session on the server and here before another account signs in in this
+ * browser (an e-mail link opened while signed in). Waited for, unlike a plain logout's redirect:
+ * its answer clears the session cookies, which must happen before the next session sets them.
+ */
+export async function endSessionBeforeSwitching() {
+  try {
+    await apiRequest<unknown>('/auth/logout');
+  } catch (error) {
+    console.error('Logout failed', error);
+  }
+  useSessionStore.getState().clearUser();
+}
+
+/**
  * On app start, asks the server whether the persisted user is still signed in, without holding
  * up the first paint: a fresh profile replaces the stored user (a changed username or role shows
  * at once); a session that is gone signs the user out quietly. Other failures (offline, server

@@ -1,5 +1,6 @@
-import { DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import { CONFIRMATION_LINK_INVALID_MESSAGE, DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,19 +96,74 @@ describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('shows the message of an #error= fragment', async () => {
+  it('shows its own message for an #error= fragment, never the text of the address', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    openLink('#error=This%20confirmation%20link%20has%20expired');
+    openLink('#error=Your%20account%20is%20locked.%20Call%20%2B63%20900%20000%200000%20now');
     const { router } = renderPage();
 
     expect(
-      await screen.findByRole('heading', { name: 'This confirmation link has expired' }),
+      await screen.findByRole('heading', { name: CONFIRMATION_LINK_INVALID_MESSAGE }),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/locked|Call/)).toBeNull();
     expect(window.location.hash).toBe('');
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  describe('when someone is already signed in in this browser', () => {
+    const current = { id: 'other', username: 'maria', role: 'member' };
+    beforeEach(() => {
+      useSessionStore.setState({ user: current });
+    });
+
+    function stubServer() {
+      const profile = makeProfile();
+      const fetchMock = vi.fn(async (url: string) =>
+        url.startsWith('/api/auth/logout')
+          ? json({ data: { message: 'Logged out' } })
+          : json({ data: { profile } }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const calls = () => fetchMock.mock.calls.map(([url]) => url);
+      return { profile, calls };
+    }
+
+    it('says so and asks before switching; on confirm it signs the other out, then exchanges the link', async () => {
+      const { profile, calls } = stubServer();
+      openLink('#access_token=a.b.c&refresh_token=r');
+      renderPage();
+
+      const dialog = await screen.findByRole('alertdialog', { name: 'Switch accounts?' });
+      expect(dialog).toHaveAccessibleDescription(
+        'You are signed in as maria. Sign out and continue with the account of this link?',
+      );
+      expect(screen.getByRole('heading', { name: 'You are already signed in' })).toBeInTheDocument();
+      expect(calls()).toEqual([]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Sign out and continue' }));
+      expect(await screen.findByRole('heading', { name: 'Authentication successful!' })).toBeInTheDocument();
+      expect(calls()).toEqual(['/api/auth/logout', '/api/auth/login-token']);
+      expect(useSessionStore.getState().user).toMatchObject({ id: profile.id });
+    });
+
+    it('keeps the current session when asked to, and exchanges nothing', async () => {
+      const { calls } = stubServer();
+      openLink('#access_token=a.b.c&refresh_token=r');
+      const { router } = renderPage();
+
+      await screen.findByRole('alertdialog', { name: 'Switch accounts?' });
+      await userEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+      expect(
+        await screen.findByRole('heading', { name: 'You are still signed in as maria' }),
+      ).toBeInTheDocument();
+      expect(calls()).toEqual([]);
+      expect(useSessionStore.getState().user).toEqual(current);
+      expect(window.location.hash).toBe('');
+      await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
+      expect(router.state.location.pathname).toBe('/');
+    });
   });
 
   it("shows the server's message when the exchange is refused", async () => {
