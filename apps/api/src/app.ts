@@ -123,10 +123,10 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
-  await app.register(eventRoutes, { prefix: '/api/events', db, config });
-  await app.register(newsRoutes, { prefix: '/api/news', db, config });
+  await app.register(eventRoutes, { prefix: '/api/events', db });
+  await app.register(newsRoutes, { prefix: '/api/news', db });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
-  await app.register(boardRoutes, { prefix: '/api/boards', db, config, images });
+  await app.register(boardRoutes, { prefix: '/api/boards', db, images });
 
   await app.register(webAppPlugin, { config, db });
   return app;

@@ -278,42 +278,6 @@ describe('GET /api/boards/get-board-members', () => {
   });
 });
 
-describe('the list guests are shown, kept for PUBLIC_LIST_CACHE_SECONDS', () => {
-  let cached: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    // Long enough never to run out during the test: what clears the list is a write.
-    cached = await buildTestApp({ PUBLIC_LIST_CACHE_SECONDS: '60' });
-  });
-  afterAll(() => cached.close());
-
-  const names = async (cookie?: string) =>
-    (await cached.app.inject({ method: 'GET', url: LIST, headers: cookie ? { cookie } : {} }))
-      .json()
-      .data.boardMembers.map((member: { name: string }) => member.name)
-      .sort();
-
-  it('shows guests the same list until the board is changed, and signed-in users a fresh one', async () => {
-    const first = await createBoardMember(cached.db, { name: 'Ana First' });
-    expect(await names()).toEqual(['Ana First']);
-    // Written around the API: guests keep the list they were shown.
-    await createBoardMember(cached.db, { name: 'Ben Second' });
-    expect(await names()).toEqual(['Ana First']);
-    const admin = await signIn(cached, await createUser(cached.db, { type: 'admin' }));
-    expect(await names(admin.cookie)).toEqual(['Ana First', 'Ben Second']);
-
-    // A change made through the API is shown to guests at once.
-    const { payload, headers } = await formBody({ is_active: 'false' });
-    const response = await cached.app.inject({
-      method: 'PUT',
-      url: `${UPDATE}/${first.id}`,
-      payload,
-      headers: { ...headers, cookie: admin.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(await names()).toEqual(['Ben Second']);
-  });
-});
-
 describe('who may change the board', () => {
   it('refuses guests with 401 and members with 403 on every admin route', async () => {
     const before = await snapshot();

@@ -10,9 +10,7 @@ import {
   idParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { clearAfterWrites, createExpiringCache, createGuestPages } from '../../lib/expiring-cache';
 import type { ImageUploads } from '../../lib/images';
 import { multipartFormRoute, parseFormFields, readMultipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
@@ -22,17 +20,10 @@ const imageForm = { fileFields: [BOARD_MEMBER_IMAGE_FIELD] } as const;
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** The board of trustees calls of spec 001 §7 (DECISIONS.md "Board"). */
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images: ImageUploads }> = async (
+export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }> = async (
   app,
-  { db, config, images },
+  { db, images },
 ) => {
-  // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts): the list totals,
-  // and the lists guests were shown (docs/decisions/013).
-  const totals = createExpiringCache<number>({ ttlMs: 10_000 });
-  const guestPages = createGuestPages<Awaited<ReturnType<typeof listBoardMembers>>>({
-    ttlMs: config.publicListCacheMs,
-  });
-  clearAfterWrites(app, totals, guestPages);
   const context = { db, images };
 
   app.get(
@@ -47,10 +38,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images
         response: { 200: boardMemberListResponseSchema },
       },
     },
-    async (request) => {
-      const list = () => listBoardMembers(db, totals, request.query, { isAdmin: isAdmin(request) });
-      return { data: await guestPages.read(request, list) };
-    },
+    async (request) => ({ data: await listBoardMembers(db, request.query, { isAdmin: isAdmin(request) }) }),
   );
 
   const createForm = multipartFormRoute(boardMemberCreateSchema, imageForm.fileFields);

@@ -12,7 +12,6 @@ import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { boardMembers, uploadedFiles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { ExpiringCache } from '../../lib/expiring-cache';
 import { type ImageUploads, imageVariantsOf } from '../../lib/images';
 import { likePattern } from '../../lib/sql';
 
@@ -67,12 +66,7 @@ const displayOrder = [
  * shows the whole board; DECISIONS.md "Board"), capped like any list. Admins get a page of all
  * members, filtered by search (name, title, description), position and active flag.
  */
-export async function listBoardMembers(
-  db: Db,
-  totals: ExpiringCache<number>,
-  query: BoardMemberListQuery,
-  viewer: { isAdmin: boolean },
-) {
+export async function listBoardMembers(db: Db, query: BoardMemberListQuery, viewer: { isAdmin: boolean }) {
   const conditions: SQL[] = [];
   let page = 1;
   let limit = MAX_PAGE_LIMIT;
@@ -95,29 +89,18 @@ export async function listBoardMembers(
     conditions.push(eq(boardMembers.is_active, true));
   }
   const where = and(...conditions);
-  const filters = viewer.isAdmin
-    ? { search: query.search, position: query.position, active: query.is_active }
-    : { public: true };
-  const offset = (page - 1) * limit;
-  const rows = await selectMembers(db)
-    .where(where)
-    .orderBy(...displayOrder)
-    .limit(limit)
-    .offset(offset);
-
-  // A short page ends the list, so it tells the total without a count (the public page, nearly always).
-  const total =
-    rows.length > 0 && rows.length < limit
-      ? offset + rows.length
-      : await totals.get(JSON.stringify(filters), async () => {
-          const [counted] = await db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(boardMembers)
-            .where(where);
-          return counted?.total ?? 0;
-        });
-
-  return { boardMembers: rows.map(toBoardMemberResponse), pagination: buildPagination(page, limit, total) };
+  const [rows, [counted]] = await Promise.all([
+    selectMembers(db)
+      .where(where)
+      .orderBy(...displayOrder)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(boardMembers).where(where),
+  ]);
+  return {
+    boardMembers: rows.map(toBoardMemberResponse),
+    pagination: buildPagination(page, limit, counted?.total ?? 0),
+  };
 }
 
 async function findBoardMember(db: Db, id: string): Promise<BoardMember> {
