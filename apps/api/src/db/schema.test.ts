@@ -39,7 +39,7 @@ describe('schema constraints', () => {
       is_registration_required: false,
     });
     const [article] = await handle.db.insert(newsArticles).values({ title: 'News' }).returning();
-    expect(article).toMatchObject({ status: 'draft', image_gallery: [], likes: 0, views: 0 });
+    expect(article).toMatchObject({ status: 'draft', likes: 0, views: 0 });
   });
 
   it('treats usernames and e-mails case-insensitively', async () => {

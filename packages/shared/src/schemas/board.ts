@@ -74,7 +74,7 @@ export type BoardMemberCreate = z.output<typeof boardMemberCreateSchema>;
 /**
  * PUT /api/boards/admin/update-board-member/{id}: the same fields, each optional. A field left
  * out keeps its value (the status badge sends only is_active); a blank optional field clears it.
- * Without a new image the current one is kept (spec 001 §5).
+ * Without a new image the current one is kept (spec 001 §5), unless `remove_image` is 'true'.
  */
 export const boardMemberUpdateSchema = z.object({
   name: requiredText('Name', messages.nameRequired).optional(),
@@ -84,6 +84,8 @@ export const boardMemberUpdateSchema = z.object({
   trustee_since: optionalTrusteeSince.optional(),
   display_order: optionalDisplayOrder.optional(),
   is_active: activeFlag.optional(),
+  /** 'true' removes the current photo; a new image sent with it wins. */
+  remove_image: formBoolean('Remove image must be true or false').optional(),
 });
 export type BoardMemberUpdateInput = z.input<typeof boardMemberUpdateSchema>;
 export type BoardMemberUpdate = z.output<typeof boardMemberUpdateSchema>;

@@ -3,12 +3,17 @@ import { and, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzl
 import type { Db } from '../../db/client';
 import { newsArticles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { imagePathsOf } from '../../lib/images';
 import { likePattern } from '../../lib/sql';
 
 type NewsRow = typeof newsArticles.$inferSelect;
 
-/** Lists leave out the rich-text body (the largest column), which only the detail page shows. */
-const { content: _content, ...summaryColumns } = getTableColumns(newsArticles);
+/**
+ * Lists leave out the rich-text body (the largest column), which only the detail page shows. The
+ * gallery is the article's images in order (lib/images.ts); the first is the card image (spec 001 §3).
+ */
+const { content: _content, ...articleColumns } = getTableColumns(newsArticles);
+const summaryColumns = { ...articleColumns, image_gallery: imagePathsOf('news_article', newsArticles.id) };
 
 /**
  * Lists articles newest first. Guests and members only ever receive published articles
@@ -44,7 +49,7 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
   };
 }
 
-export function toNewsResponse<Row extends Omit<NewsRow, 'content'>>(row: Row) {
+export function toNewsResponse<Row extends Omit<NewsRow, 'content'> & { image_gallery: string[] }>(row: Row) {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
