@@ -8,4 +8,4 @@ UPDATE "uploaded_files" SET "owner_type" = 'news_article', "owner_id" = "gallery
 ALTER TABLE "board_members" DROP COLUMN "image_path";--> statement-breakpoint
 ALTER TABLE "news_articles" DROP COLUMN "image_gallery";--> statement-breakpoint
 ALTER TABLE "uploaded_files" ADD CONSTRAINT "uploaded_files_owner_type_check" CHECK ("uploaded_files"."owner_type" in ('board_member', 'news_article'));--> statement-breakpoint
-ALTER TABLE "uploaded_files" ADD CONSTRAINT "uploaded_files_owner_check" CHECK (("uploaded_files"."owner_type" is null and "uploaded_files"."owner_id" is null and "uploaded_files"."position" is null) or ("uploaded_files"."owner_type" is not null and "uploaded_files"."owner_id" is not null and "uploaded_files"."position" >= 0));
+ALTER TABLE "uploaded_files" ADD CONSTRAINT "uploaded_files_owner_check" CHECK (("uploaded_files"."owner_type" is null and "uploaded_files"."owner_id" is null and "uploaded_files"."position" is null) or ("uploaded_files"."owner_type" is not null and "uploaded_files"."owner_id" is not null and "uploaded_files"."position" is not null and "uploaded_files"."position" >= 0));

@@ -44,7 +44,7 @@ export const uploadedFiles = pgTable(
     // An owner is all three or none of them, and positions start at 0.
     check(
       'uploaded_files_owner_check',
-      sql`(${t.ownerType} is null and ${t.ownerId} is null and ${t.position} is null) or (${t.ownerType} is not null and ${t.ownerId} is not null and ${t.position} >= 0)`,
+      sql`(${t.ownerType} is null and ${t.ownerId} is null and ${t.position} is null) or (${t.ownerType} is not null and ${t.ownerId} is not null and ${t.position} is not null and ${t.position} >= 0)`,
     ),
     // One image per place: an owner's images have one order.
     uniqueIndex('uploaded_files_owner_position_idx').on(t.ownerType, t.ownerId, t.position),
