@@ -43,13 +43,7 @@ const rowsOf = (owner: ImageOwner) =>
     .from(uploadedFiles)
     .where(eq(uploadedFiles.ownerId, owner.id))
     .orderBy(asc(uploadedFiles.position));
-const galleryOf = async (id: string) => {
-  const [row] = await database.db
-    .select({ gallery: imagePathsOf('news_article', newsArticles.id) })
-    .from(newsArticles)
-    .where(eq(newsArticles.id, id));
-  return row?.gallery;
-};
+const galleryOf = async (id: string) => (await imagePathsOf(database.db, 'news_article', [id])).get(id);
 
 /** Stores `inputs` as the article's gallery, replacing the one it had, as a service would. */
 async function replaceGallery(owner: ImageOwner, inputs: Buffer[], failInside = false) {

@@ -4,8 +4,7 @@ import {
   IMAGE_MESSAGES,
   type ImageVariant,
 } from '@portal/shared';
-import { and, eq, getTableName, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -224,15 +223,22 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
 }
 
 /**
- * The public paths of the images of each row's owner, in order, as a column of a select: a
- * record's gallery (`'{}'` without images). `ownerId` is the owning table's id column.
+ * The public paths of the images of each of `ownerIds`, in order: the galleries of a page of
+ * records, in one query after the page's (a subquery per row would also run for every row an
+ * OFFSET skips). An owner without images gets an empty list.
  */
-export function imagePathsOf(type: ImageOwnerType, ownerId: AnyPgColumn) {
-  // Written out, qualified: Drizzle leaves column names unqualified in a one-table select, where
-  // the subquery's `id` would be uploaded_files' own.
-  const owner = sql`${sql.identifier(getTableName(ownerId.table))}.${sql.identifier(ownerId.name)}`;
-  return sql<string[]>`coalesce((
-    select array_agg(image.public_path order by image.position) from uploaded_files image
-    where image.owner_type = ${type} and image.owner_id = ${owner}
-  ), '{}')`;
+export async function imagePathsOf(
+  db: Db,
+  type: ImageOwnerType,
+  ownerIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const galleries = new Map(ownerIds.map((id) => [id, [] as string[]]));
+  if (ownerIds.length === 0) return galleries;
+  const rows = await db
+    .select({ ownerId: uploadedFiles.ownerId, publicPath: uploadedFiles.publicPath })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.ownerType, type), inArray(uploadedFiles.ownerId, [...ownerIds])))
+    .orderBy(asc(uploadedFiles.position));
+  for (const row of rows) galleries.get(row.ownerId as string)?.push(row.publicPath);
+  return galleries;
 }

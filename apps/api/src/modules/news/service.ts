@@ -12,8 +12,7 @@ type NewsRow = typeof newsArticles.$inferSelect;
  * Lists leave out the rich-text body (the largest column), which only the detail page shows. The
  * gallery is the article's images in order (lib/images.ts); the first is the card image (spec 001 §3).
  */
-const { content: _content, ...articleColumns } = getTableColumns(newsArticles);
-const summaryColumns = { ...articleColumns, image_gallery: imagePathsOf('news_article', newsArticles.id) };
+const { content: _content, ...summaryColumns } = getTableColumns(newsArticles);
 
 /**
  * Lists articles newest first. Guests and members only ever receive published articles
@@ -43,8 +42,13 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
     db.select({ total: sql<number>`count(*)::int` }).from(newsArticles).where(where),
   ]);
 
+  const galleries = await imagePathsOf(
+    db,
+    'news_article',
+    rows.map((row) => row.id),
+  );
   return {
-    news: rows.map(toNewsResponse),
+    news: rows.map((row) => toNewsResponse({ ...row, image_gallery: galleries.get(row.id) ?? [] })),
     pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
   };
 }
