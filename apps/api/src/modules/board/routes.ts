@@ -69,7 +69,8 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }
       validatorCompiler: updateForm.validatorCompiler,
       schema: {
         tags: ['board'],
-        summary: 'Change the fields sent, and the image when one is sent (multipart form)',
+        summary:
+          'Change the fields sent; a new image replaces the photo, remove_image=true removes it (multipart form)',
         params: idParamsSchema,
         ...updateForm.schema,
         response: { 200: boardMemberResponseSchema, ...uploadErrors, 404: apiErrorSchema },
