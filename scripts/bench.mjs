@@ -8,7 +8,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -174,8 +174,17 @@ function report(passed, line) {
   console.log(`${passed ? 'PASS' : 'FAIL'}  ${line}`);
 }
 
+/** The machine's load, printed with the figures: on a shared machine other work inflates them. */
+const printLoad = (when) =>
+  console.log(
+    `Load average ${when}: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')}`,
+  );
+
 async function main() {
   buildIfStale('apps/api');
+  printLoad('before');
   const loginCpuMs = measureLoginCpu();
   report(
     loginCpuMs <= targets.maxLoginCpuMs,
@@ -228,6 +237,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     await drop();
   }
+  printLoad('after');
   if (verdicts.includes(false)) process.exitCode = 1;
 }
 
