@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { IMAGE_MAX_BYTES, siteConfig } from '@portal/shared';
+import { IMAGE_MAX_BYTES, MAX_IMAGES_PER_REQUEST, siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -84,12 +84,13 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(accessPlugin);
   await app.register(crossSitePlugin, { config });
   await app.register(fastifyCookie);
-  // Hard limits for every multipart form (lib/multipart.ts): a form may lower them, and every
-  // file field of the API takes an image of at most 5 MB (spec 000 §5).
+  // Hard limits for every multipart form (lib/multipart.ts): a form may lower the count of files
+  // (a gallery takes up to 10), and every file field of the API takes an image of at most 5 MB
+  // (spec 000 §5).
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: IMAGE_MAX_BYTES,
-      files: 1,
+      files: MAX_IMAGES_PER_REQUEST,
       fields: 30,
       fieldSize: 100_000,
       fieldNameSize: 100,
@@ -123,10 +124,10 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
-  await app.register(eventRoutes, { prefix: '/api/events', db, config });
-  await app.register(newsRoutes, { prefix: '/api/news', db, config });
+  await app.register(eventRoutes, { prefix: '/api/events', db });
+  await app.register(newsRoutes, { prefix: '/api/news', db });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
-  await app.register(boardRoutes, { prefix: '/api/boards', db, config, images });
+  await app.register(boardRoutes, { prefix: '/api/boards', db, images });
 
   await app.register(webAppPlugin, { config, db });
   return app;

@@ -48,8 +48,6 @@ const environmentSchema = z.object({
     .optional(),
   /** Attempts per client address per 15 minutes on login, register, confirmation, forgot and reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** How long a process keeps the event and news pages it showed guests (docs/decisions/013); 0: not at all. */
-  PUBLIC_LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -94,7 +92,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       from: env.MAIL_FROM ?? `"${siteConfig.name}" <${siteConfig.secretariatEmail}>`,
     },
     redisUrl: env.REDIS_URL,
-    publicListCacheMs: env.PUBLIC_LIST_CACHE_SECONDS * 1000,
   };
 }
 

@@ -34,6 +34,8 @@ export const MISSING_DISPLAY_ORDER = 999;
 
 /** Every uploaded image: at most 5 MB (spec 000 §5, §9), of these types only. */
 export const IMAGE_MAX_BYTES = 5_242_880;
+/** The most images one request may carry: a gallery (news images); a form may take fewer. */
+export const MAX_IMAGES_PER_REQUEST = 10;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /**
  * The most pixels the server decodes (width × height): a few kilobytes of PNG can claim a

@@ -9,6 +9,10 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: `The image has too many pixels (at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
 } as const;
 
+/** The refusal of a request with more images than its form takes (at most MAX_IMAGES_PER_REQUEST). */
+export const tooManyImagesMessage = (max: number) =>
+  max === 1 ? 'Only one image can be sent at once' : `No more than ${max} images can be sent at once`;
+
 /**
  * The check a file picker can make before sending (spec 000 §5): the browser's claimed type and
  * the size. The server decides again from the bytes; this only saves a pointless upload.

@@ -28,9 +28,7 @@ async function exerciseBackupAndRestore(options: {
     .values({ username: 'kept', email: 'kept@example.org', status: 'active' })
     .returning();
   const picture = await storage.save(Buffer.from('portrait bytes'), 'webp');
-  await handle.db
-    .insert(boardMembers)
-    .values({ name: 'Ana Cruz', title: 'Geologist', position: 'Trustee', image_path: picture.publicPath });
+  await handle.db.insert(boardMembers).values({ name: 'Ana Cruz', title: 'Geologist', position: 'Trustee' });
   await handle.close();
 
   await backupDatabase({ dataDir, databaseUrl, outFile: backupFile });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
-import { events, newsArticles, representatives, users } from './schema';
+import { events, newsArticles, representatives, uploadedFiles, users } from './schema';
 
 /** The rules the database itself holds, whatever a service forgets. */
 describe('schema constraints', () => {
@@ -39,7 +39,7 @@ describe('schema constraints', () => {
       is_registration_required: false,
     });
     const [article] = await handle.db.insert(newsArticles).values({ title: 'News' }).returning();
-    expect(article).toMatchObject({ status: 'draft', image_gallery: [], likes: 0, views: 0 });
+    expect(article).toMatchObject({ status: 'draft', likes: 0, views: 0 });
   });
 
   it('treats usernames and e-mails case-insensitively', async () => {
@@ -91,5 +91,41 @@ describe('schema constraints', () => {
         (select reloptions from pg_class where relname = 'refresh_tokens') as options`);
     const { rows } = result as unknown as { rows: unknown[] };
     expect(rows[0]).toEqual({ collation: 'C', options: ['fillfactor=50'] });
+  });
+
+  it('keeps one order of images per owner, and an owner whole or absent', async () => {
+    const ownerId = companyId;
+    let key = 0;
+    const file = (owner: Partial<typeof uploadedFiles.$inferInsert>) => {
+      key++;
+      return {
+        storageKey: `${key}.webp`,
+        publicPath: `/uploads/${key}.webp`,
+        contentType: 'image/webp',
+        byteSize: 1,
+        ...owner,
+      };
+    };
+    await handle.db
+      .insert(uploadedFiles)
+      .values([
+        file({}),
+        file({}),
+        file({ ownerType: 'news_article', ownerId, position: 0 }),
+        file({ ownerType: 'news_article', ownerId, position: 1 }),
+        file({ ownerType: 'board_member', ownerId, position: 0 }),
+      ]);
+    await expect(
+      handle.db.insert(uploadedFiles).values(file({ ownerType: 'news_article', ownerId, position: 1 })),
+    ).rejects.toThrow();
+    for (const partial of [
+      { ownerType: 'news_article' as const, position: 2 },
+      { ownerId, position: 2 },
+      { ownerType: 'news_article' as const, ownerId },
+      { ownerType: 'news_article' as const, ownerId, position: -1 },
+      { ownerType: 'avatar' as never, ownerId, position: 0 },
+    ]) {
+      await expect(handle.db.insert(uploadedFiles).values(file(partial))).rejects.toThrow();
+    }
   });
 });

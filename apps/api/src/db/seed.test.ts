@@ -141,9 +141,16 @@ describe('seedDemoContent', () => {
     expect(rows.filter((row) => row.status === 'published')).toHaveLength(7);
     expect(rows.filter((row) => row.status === 'draft')).toHaveLength(1);
     expect(rows.filter((row) => row.status === 'archived')).toHaveLength(1);
+    const galleries = await handle.db
+      .select({ ownerId: uploadedFiles.ownerId, images: count() })
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.ownerType, 'news_article'))
+      .groupBy(uploadedFiles.ownerId);
+    expect(galleries).toHaveLength(rows.length);
     for (const row of rows) {
-      expect(row.image_gallery.length).toBeGreaterThanOrEqual(1);
-      expect(row.image_gallery.length).toBeLessThanOrEqual(3);
+      const images = galleries.find((gallery) => gallery.ownerId === row.id)?.images ?? 0;
+      expect(images).toBeGreaterThanOrEqual(1);
+      expect(images).toBeLessThanOrEqual(3);
     }
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, siteConfig } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage';
@@ -169,8 +170,6 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
   const { now, passwordHashes, pictures } = context;
   const daysAgo = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
 
-  await tx.insert(uploadedFiles).values(context.files);
-
   const adminAccount = {
     username: 'admin',
     email: `admin@${siteConfig.acronym.toLowerCase()}.org.ph`,
@@ -330,18 +329,27 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
   );
   if (registrations.length > 0) await tx.insert(eventRegistrations).values(registrations);
 
+  // The galleries and photos are their records' images (lib/images.ts): the ids are chosen here
+  // so that the files can be recorded as owned by them.
+  const owners = new Map<string, Pick<NewUploadedFile, 'ownerType' | 'ownerId' | 'position'>>();
+  const own = (ownerType: 'news_article' | 'board_member', paths: readonly string[]) => {
+    const ownerId = randomUUID();
+    for (const [position, path] of paths.entries()) owners.set(path, { ownerType, ownerId, position });
+    return ownerId;
+  };
+
   await tx.insert(newsArticles).values(
     demoArticles.map((article, index) => {
       const created = daysAgo(article.createdDaysAgo, 2 + index);
       // One article shows the detail page's "Last updated" line.
       const updated = index === 1 ? new Date(created.getTime() + DAY_MS) : created;
       return {
+        id: own('news_article', pictures.articleGalleries[index] ?? []),
         title: article.title,
         description: article.description,
         content: article.content,
         status: article.status,
         author: article.author,
-        image_gallery: pictures.articleGalleries[index] ?? [],
         likes: article.likes,
         views: article.views,
         created_by: admin.id,
@@ -353,6 +361,10 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
 
   await tx.insert(boardMembers).values(
     demoBoard.map((member) => ({
+      id: own(
+        'board_member',
+        [pictures.boardImages.get(member.name)].filter((path) => path !== undefined),
+      ),
       name: member.name,
       title: member.title,
       position: member.position,
@@ -361,9 +373,12 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
       trustee_since: `${Number(manilaDate(now, 0).slice(0, 4)) - member.trusteeSinceYearsAgo}-06-15`,
       display_order: member.display_order,
       is_active: member.is_active,
-      image_path: pictures.boardImages.get(member.name) ?? null,
     })),
   );
+
+  await tx
+    .insert(uploadedFiles)
+    .values(context.files.map((file) => ({ ...file, ...owners.get(file.publicPath) })));
 
   return {
     seeded: true,
@@ -503,7 +518,7 @@ export async function seedBenchmarkContent(
     const last = Math.min(newsCount, first + BENCHMARK_CHUNK - 1);
     await db.execute(sql`
       insert into news_articles (
-        title, description, content, status, author, image_gallery, likes, views, created_at, updated_at
+        title, description, content, status, author, likes, views, created_at, updated_at
       )
       select
         'Exploration update on ' || ${textArray(BENCHMARK_TOPICS)}[1 + i % ${BENCHMARK_TOPICS.length}] || ' #' || i,
@@ -511,7 +526,6 @@ export async function seedBenchmarkContent(
         '<p>Generated for the load benchmark.</p>',
         'published',
         ${textArray(BENCHMARK_AUTHORS)}[1 + i % ${BENCHMARK_AUTHORS.length}],
-        '{}'::text[],
         i % 50,
         i % 1000,
         now() - i * interval '1 minute',

@@ -4,12 +4,17 @@ import {
   IMAGE_MESSAGES,
   type ImageVariant,
 } from '@portal/shared';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../db/client';
-import { type NewUploadedFile, type UploadedFileVariant, uploadedFiles } from '../db/schema';
+import {
+  type ImageOwnerType,
+  type NewUploadedFile,
+  type UploadedFileVariant,
+  uploadedFiles,
+} from '../db/schema';
 import { badRequest } from './errors';
 import type { Storage } from './storage';
 
@@ -17,8 +22,9 @@ import type { Storage } from './storage';
  * The upload pipeline every image goes through (docs/decisions/011-image-upload-pipeline.md):
  * the type is read from the bytes, the picture is decoded under a pixel limit, turned upright,
  * stripped of its metadata and re-encoded as WebP in a few widths; the files are written under
- * random names and recorded in `uploaded_files`, so that replacing or deleting the record that
- * uses them removes every one of them.
+ * random names and recorded in `uploaded_files` as the images of their owner, in order (a board
+ * member's photo at position 0, a news article's gallery at 0, 1, 2…), so that replacing or
+ * deleting the owner removes every one of them.
  */
 
 /** The longest side of the largest stored size: enough for a full-width banner on a large screen. */
@@ -36,6 +42,8 @@ export type EncodedImage = { buffer: Buffer; width: number; height: number };
 export type ProcessedImage = { main: EncodedImage; variants: EncodedImage[] };
 /** A processed image written to storage and not yet recorded. */
 export type StoredImage = { file: NewUploadedFile; publicPaths: string[] };
+/** The record images belong to. */
+export type ImageOwner = { type: ImageOwnerType; id: string };
 
 /**
  * Decides the type from the bytes (never the name or the claimed type) and re-encodes: a GIF or
@@ -164,40 +172,73 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
     removeFiles,
 
     /**
-     * Processes and stores an upload (when there is one), then runs `work` with it. If `work`
-     * fails, the stored files are removed again: a failed request leaves no file behind. `work`
-     * should be the transaction that records the image, and nothing after it.
+     * Processes and stores the uploads, one after the other (a gallery of ten 5 MB photos would
+     * otherwise be decoded all at once), then runs `work` with them. If one upload is refused or
+     * `work` fails, every file stored for the request is removed again: a failed request leaves
+     * no file behind. `work` should be the transaction that records the images, and nothing after it.
      */
-    async withStoredImage<Result>(
-      input: Buffer | undefined,
-      work: (image: StoredImage | null) => Promise<Result>,
+    async withStoredImages<Result>(
+      inputs: readonly Buffer[],
+      work: (images: StoredImage[]) => Promise<Result>,
     ): Promise<Result> {
-      const image = input ? await store(await processImage(input)) : null;
+      const images: StoredImage[] = [];
+      const removeStored = () => removeFiles(images.flatMap((image) => image.publicPaths));
       try {
-        return await work(image);
+        for (const input of inputs) images.push(await store(await processImage(input)));
+        return await work(images);
       } catch (error) {
-        if (image) await removeFiles(image.publicPaths);
+        await removeStored();
         throw error;
       }
     },
 
-    /** Records a stored image inside the caller's transaction; answers its public path. */
-    async record(tx: Transaction, image: StoredImage): Promise<string> {
-      await tx.insert(uploadedFiles).values(image.file);
-      return image.file.publicPath;
+    /** Records stored images as `owner`'s, in their order, inside the caller's transaction. */
+    async record(tx: Transaction, owner: ImageOwner, images: readonly StoredImage[]): Promise<void> {
+      if (images.length === 0) return;
+      await tx.insert(uploadedFiles).values(
+        images.map((image, position) => ({
+          ...image.file,
+          ownerType: owner.type,
+          ownerId: owner.id,
+          position,
+        })),
+      );
     },
 
     /**
-     * Forgets the image at `publicPath` inside the caller's transaction and answers the files to
-     * remove once it has committed: the image and all its sizes.
+     * Forgets every image of `owner` inside the caller's transaction and answers the files to
+     * remove once it has committed: each image and all its sizes.
      */
-    async release(tx: Transaction, publicPath: string | null): Promise<string[]> {
-      if (!publicPath) return [];
-      const [file] = await tx
+    async release(tx: Transaction, owner: ImageOwner): Promise<string[]> {
+      const released = await tx
         .delete(uploadedFiles)
-        .where(eq(uploadedFiles.publicPath, publicPath))
-        .returning({ variants: uploadedFiles.variants });
-      return [publicPath, ...(file?.variants ?? []).map((variant) => variant.publicPath)];
+        .where(and(eq(uploadedFiles.ownerType, owner.type), eq(uploadedFiles.ownerId, owner.id)))
+        .returning({ publicPath: uploadedFiles.publicPath, variants: uploadedFiles.variants });
+      return released.flatMap((file) => [
+        file.publicPath,
+        ...file.variants.map((variant) => variant.publicPath),
+      ]);
     },
   };
+}
+
+/**
+ * The public paths of the images of each of `ownerIds`, in order: the galleries of a page of
+ * records, in one query after the page's (a subquery per row would also run for every row an
+ * OFFSET skips). An owner without images gets an empty list.
+ */
+export async function imagePathsOf(
+  db: Db,
+  type: ImageOwnerType,
+  ownerIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const galleries = new Map(ownerIds.map((id) => [id, [] as string[]]));
+  if (ownerIds.length === 0) return galleries;
+  const rows = await db
+    .select({ ownerId: uploadedFiles.ownerId, publicPath: uploadedFiles.publicPath })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.ownerType, type), inArray(uploadedFiles.ownerId, [...ownerIds])))
+    .orderBy(asc(uploadedFiles.position));
+  for (const row of rows) galleries.get(row.ownerId as string)?.push(row.publicPath);
+  return galleries;
 }

@@ -1,30 +1,31 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, validationError } from '../lib/errors';
 
 /**
- * The one error handler: every failure leaves as `{ error, message?, code? }`. Validation errors
- * name the field's message; 5xx text is never shown to the client.
+ * The one error handler: every failure leaves as `{ error, message?, code?, field?, fields? }`.
+ * Validation errors name their fields (lib/errors.ts `validationError`); 5xx text is never shown
+ * to the client.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const { code, message } = error.options;
-      return reply.status(error.statusCode).send({ error: error.error, message, code });
-    }
+    const failure = hasZodFastifySchemaValidationErrors(error)
+      ? validationError(
+          error.validation.map((issue) => ({
+            // '/representatives/0/firstName' -> 'representatives.0.firstName'; the part's name
+            // ('body', 'querystring', 'params') when the whole part is wrong.
+            field:
+              issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+              (error.validationContext ?? 'body'),
+            message: issue.message ?? 'Invalid value',
+          })),
+        )
+      : error;
 
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((issue) => issue.message);
-      const fields = error.validation.map(
-        (issue) =>
-          `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext}: ${issue.message}`,
-      );
-      return reply.status(400).send({
-        error: messages[0] ?? 'Invalid request',
-        message: fields.join('; '),
-        code: 'validation_error',
-      });
+    if (failure instanceof AppError) {
+      const { code, message, field, fields } = failure.options;
+      return reply.status(failure.statusCode).send({ error: failure.error, message, code, field, fields });
     }
 
     const statusCode = error.statusCode ?? 500;

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { boardMembers, events, memberships, newsArticles, type User, users } from '../db/schema';
+import {
+  boardMembers,
+  events,
+  memberships,
+  newsArticles,
+  type User,
+  uploadedFiles,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { loadOrCreateJwtSecret } from '../lib/tokens';
 import { createSession } from '../modules/auth/sessions';
@@ -25,7 +33,11 @@ export async function createEvent(db: Db, overrides: Partial<EventInsert> = {}) 
   return event;
 }
 
-export async function createNewsArticle(db: Db, overrides: Partial<NewsInsert> = {}) {
+/** `image_gallery`: public paths recorded as the article's images, in order (rows only, no files). */
+export async function createNewsArticle(
+  db: Db,
+  { image_gallery = [], ...overrides }: Partial<NewsInsert> & { image_gallery?: string[] } = {},
+) {
   const [article] = await db
     .insert(newsArticles)
     .values({
@@ -38,6 +50,19 @@ export async function createNewsArticle(db: Db, overrides: Partial<NewsInsert> =
     })
     .returning();
   if (!article) throw new Error('article not created');
+  if (image_gallery.length > 0) {
+    await db.insert(uploadedFiles).values(
+      image_gallery.map((publicPath, position) => ({
+        storageKey: publicPath.replace(/^\/uploads\//, ''),
+        publicPath,
+        contentType: 'image/webp',
+        byteSize: 1,
+        ownerType: 'news_article' as const,
+        ownerId: article.id,
+        position,
+      })),
+    );
+  }
   return article;
 }
 

@@ -47,9 +47,6 @@ export async function createTestConfig(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO_CONTENT: 'false',
-    // Factories write straight to the database, past the routes that clear the guests' list pages;
-    // the cache has tests of its own (modules/events/events.test.ts).
-    PUBLIC_LIST_CACHE_SECONDS: '0',
     ...overrides,
   });
   return { ...config, cleanUp: () => rm(dataDir, { recursive: true, force: true }) };

@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { canonicalBoardPosition } from '../board';
 import { PAGE_SIZES } from '../constants';
 import { BOARD_POSITIONS } from '../enums';
-import { booleanQuerySchema, pageQuerySchema, paginationSchema, searchQuerySchema } from './common';
+import {
+  booleanQuerySchema,
+  formBoolean,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+  pageQuerySchema,
+  paginationSchema,
+  requiredText,
+  searchQuerySchema,
+} from './common';
 import { imageVariantSchema } from './images';
 
-const NAME_MAX = 200;
 const DESCRIPTION_MAX = 5_000;
 const DISPLAY_ORDER_MAX = 1_000_000;
 
@@ -14,7 +23,6 @@ export const BOARD_FIELD_MESSAGES = {
   titleRequired: 'Title is required',
   positionRequired: 'Position is required',
   positionInvalid: `Position must be one of ${BOARD_POSITIONS.join(', ')}`,
-  descriptionText: 'Description must be text',
   trusteeSinceInvalid: 'Trustee since must be a valid date (YYYY-MM-DD)',
   displayOrderNumber: 'Display order must be a number',
   displayOrderWhole: 'Display order must be a whole number',
@@ -23,9 +31,6 @@ export const BOARD_FIELD_MESSAGES = {
   isActiveBoolean: 'Active must be true or false',
 } as const;
 const messages = BOARD_FIELD_MESSAGES;
-
-const requiredText = (label: string, required: string) =>
-  z.string(required).trim().min(1, required).max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
 
 /** Any spelling of a position the spec uses, stored and answered in its canonical spelling. */
 export const boardPositionSchema = z
@@ -38,45 +43,16 @@ export const boardPositionSchema = z
     return position ?? z.NEVER;
   });
 
-/** A blank optional field is stored as null: a form cannot send "no value" any other way. */
-const optionalDescription = z
-  .string(messages.descriptionText)
-  .trim()
-  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
-  .transform((value) => value || null)
-  .nullable();
-
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  const year = date.getUTCFullYear();
-  return date.toISOString().startsWith(value) && year >= 1900 && year <= 2100;
-};
-
-const optionalDate = z
-  .string(messages.trusteeSinceInvalid)
-  .trim()
-  .refine((value) => value === '' || isCalendarDate(value), messages.trusteeSinceInvalid)
-  .transform((value) => value || null)
-  .nullable();
-
-/** Forms and multipart send numbers as text. */
-const optionalDisplayOrder = z.preprocess((value) => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text === '' ? null : Number(text);
-}, z
-  .number(messages.displayOrderNumber)
-  .int(messages.displayOrderWhole)
-  .min(0, messages.displayOrderMinimum)
-  .max(DISPLAY_ORDER_MAX, messages.displayOrderMaximum)
-  .nullable());
-
-/** A checkbox value, or the text 'true' / 'false' of a multipart field. */
-const activeFlag = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : value),
-  z.boolean(messages.isActiveBoolean),
+const optionalDescription = optionalText('Description', DESCRIPTION_MAX);
+const optionalTrusteeSince = optionalDate(messages.trusteeSinceInvalid);
+const optionalDisplayOrder = optionalNumber(
+  z
+    .number(messages.displayOrderNumber)
+    .int(messages.displayOrderWhole)
+    .min(0, messages.displayOrderMinimum)
+    .max(DISPLAY_ORDER_MAX, messages.displayOrderMaximum),
 );
+const activeFlag = formBoolean(messages.isActiveBoolean);
 
 /**
  * The board member form (spec 001 §5): name, title and position required; description,
@@ -88,7 +64,7 @@ export const boardMemberCreateSchema = z.object({
   title: requiredText('Title', messages.titleRequired),
   position: boardPositionSchema,
   description: optionalDescription.default(null),
-  trustee_since: optionalDate.default(null),
+  trustee_since: optionalTrusteeSince.default(null),
   display_order: optionalDisplayOrder.default(null),
   is_active: activeFlag.default(true),
 });
@@ -98,16 +74,18 @@ export type BoardMemberCreate = z.output<typeof boardMemberCreateSchema>;
 /**
  * PUT /api/boards/admin/update-board-member/{id}: the same fields, each optional. A field left
  * out keeps its value (the status badge sends only is_active); a blank optional field clears it.
- * Without a new image the current one is kept (spec 001 §5).
+ * Without a new image the current one is kept (spec 001 §5), unless `remove_image` is 'true'.
  */
 export const boardMemberUpdateSchema = z.object({
   name: requiredText('Name', messages.nameRequired).optional(),
   title: requiredText('Title', messages.titleRequired).optional(),
   position: boardPositionSchema.optional(),
   description: optionalDescription.optional(),
-  trustee_since: optionalDate.optional(),
+  trustee_since: optionalTrusteeSince.optional(),
   display_order: optionalDisplayOrder.optional(),
   is_active: activeFlag.optional(),
+  /** 'true' removes the current photo; a new image sent with it wins. */
+  remove_image: formBoolean('Remove image must be true or false').optional(),
 });
 export type BoardMemberUpdateInput = z.input<typeof boardMemberUpdateSchema>;
 export type BoardMemberUpdate = z.output<typeof boardMemberUpdateSchema>;

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '../constants';
 
-/** The error body of every failed API call (ARCHITECTURE.md "API contract"). */
+/**
+ * The error body of every failed API call (ARCHITECTURE.md "API contract"). A validation error
+ * (`code: 'validation_error'`) names the first failing field in `field` (a dotted path such as
+ * `representatives.0.firstName`, as the form names it) and every failing one in `fields`, each
+ * with its first message; `error` is the first field's message. A refused rule may name its
+ * field too (a taken e-mail on `email`).
+ */
 export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string().optional(),
   code: z.string().optional(),
+  field: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
@@ -53,3 +61,52 @@ export const booleanQuerySchema = (message: string) =>
   z.enum(['true', 'false'], message).transform((value) => value === 'true');
 
 export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
+
+// Form field helpers: HTML forms and multipart bodies send every value as text, and a blank
+// optional field is the only way a form can say "no value", so blanks become null.
+
+/** Text that must not be blank, trimmed, at most `max` characters. */
+export const requiredText = (label: string, requiredMessage: string, max = 200) =>
+  z
+    .string(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text, trimmed; blank is stored as null. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string(`${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((value) => value || null)
+    .nullable();
+
+/** A real calendar day written YYYY-MM-DD, between 1900 and 2100. */
+export const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  const year = date.getUTCFullYear();
+  return date.toISOString().startsWith(value) && year >= 1900 && year <= 2100;
+};
+
+/** An optional YYYY-MM-DD date; blank is null. */
+export const optionalDate = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .refine((value) => value === '' || isCalendarDate(value), message)
+    .transform((value) => value || null)
+    .nullable();
+
+/** An optional number sent as text (or as a number by a JSON client); blank is null. */
+export const optionalNumber = (number: z.ZodNumber) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return text === '' ? null : Number(text);
+  }, number.nullable());
+
+/** A checkbox value, or the text 'true' / 'false' of a form field. */
+export const formBoolean = (message: string) =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean(message));

@@ -17,7 +17,6 @@ export const boardMembers = pgTable(
     trustee_since: date('trustee_since', { mode: 'string' }),
     display_order: integer('display_order'),
     is_active: boolean('is_active').notNull().default(true),
-    image_path: text('image_path'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -1,5 +1,4 @@
 import { NEWS_STATUSES, type NewsStatus } from '@portal/shared';
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -14,8 +13,6 @@ export const newsArticles = pgTable(
     content: text('content'),
     status: text('status').$type<NewsStatus>().notNull().default('draft'),
     author: text('author'),
-    /** Image URLs in display order; the first is the card image (spec 001 §3). */
-    image_gallery: text('image_gallery').array().notNull().default(sql`'{}'::text[]`),
     // Counters are updated with `likes = likes + 1` so concurrent likes never lose a count.
     likes: integer('likes').notNull().default(0),
     views: integer('views').notNull().default(0),

@@ -10,29 +10,22 @@ import {
   idParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { clearAfterWrites, createExpiringCache, createGuestPages } from '../../lib/expiring-cache';
 import type { ImageUploads } from '../../lib/images';
-import { multipartFormRoute, parseFormFields, readMultipartForm } from '../../lib/multipart';
+import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
 import { createBoardMember, deleteBoardMember, listBoardMembers, updateBoardMember } from './service';
 
-const imageForm = { fileFields: [BOARD_MEMBER_IMAGE_FIELD] } as const;
+/** The board's forms take one image (a photo), beside the member's fields. */
+const createForm = multipartForm(boardMemberCreateSchema, { files: { [BOARD_MEMBER_IMAGE_FIELD]: 1 } });
+const updateForm = multipartForm(boardMemberUpdateSchema, { files: { [BOARD_MEMBER_IMAGE_FIELD]: 1 } });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** The board of trustees calls of spec 001 §7 (DECISIONS.md "Board"). */
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images: ImageUploads }> = async (
+export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }> = async (
   app,
-  { db, config, images },
+  { db, images },
 ) => {
-  // Per app instance, cleared by this plugin's writes (lib/expiring-cache.ts): the list totals,
-  // and the lists guests were shown (docs/decisions/013).
-  const totals = createExpiringCache<number>({ ttlMs: 10_000 });
-  const guestPages = createGuestPages<Awaited<ReturnType<typeof listBoardMembers>>>({
-    ttlMs: config.publicListCacheMs,
-  });
-  clearAfterWrites(app, totals, guestPages);
   const context = { db, images };
 
   app.get(
@@ -47,13 +40,9 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images
         response: { 200: boardMemberListResponseSchema },
       },
     },
-    async (request) => {
-      const list = () => listBoardMembers(db, totals, request.query, { isAdmin: isAdmin(request) });
-      return { data: await guestPages.read(request, list) };
-    },
+    async (request) => ({ data: await listBoardMembers(db, request.query, { isAdmin: isAdmin(request) }) }),
   );
 
-  const createForm = multipartFormRoute(boardMemberCreateSchema, imageForm.fileFields);
   app.post(
     '/admin/create-board-member',
     {
@@ -62,20 +51,17 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images
       schema: {
         tags: ['board'],
         summary: 'Add a board member (multipart form, optional image)',
-        consumes: createForm.consumes,
-        body: createForm.body,
+        ...createForm.schema,
         response: { 201: boardMemberResponseSchema, ...uploadErrors },
       },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, imageForm);
-      const input = parseFormFields(boardMemberCreateSchema, form.fields);
-      const member = await createBoardMember(context, input, form.files[BOARD_MEMBER_IMAGE_FIELD]?.[0]);
+      const { fields, files } = await createForm.read(request);
+      const member = await createBoardMember(context, fields, files[BOARD_MEMBER_IMAGE_FIELD][0]);
       return reply.status(201).send({ data: member });
     },
   );
 
-  const updateForm = multipartFormRoute(boardMemberUpdateSchema, imageForm.fileFields);
   app.put(
     '/admin/update-board-member/:id',
     {
@@ -83,18 +69,17 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; images
       validatorCompiler: updateForm.validatorCompiler,
       schema: {
         tags: ['board'],
-        summary: 'Change the fields sent, and the image when one is sent (multipart form)',
+        summary:
+          'Change the fields sent; a new image replaces the photo, remove_image=true removes it (multipart form)',
         params: idParamsSchema,
-        consumes: updateForm.consumes,
-        body: updateForm.body,
+        ...updateForm.schema,
         response: { 200: boardMemberResponseSchema, ...uploadErrors, 404: apiErrorSchema },
       },
     },
     async (request) => {
-      const form = await readMultipartForm(request, imageForm);
-      const input = parseFormFields(boardMemberUpdateSchema, form.fields);
-      const image = form.files[BOARD_MEMBER_IMAGE_FIELD]?.[0];
-      return { data: await updateBoardMember(context, request.params.id, input, image) };
+      const { fields, files } = await updateForm.read(request);
+      const image = files[BOARD_MEMBER_IMAGE_FIELD][0];
+      return { data: await updateBoardMember(context, request.params.id, fields, image) };
     },
   );
 

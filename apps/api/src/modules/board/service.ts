@@ -12,15 +12,18 @@ import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { boardMembers, uploadedFiles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { ExpiringCache } from '../../lib/expiring-cache';
-import { type ImageUploads, imageVariantsOf } from '../../lib/images';
+import { type ImageOwner, type ImageUploads, imageVariantsOf } from '../../lib/images';
 import { likePattern } from '../../lib/sql';
 
 export type BoardContext = { db: Db; images: ImageUploads };
 
-/** A member with the sizes of its image, read from the image's `uploaded_files` row. */
+/** A member's photo: its one image (lib/images.ts), at position 0. */
+const photoOf = (id: string): ImageOwner => ({ type: 'board_member', id });
+
+/** A member with its photo, read from the photo's `uploaded_files` row. */
 const memberColumns = {
   ...getTableColumns(boardMembers),
+  image_path: uploadedFiles.publicPath,
   imageWidth: uploadedFiles.width,
   imageHeight: uploadedFiles.height,
   imageVariants: uploadedFiles.variants,
@@ -30,7 +33,14 @@ const selectMembers = (db: Db) =>
   db
     .select(memberColumns)
     .from(boardMembers)
-    .leftJoin(uploadedFiles, eq(uploadedFiles.publicPath, boardMembers.image_path));
+    .leftJoin(
+      uploadedFiles,
+      and(
+        eq(uploadedFiles.ownerType, 'board_member'),
+        eq(uploadedFiles.ownerId, boardMembers.id),
+        eq(uploadedFiles.position, 0),
+      ),
+    );
 
 type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['execute']>>[number];
 
@@ -67,12 +77,7 @@ const displayOrder = [
  * shows the whole board; DECISIONS.md "Board"), capped like any list. Admins get a page of all
  * members, filtered by search (name, title, description), position and active flag.
  */
-export async function listBoardMembers(
-  db: Db,
-  totals: ExpiringCache<number>,
-  query: BoardMemberListQuery,
-  viewer: { isAdmin: boolean },
-) {
+export async function listBoardMembers(db: Db, query: BoardMemberListQuery, viewer: { isAdmin: boolean }) {
   const conditions: SQL[] = [];
   let page = 1;
   let limit = MAX_PAGE_LIMIT;
@@ -95,29 +100,18 @@ export async function listBoardMembers(
     conditions.push(eq(boardMembers.is_active, true));
   }
   const where = and(...conditions);
-  const filters = viewer.isAdmin
-    ? { search: query.search, position: query.position, active: query.is_active }
-    : { public: true };
-  const offset = (page - 1) * limit;
-  const rows = await selectMembers(db)
-    .where(where)
-    .orderBy(...displayOrder)
-    .limit(limit)
-    .offset(offset);
-
-  // A short page ends the list, so it tells the total without a count (the public page, nearly always).
-  const total =
-    rows.length > 0 && rows.length < limit
-      ? offset + rows.length
-      : await totals.get(JSON.stringify(filters), async () => {
-          const [counted] = await db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(boardMembers)
-            .where(where);
-          return counted?.total ?? 0;
-        });
-
-  return { boardMembers: rows.map(toBoardMemberResponse), pagination: buildPagination(page, limit, total) };
+  const [rows, [counted]] = await Promise.all([
+    selectMembers(db)
+      .where(where)
+      .orderBy(...displayOrder)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(boardMembers).where(where),
+  ]);
+  return {
+    boardMembers: rows.map(toBoardMemberResponse),
+    pagination: buildPagination(page, limit, counted?.total ?? 0),
+  };
 }
 
 async function findBoardMember(db: Db, id: string): Promise<BoardMember> {
@@ -131,14 +125,11 @@ export async function createBoardMember(
   input: BoardMemberCreate,
   image: Buffer | undefined,
 ): Promise<BoardMember> {
-  const id = await images.withStoredImage(image, (stored) =>
+  const id = await images.withStoredImages(image ? [image] : [], (stored) =>
     db.transaction(async (tx) => {
-      const image_path = stored ? await images.record(tx, stored) : null;
-      const [created] = await tx
-        .insert(boardMembers)
-        .values({ ...input, image_path })
-        .returning({ id: boardMembers.id });
+      const [created] = await tx.insert(boardMembers).values(input).returning({ id: boardMembers.id });
       if (!created) throw new Error('The board member was not inserted');
+      await images.record(tx, photoOf(created.id), stored);
       return created.id;
     }),
   );
@@ -147,35 +138,38 @@ export async function createBoardMember(
 
 /**
  * Changes the fields sent (the status badge sends only is_active). A new image replaces the
- * current one, whose files are removed once the change has committed; without one the current
- * image is kept (spec 001 §5).
+ * current one; `remove_image` removes it, unless a new image came with it, which wins. Without
+ * either, the current image is kept (spec 001 §5). The files of a replaced or removed image are
+ * removed once the change has committed.
  */
 export async function updateBoardMember(
   { db, images }: BoardContext,
   id: string,
-  input: BoardMemberUpdate,
+  { remove_image, ...input }: BoardMemberUpdate,
   image: Buffer | undefined,
 ): Promise<BoardMember> {
-  const replacedFiles = await images.withStoredImage(image, (stored) =>
+  const releasedFiles = await images.withStoredImages(image ? [image] : [], (stored) =>
     db.transaction(async (tx) => {
       // Locked, so two uploads at once each replace the image the other one left.
       const [current] = await tx
-        .select({ image_path: boardMembers.image_path })
+        .select({ id: boardMembers.id })
         .from(boardMembers)
         .where(eq(boardMembers.id, id))
         .for('update');
       if (!current) throw notFound(BOARD_MESSAGES.notFound);
-      const changes: Partial<typeof boardMembers.$inferInsert> = { ...input, updated_at: new Date() };
-      let replaced: string[] = [];
-      if (stored) {
-        changes.image_path = await images.record(tx, stored);
-        replaced = await images.release(tx, current.image_path);
+      let released: string[] = [];
+      if (stored.length > 0 || remove_image) {
+        released = await images.release(tx, photoOf(id));
+        await images.record(tx, photoOf(id), stored);
       }
-      await tx.update(boardMembers).set(changes).where(eq(boardMembers.id, id));
-      return replaced;
+      await tx
+        .update(boardMembers)
+        .set({ ...input, updated_at: new Date() })
+        .where(eq(boardMembers.id, id));
+      return released;
     }),
   );
-  await images.removeFiles(replacedFiles);
+  await images.removeFiles(releasedFiles);
   return findBoardMember(db, id);
 }
 
@@ -184,9 +178,9 @@ export async function deleteBoardMember({ db, images }: BoardContext, id: string
     const [deleted] = await tx
       .delete(boardMembers)
       .where(eq(boardMembers.id, id))
-      .returning({ image_path: boardMembers.image_path });
+      .returning({ id: boardMembers.id });
     if (!deleted) throw notFound(BOARD_MESSAGES.notFound);
-    return images.release(tx, deleted.image_path);
+    return images.release(tx, photoOf(id));
   });
   await images.removeFiles(removedFiles);
   return { id };

@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { manilaDateString } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, signIn } from '../../test/factories';
+import { createEvent } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
@@ -166,39 +165,5 @@ describe('GET /api/events/retrieve-events', () => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: message, code: 'validation_error' });
-  });
-});
-
-describe('the pages guests are shown, kept for PUBLIC_LIST_CACHE_SECONDS', () => {
-  let cached: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    cached = await buildTestApp({ PUBLIC_LIST_CACHE_SECONDS: '1' });
-    await createEvent(cached.db, { title: 'First Event', created_at: new Date('2026-01-01') });
-  });
-  afterAll(() => cached.close());
-
-  const titles = async (cookie?: string) =>
-    (
-      await cached.app.inject({
-        method: 'GET',
-        url: '/api/events/retrieve-events',
-        headers: cookie ? { cookie } : {},
-      })
-    )
-      .json()
-      .data.events.map((event: { title: string }) => event.title);
-
-  it('shows guests the same page for a moment, and signed-in users a fresh one', async () => {
-    expect(await titles()).toEqual(['First Event']);
-    await createEvent(cached.db, { title: 'Second Event', created_at: new Date('2026-01-02') });
-    expect(await titles()).toEqual(['First Event']);
-
-    const member = await signIn(cached, await createUser(cached.db));
-    const admin = await signIn(cached, await createUser(cached.db, { type: 'admin' }));
-    expect(await titles(member.cookie)).toEqual(['Second Event', 'First Event']);
-    expect(await titles(admin.cookie)).toEqual(['Second Event', 'First Event']);
-
-    await sleep(1_100);
-    expect(await titles()).toEqual(['Second Event', 'First Event']);
   });
 });

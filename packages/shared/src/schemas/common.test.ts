@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formBoolean, optionalDate, optionalNumber, optionalText, requiredText } from './common';
+
+describe('form field helpers', () => {
+  it('requires non-blank text and bounds its length', () => {
+    const name = requiredText('Name', 'Name is required', 5);
+    expect(name.parse('  Ana ')).toBe('Ana');
+    expect(name.safeParse('   ').error?.issues[0]?.message).toBe('Name is required');
+    expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
+    expect(name.safeParse('Ana Cruz').error?.issues[0]?.message).toBe('Name must be at most 5 characters');
+  });
+
+  it('turns blank optional text, dates and numbers into null', () => {
+    expect(optionalText('Note', 10).parse('  ')).toBeNull();
+    expect(optionalText('Note', 10).safeParse(5).error?.issues[0]?.message).toBe('Note must be text');
+    const since = optionalDate('Invalid date');
+    expect(since.parse('')).toBeNull();
+    expect(since.parse('2020-02-29')).toBe('2020-02-29');
+    expect(since.safeParse('2021-02-29').error?.issues[0]?.message).toBe('Invalid date');
+    const order = optionalNumber(z.number('Not a number').int('Whole').min(0, 'Too small'));
+    expect(order.parse(' ')).toBeNull();
+    expect(order.parse(' 7 ')).toBe(7);
+    expect(order.parse(3)).toBe(3);
+    expect(order.safeParse('seven').error?.issues[0]?.message).toBe('Not a number');
+    expect(order.safeParse('1.5').error?.issues[0]?.message).toBe('Whole');
+  });
+
+  it('reads a form boolean from its text', () => {
+    const flag = formBoolean('Must be true or false');
+    expect(flag.parse('true')).toBe(true);
+    expect(flag.parse(false)).toBe(false);
+    expect(flag.safeParse('yes').error?.issues[0]?.message).toBe('Must be true or false');
+  });
+});
