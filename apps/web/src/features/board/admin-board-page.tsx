@@ -2,9 +2,9 @@ import {
   BOARD_MESSAGES,
   type BoardMember,
   boardDescriptionPreview,
-  boardShowingText,
   DEBOUNCE_MS,
   PAGE_SIZES,
+  showingText,
 } from '@portal/shared';
 import { ExternalLink, Eye, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -294,10 +294,11 @@ export function AdminBoardPage() {
         {pagination && members.length > 0 && (
           <div className="flex flex-col items-center justify-between gap-3 border-stone-200 border-t px-4 py-3 sm:flex-row">
             <p className="text-sm text-stone-600">
-              {boardShowingText({
+              {showingText({
                 page: pagination.page,
                 limit: PAGE_SIZES.adminBoard,
                 total: pagination.total,
+                noun: 'members',
               })}
             </p>
             <AdminPagination
