@@ -61,6 +61,18 @@ export function DialogPanel({
   );
 }
 
+/**
+ * The buttons under a wide dialog's form. It stays at the bottom of the panel while the form
+ * scrolls under it, so on a phone the main button is reachable without scrolling past the form.
+ */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return (
+    <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-stone-200 border-t bg-white px-6 py-4 sm:-mx-8 sm:-mb-8 sm:flex-row sm:justify-end sm:px-8 sm:py-5">
+      {children}
+    </div>
+  );
+}
+
 /** The round × in the top corner of a dialog panel. */
 export function DialogCloseButton({ disabled = false }: { disabled?: boolean }) {
   return (
