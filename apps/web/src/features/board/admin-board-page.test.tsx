@@ -116,6 +116,18 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     });
   });
 
+  it('opens a dashboard link already filtered, and moves a page past the end back to the last page', async () => {
+    const api = stubBoardApi(twelveMembers());
+    const { router } = renderPage('/admin/board?is_active=true&page=9');
+    expect(await screen.findByText('Showing 11 to 12 of 12 members')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('true');
+    expect(router.state.location.search).toBe('?is_active=true&page=2');
+    expect(api.gets().map((params) => [params.get('is_active'), params.get('page')])).toEqual([
+      ['true', '9'],
+      ['true', '2'],
+    ]);
+  });
+
   it("says 'No board members found' when the list is empty or cannot be loaded", async () => {
     stubBoardApi([]);
     const first = renderPage();
