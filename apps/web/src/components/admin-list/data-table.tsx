@@ -107,7 +107,10 @@ export function DataTable<Row>({
             {rows.map((row) => (
               <tr key={rowKey(row)} className="hover:bg-stone-50/60">
                 {columns.map((column) => (
-                  <td key={column.header} className={`${cellPadding} ${column.className ?? ''}`}>
+                  <td
+                    key={column.header}
+                    className={`${cellPadding} text-stone-700 ${column.className ?? ''}`}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}

@@ -15,15 +15,14 @@ import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-l
 import { useNotice } from '@/components/admin-list/use-notice';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { useDeleteBoardMember } from './api/delete-board-member';
 import { useAdminBoardMembers } from './api/get-board-members';
 import { BoardMemberFormDialog } from './components/board-member-form-dialog';
 import { BoardMemberModal } from './components/board-member-modal';
 import { BoardMemberSummary } from './components/board-member-summary';
 import { BoardStatusButton } from './components/board-status-button';
+import { DeleteBoardMemberDialog } from './components/delete-board-member-dialog';
 
 /** The admin filter's positions (spec 001 §3: this list spells 'Vice-President'). */
 const POSITION_FILTERS = ['President', 'Vice-President', 'Secretary', 'Treasurer', 'Trustee', 'Member'];
@@ -44,28 +43,28 @@ export function AdminBoardPage() {
   }, [members.isError, members.error]);
 
   const notice = useNotice();
-  const deleteMember = useDeleteBoardMember();
   const [previewed, setPreviewed] = useState<BoardMember | null>(null);
   const [editing, setEditing] = useState<BoardMember | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BoardMember | null>(null);
 
   const columns: Column<BoardMember>[] = [
     { header: 'Member', phone: 'heading', cell: (member) => <BoardMemberSummary member={member} /> },
-    { header: 'Position', className: 'whitespace-nowrap text-stone-700', cell: (member) => member.position },
+    { header: 'Position', className: 'whitespace-nowrap', cell: (member) => member.position },
+    // The description's preview needs room: wide screens only.
     {
-      header: 'Description', // The preview needs room: wide screens only.
-      className: 'hidden max-w-xs text-stone-600 xl:table-cell',
+      header: 'Description',
+      className: 'hidden max-w-xs xl:table-cell',
       phone: 'hidden',
       cell: (member) => boardDescriptionPreview(member.description),
     },
     {
       header: 'Since',
-      className: 'whitespace-nowrap text-stone-700',
+      className: 'whitespace-nowrap',
       cell: (member) => formatDate(member.trustee_since) || '—',
     },
     {
       header: 'Order',
-      className: 'text-stone-700 tabular-nums',
+      className: 'tabular-nums',
       phone: 'hidden',
       cell: (member) => member.display_order ?? '—',
     },
@@ -76,18 +75,6 @@ export function AdminBoardPage() {
       ),
     },
   ];
-
-  const confirmDelete = (member: BoardMember) =>
-    deleteMember.mutate(member.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        notice.confirm(`${member.name} has been deleted`);
-      },
-      onError: () => {
-        setDeleting(null);
-        notice.failure(BOARD_MESSAGES.deleteFailed);
-      },
-    });
 
   return (
     <>
@@ -189,18 +176,12 @@ export function AdminBoardPage() {
           }
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Board Member"
-        text={BOARD_MESSAGES.deleteConfirm}
-        confirmLabel="Delete"
-        tone="danger"
-        pending={deleteMember.isPending}
-        onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(null)}
-      >
-        {deleting && <BoardMemberSummary member={deleting} />}
-      </ConfirmDialog>
+      <DeleteBoardMemberDialog
+        member={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={notice.confirm}
+        onFailed={notice.failure}
+      />
       {notice.element}
     </>
   );
