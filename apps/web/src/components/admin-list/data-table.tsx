@@ -68,8 +68,9 @@ export function DataTable<Row>({
         {rows.map((row) => (
           <li key={rowKey(row)} className="p-4">
             {heading?.cell(row)}
-            {lines.length > 0 && (
-              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
+            {/* The row's buttons beside its lines, at the bottom right: reachable with the thumb. */}
+            <div className="mt-3 flex items-end justify-between gap-3">
+              <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
                 {lines.map((column) => (
                   <div key={column.header} className="contents">
                     <dt className="text-stone-500">{column.header}</dt>
@@ -77,8 +78,8 @@ export function DataTable<Row>({
                   </div>
                 ))}
               </dl>
-            )}
-            {actions && <div className="mt-2 flex justify-end">{actions(row)}</div>}
+              {actions?.(row)}
+            </div>
           </li>
         ))}
       </ul>

@@ -67,7 +67,8 @@ export function DialogPanel({
  */
 export function DialogFooter({ children }: { children: ReactNode }) {
   return (
-    <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-stone-200 border-t bg-white px-6 py-4 sm:-mx-8 sm:-mb-8 sm:flex-row sm:justify-end sm:px-8 sm:py-5">
+    // The negative offsets and margins reach over the panel's padding: sticky keeps to the padding's edge.
+    <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 grid grid-cols-2 gap-3 border-stone-200 border-t bg-white px-6 py-4 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:flex sm:justify-end sm:px-8 sm:py-5">
       {children}
     </div>
   );

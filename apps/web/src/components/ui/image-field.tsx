@@ -118,7 +118,7 @@ export function ImageField({
             }
           />
           <div className="min-w-0 flex-1 space-y-2">
-            <p className="truncate text-sm text-stone-700" aria-live="polite">
+            <p className="text-sm text-stone-700 [overflow-wrap:anywhere]" aria-live="polite">
               {status}
             </p>
             <div className="flex flex-wrap items-center gap-2">

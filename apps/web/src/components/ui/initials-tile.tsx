@@ -26,7 +26,7 @@ export function InitialsTile({ name, className = '' }: { name: string; className
       data-initials-tile=""
       className={`flex select-none items-center justify-center bg-gradient-to-br from-brand-100 to-brand-200 font-semibold text-brand-800 tracking-wide [container-type:size] ${className}`}
     >
-      <span className="text-[min(38cqw,38cqh)] leading-none">{initialsOf(name)}</span>
+      <span className="text-[min(32cqw,32cqh)] leading-none">{initialsOf(name)}</span>
     </div>
   );
 }

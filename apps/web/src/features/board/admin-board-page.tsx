@@ -48,12 +48,17 @@ export function AdminBoardPage() {
   const [deleting, setDeleting] = useState<BoardMember | null>(null);
 
   const columns: Column<BoardMember>[] = [
-    { header: 'Member', phone: 'heading', cell: (member) => <BoardMemberSummary member={member} /> },
+    {
+      header: 'Member',
+      className: 'min-w-60',
+      phone: 'heading',
+      cell: (member) => <BoardMemberSummary member={member} />,
+    },
     { header: 'Position', className: 'whitespace-nowrap', cell: (member) => member.position },
     // The description's preview needs room: wide screens only.
     {
       header: 'Description',
-      className: 'hidden max-w-xs xl:table-cell',
+      className: 'hidden min-w-48 max-w-xs xl:table-cell',
       phone: 'hidden',
       cell: (member) => boardDescriptionPreview(member.description),
     },
