@@ -58,7 +58,7 @@ export function AdminBoardPage() {
     // The description's preview needs room: wide screens only.
     {
       header: 'Description',
-      className: 'hidden min-w-48 max-w-xs xl:table-cell',
+      className: 'hidden max-w-xs 2xl:table-cell',
       phone: 'hidden',
       cell: (member) => boardDescriptionPreview(member.description),
     },
