@@ -82,10 +82,11 @@ describe('board of trustees', () => {
       .getByRole('button', { name: 'Okay' })
       .click();
 
-    // Another trustee leaves the public page through the status badge.
+    // Another trustee leaves the public page through the status badge, which says what it does.
     const table = page.getByRole('table');
-    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Active. Change status' }).click();
-    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Inactive. Change status' }).waitFor();
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Active — click to deactivate' }).click();
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Inactive — click to activate' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Dr. Teresa Gomez is now inactive' }).waitFor();
     await saveScreenshot(page, 'admin-board-desktop');
 
     const publicPage = await context.newPage();
@@ -105,8 +106,63 @@ describe('board of trustees', () => {
     expect(await publicPage.getByText('Dr. Teresa Gomez').count()).toBe(0);
 
     // Put the demo board back as it was for the other journeys.
-    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Inactive. Change status' }).click();
-    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Active. Change status' }).waitFor();
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Inactive — click to activate' }).click();
+    await table.getByRole('button', { name: 'Dr. Teresa Gomez: Active — click to deactivate' }).waitFor();
+    await context.close();
+  });
+
+  it('a member added without a photo shows initials everywhere; the delete confirmation names them (phone)', async () => {
+    const { page, context } = await browser.newPage('phone');
+    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+    const name = `Engr. Rosalinda ${Date.now().toString(36)} Paguio`;
+
+    await page.goto(paths.adminBoard);
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Board Member' });
+    // On a phone the form is taller than the screen; its main button stays in view.
+    const save = form.getByRole('button', { name: 'Add Member' });
+    const box = await save.boundingBox();
+    expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Title *').fill('Exploration Manager, Visayas Nickel');
+    await form.getByLabel('Position *').selectOption('Trustee');
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, 'admin-board-form-phone');
+    await save.click();
+    await page
+      .getByRole('alertdialog', { name: 'Board member added' })
+      .getByRole('button', { name: 'Okay' })
+      .click();
+
+    // The phone card, found by the search: initials where the photo would be, no grey box.
+    await page.getByRole('searchbox', { name: 'Search board members' }).fill(name);
+    await page.getByText('Showing 1 to 1 of 1 members').waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe(name);
+    const card = page.getByRole('listitem').filter({ hasText: name });
+    await card.getByText('RP', { exact: true }).waitFor();
+    expect(await card.getByRole('img').count()).toBe(0);
+    await saveScreenshot(page, 'admin-board-phone');
+
+    const publicPage = await context.newPage();
+    await openPage(publicPage, paths.boardOfTrustees);
+    const publicCard = publicPage.getByRole('button', { name: new RegExp(name) });
+    await publicCard.getByText('RP', { exact: true }).waitFor();
+    expect(await publicCard.getByRole('img').count()).toBe(0);
+    await publicCard.click();
+    await publicPage.getByRole('dialog', { name }).getByText('RP', { exact: true }).waitFor();
+    await saveScreenshot(publicPage, 'board-modal-no-photo-phone');
+    await publicPage.close();
+
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Board Member' });
+    await confirm.getByText(name).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${name} has been deleted` })
+      .waitFor();
+    // The search still names them: the list is now empty.
+    await page.getByText('No board members found').waitFor();
     await context.close();
   });
 

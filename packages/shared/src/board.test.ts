@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BOARD_MESSAGES,
   boardDescriptionPreview,
-  boardShowingText,
   boardSinceLabel,
   canonicalBoardPosition,
   groupBoardMembers,
@@ -133,12 +132,6 @@ describe('board display rules', () => {
     expect(boardSinceLabel('Vice-President')).toBe('Vice President Since');
     expect(boardSinceLabel('Member')).toBe('Member Since');
     expect(boardSinceLabel(' Adviser ')).toBe('Adviser Since');
-  });
-
-  it("writes the admin footer 'Showing x to y of z members'", () => {
-    expect(boardShowingText({ page: 1, limit: 10, total: 23 })).toBe('Showing 1 to 10 of 23 members');
-    expect(boardShowingText({ page: 3, limit: 10, total: 23 })).toBe('Showing 21 to 23 of 23 members');
-    expect(boardShowingText({ page: 1, limit: 10, total: 0 })).toBe('Showing 0 to 0 of 0 members');
   });
 });
 

@@ -92,10 +92,3 @@ export function boardDescriptionPreview(description: string | null | undefined):
 export function boardSinceLabel(position: string): string {
   return `${canonicalBoardPosition(position) ?? position.trim()} Since`;
 }
-
-/** The admin table's footer (spec 001 §2): 'Showing x to y of z members'. */
-export function boardShowingText({ page, limit, total }: { page: number; limit: number; total: number }) {
-  const from = total === 0 ? 0 : Math.min(total, (page - 1) * limit + 1);
-  const to = Math.min(total, page * limit);
-  return `Showing ${from} to ${to} of ${total} members`;
-}

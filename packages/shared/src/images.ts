@@ -23,6 +23,26 @@ export function imageFileProblem(file: { size: number; type: string }): string |
   return null;
 }
 
+/** How many leading bytes `imageTypeOfBytes` needs. */
+export const IMAGE_SIGNATURE_BYTES = 12;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((byte, index) => bytes[at + index] === byte);
+const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
+
+/**
+ * The allowed image type that a file's first bytes show (JPEG, PNG, GIF, WebP), or null. A picker
+ * uses it so that a document renamed `photo.jpg` is refused when chosen; the server still decides
+ * from the whole file.
+ */
+export function imageTypeOfBytes(bytes: Uint8Array): (typeof ALLOWED_IMAGE_TYPES)[number] | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x89, ...ascii('PNG'), 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
+  return null;
+}
+
 /** One stored size of an uploaded image (all are WebP). */
 export type ImageVariant = { path: string; width: number; height: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageNumbers } from './pagination';
+import { adminPageNumbers, showingText } from './pagination';
 
 describe('adminPageNumbers (up to 5 page buttons)', () => {
   it('shows every page when there are five or fewer', () => {
@@ -19,5 +19,26 @@ describe('adminPageNumbers (up to 5 page buttons)', () => {
   it('treats an empty list as one page and clamps a page past the end', () => {
     expect(adminPageNumbers(1, 0)).toEqual([1]);
     expect(adminPageNumbers(9, 3)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("showingText ('Showing x to y of z …', spec 001 §2)", () => {
+  it('counts the rows of the page shown, with the noun passed in', () => {
+    expect(showingText({ page: 1, limit: 10, total: 23, noun: 'members' })).toBe(
+      'Showing 1 to 10 of 23 members',
+    );
+    expect(showingText({ page: 3, limit: 10, total: 23, noun: 'members' })).toBe(
+      'Showing 21 to 23 of 23 members',
+    );
+    expect(showingText({ page: 2, limit: 8, total: 16, noun: 'events' })).toBe(
+      'Showing 9 to 16 of 16 events',
+    );
+  });
+
+  it('says 0 to 0 for an empty list, and never counts past the total on a page past the end', () => {
+    expect(showingText({ page: 1, limit: 10, total: 0, noun: 'users' })).toBe('Showing 0 to 0 of 0 users');
+    expect(showingText({ page: 5, limit: 10, total: 23, noun: 'members' })).toBe(
+      'Showing 23 to 23 of 23 members',
+    );
   });
 });

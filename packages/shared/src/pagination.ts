@@ -14,3 +14,23 @@ export function adminPageNumbers(
   const first = Math.max(1, Math.min(current - Math.floor(count / 2), Math.max(totalPages, 1) - count + 1));
   return Array.from({ length: count }, (_, index) => first + index);
 }
+
+/**
+ * The footer of an admin table: 'Showing x to y of z {noun}' (spec 001 §2 writes it for the
+ * board as 'Showing x to y of z members'; users, events and news pass their own noun).
+ */
+export function showingText({
+  page,
+  limit,
+  total,
+  noun,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  noun: string;
+}): string {
+  const from = total === 0 ? 0 : Math.min(total, (page - 1) * limit + 1);
+  const to = Math.min(total, page * limit);
+  return `Showing ${from} to ${to} of ${total} ${noun}`;
+}

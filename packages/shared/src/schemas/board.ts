@@ -92,6 +92,8 @@ export type BoardMemberUpdate = z.output<typeof boardMemberUpdateSchema>;
 
 /** The multipart field that carries the image of create and update. */
 export const BOARD_MEMBER_IMAGE_FIELD = 'image';
+/** The update's text field that removes the current photo when 'true' (a new image wins over it). */
+export const BOARD_MEMBER_REMOVE_IMAGE_FIELD = 'remove_image';
 
 /**
  * GET /api/boards/get-board-members (spec 001 §7). Guests and members get every active member

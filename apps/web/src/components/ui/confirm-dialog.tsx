@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
 import { buttonClasses } from './button-styles';
 import { DialogPanel } from './dialog';
 
@@ -14,6 +15,8 @@ type ConfirmDialogProps = {
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the action is about, under the text: the person or record to delete, say. */
+  children?: ReactNode;
 };
 
 /**
@@ -30,12 +33,14 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
       <DialogPanel role="alertdialog">
         <Dialog.Title className="font-display font-semibold text-stone-900 text-xl">{title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-stone-600 leading-relaxed">{text}</Dialog.Description>
+        {children && <div className="mt-4">{children}</div>}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Dialog.Close
             // Radix focuses the first focusable element, which is this one.

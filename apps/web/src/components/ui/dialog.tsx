@@ -61,6 +61,19 @@ export function DialogPanel({
   );
 }
 
+/**
+ * The buttons under a wide dialog's form. It stays at the bottom of the panel while the form
+ * scrolls under it, so on a phone the main button is reachable without scrolling past the form.
+ */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return (
+    // The negative offsets and margins reach over the panel's padding: sticky keeps to the padding's edge.
+    <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 grid grid-cols-2 gap-3 border-stone-200 border-t bg-white px-6 py-4 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:flex sm:justify-end sm:px-8 sm:py-5">
+      {children}
+    </div>
+  );
+}
+
 /** The round × in the top corner of a dialog panel. */
 export function DialogCloseButton({ disabled = false }: { disabled?: boolean }) {
   return (

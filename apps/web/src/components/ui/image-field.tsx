@@ -1,6 +1,7 @@
-import { imageFileProblem } from '@portal/shared';
+import { IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem, imageTypeOfBytes } from '@portal/shared';
 import { ImagePlus } from 'lucide-react';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { buttonClasses } from './button-styles';
 import { FormField } from './form-field';
 import { ImageWithFallback } from './image-with-fallback';
 
@@ -10,38 +11,94 @@ type ImageFieldProps = {
   currentImageUrl?: string | null;
   /** Called with a file that passed the browser-side checks, or null when the choice is cleared. */
   onChange: (file: File | null) => void;
+  /**
+   * Offers 'Remove image' for a stored picture: called with true when the user removes it and
+   * false when they undo that. Without it, the stored picture can only be replaced.
+   */
+  onRemoveChange?: (remove: boolean) => void;
   /** A message from the server about the upload. */
   error?: string;
   description?: string;
 };
 
+function readFirstBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file.slice(0, IMAGE_SIGNATURE_BYTES));
+  });
+}
+
+const kilobytes = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 /**
- * An image picker (spec 000 §5, §9): image files only and at most 5 MB, checked here with the
- * server's own messages before anything is sent (the server checks the bytes again). Shows the
- * chosen or current picture.
+ * An image picker (spec 000 §5, §9): JPEG, PNG, GIF or WebP of at most 5 MB, checked when the file
+ * is chosen (its claimed type, its size, then its first bytes, so a renamed document is refused
+ * at once) with the server's own messages; the server checks the whole file again. It says what
+ * the picture will be on save: the current one, the new file (by name), or none.
  */
-export function ImageField({ label, currentImageUrl, onChange, error, description }: ImageFieldProps) {
+export function ImageField({
+  label,
+  currentImageUrl,
+  onChange,
+  onRemoveChange,
+  error,
+  description,
+}: ImageFieldProps) {
   const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // Only the latest choice counts when two are checked at once.
+  const latestChoice = useRef(0);
 
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen.preview)), [chosen]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  const clearChoice = () => {
+    if (input.current) input.current.value = '';
+    setChosen(null);
+    onChange(null);
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const choice = ++latestChoice.current;
     const file = event.target.files?.[0] ?? null;
-    const refusal = file ? imageFileProblem(file) : null;
+    let refusal = file ? imageFileProblem(file) : null;
     setProblem(refusal);
+    if (file && !refusal) {
+      const bytes = await readFirstBytes(file).catch(() => new Uint8Array());
+      if (choice !== latestChoice.current) return;
+      refusal = imageTypeOfBytes(bytes) ? null : IMAGE_MESSAGES.wrongType;
+      setProblem(refusal);
+    }
     if (!file || refusal) {
       // A refused file must not stay selected: clearing lets the same file be picked again.
-      event.target.value = '';
-      setPreview(null);
-      onChange(null);
+      clearChoice();
       return;
     }
-    setPreview(URL.createObjectURL(file));
+    setChosen({ file, preview: URL.createObjectURL(file) });
     onChange(file);
   };
 
-  const shown = preview ?? currentImageUrl ?? null;
+  const setRemovedTo = (remove: boolean) => {
+    setRemoved(remove);
+    onRemoveChange?.(remove);
+  };
+
+  const current = removed ? null : (currentImageUrl ?? null);
+  const shown = chosen?.preview ?? current;
+  const status = chosen
+    ? `New image: ${chosen.file.name} (${kilobytes(chosen.file.size)})`
+    : current
+      ? 'Current image'
+      : removed
+        ? 'The current image will be removed when you save.'
+        : 'No image';
+
   return (
     <FormField
       label={label}
@@ -60,13 +117,52 @@ export function ImageField({ label, currentImageUrl, onChange, error, descriptio
               </div>
             }
           />
-          <input
-            {...control}
-            type="file"
-            accept="image/*"
-            onChange={choose}
-            className="block w-full min-w-0 text-sm text-stone-700 file:mr-3 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3.5 file:py-2 file:font-semibold file:text-sm file:text-stone-800 hover:file:bg-stone-50"
-          />
+          <div className="min-w-0 flex-1 space-y-2">
+            <p className="text-sm text-stone-700 [overflow-wrap:anywhere]" aria-live="polite">
+              {status}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                {...control}
+                ref={input}
+                type="file"
+                accept="image/*"
+                onChange={choose}
+                className="peer sr-only"
+              />
+              {/* The native input's own text ('No file chosen') would contradict the status above. */}
+              <label
+                htmlFor={control.id}
+                aria-hidden="true"
+                className={buttonClasses({
+                  variant: 'secondary',
+                  size: 'sm',
+                  className:
+                    'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 peer-focus-visible:outline-offset-2',
+                })}
+              >
+                {shown ? 'Replace image' : 'Choose image'}
+              </label>
+              {chosen && (
+                <button
+                  type="button"
+                  onClick={clearChoice}
+                  className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                >
+                  {currentImageUrl && !removed ? 'Keep current image' : 'Clear'}
+                </button>
+              )}
+              {!chosen && onRemoveChange && currentImageUrl && (
+                <button
+                  type="button"
+                  onClick={() => setRemovedTo(!removed)}
+                  className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                >
+                  {removed ? 'Keep image' : 'Remove image'}
+                </button>
+              )}
+            </div>
+          </div>
         </div>
       )}
     </FormField>

@@ -116,6 +116,18 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     });
   });
 
+  it('opens a dashboard link already filtered, and moves a page past the end back to the last page', async () => {
+    const api = stubBoardApi(twelveMembers());
+    const { router } = renderPage('/admin/board?is_active=true&page=9');
+    expect(await screen.findByText('Showing 11 to 12 of 12 members')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('true');
+    expect(router.state.location.search).toBe('?is_active=true&page=2');
+    expect(api.gets().map((params) => [params.get('is_active'), params.get('page')])).toEqual([
+      ['true', '9'],
+      ['true', '2'],
+    ]);
+  });
+
   it("says 'No board members found' when the list is empty or cannot be loaded", async () => {
     stubBoardApi([]);
     const first = renderPage();
@@ -132,7 +144,7 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     expect(logged).toHaveBeenCalledWith('Failed to load board members', expect.anything());
   });
 
-  it('toggles the status from the badge, and says so when that fails', async () => {
+  it('toggles the status from the badge, which says what a click will do, confirms it, and says so when that fails', async () => {
     const members = [makeBoardMember({ name: 'Ana Cruz' })];
     let failNext = false;
     const api = stubBoardApi(members, {
@@ -142,14 +154,15 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     const user = userEvent.setup();
     const table = await screen.findByRole('table');
 
-    await user.click(within(table).getByRole('button', { name: 'Ana Cruz: Active. Change status' }));
-    await within(table).findByRole('button', { name: 'Ana Cruz: Inactive. Change status' });
+    await user.click(within(table).getByRole('button', { name: 'Ana Cruz: Active — click to deactivate' }));
+    await within(table).findByRole('button', { name: 'Ana Cruz: Inactive — click to activate' });
+    expect(screen.getByRole('status')).toHaveTextContent('Ana Cruz is now inactive');
     const put = api.calls.find((call) => call.method === 'PUT');
     expect(put?.url.pathname).toBe(`/api/boards/admin/update-board-member/${members[0]?.id}`);
     expect(Object.fromEntries(put?.body?.entries() ?? [])).toEqual({ is_active: 'false' });
 
     failNext = true;
-    await user.click(within(table).getByRole('button', { name: /Ana Cruz: .* Change status/ }));
+    await user.click(within(table).getByRole('button', { name: /^Ana Cruz: .* click to/ }));
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('Failed to update member status. Please try again.');
   });
@@ -166,6 +179,8 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     await user.click(screen.getAllByRole('button', { name: 'Delete Ana Cruz' })[0] as HTMLElement);
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Board Member' });
     expect(confirm).toHaveTextContent('Are you sure you want to delete this board member?');
+    // It names the person, so the wrong row cannot be deleted by a slip.
+    expect(confirm).toHaveTextContent('Ana Cruz');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual([

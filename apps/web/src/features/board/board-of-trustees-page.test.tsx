@@ -68,7 +68,7 @@ describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/boards/get-board-members', expect.anything());
   });
 
-  it("opens a member's details: title when it differs, '{position} Since', 'About', 'No Image'", async () => {
+  it("opens a member's details: title when it differs, '{position} Since', 'About', initials without a photo", async () => {
     stubBoard(async () =>
       listOf([
         makeBoardMember({
@@ -90,7 +90,9 @@ describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
     expect(dialog).toHaveTextContent('President Since June 15, 2019');
     expect(within(dialog).getByRole('heading', { name: 'About' })).toBeVisible();
     expect(dialog).toHaveTextContent('Thirty years in porphyry exploration.');
-    expect(dialog).toHaveTextContent('No Image');
+    // No photo: the initials take its place (issue 10 §6), not a grey 'No Image' box.
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('PP')).toBeVisible();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 

@@ -1,7 +1,7 @@
 import type { BoardMemberDeleteResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { boardMembersQueryKey } from './get-board-members';
+import { boardKeys } from './board-keys';
 
 /** DELETE /boards/admin/delete-board-member/{id}; the server removes the member's image files too. */
 export function useDeleteBoardMember() {
@@ -11,6 +11,6 @@ export function useDeleteBoardMember() {
       apiRequest<BoardMemberDeleteResponse>(`/boards/admin/delete-board-member/${encodeURIComponent(id)}`, {
         method: 'DELETE',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: boardMembersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: boardKeys.all }),
   });
 }

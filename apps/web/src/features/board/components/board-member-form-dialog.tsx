@@ -1,23 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  BOARD_MEMBER_IMAGE_FIELD,
   BOARD_POSITIONS,
   type BoardMember,
   type BoardMemberCreate,
   type BoardMemberCreateInput,
   boardMemberCreateSchema,
-  IMAGE_MESSAGES,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
+import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
 import { ImageField } from '@/components/ui/image-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
+import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveBoardMember } from '../api/save-board-member';
 
 type BoardMemberFormDialogProps = {
@@ -28,8 +28,6 @@ type BoardMemberFormDialogProps = {
   /** The failure of spec 001 §8 ('Failed to create/update board member. Please try again.'). */
   onFailed: (error: unknown) => void;
 };
-
-const imageMessages: readonly string[] = Object.values(IMAGE_MESSAGES);
 
 function defaultValuesOf(member: BoardMember | null): BoardMemberCreateInput {
   return {
@@ -46,33 +44,48 @@ function defaultValuesOf(member: BoardMember | null): BoardMemberCreateInput {
 /**
  * The add and edit forms of /admin/board (spec 001 §5): name, title and position required;
  * description, trustee since, display order (0 or more) and an image optional; active by default.
- * Editing without a new image keeps the current one. Rendered only while open, so each opening
- * starts from the member's saved values.
+ * Editing without a new image keeps the current one; 'Remove image' removes it (contract C2 of
+ * issue 10: `remove_image=true`). A server validation error shows on its field (contract C1).
+ * Rendered only while open, so each opening starts from the member's saved values.
  */
 export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: BoardMemberFormDialogProps) {
   const save = useSaveBoardMember();
   const [image, setImage] = useState<File | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
   const [imageError, setImageError] = useState<string | undefined>();
+  const defaultValues = defaultValuesOf(member);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<BoardMemberCreateInput, unknown, BoardMemberCreate>({
     resolver: zodResolver(boardMemberCreateSchema),
-    defaultValues: defaultValuesOf(member),
+    defaultValues,
+    // No message before the first save; after it, each field re-checks as it changes, so a
+    // corrected field loses its message at once (a server message too).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const isEdit = member !== null;
 
   const onSubmit = handleSubmit((fields) => {
     setImageError(undefined);
     save.mutate(
-      { id: member?.id, fields, image },
+      { id: member?.id, fields, image, removeImage },
       {
         onSuccess: onSaved,
         onError: (error) => {
-          // The server's verdict on the picture belongs beside the picker; anything else is a failure.
-          if (error instanceof ApiError && imageMessages.includes(error.error)) setImageError(error.error);
-          else onFailed(error);
+          // A message the server puts on a field shows on that field (the picture's beside the
+          // picker); an error that names no field here is the failure of spec 001 §8.
+          const messages = serverFieldErrors(error);
+          const { [BOARD_MEMBER_IMAGE_FIELD]: imageMessage, ...unplaced } = applyServerFieldErrors(
+            messages,
+            setError,
+            Object.keys(defaultValues),
+          );
+          setImageError(imageMessage);
+          if (Object.keys(unplaced).length === Object.keys(messages).length && !imageMessage) onFailed(error);
         },
       },
     );
@@ -136,24 +149,24 @@ export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: Bo
           <ImageField
             label="Image"
             currentImageUrl={member?.image_path}
-            onChange={setImage}
+            onChange={(file) => {
+              setImage(file);
+              setImageError(undefined);
+            }}
+            onRemoveChange={isEdit ? setRemoveImage : undefined}
             error={imageError}
-            description={
-              isEdit
-                ? 'Leave empty to keep the current image. JPEG, PNG, GIF or WebP up to 5 MB.'
-                : 'JPEG, PNG, GIF or WebP up to 5 MB.'
-            }
+            description="JPEG, PNG, GIF or WebP up to 5 MB."
           />
           <CheckboxField label="Active (shown on the public page)" {...register('is_active')} />
 
-          <div className="flex flex-col-reverse gap-3 border-stone-200 border-t pt-5 sm:flex-row sm:justify-end">
+          <DialogFooter>
             <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
               Cancel
             </Dialog.Close>
             <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={save.isPending}>
               {save.isPending ? 'Saving…' : isEdit ? 'Save Changes' : 'Add Member'}
             </button>
-          </div>
+          </DialogFooter>
         </form>
         <DialogCloseButton disabled={save.isPending} />
       </DialogPanel>

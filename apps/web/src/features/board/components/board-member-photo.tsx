@@ -1,5 +1,6 @@
 import { type BoardMember, imageSrcSet } from '@portal/shared';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { InitialsTile } from '@/components/ui/initials-tile';
 
 type BoardMemberPhotoProps = {
   member: Pick<BoardMember, 'name' | 'image_path' | 'image_variants'>;
@@ -10,7 +11,11 @@ type BoardMemberPhotoProps = {
   loading?: 'lazy' | 'eager';
 };
 
-/** A member's portrait from its stored sizes, or the spec's 'No Image' box (spec 001 §2, §8). */
+/**
+ * A member's portrait from its stored sizes. Without one, or when it fails to load, their
+ * initials in the same place (spec 001 §2, §8 ask for a fallback; the same tile on the public
+ * card, in the detail dialog and in the admin table looks intended, a 'No Image' box did not).
+ */
 export function BoardMemberPhoto({ member, sizes, className = '', loading = 'lazy' }: BoardMemberPhotoProps) {
   return (
     <ImageWithFallback
@@ -21,13 +26,7 @@ export function BoardMemberPhoto({ member, sizes, className = '', loading = 'laz
       loading={loading}
       decoding="async"
       className={`object-cover ${className}`}
-      fallback={
-        <div
-          className={`flex items-center justify-center bg-gradient-to-br from-stone-100 to-stone-200 font-medium text-sm text-stone-600 ${className}`}
-        >
-          No Image
-        </div>
-      }
+      fallback={<InitialsTile name={member.name} className={className} />}
     />
   );
 }

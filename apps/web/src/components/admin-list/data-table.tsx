@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export type Column<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Classes of the column's header and cells, e.g. 'hidden xl:table-cell' for wide screens only. */
+  className?: string;
+  /**
+   * On phones each row is a card: one column is its heading, the others are labelled lines
+   * (the default) or left out.
+   */
+  phone?: 'heading' | 'line' | 'hidden';
+};
+
+type DataTableProps<Row> = {
+  /** What the rows are, e.g. 'Board members': the table's name and the loading announcement. */
+  label: string;
+  columns: readonly Column<Row>[];
+  /** `undefined` while the first page loads. */
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** The buttons of a row (preview, edit, delete), last on the right. */
+  actions?: (row: Row) => ReactNode;
+  emptyText: string;
+  isLoading: boolean;
+  /** How many placeholder bars show while the first page loads: the page size. */
+  skeletonRows?: number;
+};
+
+const cellPadding = 'px-4 py-3';
+
+/**
+ * An admin table: a real table from `md` up, one card per row on phones, placeholder bars while
+ * the first page loads and `emptyText` when there is nothing to show. Later pages keep the
+ * current rows on screen while they load (the query's `placeholderData`).
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  actions,
+  emptyText,
+  isLoading,
+  skeletonRows = 5,
+}: DataTableProps<Row>) {
+  if (isLoading) {
+    return (
+      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-3 p-4">
+        {Array.from({ length: skeletonRows }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with no identity of their own.
+          <Skeleton key={index} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return <p className="px-6 py-14 text-center text-stone-600">{emptyText}</p>;
+  }
+  const heading = columns.find((column) => column.phone === 'heading');
+  const lines = columns.filter((column) => (column.phone ?? 'line') === 'line');
+
+  return (
+    <>
+      {/* Phones: one card per row. */}
+      <ul className="divide-y divide-stone-100 md:hidden">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="p-4">
+            {heading?.cell(row)}
+            {/* The row's buttons beside its lines, at the bottom right: reachable with the thumb. */}
+            <div className="mt-3 flex items-end justify-between gap-3">
+              <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
+                {lines.map((column) => (
+                  <div key={column.header} className="contents">
+                    <dt className="text-stone-500">{column.header}</dt>
+                    <dd className="min-w-0 text-stone-800">{column.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {actions?.(row)}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {/* From md up: the table. */}
+      <div className="hidden overflow-x-auto md:block">
+        <table aria-label={label} className="w-full text-left text-sm">
+          <thead className="border-stone-200 border-b bg-stone-50 text-stone-600 text-xs uppercase tracking-wide">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={`${cellPadding} font-semibold ${column.className ?? ''}`}
+                >
+                  {column.header}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col" className={`${cellPadding} text-right font-semibold`}>
+                  Actions
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="hover:bg-stone-50/60">
+                {columns.map((column) => (
+                  <td
+                    key={column.header}
+                    className={`${cellPadding} text-stone-700 ${column.className ?? ''}`}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+                {actions && <td className={cellPadding}>{actions(row)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+type RowAction = {
+  /** The accessible name and tooltip, naming the row: 'Edit Ana Cruz'. */
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+};
+
+/** A row's icon buttons. */
+export function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {actions.map(({ label, icon, onClick, danger = false }) => (
+        <button
+          key={label}
+          type="button"
+          onClick={onClick}
+          aria-label={label}
+          title={label}
+          className={`inline-flex size-9 items-center justify-center rounded-lg transition-colors [&_svg]:size-4 ${
+            danger ? 'text-red-700 hover:bg-red-50' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'
+          }`}
+        >
+          {icon}
+        </button>
+      ))}
+    </div>
+  );
+}
