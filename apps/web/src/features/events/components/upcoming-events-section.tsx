@@ -3,13 +3,13 @@ import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useDeferredList } from '@/lib/use-deferred-list';
 import { useUpcomingEvents } from '../api/get-upcoming-events';
 import { EventCard, FeaturedEventCard } from './event-cards';
 
 /** spec 000 §2 "Upcoming events", on the home page: the first featured large, the rest in a grid. */
 export function UpcomingEventsSection() {
-  const { list, isPending } = useDeferredList(useUpcomingEvents());
+  // A failed call leaves no data and reads as an empty list.
+  const { data: list = [], isPending } = useUpcomingEvents();
   const [featured, ...others] = list;
 
   return (

@@ -3,13 +3,13 @@ import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useDeferredList } from '@/lib/use-deferred-list';
 import { useLatestNews } from '../api/get-latest-news';
 import { NewsCard } from './news-card';
 
 /** spec 000 §2 "Latest news (3 items)", on the home page. */
 export function LatestNewsSection() {
-  const { list, isPending } = useDeferredList(useLatestNews());
+  // A failed call leaves no data and reads as an empty list.
+  const { data: list = [], isPending } = useLatestNews();
 
   return (
     <section aria-labelledby="news-title" className="below-the-fold bg-stone-50 py-20 sm:py-28">
