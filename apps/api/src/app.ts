@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { documentRoutes } from './modules/documents/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -129,7 +130,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
   await app.register(boardRoutes, { prefix: '/api/boards', db, images });
 
-  await app.register(webAppPlugin, { config, db });
+  await app.register(webAppPlugin, { config });
+  // After the web app: the downloads are sent with the reply.sendFile it registers.
+  await app.register(documentRoutes, { config, db });
   return app;
 }
 

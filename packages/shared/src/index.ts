@@ -19,3 +19,4 @@ export * from './schemas/images';
 export * from './schemas/news';
 export * from './search-pages';
 export * from './site-config';
+export * from './site-routes';

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { associationFormsPath } from '@portal/shared';
+import { associationFormsPath, SITE_ROUTES } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/helper';
 
@@ -23,14 +23,8 @@ beforeAll(async () => {
   );
   await writeFile(join(webDist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
   await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const documents = join(folder, 'documents');
-  for (const collection of ['mgb-guidelines-and-forms', 'association-forms', 'member-news']) {
-    await mkdir(join(documents, collection), { recursive: true });
-    await writeFile(join(documents, collection, 'sample.pdf'), '%PDF-1.7 sample');
-  }
   context = await buildTestApp({
     WEB_DIST_DIR: webDist,
-    DOCUMENTS_DIR: documents,
     PUBLIC_URL: 'https://portal.example',
   });
 });
@@ -40,13 +34,13 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it('answers a prerendered path with its page and every other client route with the app shell, not cached', async () => {
+  it('answers a prerendered path with its page and every other page with the app shell, not cached', async () => {
     for (const [path, title] of [
       ['/', 'prerendered home'],
       ['/about?tab=1', 'prerendered about'],
       ['/membership', 'app shell'],
-      ['/events/123', 'app shell'],
-      ['/no/such/page', 'app shell'],
+      ['/admin/board', 'app shell'],
+      ['/About/', 'app shell'],
     ] as const) {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
@@ -57,6 +51,32 @@ describe('serving the web app', () => {
     const head = await context.app.inject({ method: 'HEAD', url: '/about' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers every page the web router declares (SITE_ROUTES) with 200', async () => {
+    for (const route of SITE_ROUTES) {
+      const response = await get(route.replaceAll(/:\w+/g, 'some-id'));
+      expect([route, response.statusCode]).toEqual([route, 200]);
+    }
+  });
+
+  it('answers an address that matches no page with 404 and the app shell, which shows its not-found page', async () => {
+    for (const path of [
+      '/no/such/page',
+      '/about/more',
+      '/admin/nothing',
+      '/events',
+      '/events/123',
+      '/profile',
+    ]) {
+      const response = await get(path);
+      expect([path, response.statusCode]).toEqual([path, 404]);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('app shell');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const head = await context.app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('serves the prerendered pages compressed, at their own paths only', async () => {
@@ -82,32 +102,6 @@ describe('serving the web app', () => {
     }
     const post = await context.app.inject({ method: 'POST', url: '/about' });
     expect(post.statusCode).toBe(404);
-  });
-
-  it('serves the static documents as PDFs', async () => {
-    for (const prefix of ['/mgb-guidelines-and-forms', associationFormsPath]) {
-      const response = await get(`${prefix}/sample.pdf`);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.body).toBe('%PDF-1.7 sample');
-    }
-  });
-
-  it('refuses document names that leave the folder or do not exist', async () => {
-    for (const url of [
-      '/mgb-guidelines-and-forms/..%2F..%2Fpackage.json',
-      '/mgb-guidelines-and-forms/missing.pdf',
-    ]) {
-      const response = await get(url);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ error: 'Document not found' });
-    }
-  });
-
-  it("keeps Member's News files from guests", async () => {
-    const response = await get('/member-news/sample.pdf');
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'unauthenticated' });
   });
 
   it('serves robots.txt and a sitemap with the public pages', async () => {

@@ -1,35 +1,27 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import {
-  associationFormsPath,
-  DOCUMENT_COLLECTIONS,
-  PRERENDERED_PAGES_FOLDER,
-  prerenderedPagePath,
-} from '@portal/shared';
+import { isSitePath, PRERENDERED_PAGES_FOLDER, prerenderedPagePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { AppError } from '../lib/errors';
-import { hasActiveMembership } from '../modules/memberships/service';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** Public pages listed in the sitemap: the routes of spec 000 §2 that anyone can open. */
 const sitemapPaths = [
-  '/',
-  '/about',
-  '/board-of-trustees',
-  '/affiliations',
-  '/membership',
-  '/ronnies-corner',
-  '/mgb-guidelines-and-forms',
-  associationFormsPath,
-  '/members-news',
+  sitePaths.home,
+  sitePaths.about,
+  sitePaths.boardOfTrustees,
+  sitePaths.affiliations,
+  sitePaths.membership,
+  sitePaths.ronniesCorner,
+  sitePaths.mgbGuidelines,
+  sitePaths.associationForms,
+  sitePaths.membersNews,
 ];
 
-type WebAppOptions = { config: Config; db: Db };
+type WebAppOptions = { config: Config };
 
 /** The pages the web build prerendered (docs/decisions/015), by path: '/about' → 'about.html'. */
 function readPrerenderedPages(folder: string) {
@@ -39,10 +31,10 @@ function readPrerenderedPages(folder: string) {
 
 /**
  * Everything that is not the API: the built single-page app (its prerendered pages, and the
- * empty shell as the history fallback), the static documents, uploaded images, robots.txt and
- * sitemap.xml.
+ * empty shell as the history fallback), uploaded images, robots.txt and sitemap.xml. Its
+ * `reply.sendFile` also serves the static documents (modules/documents).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, { config, db }: WebAppOptions) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOptions) => {
   const webAppBuilt = existsSync(join(config.webDistDir, 'index.html'));
   const pagesDir = join(config.webDistDir, PRERENDERED_PAGES_FOLDER);
   const prerenderedPages = readPrerenderedPages(pagesDir);
@@ -77,28 +69,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config, db }: WebA
     immutable: true,
   });
 
-  // Each collection of static downloads declares who may fetch it (spec 001 §2 "Static pages").
-  // Member's News is the members' area, "only fully paid members": signing in (access 'member')
-  // is not enough, the membership must be active (DECISIONS.md "Membership lifecycle").
-  for (const collection of DOCUMENT_COLLECTIONS) {
-    const folder = join(config.documentsDir, collection.folder);
-    app.get(
-      `${collection.publicPath}/:filename`,
-      { config: { access: collection.access }, schema: { hide: true } },
-      async (request, reply) => {
-        const { viewer } = request;
-        if (collection.access === 'member' && viewer && !viewer.isAdmin) {
-          if (!(await hasActiveMembership(db, viewer.userId))) {
-            throw new AppError(403, 'An active membership is required to download this file', {
-              code: 'membership_required',
-            });
-          }
-        }
-        return sendDocument(reply, folder, (request.params as { filename: string }).filename);
-      },
-    );
-  }
-
   // A prerendered page paints before its script has loaded. Routes of their own, not the
   // fallback below, so that they are compressed like every other route.
   for (const [path, file] of prerenderedPages) {
@@ -129,15 +99,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config, db }: WebA
     if (!webAppBuilt) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
-    // Client routes: the app decides what to show, including its own not-found page.
-    return reply.sendFile('index.html');
+    // The app renders every address, its not-found page included; the status tells crawlers and
+    // links checkers which addresses are pages (SITE_ROUTES, the routes the web router declares).
+    return reply.status(isSitePath(path) ? 200 : 404).sendFile('index.html');
   });
 });
-
-/** Only plain file names inside the collection folder are served, with their own content type. */
-async function sendDocument(reply: FastifyReply, folder: string, filename: string) {
-  if (!/^[a-z0-9][a-z0-9._-]*\.(pdf|docx?)$/i.test(filename) || !existsSync(join(folder, filename))) {
-    return reply.status(404).send({ error: 'Document not found', code: 'not_found' });
-  }
-  return reply.sendFile(filename, folder);
-}

@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
         children: [
           page(undefined, {
             index: true,
-            lazy: () => import('@/features/home/home-page').then((m) => ({ Component: m.HomePage })),
+            lazy: () => import('./routes/home-route').then((m) => ({ Component: m.HomeRoute })),
           }),
           page('About', {
             path: paths.about,

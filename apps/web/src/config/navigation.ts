@@ -1,10 +1,19 @@
-import { siteConfig } from '@portal/shared';
+import { isSitePath, siteConfig } from '@portal/shared';
 import { paths } from './paths';
 
-/** The header menus of spec 000 §2 "Header", shared by the desktop bar and the mobile menu. */
+/**
+ * The site's menus: the header of spec 000 §2 (desktop bar and mobile menu), the account menu,
+ * the footer and the admin sidebar.
+ *
+ * Until a page exists its links are not shown: every list here keeps only the links whose page
+ * the router serves (SITE_ROUTES in packages/shared). The issue that builds /events, /news or
+ * /profile adds its route there, and its links appear in every menu at once.
+ */
 
 export type NavLink = { label: string; to: string };
 export type NavGroup = { label: string; links: readonly NavLink[] };
+
+const servedLinks = (links: readonly NavLink[]) => links.filter((link) => isSitePath(link.to));
 
 export const homeLink: NavLink = { label: 'Home', to: paths.home };
 
@@ -34,28 +43,57 @@ export const navGroups: readonly NavGroup[] = [
       { label: `${siteConfig.acronym} Forms`, to: paths.associationForms },
     ],
   },
-];
+]
+  .map((group) => ({ ...group, links: servedLinks(group.links) }))
+  .filter((group) => group.links.length > 0);
 
-export const guestLinks: readonly NavLink[] = [
+export const guestLinks: readonly NavLink[] = servedLinks([
   { label: 'Login', to: paths.login },
   { label: 'Register', to: paths.register },
-];
+]);
+
+/** The signed-in user's links of spec 000 §2: Profile, and Admin for admins. */
+export function accountLinks({ isAdmin }: { isAdmin: boolean }): readonly NavLink[] {
+  return servedLinks([
+    { label: 'Profile', to: paths.profile },
+    ...(isAdmin ? [{ label: 'Admin', to: paths.admin }] : []),
+  ]);
+}
+
+/** The footer's two columns (spec 000 §2 "Footer"). */
+export const footerQuickLinks: readonly NavLink[] = servedLinks([
+  { label: `About ${siteConfig.acronym}`, to: paths.about },
+  { label: 'Board of Trustees', to: paths.boardOfTrustees },
+  { label: 'Events', to: paths.events },
+  { label: 'News', to: paths.news },
+  { label: 'Membership', to: paths.membership },
+]);
+
+export const footerResourceLinks: readonly NavLink[] = servedLinks([
+  { label: 'MGB Guidelines and Forms', to: paths.mgbGuidelines },
+  { label: `${siteConfig.acronym} Forms`, to: paths.associationForms },
+  { label: "Member's News", to: paths.membersNews },
+  { label: "Ronnie's Corner", to: paths.ronniesCorner },
+  { label: 'Affiliations', to: paths.affiliations },
+]);
 
 /**
- * The admin sidebar of spec 000 §2 "Admin area". `built` is false for a screen a later piece of
- * work adds: the entry is shown (the secretariat sees the whole area) but not linked, and the
- * dashboard does not link its figures there, so no link leads to a missing page.
+ * The admin sidebar of spec 000 §2 "Admin area". A screen a later piece of work adds is listed
+ * (the secretariat sees the whole area) but not linked, and the dashboard does not link its
+ * figures there.
  */
 export type AdminSection = 'dashboard' | 'users' | 'events' | 'news' | 'board';
 export type AdminNavLink = NavLink & { section: AdminSection; built: boolean };
 
-export const adminNavigation: readonly AdminNavLink[] = [
-  { section: 'dashboard', label: 'Dashboard', to: paths.admin, built: true },
-  { section: 'users', label: 'Users', to: paths.adminUsers, built: false },
-  { section: 'events', label: 'Events', to: paths.adminEvents, built: false },
-  { section: 'news', label: 'News', to: paths.adminNews, built: false },
-  { section: 'board', label: 'Meet Our Board', to: paths.adminBoard, built: true },
-];
+export const adminNavigation: readonly AdminNavLink[] = (
+  [
+    { section: 'dashboard', label: 'Dashboard', to: paths.admin },
+    { section: 'users', label: 'Users', to: paths.adminUsers },
+    { section: 'events', label: 'Events', to: paths.adminEvents },
+    { section: 'news', label: 'News', to: paths.adminNews },
+    { section: 'board', label: 'Meet Our Board', to: paths.adminBoard },
+  ] as const
+).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 
 /** A link to an admin list, with filters, when that list exists; `null` while it does not. */
 export function adminListLink(section: AdminSection, filters: Record<string, string> = {}): string | null {

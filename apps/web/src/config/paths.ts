@@ -1,37 +1,9 @@
-import { associationFormsPath } from '@portal/shared';
-
 /**
- * Every URL of the site, in one place (STYLE.md "Constants have one home"). Pages link with these
- * and the router declares its routes with them, so a renamed page changes here only.
+ * Every URL of the site, in one place (STYLE.md "Constants have one home"): packages/shared, so
+ * that the server knows the pages too (it answers any other address with 404). Pages link with
+ * these and the router declares its routes with them, so a renamed page changes there only.
  */
-export const paths = {
-  home: '/',
-  about: '/about',
-  boardOfTrustees: '/board-of-trustees',
-  affiliations: '/affiliations',
-  events: '/events',
-  eventDetail: (id: string) => `/events/${encodeURIComponent(id)}`,
-  news: '/news',
-  newsArticle: (id: string) => `/news/${encodeURIComponent(id)}`,
-  membersNews: '/members-news',
-  membership: '/membership',
-  ronniesCorner: '/ronnies-corner',
-  mgbGuidelines: '/mgb-guidelines-and-forms',
-  associationForms: associationFormsPath,
-  profile: '/profile',
-  admin: '/admin',
-  adminUsers: '/admin/users',
-  adminEvents: '/admin/events',
-  adminNews: '/admin/news',
-  adminBoard: '/admin/board',
-  login: '/login',
-  register: '/register',
-  confirmEmail: '/confirm-email',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  userForms: '/user-forms',
-  unauthorized: '/unauthorized',
-} as const;
+export { sitePaths as paths } from '@portal/shared';
 
 /** The API server's prefixes; the dev server proxies them to the API (vite.config.ts). */
 export const apiBasePath = '/api';

@@ -1,7 +1,6 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { guestLinks } from '@/config/navigation';
-import { paths } from '@/config/paths';
+import { accountLinks, guestLinks } from '@/config/navigation';
 import { logout } from '@/lib/session-actions';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
@@ -12,12 +11,7 @@ import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
  */
 export function AccountMenu({ transparent }: { transparent: boolean }) {
   const user = useSessionUser();
-  const links = user
-    ? [
-        { label: 'Profile', to: paths.profile },
-        ...(isAdmin(user) ? [{ label: 'Admin', to: paths.admin }] : []),
-      ]
-    : guestLinks;
+  const links = user ? accountLinks({ isAdmin: isAdmin(user) }) : guestLinks;
 
   return (
     <DisclosureMenu

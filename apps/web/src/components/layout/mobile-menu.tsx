@@ -3,7 +3,7 @@ import { LogOut, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useReturnFocus } from '@/components/ui/dialog';
-import { guestLinks, homeLink, navGroups } from '@/config/navigation';
+import { accountLinks, guestLinks, homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/session-actions';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
@@ -71,14 +71,11 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
             {user ? (
               <div className="space-y-1">
                 <p className="truncate px-3 pb-1 font-semibold text-sm text-stone-900">{user.username}</p>
-                <NavLink to={paths.profile} onClick={close} className={linkClasses}>
-                  Profile
-                </NavLink>
-                {isAdmin(user) && (
-                  <NavLink to={paths.admin} onClick={close} className={linkClasses}>
-                    Admin
+                {accountLinks({ isAdmin: isAdmin(user) }).map((link) => (
+                  <NavLink key={link.to} to={link.to} onClick={close} className={linkClasses}>
+                    {link.label}
                   </NavLink>
-                )}
+                ))}
                 <button
                   type="button"
                   onClick={() => {

@@ -1,26 +1,11 @@
 import { siteConfig } from '@portal/shared';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { footerQuickLinks, footerResourceLinks, type NavLink } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { LogoLockup } from './logo';
 
-const quickLinks = [
-  { label: `About ${siteConfig.acronym}`, to: paths.about },
-  { label: 'Board of Trustees', to: paths.boardOfTrustees },
-  { label: 'Events', to: paths.events },
-  { label: 'News', to: paths.news },
-  { label: 'Membership', to: paths.membership },
-];
-
-const resourceLinks = [
-  { label: 'MGB Guidelines and Forms', to: paths.mgbGuidelines },
-  { label: `${siteConfig.acronym} Forms`, to: paths.associationForms },
-  { label: "Member's News", to: paths.membersNews },
-  { label: "Ronnie's Corner", to: paths.ronniesCorner },
-  { label: 'Affiliations', to: paths.affiliations },
-];
-
-function FooterLinks({ title, links }: { title: string; links: { label: string; to: string }[] }) {
+function FooterLinks({ title, links }: { title: string; links: readonly NavLink[] }) {
   return (
     <div>
       <h2 className="font-semibold text-sm text-white uppercase tracking-widest">{title}</h2>
@@ -53,10 +38,10 @@ export function SiteFooter() {
           </p>
         </div>
         <div className="lg:col-span-2">
-          <FooterLinks title="Quick Links" links={quickLinks} />
+          <FooterLinks title="Quick Links" links={footerQuickLinks} />
         </div>
         <div className="lg:col-span-3">
-          <FooterLinks title="Resources" links={resourceLinks} />
+          <FooterLinks title="Resources" links={footerResourceLinks} />
         </div>
         <div className="lg:col-span-3">
           <h2 className="font-semibold text-sm text-white uppercase tracking-widest">Contact</h2>

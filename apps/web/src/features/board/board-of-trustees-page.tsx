@@ -8,7 +8,6 @@ import {
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDeferredList } from '@/lib/use-deferred-list';
 import { usePublicBoardMembers } from './api/get-board-members';
 import { BoardMemberCard } from './components/board-member-card';
 import { BoardMemberModal } from './components/board-member-modal';
@@ -23,9 +22,8 @@ const trusteeGrid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols
  * the empty groups (spec 001 §8).
  */
 export function BoardOfTrusteesPage() {
-  const query = usePublicBoardMembers();
-  const { isError, error } = query;
-  const { list, isPending } = useDeferredList(query);
+  // A failed call leaves no data: the groups are empty.
+  const { data: list = [], isPending, isError, error } = usePublicBoardMembers();
   const [selected, setSelected] = useState<BoardMember | null>(null);
 
   useEffect(() => {

@@ -1,20 +1,29 @@
+import type { ReactNode } from 'react';
 import { AboutSection } from './components/about-section';
 import { HeroSection } from './components/hero-section';
 import { ImpactSection } from './components/impact-section';
-import { LatestNewsSection } from './components/latest-news-section';
 import { PartnersSection } from './components/partners-section';
-import { UpcomingEventsSection } from './components/upcoming-events-section';
 
-/** spec 000 §1 "Home page", in the spec's order. */
-export function HomePage() {
+/**
+ * spec 000 §1 "Home page", in the spec's order. The events and news sections belong to their
+ * features, which this one may not import (STYLE.md: features never import each other): the
+ * route passes them in (app/routes/home-route.tsx).
+ */
+export function HomePage({
+  upcomingEvents,
+  latestNews,
+}: {
+  upcomingEvents: ReactNode;
+  latestNews: ReactNode;
+}) {
   return (
     <>
       <HeroSection />
       <AboutSection />
       <ImpactSection />
-      <UpcomingEventsSection />
+      {upcomingEvents}
       <PartnersSection />
-      <LatestNewsSection />
+      {latestNews}
     </>
   );
 }

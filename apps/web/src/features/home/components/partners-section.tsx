@@ -1,6 +1,6 @@
 import { TRUSTED_PARTNERS } from '@portal/shared';
 import { PartnerMark } from '@/components/ui/partner-mark';
-import { SectionHeading } from './section-heading';
+import { SectionHeading } from '@/components/ui/section-heading';
 
 /** spec 000 §2 "Trusted partners (static)". */
 export function PartnersSection() {

@@ -2,7 +2,10 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** The heading of every home section: eyebrow, title, optional intro and a "view all" link. */
+/**
+ * The heading of a section of a public page (the home page's, for one): eyebrow, title, optional
+ * intro and a "view all" link.
+ */
 export function SectionHeading({
   id,
   eyebrow,

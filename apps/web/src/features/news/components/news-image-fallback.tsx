@@ -1,5 +1,5 @@
 import { Newspaper } from 'lucide-react';
-import { ContourLines } from './hero-backdrop';
+import { ContourLines } from '@/components/ui/contour-lines';
 
 /** A news card without a usable first image: a calm branded panel instead of a broken image. */
 export function NewsImageFallback({ className = '' }: { className?: string }) {

@@ -1,6 +1,6 @@
 import type { EventSummary } from '@portal/shared';
+import { ContourLines } from '@/components/ui/contour-lines';
 import { formatMonthYear } from '@/lib/format';
-import { ContourLines } from './hero-backdrop';
 
 /**
  * What an event without a banner (or with a broken one) shows: its date on the site's

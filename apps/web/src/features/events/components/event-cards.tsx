@@ -1,54 +1,11 @@
-import type { EventSummary } from '@portal/shared';
+import { type EventSummary, isSitePath } from '@portal/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatPesos, formatTime } from '@/lib/format';
-import { useDeferredList } from '@/lib/use-deferred-list';
-import { useUpcomingEvents } from '../api/get-upcoming-events';
-import { EmptyState } from './empty-state';
 import { EventBannerFallback } from './event-banner-fallback';
-import { SectionHeading } from './section-heading';
-
-/** spec 000 §2 "Upcoming events": the first featured large, the rest in a grid. */
-export function UpcomingEventsSection() {
-  const { list, isPending } = useDeferredList(useUpcomingEvents());
-  const [featured, ...others] = list;
-
-  return (
-    <section aria-labelledby="events-title" className="below-the-fold bg-stone-50 py-20 sm:py-28">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="events-title"
-          eyebrow="Events"
-          title="Upcoming Events"
-          intro="Conferences, technical workshops and our monthly meetings: where the exploration community meets."
-          action={{ label: 'View All Events', to: paths.events }}
-        />
-        <div className="mt-12">
-          {isPending ? (
-            <EventsSkeleton />
-          ) : !featured ? (
-            <EmptyState text="No upcoming events available" />
-          ) : (
-            <div className="space-y-6">
-              <FeaturedEventCard event={featured} />
-              {others.length > 0 && (
-                <div className="grid gap-6 md:grid-cols-2">
-                  {others.map((event) => (
-                    <EventCard key={event.id} event={event} />
-                  ))}
-                </div>
-              )}
-            </div>
-          )}
-        </div>
-      </div>
-    </section>
-  );
-}
 
 function EventMeta({ event }: { event: EventSummary }) {
   const time = formatTime(event.start_time);
@@ -83,7 +40,9 @@ function TypeBadge({ type }: { type: string }) {
   );
 }
 
+/** Shown once the event page exists (SITE_ROUTES in packages/shared): no link to a missing page. */
 function ViewEventLink({ event, className = '' }: { event: EventSummary; className?: string }) {
+  if (!isSitePath(paths.eventDetail(event.id))) return null;
   return (
     <Link to={paths.eventDetail(event.id)} className={className}>
       View Event
@@ -93,7 +52,8 @@ function ViewEventLink({ event, className = '' }: { event: EventSummary; classNa
   );
 }
 
-function FeaturedEventCard({ event }: { event: EventSummary }) {
+/** The first upcoming event, large: banner beside the text on wide screens. */
+export function FeaturedEventCard({ event }: { event: EventSummary }) {
   return (
     <article className="grid overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm lg:grid-cols-5">
       <ImageWithFallback
@@ -131,7 +91,8 @@ function FeaturedEventCard({ event }: { event: EventSummary }) {
   );
 }
 
-function EventCard({ event }: { event: EventSummary }) {
+/** An event in a grid of cards. */
+export function EventCard({ event }: { event: EventSummary }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm sm:flex-row">
       <ImageWithFallback
@@ -158,33 +119,5 @@ function EventCard({ event }: { event: EventSummary }) {
         </div>
       </div>
     </article>
-  );
-}
-
-function EventsSkeleton() {
-  return (
-    <div className="space-y-6" data-testid="events-skeleton">
-      <span className="sr-only" role="status">
-        Loading events
-      </span>
-      <div className="grid overflow-hidden rounded-3xl border border-stone-200 bg-white lg:grid-cols-5">
-        <Skeleton className="aspect-[16/10] rounded-none lg:col-span-3 lg:aspect-auto lg:min-h-96" />
-        <div className="space-y-4 p-8 lg:col-span-2">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-8 w-4/5" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-2/3" />
-        </div>
-      </div>
-      <div className="grid gap-6 md:grid-cols-2">
-        {[0, 1].map((key) => (
-          <div key={key} className="space-y-3 rounded-2xl border border-stone-200 bg-white p-6">
-            <Skeleton className="h-5 w-20" />
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        ))}
-      </div>
-    </div>
   );
 }

@@ -1,0 +1,94 @@
+import { associationFormsPath } from './site-config';
+
+/**
+ * Every address of the web app's pages, those built and those a later issue builds (STYLE.md
+ * "Constants have one home"). The web app links with these (apps/web/src/config/paths.ts); the
+ * server reads SITE_ROUTES below.
+ */
+export const sitePaths = {
+  home: '/',
+  about: '/about',
+  boardOfTrustees: '/board-of-trustees',
+  affiliations: '/affiliations',
+  events: '/events',
+  eventDetail: (id: string) => `/events/${encodeURIComponent(id)}`,
+  news: '/news',
+  newsArticle: (id: string) => `/news/${encodeURIComponent(id)}`,
+  membersNews: '/members-news',
+  membership: '/membership',
+  ronniesCorner: '/ronnies-corner',
+  mgbGuidelines: '/mgb-guidelines-and-forms',
+  associationForms: associationFormsPath,
+  profile: '/profile',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminEvents: '/admin/events',
+  adminNews: '/admin/news',
+  adminBoard: '/admin/board',
+  login: '/login',
+  register: '/register',
+  confirmEmail: '/confirm-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  userForms: '/user-forms',
+  unauthorized: '/unauthorized',
+} as const;
+
+/**
+ * The pages the web app serves today, as its router declares them (react-router patterns: fixed
+ * segments and `:name` parameters). The web router declares exactly these (app/router.test.tsx).
+ * Two things follow from this list:
+ * - a link whose page is not in it is not shown (menus, footer, search, home), so no public link
+ *   leads to a missing page; the issue that builds a page adds it here and its links appear;
+ * - the server answers every other address with 404 (apps/api/src/plugins/web-app.ts), so search
+ *   engines see real 404s while the app still renders its not-found page.
+ */
+export const SITE_ROUTES: readonly string[] = [
+  sitePaths.home,
+  sitePaths.about,
+  sitePaths.boardOfTrustees,
+  sitePaths.affiliations,
+  sitePaths.membersNews,
+  sitePaths.membership,
+  sitePaths.ronniesCorner,
+  sitePaths.mgbGuidelines,
+  sitePaths.associationForms,
+  sitePaths.login,
+  sitePaths.register,
+  sitePaths.confirmEmail,
+  sitePaths.forgotPassword,
+  sitePaths.resetPassword,
+  sitePaths.unauthorized,
+  sitePaths.admin,
+  sitePaths.adminBoard,
+];
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** Percent-decoded and lower-cased, as react-router compares; `null` for a malformed escape. */
+function decodeSegment(segment: string) {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the web app has a page at this address (a path, or a link's `to` with a query or hash).
+ * It matches as the router does: case-insensitively, a trailing slash ignored, `:name` taking one
+ * non-empty segment (app/router.test.tsx holds the two to the same answers).
+ */
+export function isSitePath(address: string): boolean {
+  const segments = segmentsOf(address.split(/[?#]/, 1)[0] ?? '').map(decodeSegment);
+  return SITE_ROUTES.some((route) => {
+    const routeSegments = segmentsOf(route);
+    return (
+      routeSegments.length === segments.length &&
+      routeSegments.every(
+        (routeSegment, index) =>
+          routeSegment.startsWith(':') || routeSegment.toLowerCase() === segments[index],
+      )
+    );
+  });
+}
