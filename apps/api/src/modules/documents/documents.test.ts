@@ -24,6 +24,11 @@ describe('the static documents of the catalogue', () => {
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it.each(publicDocuments)('serves %s to a browser whose session has lapsed', async (url) => {
+    const response = await get(url, 'access_token=expired.or.tampered; has_session=1');
+    expect(response.statusCode).toBe(200);
+  });
+
   it("keeps every Member's News file from guests", async () => {
     const memberCollections = DOCUMENT_COLLECTIONS.filter((collection) => collection.access === 'member');
     const urls = memberCollections.flatMap((collection) =>

@@ -26,7 +26,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> =
     const folder = join(config.documentsDir, collection.folder);
     app.get(
       `${collection.publicPath}/:filename`,
-      { config: { access: collection.access }, schema: { hide: true, params: paramsSchema } },
+      {
+        // A public file is opened by a plain link, not through the api client, so a lapsed session
+        // cookie must not turn it into a 401 the browser would show as text.
+        config: { access: collection.access, ignoresViewer: collection.access === 'public' },
+        schema: { hide: true, params: paramsSchema },
+      },
       async (request, reply) => {
         const { viewer } = request;
         if (collection.access === 'member' && viewer && !viewer.isAdmin) {
