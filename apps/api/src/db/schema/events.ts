@@ -7,6 +7,7 @@ import {
   REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -62,6 +63,15 @@ export const events = pgTable(
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /**
+     * The list search's text: every searched field, lowercased, kept by the database (never
+     * written by code, never returned by the API). One `LIKE` on one trigram index is priced
+     * right by the planner, where an OR of four ILIKEs was planned as a sequential scan.
+     * `||` with coalesce, as concat_ws is not immutable.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(organizer_name, '') || ' ' || coalesce(location_name, ''))`,
+    ),
   },
   (t) => [
     checkIn('events_event_type_check', t.event_type, EVENT_TYPES),
@@ -81,10 +91,7 @@ export const events = pgTable(
     index('events_type_status_idx').on(t.event_type, t.status),
     index('events_registration_status_idx').on(t.is_registration_required, t.status),
     index('events_created_by_idx').on(t.created_by),
-    index('events_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('events_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
-    index('events_organizer_name_trgm_idx').using('gin', t.organizer_name.op('gin_trgm_ops')),
-    index('events_location_name_trgm_idx').using('gin', t.location_name.op('gin_trgm_ops')),
+    index('events_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { NEWS_STATUSES, type NewsStatus } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -19,6 +20,10 @@ export const newsArticles = pgTable(
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** The list search's text, lowercased and kept by the database (see events.ts `searchText`). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
   },
   (t) => [
     checkIn('news_articles_status_check', t.status, NEWS_STATUSES),
@@ -32,8 +37,7 @@ export const newsArticles = pgTable(
     ),
     index('news_articles_author_status_idx').on(t.author, t.status),
     index('news_articles_created_by_idx').on(t.created_by),
-    index('news_articles_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('news_articles_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('news_articles_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -90,6 +90,8 @@ describe('GET /api/events/retrieve-events', () => {
     });
     expect(data.events[0]).not.toHaveProperty('created_by');
     expect(data.events[0]).not.toHaveProperty('content');
+    expect(data.events[0]).not.toHaveProperty('search_text');
+    expect(data.events[0]).not.toHaveProperty('searchText');
   });
 
   it('filters by type, registration and search (case-insensitive, organiser and location too)', async () => {
@@ -103,6 +105,9 @@ describe('GET /api/events/retrieve-events', () => {
     // LIKE wildcards in the search are matched literally.
     expect(await titles('?search=100%25')).toEqual(['Safety Training 100% Hands-on']);
     expect(await titles('?search=%25%25%25')).toEqual([]);
+    expect(await titles('?search=_')).toEqual([]);
+    // A field other than the title (the organiser), in mixed case.
+    expect(await titles('?search=GeoScience%20GUILD')).toEqual(['Geology Workshop']);
   });
 
   it('lists upcoming events by start date for the home page', async () => {

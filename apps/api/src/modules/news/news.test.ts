@@ -33,6 +33,7 @@ beforeAll(async () => {
   });
   await createNewsArticle(db, {
     title: 'Quarterly Members Update',
+    description: 'Dues rise by 10% from the next quarter.',
     author: 'Maria Santos',
     created_at: new Date('2026-02-05'),
   });
@@ -63,6 +64,8 @@ describe('GET /api/news/get-news', () => {
       views: 0,
     });
     expect(data.news[2]).not.toHaveProperty('content');
+    expect(data.news[2]).not.toHaveProperty('search_text');
+    expect(data.news[2]).not.toHaveProperty('searchText');
   });
 
   it('never shows drafts or archived articles to the public', async () => {
@@ -85,6 +88,11 @@ describe('GET /api/news/get-news', () => {
     ]);
     expect(await titles('?search=baguio')).toEqual(['Geoscience Fair in Baguio']);
     expect(await titles('?search=draft')).toEqual([]);
+    // The description counts too, case-insensitively; LIKE wildcards are matched literally.
+    expect(await titles('?search=DUES%20Rise')).toEqual(['Quarterly Members Update']);
+    expect(await titles('?search=10%25')).toEqual(['Quarterly Members Update']);
+    expect(await titles('?search=%25%25')).toEqual([]);
+    expect(await titles('?search=_')).toEqual([]);
   });
 
   it('pages with page and limit', async () => {

@@ -1,5 +1,5 @@
 import { buildPagination, type NewsListQuery } from '@portal/shared';
-import { and, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsArticles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -11,8 +11,9 @@ type NewsRow = typeof newsArticles.$inferSelect;
 /**
  * Lists leave out the rich-text body (the largest column), which only the detail page shows. The
  * gallery is the article's images in order (lib/images.ts); the first is the card image (spec 001 §3).
+ * The search column is internal (generated from title and description) and is never returned.
  */
-const { content: _content, ...summaryColumns } = getTableColumns(newsArticles);
+const { content: _content, searchText: _searchText, ...summaryColumns } = getTableColumns(newsArticles);
 
 /**
  * Lists articles newest first. Guests and members only ever receive published articles
@@ -25,8 +26,10 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
     query.author !== undefined ? eq(newsArticles.author, query.author) : undefined,
   ];
   if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(ilike(newsArticles.title, pattern), ilike(newsArticles.description, pattern)));
+    // Title or description contains the text, case-insensitively: search_text holds both lowercased,
+    // so a lowercased pattern and plain LIKE give one condition the planner prices right, on one
+    // trigram index (an OR of ILIKEs was planned as a sequential scan).
+    conditions.push(like(newsArticles.searchText, likePattern(query.search.toLowerCase())));
   }
   const where = and(...conditions);
 
@@ -53,7 +56,9 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
   };
 }
 
-export function toNewsResponse<Row extends Omit<NewsRow, 'content'> & { image_gallery: string[] }>(row: Row) {
+export function toNewsResponse<
+  Row extends Omit<NewsRow, 'content' | 'searchText'> & { image_gallery: string[] },
+>(row: Row) {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
