@@ -41,9 +41,9 @@ export const refreshTokens = pgTable(
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
     /**
-     * The token that replaced this one. No foreign key: it is set by the statement that inserts
-     * that token (sessions.ts), and a session's tokens are only ever deleted together, with the
-     * session; a key would only add a check to every refresh.
+     * The token that replaced this one. No foreign key (migration 0002): it is set when this token
+     * is claimed, in the transaction that inserts its replacement (sessions.ts), and a session's
+     * tokens are only ever deleted together, with the session.
      */
     replacedById: uuid('replaced_by_id'),
   },
