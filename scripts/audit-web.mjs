@@ -27,7 +27,8 @@ const chromiumFlags = [
   '--disable-sync',
 ];
 
-const pages = ['/', '/about', '/membership'];
+const pages = ['/', '/about', '/membership', '/events'];
+// Issue 13 audits an event's page too: the newest published one of the demo content, found at run time.
 
 const categories = [
   { id: 'performance', title: 'Performance', target: 95 },
@@ -273,7 +274,11 @@ async function main() {
     server = await startAuditServer(dataDir);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
     const results = [];
-    for (const path of pages) {
+    const newest = await fetch(`${server.baseUrl}/api/events/retrieve-events?limit=1`).then((response) =>
+      response.json(),
+    );
+    const eventPage = `/events/${newest.data.events[0].id}`;
+    for (const path of [...pages, eventPage]) {
       const url = `${server.baseUrl}${path}`;
       console.log(`Auditing ${url}…`);
       const js = await measureFirstLoadJs(browser, url);

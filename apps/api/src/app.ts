@@ -22,8 +22,18 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { membershipRoutes } from './modules/memberships/routes';
 import { newsRoutes } from './modules/news/routes';
+import { representativeRoutes } from './modules/representatives/routes';
+import { searchRoutes } from './modules/search/routes';
+import { sitePreviewRoutes } from './modules/site-previews/routes';
+import { speakerRoutes } from './modules/speakers/routes';
+import { adminUserRoutes } from './modules/users/admin-routes';
+import { applicationRoutes } from './modules/users/application-routes';
+import { profileRoutes } from './modules/users/profile-routes';
 import { accessPlugin } from './plugins/access';
+import { allowedMethodsPlugin } from './plugins/allowed-methods';
+import { answerClientError, limitConnectionsPerAddress, SERVER_TIMEOUTS } from './plugins/connection-limits';
 import { crossSitePlugin } from './plugins/cross-site';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -46,7 +56,15 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    connectionTimeout: SERVER_TIMEOUTS.idleMs,
+    requestTimeout: SERVER_TIMEOUTS.requestMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+  if (!config.trustProxy && config.maxConnectionsPerAddress > 0) {
+    limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
@@ -58,6 +76,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(allowedMethodsPlugin);
   await app.register(securityHeadersPlugin, {
     options: {
       contentSecurityPolicy: {
@@ -66,7 +85,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
           scriptSrc: ["'self'"],
           // Radix and React set style attributes at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // https: too: gallery images given by address (docs/decisions/022-url-images-under-the-csp.md).
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -92,10 +112,12 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     limits: {
       fileSize: IMAGE_MAX_BYTES,
       files: MAX_IMAGES_PER_REQUEST,
-      fields: 30,
+      // The membership form: 8 fields and 5 per representative, with room to refuse a list too long
+      // by its own rule rather than by this limit.
+      fields: 50,
       fieldSize: 100_000,
       fieldNameSize: 100,
-      parts: 40,
+      parts: 60,
       headerPairs: 100,
     },
     throwFileSizeLimit: true,
@@ -125,12 +147,20 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
-  await app.register(eventRoutes, { prefix: '/api/events', db });
-  await app.register(newsRoutes, { prefix: '/api/news', db });
+  await app.register(eventRoutes, { prefix: '/api/events', db, images, publicUrl: config.publicUrl });
+  await app.register(speakerRoutes, { prefix: '/api/speakers', db, images });
+  await app.register(newsRoutes, { prefix: '/api/news', db, images, config });
+  await app.register(searchRoutes, { prefix: '/api', db });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', db });
   await app.register(boardRoutes, { prefix: '/api/boards', db, images });
+  await app.register(applicationRoutes, { prefix: '/api/users', db, images });
+  await app.register(profileRoutes, { prefix: '/api/users', ...authContext, images });
+  await app.register(representativeRoutes, { prefix: '/api/reps', db, images });
+  await app.register(adminUserRoutes, { prefix: '/api/users', db, images, config });
+  await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
 
   await app.register(webAppPlugin, { config });
+  await app.register(sitePreviewRoutes, { config, db });
   // After the web app: the downloads are sent with the reply.sendFile it registers.
   await app.register(documentRoutes, { config, db });
   return app;

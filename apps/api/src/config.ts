@@ -30,6 +30,8 @@ const environmentSchema = z.object({
   SEED_DEMO_CONTENT: booleanString.default(true),
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   TRUST_PROXY: booleanString.default(false),
+  /** Open connections one client address may hold (0: no bound; not applied behind TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   WEB_DIST_DIR: z.string().min(1).default(resolve(apiRoot, '../web/dist')),
   DOCUMENTS_DIR: z.string().min(1).default(resolve(apiRoot, 'content/documents')),
   /** Signs access tokens; generated into DATA_DIR on first start when unset (every process behind
@@ -78,6 +80,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     seedDemoContent: env.SEED_DEMO_CONTENT,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     webDistDir: resolve(env.WEB_DIST_DIR),
     documentsDir: resolve(env.DOCUMENTS_DIR),
     outboxDir: resolve(dataDir, 'outbox'),

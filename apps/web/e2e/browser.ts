@@ -41,6 +41,7 @@ export async function launchBrowser() {
         timezoneId: 'Asia/Manila',
       });
       const page = await context.newPage();
+      await recordPolicyViolations(page);
       return { page, context };
     },
     close: () => browser.close(),
@@ -56,8 +57,32 @@ export async function openPage(page: Page, path: string) {
   await page.locator('#root[data-app-started]').waitFor({ state: 'attached' });
 }
 
-/** Fails on any serious or critical accessibility violation, naming each one. */
+/**
+ * Collects the page's Content-Security-Policy violations (the `securitypolicyviolation` event),
+ * from the first script on, in every document the page loads.
+ */
+async function recordPolicyViolations(page: Page) {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { __policyViolations: violations });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+/**
+ * Fails on any serious or critical accessibility violation, naming each one, and on any
+ * Content-Security-Policy violation the page has reported so far (a blocked script or image is
+ * a defect, even when the page still looks right).
+ */
 export async function expectNoSeriousAxeViolations(page: Page) {
+  const violations = await page.evaluate(
+    () => (window as unknown as { __policyViolations?: string[] }).__policyViolations ?? [],
+  );
+  expect(violations).toEqual([]);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,4 +1,4 @@
-import { associationFormsPath, siteConfig } from '@portal/shared';
+import { associationFormsPath, isSitePath, siteConfig } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { navGroups } from '../src/config/navigation';
@@ -61,9 +61,13 @@ describe('home page', () => {
     const articles = page.locator('section[aria-labelledby="news-title"] article');
     await articles.first().waitFor();
     expect(await articles.count()).toBe(3);
-    // Until /events and /news exist, their cards link nowhere (no link to a missing page).
+    // The cards and their 'View All' links lead to pages of the site.
     for (const name of [/View Event/, /View All Events/, /Read More/, /View All News/]) {
-      expect(await page.getByRole('link', { name }).count()).toBe(0);
+      const hrefs = await page
+        .getByRole('link', { name })
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      expect(hrefs.length, String(name)).toBeGreaterThan(0);
+      for (const href of hrefs) expect(isSitePath(href), href).toBe(true);
     }
     for (const partner of [
       'Mines and Geosciences Bureau',

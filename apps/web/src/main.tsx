@@ -1,3 +1,4 @@
+import './zod-config';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/source-serif-4';
 import './styles.css';

@@ -51,7 +51,12 @@ export const BOARD_POSITIONS = [
 ] as const;
 export type BoardPosition = (typeof BOARD_POSITIONS)[number];
 
-export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password', 'invitation'] as const;
+export const EMAIL_TOKEN_PURPOSES = [
+  'confirm_email',
+  'reset_password',
+  'invitation',
+  'change_email',
+] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;

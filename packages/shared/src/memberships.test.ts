@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNewestMembershipPending } from './memberships';
+import { isNewestMembershipPending, membershipStanding } from './memberships';
 
 const membership = (status: string, created_at: string) => ({ status, created_at });
 
@@ -44,5 +44,30 @@ describe('isNewestMembershipPending (spec 000 §4)', () => {
         membership('pending', 'not a date'),
       ]),
     ).toBe(false);
+  });
+});
+
+describe('membershipStanding (DECISIONS "Membership lifecycle")', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+
+  it('keeps pending and rejected as they are', () => {
+    expect(membershipStanding({ status: 'pending', expires_at: null }, now)).toBe('pending');
+    expect(membershipStanding({ status: 'rejected', expires_at: null }, now)).toBe('rejected');
+  });
+
+  it('is active while an approved membership has not reached expires_at, expired from then on', () => {
+    expect(membershipStanding({ status: 'approved', expires_at: '2026-06-01T00:00:01Z' }, now)).toBe(
+      'active',
+    );
+    expect(membershipStanding({ status: 'approved', expires_at: '2026-06-01T00:00:00Z' }, now)).toBe(
+      'expired',
+    );
+    expect(membershipStanding({ status: 'approved', expires_at: new Date('2025-01-01') }, now)).toBe(
+      'expired',
+    );
+  });
+
+  it('treats an approved membership without a period as expired rather than active for ever', () => {
+    expect(membershipStanding({ status: 'approved', expires_at: null }, now)).toBe('expired');
   });
 });

@@ -14,3 +14,20 @@ export function isNewestMembershipPending(
   }
   return newest?.status === 'pending';
 }
+
+/** What the profile and the admin screens show of a membership (DECISIONS.md "Membership lifecycle"). */
+export type MembershipStanding = 'pending' | 'active' | 'expired' | 'rejected';
+
+/**
+ * A membership's standing at `now`: an approved one is active until `expires_at` and expired from
+ * then on, wherever it is read, so no scheduled job is needed for the answer to be right.
+ */
+export function membershipStanding(
+  membership: { status: string; expires_at: string | Date | null | undefined },
+  now: Date = new Date(),
+): MembershipStanding {
+  if (membership.status === 'pending') return 'pending';
+  if (membership.status === 'rejected') return 'rejected';
+  const expiresAt = membership.expires_at == null ? Number.NaN : new Date(membership.expires_at).getTime();
+  return expiresAt > now.getTime() ? 'active' : 'expired';
+}

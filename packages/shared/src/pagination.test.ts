@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageNumbers, showingText } from './pagination';
+import { adminPageNumbers, publicPageNumbers, showingText } from './pagination';
 
 describe('adminPageNumbers (up to 5 page buttons)', () => {
   it('shows every page when there are five or fewer', () => {
@@ -40,5 +40,17 @@ describe("showingText ('Showing x to y of z …', spec 001 §2)", () => {
     expect(showingText({ page: 5, limit: 10, total: 23, noun: 'members' })).toBe(
       'Showing 23 to 23 of 23 members',
     );
+  });
+});
+
+describe('publicPageNumbers', () => {
+  it('shows first, last and current ±1 with ellipses for longer gaps', () => {
+    expect(publicPageNumbers(1, 1)).toEqual([1]);
+    expect(publicPageNumbers(1, 3)).toEqual([1, 2, 3]);
+    expect(publicPageNumbers(5, 10)).toEqual([1, 'ellipsis', 4, 5, 6, 'ellipsis', 10]);
+    expect(publicPageNumbers(1, 10)).toEqual([1, 2, 'ellipsis', 10]);
+    expect(publicPageNumbers(10, 10)).toEqual([1, 'ellipsis', 9, 10]);
+    // A gap of one page shows the page instead of an ellipsis.
+    expect(publicPageNumbers(4, 10)).toEqual([1, 2, 3, 4, 5, 'ellipsis', 10]);
   });
 });

@@ -34,3 +34,23 @@ export function showingText({
   const to = Math.min(total, page * limit);
   return `Showing ${from} to ${to} of ${total} ${noun}`;
 }
+
+/**
+ * The page buttons of a public list (spec 001 §9): the first, the last and the current page ±1,
+ * with an ellipsis for every gap of more than one page (a gap of exactly one shows that page).
+ */
+export function publicPageNumbers(page: number, totalPages: number): (number | 'ellipsis')[] {
+  const last = Math.max(totalPages, 1);
+  const current = Math.min(Math.max(page, 1), last);
+  const shown = [...new Set([1, current - 1, current, current + 1, last])]
+    .filter((number) => number >= 1 && number <= last)
+    .sort((a, b) => a - b);
+  const result: (number | 'ellipsis')[] = [];
+  for (const [index, number] of shown.entries()) {
+    const previous = shown[index - 1];
+    if (previous !== undefined && number - previous === 2) result.push(previous + 1);
+    else if (previous !== undefined && number - previous > 2) result.push('ellipsis');
+    result.push(number);
+  }
+  return result;
+}

@@ -6,10 +6,11 @@ import { isSitePath } from './site-routes';
 const titles = (pages: { title: string }[]) => pages.map((page) => page.title);
 
 describe('getSearchPages (spec 000 §2)', () => {
-  // Events, Industry News and Profile are in the index too, and found once their pages exist.
   const fixedPages = [
     'Home',
     'About',
+    'Events',
+    'Industry News',
     'Membership',
     'Affiliations',
     'Board of Trustees',
@@ -23,8 +24,8 @@ describe('getSearchPages (spec 000 §2)', () => {
     expect(titles(getSearchPages({ isLoggedIn: false }))).toEqual([...fixedPages, 'Login', 'Register']);
   });
 
-  it('lists the fixed pages, without Login and Register, when logged in', () => {
-    expect(titles(getSearchPages({ isLoggedIn: true }))).toEqual(fixedPages);
+  it('lists the fixed pages and Profile, without Login and Register, when logged in', () => {
+    expect(titles(getSearchPages({ isLoggedIn: true }))).toEqual([...fixedPages, 'Profile']);
   });
 
   it('offers only pages the web app serves (site-routes.ts), so no result leads to a missing page', () => {
@@ -73,7 +74,7 @@ describe('searchPages', () => {
 
   it('puts pages whose title contains the query first', () => {
     // Home ('latest news') comes before Member News in the index, but not in the results.
-    expect(titles(searchPages('news', pages))).toEqual(['Member News', 'Home']);
+    expect(titles(searchPages('news', pages))).toEqual(['Industry News', 'Member News', 'Home']);
   });
 
   it('finds nothing for an unknown word', () => {

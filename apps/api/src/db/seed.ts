@@ -8,6 +8,7 @@ import {
   eventRegistrations,
   eventSpeakers,
   events,
+  type ImageOwnerType,
   memberships,
   type NewEvent,
   type NewUploadedFile,
@@ -260,10 +261,23 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
   );
   if (representativeRows.length > 0) await tx.insert(representatives).values(representativeRows);
 
+  // The galleries and photos are their records' images (lib/images.ts): the ids are chosen here
+  // so that the files can be recorded as owned by them.
+  const owners = new Map<string, Pick<NewUploadedFile, 'ownerType' | 'ownerId' | 'position'>>();
+  const own = (ownerType: ImageOwnerType, paths: readonly string[]) => {
+    const ownerId = randomUUID();
+    for (const [position, path] of paths.entries()) owners.set(path, { ownerType, ownerId, position });
+    return ownerId;
+  };
+
   const speakerRows = await tx
     .insert(speakers)
     .values(
       demoSpeakers.map((speaker) => ({
+        id: own(
+          'speaker',
+          [pictures.speakerImages.get(speaker.key)].filter((path) => path !== undefined),
+        ),
         name: speaker.name,
         title: speaker.title,
         company: speaker.company,
@@ -280,7 +294,9 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
     .values(
       demoEvents.map((event, index): NewEvent => {
         const created = daysAgo(Math.max(10 + index * 3, 30 - event.startInDays), index);
+        const banner = pictures.eventBanners[index];
         return {
+          id: own('event', banner ? [banner] : []),
           title: event.title,
           description: event.description,
           content: event.content,
@@ -328,15 +344,6 @@ async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<
     })),
   );
   if (registrations.length > 0) await tx.insert(eventRegistrations).values(registrations);
-
-  // The galleries and photos are their records' images (lib/images.ts): the ids are chosen here
-  // so that the files can be recorded as owned by them.
-  const owners = new Map<string, Pick<NewUploadedFile, 'ownerType' | 'ownerId' | 'position'>>();
-  const own = (ownerType: 'news_article' | 'board_member', paths: readonly string[]) => {
-    const ownerId = randomUUID();
-    for (const [position, path] of paths.entries()) owners.set(path, { ownerType, ownerId, position });
-    return ownerId;
-  };
 
   await tx.insert(newsArticles).values(
     demoArticles.map((article, index) => {

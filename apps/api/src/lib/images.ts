@@ -15,7 +15,7 @@ import {
   type UploadedFileVariant,
   uploadedFiles,
 } from '../db/schema';
-import { badRequest } from './errors';
+import { AppError, badRequest } from './errors';
 import type { Storage } from './storage';
 
 /**
@@ -180,11 +180,20 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
     async withStoredImages<Result>(
       inputs: readonly Buffer[],
       work: (images: StoredImage[]) => Promise<Result>,
+      /** The form field of each input, so a refused upload's message names where it was chosen. */
+      fieldNames?: readonly string[],
     ): Promise<Result> {
       const images: StoredImage[] = [];
       const removeStored = () => removeFiles(images.flatMap((image) => image.publicPaths));
       try {
-        for (const input of inputs) images.push(await store(await processImage(input)));
+        for (const [index, input] of inputs.entries()) {
+          const processed = await processImage(input).catch((error: unknown) => {
+            const field = fieldNames?.[index];
+            if (!(error instanceof AppError) || !field || error.options.field) throw error;
+            throw new AppError(error.statusCode, error.error, { ...error.options, field });
+          });
+          images.push(await store(processed));
+        }
         return await work(images);
       } catch (error) {
         await removeStored();

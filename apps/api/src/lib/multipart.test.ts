@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { createUser, signIn } from '../test/factories';
 import { createTestConfig, createTestDatabase } from '../test/helper';
 import { AppError } from './errors';
-import { multipartForm } from './multipart';
+import { multipartForm, nestBracketedFields } from './multipart';
 
 /**
  * The form and error contract every route shares (contract C1), on the whole app with three
@@ -181,5 +181,38 @@ describe('a validation error', () => {
       code: 'email_taken',
       field: 'email',
     });
+  });
+});
+
+describe('bracketed field names', () => {
+  it('nests representatives[i][field] into a list of records, leaving plain names alone', () => {
+    expect(
+      nestBracketedFields({
+        type: 'company',
+        'representatives[1][firstName]': 'Ben',
+        'representatives[0][firstName]': 'Ana',
+        'representatives[0][lastName]': 'Cruz',
+      }),
+    ).toEqual({
+      type: 'company',
+      representatives: [{ firstName: 'Ana', lastName: 'Cruz' }, { firstName: 'Ben' }],
+    });
+  });
+
+  it('refuses names that would reach a prototype, mix a list with a record, or index too far', () => {
+    for (const name of [
+      'representatives[__proto__][firstName]',
+      'constructor[prototype][x]',
+      'representatives[999][firstName]',
+    ]) {
+      expect(() => nestBracketedFields({ [name]: 'x' })).toThrow('The form data could not be read');
+    }
+    expect(() =>
+      nestBracketedFields({ 'representatives[0][firstName]': 'a', 'representatives[name]': 'b' }),
+    ).toThrow('The form data could not be read');
+    expect(() => nestBracketedFields({ representatives: 'a', 'representatives[0][firstName]': 'b' })).toThrow(
+      'The form data could not be read',
+    );
+    expect(({} as Record<string, unknown>).firstName).toBeUndefined();
   });
 });

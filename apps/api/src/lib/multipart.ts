@@ -5,6 +5,55 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type ZodObject, z } from 'zod';
 import { AppError, badRequest, fieldName, validationError } from './errors';
 
+/** `representatives[0][firstName]`: a name, then indexes or keys in brackets. */
+const BRACKETED_NAME = /^([A-Za-z_]\w*)((?:\[\w+\])+)$/;
+/** The most items a bracketed list may hold: more is a malformed form, not a long list. */
+const MAX_BRACKETED_INDEX = 50;
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Fields named as a browser form names lists of records (`representatives[0][firstName]`, spec
+ * 000 §7) nested into the shape the schema reads (`representatives: [{ firstName }]`), so their
+ * messages name `representatives.0.firstName` as the form does. A numeric segment makes a list.
+ * Only word characters are accepted in brackets, so no name can reach an object's prototype.
+ */
+export function nestBracketedFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const malformed = () => badRequest('The form data could not be read', 'malformed_form');
+  const nested: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const match = BRACKETED_NAME.exec(name);
+    if (!match) {
+      nested[name] = value;
+      continue;
+    }
+    const keys = [
+      match[1] as string,
+      ...[...(match[2] as string).matchAll(/\[(\w+)\]/g)].map((m) => m[1] as string),
+    ];
+    if (keys.some((key) => UNSAFE_KEYS.has(key))) throw malformed();
+    let container: Record<string, unknown> | unknown[] = nested;
+    keys.forEach((key, depth) => {
+      const isIndex = /^\d+$/.test(key);
+      // An index goes into a list, a name into a record; anything else is not a form a page sends.
+      if (isIndex !== Array.isArray(container) || (isIndex && Number(key) >= MAX_BRACKETED_INDEX)) {
+        throw malformed();
+      }
+      const slot = container as Record<string, unknown>;
+      if (depth === keys.length - 1) {
+        slot[key] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(keys[depth + 1] as string);
+      slot[key] ??= nextIsIndex ? [] : {};
+      const next = slot[key];
+      if (typeof next !== 'object' || next === null) throw malformed();
+      container = next as Record<string, unknown> | unknown[];
+    });
+  }
+  // A list sent with a gap (items 0 and 2) keeps its hole; the schema then names the missing item.
+  return nested;
+}
+
 /**
  * A multipart form route: its text fields validated by the same shared Zod schema a JSON route
  * uses (and with the same 400 naming the fields), its files by field name. A route declares it
@@ -36,12 +85,15 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
   const onlyFileField = fileFields.length === 1 ? fileFields[0] : undefined;
 
   /** The plugin's and busboy's errors in the API's error shape. */
-  function toClientError(error: unknown): AppError {
+  function toClientError(error: unknown, fileField?: string): AppError {
     if (error instanceof AppError) return error;
     switch ((error as { code?: string }).code) {
       case 'FST_REQ_FILE_TOO_LARGE':
         // spec 000 §5's exact message; every file field of the API is an image.
-        return new AppError(413, IMAGE_MESSAGES.tooLarge, { code: 'file_too_large', field: onlyFileField });
+        return new AppError(413, IMAGE_MESSAGES.tooLarge, {
+          code: 'file_too_large',
+          field: fileField ?? onlyFileField,
+        });
       case 'FST_FILES_LIMIT':
         return new AppError(400, tooManyImagesMessage(maxFiles), {
           code: 'too_many_files',
@@ -90,8 +142,9 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
             }
             files[field].push(buffer);
           } catch (error) {
-            // toBuffer() reads a too-large file to its end before it throws.
-            failure = error;
+            // toBuffer() reads a too-large file to its end before it throws; the refusal names
+            // the file's field, so a form with several pickers shows it on the right one.
+            failure = toClientError(error, field);
           }
         } else if (!failure) {
           if (part.valueTruncated) {
@@ -140,7 +193,7 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
       request: FastifyRequest,
     ): Promise<{ fields: z.output<Schema>; files: Record<FileField, Buffer[]> }> {
       const { fields, files } = await readParts(request);
-      const result = fieldsSchema.safeParse(fields);
+      const result = fieldsSchema.safeParse(nestBracketedFields(fields));
       if (!result.success) {
         throw validationError(
           result.error.issues.map((issue) => ({

@@ -1,5 +1,8 @@
+import { DOCUMENT_COLLECTIONS, getDocumentUrl, memberNewsCollection } from '@portal/shared';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMembership, createUser, signIn } from '../test/factories';
+import { buildTestApp } from '../test/helper';
 import { accessPlugin, type RouteAccess } from './access';
 
 /** Registers one API route with `config` on a bare app that has the access plugin. */
@@ -26,5 +29,47 @@ describe('route access declarations', () => {
         'Route GET /api/example needs the viewer to enforce its access',
       );
     }
+  });
+});
+
+describe('caching of answers (issue 15: private answers were marked cacheable)', () => {
+  let context: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  const get = (url: string, cookie?: string) =>
+    context.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const firstFile = (collection: (typeof DOCUMENT_COLLECTIONS)[number]) =>
+    getDocumentUrl(collection, collection.documents[0] as (typeof collection.documents)[number]);
+
+  it('forbids storing whatever depends on who asks: admin answers, members-only files, viewer-aware lists', async () => {
+    const admin = await createUser(context.db, { type: 'admin' });
+    const member = await createUser(context.db, { type: 'individual' });
+    await createMembership(context.db, member.id);
+    const adminCookie = (await signIn(context, admin)).cookie;
+    const memberCookie = (await signIn(context, member)).cookie;
+
+    const answers = [
+      await get('/api/dashboard/admin/summary', adminCookie),
+      await get(firstFile(memberNewsCollection), memberCookie),
+      await get('/api/boards/get-board-members'),
+      await get('/api/news/get-news', adminCookie),
+      await get('/api/auth/session', memberCookie),
+      // Refusals too: a 403 for one member is not the answer for another.
+      await get('/api/dashboard/admin/summary', memberCookie),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 403]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps what is the same for everyone cacheable', async () => {
+    const publicCollection = DOCUMENT_COLLECTIONS.find((collection) => collection.access === 'public');
+    if (!publicCollection) throw new Error('the catalogue has no public collection');
+    const file = await get(firstFile(publicCollection));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await get('/api/health')).headers['cache-control']).toBeUndefined();
   });
 });

@@ -26,6 +26,9 @@ declare module 'fastify' {
   }
 }
 
+/** The Cache-Control of an answer no cache may keep. */
+export const NOT_STORED = 'private, no-store';
+
 export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === true;
 
 /**
@@ -62,5 +65,13 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'admin' && !request.viewer.isAdmin) {
       throw new AppError(403, 'Admin access required', { code: 'forbidden' });
     }
+  });
+
+  // An answer that depends on who asks (an admin's list with drafts, a member's file, a profile)
+  // must not be kept by a shared cache or the browser's disk: only routes that never read the
+  // viewer may be cached, as they say themselves. Set last, so that no file sender's default wins.
+  app.addHook('onSend', async (request, reply) => {
+    const { access, ignoresViewer } = request.routeOptions.config;
+    if (access && !ignoresViewer) reply.header('cache-control', NOT_STORED);
   });
 });

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseBusy } from '../db/client';
 import { AppError, validationError } from '../lib/errors';
+
+export const DATABASE_BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error handler: every failure leaves as `{ error, message?, code?, field?, fields? }`.
@@ -26,6 +30,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (failure instanceof AppError) {
       const { code, message, field, fields } = failure.options;
       return reply.status(failure.statusCode).send({ error: failure.error, message, code, field, fields });
+    }
+
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database wait limit reached');
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_BUSY_MESSAGE, code: 'database_busy' });
     }
 
     const statusCode = error.statusCode ?? 500;

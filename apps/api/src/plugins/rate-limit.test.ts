@@ -4,6 +4,7 @@ import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { buildTestApp } from '../test/helper';
+import { LOGIN_SLOWDOWN_MS } from './rate-limit';
 
 const LIMIT = 3;
 const rateLimitedBody = { error: RATE_LIMITED_MESSAGE, code: 'rate_limited' };
@@ -43,17 +44,39 @@ describe('account rate limits', () => {
     expect((await call(context, method, url, randomAddress(), payload())).statusCode).not.toBe(429);
   });
 
-  it('limits logins per e-mail too, whatever the address', async () => {
+  it('limits guesses at one e-mail from one address, and lets its owner in from another', async () => {
     const user = await createUser(context.db);
-    const attempt = () =>
-      call(context, 'POST', '/api/auth/login', randomAddress(), {
+    const guesser = randomAddress();
+    const guess = () =>
+      call(context, 'POST', '/api/auth/login', guesser, { email: user.email, password: 'Wrong-Password-1' });
+    for (let index = 0; index < LIMIT; index++) expect((await guess()).statusCode).toBe(401);
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(rateLimitedBody);
+    const owner = await call(context, 'POST', '/api/auth/login', randomAddress(), {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  // issue 15: 20 wrong passwords from 20 addresses gave the real owner 429 for 15 minutes.
+  it('slows down, never refuses, an e-mail guessed at from many addresses', async () => {
+    const user = await createUser(context.db);
+    for (let index = 0; index < LIMIT + 2; index++) {
+      const guess = await call(context, 'POST', '/api/auth/login', randomAddress(), {
         email: user.email,
         password: 'Wrong-Password-1',
       });
-    for (let index = 0; index < LIMIT; index++) expect((await attempt()).statusCode).toBe(401);
-    const limited = await attempt();
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual(rateLimitedBody);
+      expect(guess.statusCode).toBe(401);
+    }
+    const startedAt = Date.now();
+    const owner = await call(context, 'POST', '/api/auth/login', randomAddress(), {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS);
   });
 
   it('never limits health, readiness or lists', async () => {
@@ -117,13 +140,12 @@ describe('with an unreachable Redis', () => {
   });
   afterAll(() => app.close());
 
-  it('lets sign-ins through rather than locking everyone out', async () => {
+  it('counts in this process instead, rather than dropping the limits or locking everyone out', async () => {
     const address = randomAddress();
-    for (let attempt = 0; attempt < LIMIT + 2; attempt++) {
-      const response = await call(app, 'POST', '/api/auth/forgot-password', address, {
-        email: 'a@example.com',
-      });
-      expect(response.statusCode).toBe(200);
-    }
+    const forgot = (from: string) =>
+      call(app, 'POST', '/api/auth/forgot-password', from, { email: 'a@example.com' });
+    for (let attempt = 0; attempt < LIMIT; attempt++) expect((await forgot(address)).statusCode).toBe(200);
+    expect((await forgot(address)).statusCode).toBe(429);
+    expect((await forgot(randomAddress())).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { setTimeout } from 'node:timers/promises';
+import fastifyRateLimit, {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,22 +24,85 @@ const rateLimited = () => new AppError(429, RATE_LIMITED_MESSAGE, { code: 'rate_
  * Rate limits for the routes that guess at accounts (ARCHITECTURE.md "Brute force"). Nothing is
  * limited unless its route asks (`config.rateLimit`), so health checks and lists never are.
  * Counters live in Redis when REDIS_URL is set, so every API process counts together; otherwise in
- * this process's memory. If Redis is unreachable the limits are skipped rather than refusing every
- * sign-in: an outage of the counter store should not lock members out (argon2 still slows guessing).
+ * this process's memory. While Redis is unreachable each process counts on its own (logged), so an
+ * outage of the counter store neither locks members out nor lifts the limits (decision 009).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
     await app.register(fastifyRateLimit, {
       global: false,
-      redis,
-      nameSpace: 'portal:rate-limit:',
-      skipOnError: true,
+      ...(redis ? { store: redisWithLocalFallback(redis, app) } : {}),
       errorResponseBuilder: () => rateLimited(),
     });
   },
   { name: 'rate-limit' },
 );
+
+/**
+ * The plugin's own Redis store while Redis answers, its own in-memory store when it does not: the
+ * store the plugin would pick for each case, switched per request.
+ */
+class RedisWithLocalFallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: RedisStore,
+    private readonly local: LocalStore,
+    private readonly redis: Redis,
+    private readonly onFallback: (error: unknown) => void,
+  ) {}
+
+  incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
+    if (this.redis.status !== 'ready') {
+      this.onFallback(new Error(`Redis is ${this.redis.status}`));
+      return this.local.incr(key, callback, timeWindow, max);
+    }
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error && result) return callback(null, result);
+        this.onFallback(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+    return new RedisWithLocalFallbackStore(
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+      this.redis,
+      this.onFallback,
+    );
+  }
+}
+
+function redisWithLocalFallback(redis: Redis, app: FastifyInstance): FastifyRateLimitStoreCtor {
+  let lastLoggedAt = 0;
+  const logFallback = (error: unknown) => {
+    // One line a minute is enough to notice.
+    if (Date.now() - lastLoggedAt < 60_000) return;
+    lastLoggedAt = Date.now();
+    app.log.warn({ err: error }, 'rate-limit Redis unavailable; counting in this process until it is back');
+  };
+  return class extends RedisWithLocalFallbackStore {
+    // The plugin passes its global options, these two among them.
+    constructor({
+      continueExceeding = false,
+      exponentialBackoff = false,
+    }: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, REDIS_KEY_PREFIX),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        redis,
+        logFallback,
+      );
+    }
+  };
+}
+
+const REDIS_KEY_PREFIX = 'portal:rate-limit:';
 
 async function connectRedis(app: FastifyInstance, url: string) {
   const redis = new Redis(url, {
@@ -41,13 +112,8 @@ async function connectRedis(app: FastifyInstance, url: string) {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
   });
-  let lastLoggedAt = 0;
-  redis.on('error', (error) => {
-    // ioredis retries for ever; one line a minute is enough to notice.
-    if (Date.now() - lastLoggedAt < 60_000) return;
-    lastLoggedAt = Date.now();
-    app.log.warn({ err: error }, 'rate-limit Redis unavailable; limits are skipped until it is back');
-  });
+  // ioredis retries for ever and reports each failure; the store logs the fallback instead.
+  redis.on('error', () => {});
   await redis.connect().catch(() => {});
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
@@ -61,18 +127,48 @@ export const authRateLimit = (config: Config): RateLimitOptions => ({
   timeWindow: AUTH_RATE_LIMIT_WINDOW_MS,
 });
 
+/** How long a login for an e-mail that many addresses have guessed at is held before it is checked. */
+export const LOGIN_SLOWDOWN_MS = 2_000;
+
 /**
- * A second limit keyed by what the request is about (the e-mail of a login), so guesses spread
- * over many addresses against one account are limited too. Returns a preHandler (the body is
- * parsed and validated by then). The key is hashed: no e-mail addresses in Redis.
+ * The login's limits beyond the per-address one (decision 009): AUTH_RATE_LIMIT attempts per
+ * e-mail from one address (then 429), and past AUTH_RATE_LIMIT attempts per e-mail from all
+ * addresses together, each attempt is slowed down but never refused, so guesses spread over many
+ * addresses cannot lock the real owner out. Returns a preHandler (the body is validated by then).
+ * Keys are hashed: no e-mail addresses in Redis.
+ */
+export function loginRateLimits(app: FastifyInstance, config: Config) {
+  const limit = { max: config.auth.rateLimit, timeWindow: AUTH_RATE_LIMIT_WINDOW_MS };
+  const accountOf = (request: FastifyRequest) => hashedKey((request.body as { email: string }).email);
+  const perAccountAndAddress = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) => `login:${accountOf(request)}:${request.ip}`,
+  });
+  const perAccount = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) => `login:${accountOf(request)}`,
+  });
+  return async (request: FastifyRequest) => {
+    const fromThisAddress = await perAccountAndAddress(request);
+    if (!fromThisAddress.isAllowed && fromThisAddress.isExceeded) throw rateLimited();
+    const fromEverywhere = await perAccount(request);
+    if (!fromEverywhere.isAllowed && fromEverywhere.isExceeded) await setTimeout(LOGIN_SLOWDOWN_MS);
+  };
+}
+
+/** A counter key that names what it counts without storing it (no e-mail addresses in Redis). */
+const hashedKey = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+
+/**
+ * A limit keyed by what the request is about (the e-mail a confirmation is re-sent to), on top of
+ * the route's per-address one. Returns a preHandler (the body is validated by then).
  */
 export function perEmailRateLimit(app: FastifyInstance, config: Config, scope: string) {
   return (keyOf: (request: FastifyRequest) => string) => {
     const check = app.createRateLimit({
       max: config.auth.rateLimit,
       timeWindow: AUTH_RATE_LIMIT_WINDOW_MS,
-      keyGenerator: (request) =>
-        `${scope}:${createHash('sha256').update(keyOf(request)).digest('base64url').slice(0, 22)}`,
+      keyGenerator: (request) => `${scope}:${hashedKey(keyOf(request))}`,
     });
     return async (request: FastifyRequest) => {
       const result = await check(request);

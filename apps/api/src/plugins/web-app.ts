@@ -1,25 +1,12 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSitePath, PRERENDERED_PAGES_FOLDER, prerenderedPagePath, sitePaths } from '@portal/shared';
+import { isSitePath, PRERENDERED_PAGES_FOLDER, prerenderedPagePath } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 const ONE_YEAR_SECONDS = 31_536_000;
-
-/** Public pages listed in the sitemap: the routes of spec 000 §2 that anyone can open. */
-const sitemapPaths = [
-  sitePaths.home,
-  sitePaths.about,
-  sitePaths.boardOfTrustees,
-  sitePaths.affiliations,
-  sitePaths.membership,
-  sitePaths.ronniesCorner,
-  sitePaths.mgbGuidelines,
-  sitePaths.associationForms,
-  sitePaths.membersNews,
-];
 
 type WebAppOptions = { config: Config };
 
@@ -31,7 +18,8 @@ function readPrerenderedPages(folder: string) {
 
 /**
  * Everything that is not the API: the built single-page app (its prerendered pages, and the
- * empty shell as the history fallback), uploaded images, robots.txt and sitemap.xml. Its
+ * empty shell as the history fallback), uploaded images and robots.txt (the sitemap, the feed and
+ * the article and event pages with their link previews are modules/site-previews). Its
  * `reply.sendFile` also serves the static documents (modules/documents).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOptions) => {
@@ -81,19 +69,20 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOp
       .send(`User-agent: *\nDisallow: /admin\nDisallow: /api/\nSitemap: ${config.publicUrl}/sitemap.xml\n`),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const urls = sitemapPaths.map((path) => `  <url><loc>${config.publicUrl}${path}</loc></url>`).join('\n');
-    return reply
-      .type('application/xml')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-      );
-  });
-
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // A known address asked with a method it does not take (PATCH, OPTIONS…) is a 405, not a 404.
+    const allowed = app.allowedMethods(path);
+    // (A route of this method that found nothing, a missing upload say, is a plain 404.)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: 'Method not allowed', code: 'method_not_allowed' });
+    }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (path.startsWith('/api/') || path === '/api' || !wantsPage || /\.[a-z0-9]+$/i.test(path)) {
+    const isFile = path.startsWith('/uploads/') || /\.[a-z0-9]+$/i.test(path);
+    if (path.startsWith('/api/') || path === '/api' || !wantsPage || isFile) {
       return reply.status(404).send({ error: 'Not found', code: 'not_found' });
     }
     if (!webAppBuilt) {

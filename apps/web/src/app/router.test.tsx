@@ -53,8 +53,7 @@ describe('site shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const expected: Record<string, string[]> = {
       About: [`About ${siteConfig.acronym}`, 'Board of Trustees', 'Affiliations'],
-      // Events and News join once their pages exist (no link to a missing page).
-      'Industry News': ["Member's News"],
+      'Industry News': ['Events', 'News', "Member's News"],
       More: ['Membership', "Ronnie's Corner", 'MGB Guidelines and Forms', `${siteConfig.acronym} Forms`],
     };
     for (const [menu, labels] of Object.entries(expected)) {

@@ -46,12 +46,29 @@ export const routes: RouteObject[] = [
                 Component: m.BoardOfTrusteesPage,
               })),
           }),
+          page('Events', {
+            path: paths.events,
+            lazy: () => import('@/features/events/events-page').then((m) => ({ Component: m.EventsPage })),
+          }),
+          page('Event', {
+            path: '/events/:id',
+            lazy: () => import('@/features/events/event-page').then((m) => ({ Component: m.EventPage })),
+          }),
           page('Affiliations', {
             path: paths.affiliations,
             lazy: () =>
               import('@/features/affiliations/affiliations-page').then((m) => ({
                 Component: m.AffiliationsPage,
               })),
+          }),
+          page('News', {
+            path: paths.news,
+            lazy: () => import('@/features/news/news-list-page').then((m) => ({ Component: m.NewsListPage })),
+          }),
+          page('News Article', {
+            path: `${paths.news}/:id`,
+            lazy: () =>
+              import('@/features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),
           }),
           page("Ronnie's Corner", {
             path: paths.ronniesCorner,
@@ -107,6 +124,19 @@ export const routes: RouteObject[] = [
               }),
             ],
           },
+          // spec 000 §2: the membership form is for signed-in users only.
+          {
+            element: <RequireAuth />,
+            children: [
+              page('Membership Application', {
+                path: paths.userForms,
+                lazy: () =>
+                  import('@/features/membership-application/membership-application-page').then((m) => ({
+                    Component: m.MembershipApplicationPage,
+                  })),
+              }),
+            ],
+          },
           page('Email Confirmation', {
             path: paths.confirmEmail,
             lazy: () =>
@@ -124,6 +154,24 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           }),
+          // spec 000 §2: /profile is for signed-in users; guests go to /unauthorized.
+          {
+            element: <RequireAuth />,
+            children: [
+              page('Profile', {
+                path: paths.profile,
+                lazy: () =>
+                  import('@/features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              }),
+              page('Company Representatives', {
+                path: paths.profileRepresentatives,
+                lazy: () =>
+                  import('@/features/profile/representatives-editor-page').then((m) => ({
+                    Component: m.RepresentativesEditorPage,
+                  })),
+              }),
+            ],
+          },
           page('Unauthorized', {
             path: paths.unauthorized,
             lazy: () =>
@@ -156,10 +204,34 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
           }),
+          page('Users', {
+            path: paths.adminUsers,
+            lazy: () =>
+              import('@/features/admin-users/admin-users-page').then((m) => ({
+                Component: m.AdminUsersPage,
+              })),
+          }),
+          page('Create User', {
+            path: paths.adminUsersCreate,
+            lazy: () =>
+              import('@/features/admin-users/create-user-page').then((m) => ({
+                Component: m.CreateUserPage,
+              })),
+          }),
+          page('News', {
+            path: paths.adminNews,
+            lazy: () =>
+              import('@/features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
+          }),
           page('Meet Our Board', {
             path: paths.adminBoard,
             lazy: () =>
               import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
+          }),
+          page('Events', {
+            path: paths.adminEvents,
+            lazy: () =>
+              import('@/features/events/admin-events-page').then((m) => ({ Component: m.AdminEventsPage })),
           }),
         ],
       },

@@ -69,8 +69,7 @@ describe('auth routes', () => {
 });
 
 describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
-  // Profile joins the account links once /profile exists (no link to a missing page).
-  it('lists the username, Admin for admins, and Logout', async () => {
+  it('lists the username, Profile, Admin for admins, and Logout', async () => {
     useSessionStore.setState({ user: { ...member, role: 'admin', type: 'admin' } });
     renderApp('/about');
     const user = userEvent.setup();
@@ -78,7 +77,7 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
 
     const panel = screen.getByRole('button', { name: 'Logout' }).closest('div[id]') as HTMLElement;
     expect(within(panel).getByText('juan.dc')).toBeInTheDocument();
-    expect(within(panel).queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(panel).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 

@@ -43,7 +43,7 @@ describe('the pages both apps know (SITE_ROUTES in packages/shared)', () => {
       '/events/1',
       '/news',
       '/news/1',
-      '/profile',
+      '/profile/nothing',
       '/%61bout',
     ];
     for (const probe of probes) expect([probe, isSitePath(probe)]).toEqual([probe, routerServes(probe)]);

@@ -33,6 +33,8 @@ export type ApiRequestOptions = {
   quietSessionLoss?: boolean;
   /** Set on the one repeat after a refresh (spec 000 §8: "a request not yet retried"). */
   isRetry?: boolean;
+  /** With a FormData body: called with the share sent so far (0 to 1), for an upload's progress bar. */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 /** status 0 means the server was not reached (network failure or timeout). */
@@ -65,6 +67,42 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return `${apiBasePath}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
 }
 
+/**
+ * fetch cannot report how much of a body has been sent; XMLHttpRequest can. Used only for
+ * uploads that show progress, and answered as a fetch Response so the rest is the same.
+ */
+function sendWithUploadProgress(
+  url: string,
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    body: FormData;
+    signal: AbortSignal;
+    onUploadProgress: (fraction: number) => void;
+  },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method, url);
+    request.withCredentials = true;
+    for (const [name, value] of Object.entries(options.headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onUploadProgress(event.loaded / event.total);
+    };
+    request.onload = () =>
+      resolve(
+        new Response(request.status === 204 ? null : request.responseText, {
+          status: request.status,
+          headers: { 'Content-Type': request.getResponseHeader('Content-Type') ?? '' },
+        }),
+      );
+    request.onerror = () => reject(new TypeError('Failed to fetch'));
+    request.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    options.signal.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(options.body);
+  });
+}
+
 /** Sends one request; network failures and our timeout become an ApiError with status 0. */
 async function send(
   path: string,
@@ -94,13 +132,23 @@ async function send(
   }
 
   try {
-    const response = await fetch(buildApiUrl(path, query), {
-      method,
-      headers,
-      body: requestBody,
-      credentials: 'include',
-      signal: controller.signal,
-    });
+    const url = buildApiUrl(path, query);
+    const response =
+      options.onUploadProgress && requestBody instanceof FormData
+        ? await sendWithUploadProgress(url, {
+            method,
+            headers,
+            body: requestBody,
+            signal: controller.signal,
+            onUploadProgress: options.onUploadProgress,
+          })
+        : await fetch(url, {
+            method,
+            headers,
+            body: requestBody,
+            credentials: 'include',
+            signal: controller.signal,
+          });
     return { response, payload: await readBody(response) };
   } catch (cause) {
     if (timedOut) throw new ApiError(0, TIMEOUT_ERROR, undefined, 'timeout');

@@ -29,3 +29,11 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// ProseMirror (the admin's rich-text editor) measures the selection to scroll it into view.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+for (const prototype of [Range.prototype, Element.prototype]) {
+  if (!prototype.getClientRects) prototype.getClientRects = noRects;
+  if (!prototype.getBoundingClientRect) prototype.getBoundingClientRect = emptyRect;
+}
+if (!document.elementFromPoint) document.elementFromPoint = () => null;

@@ -5,7 +5,7 @@ import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE 
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-const emailField = z
+export const emailField = z
   .string('Email is required')
   .trim()
   .min(1, 'Email is required')
@@ -13,7 +13,7 @@ const emailField = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
-const usernameField = z
+export const usernameField = z
   .string('Username is required')
   .trim()
   .min(1, 'Username is required')
@@ -21,7 +21,7 @@ const usernameField = z
   .max(30, 'Username must be at most 30 characters')
   .regex(USERNAME_PATTERN, 'Username may contain only letters, numbers, dots, dashes and underscores');
 
-const newPasswordField = z
+export const newPasswordField = z
   .string('Password is required')
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)

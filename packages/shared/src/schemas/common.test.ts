@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formBoolean, optionalDate, optionalNumber, optionalText, requiredText } from './common';
+import {
+  formBoolean,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+  requiredText,
+  searchQuerySchema,
+} from './common';
 
 describe('form field helpers', () => {
   it('requires non-blank text and bounds its length', () => {
@@ -9,6 +16,26 @@ describe('form field helpers', () => {
     expect(name.safeParse('   ').error?.issues[0]?.message).toBe('Name is required');
     expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
     expect(name.safeParse('Ana Cruz').error?.issues[0]?.message).toBe('Name must be at most 5 characters');
+    expect(name.safeParse(42).error?.issues[0]?.message).toBe('Name must be text');
+    expect(name.safeParse(['Ana']).error?.issues[0]?.message).toBe('Name must be text');
+  });
+
+  it('refuses NUL and the other control characters no one types, in text and in a search', () => {
+    const name = requiredText('Name', 'Name is required');
+    const note = optionalText('Note', 100);
+    for (const character of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']) {
+      expect(name.safeParse(`Ana${character}`).error?.issues[0]?.message).toBe(
+        'Name must not contain control characters',
+      );
+      expect(note.safeParse(`a${character}b`).error?.issues[0]?.message).toBe(
+        'Note must not contain control characters',
+      );
+      expect(searchQuerySchema.safeParse(character).error?.issues[0]?.message).toBe(
+        'Search must not contain control characters',
+      );
+    }
+    // Tabs and line breaks are typed into multi-line fields.
+    expect(note.parse('line one\r\n\tline two')).toBe('line one\r\n\tline two');
   });
 
   it('turns blank optional text, dates and numbers into null', () => {
@@ -24,6 +51,9 @@ describe('form field helpers', () => {
     expect(order.parse(3)).toBe(3);
     expect(order.safeParse('seven').error?.issues[0]?.message).toBe('Not a number');
     expect(order.safeParse('1.5').error?.issues[0]?.message).toBe('Whole');
+    for (const notWritten of ['0x10', '1e3', 'Infinity', '0b11', '1_000']) {
+      expect(order.safeParse(notWritten).error?.issues[0]?.message).toBe('Not a number');
+    }
   });
 
   it('reads a form boolean from its text', () => {

@@ -47,10 +47,21 @@ export const pageQuerySchema = (defaultLimit: number) => ({
     .default(defaultLimit),
 });
 
+/**
+ * Control characters no one types: NUL (which PostgreSQL refuses in text), the rest of C0 except
+ * tab and line breaks, DEL and C1. Every free-text field and query parameter refuses them, so a
+ * stray byte is the sender's 400 naming the field, never the server's 500.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
+
 export const searchQuerySchema = z
-  .string()
+  .string('Search must be text')
   .trim()
   .max(200, 'Search must be at most 200 characters')
+  .refine(hasNoControlCharacters, controlCharactersMessage('Search'))
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -68,10 +79,12 @@ export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
 /** Text that must not be blank, trimmed, at most `max` characters. */
 export const requiredText = (label: string, requiredMessage: string, max = 200) =>
   z
-    .string(requiredMessage)
+    // Missing is "X is required"; a number or a list where text belongs is another mistake.
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, controlCharactersMessage(label));
 
 /** Optional text, trimmed; blank is stored as null. */
 export const optionalText = (label: string, max: number) =>
@@ -79,6 +92,7 @@ export const optionalText = (label: string, max: number) =>
     .string(`${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, controlCharactersMessage(label))
     .transform((value) => value || null)
     .nullable();
 
@@ -99,12 +113,17 @@ export const optionalDate = (message: string) =>
     .transform((value) => value || null)
     .nullable();
 
+/** A number as a person writes it: digits, an optional sign and decimals (not `0x10`, `1e3`, `Infinity`). */
+const DECIMAL_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
 /** An optional number sent as text (or as a number by a JSON client); blank is null. */
 export const optionalNumber = (number: z.ZodNumber) =>
   z.preprocess((value) => {
     if (typeof value !== 'string') return value;
     const text = value.trim();
-    return text === '' ? null : Number(text);
+    if (text === '') return null;
+    // Anything else stays text, which the number schema refuses with its own message.
+    return DECIMAL_NUMBER.test(text) ? Number(text) : text;
   }, number.nullable());
 
 /** A checkbox value, or the text 'true' / 'false' of a form field. */

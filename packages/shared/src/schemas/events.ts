@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { EVENT_STATUSES, EVENT_TYPES } from '../enums';
+import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES, REGISTRATION_STATUSES } from '../enums';
 import {
   booleanQuerySchema,
+  formBoolean,
+  isCalendarDate,
+  optionalDate,
+  optionalNumber,
+  optionalText,
   pageQuerySchema,
   paginationSchema,
+  requiredText,
   searchQuerySchema,
   sortOrderSchema,
 } from './common';
@@ -71,3 +77,357 @@ export const eventListResponseSchema = z.object({
   data: paginationSchema.extend({ events: z.array(eventSummarySchema) }),
 });
 export type EventListResponse = z.infer<typeof eventListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin: the event form, the admin list, speakers and registrations (issue 13).
+
+/** The event form's messages: spec 001 §5 word for word, then the rules the issue adds. */
+export const EVENT_FIELD_MESSAGES = {
+  titleRequired: 'Title is required',
+  startDateRequired: 'Start date is required',
+  startDateInvalid: 'Start date must be a valid date (YYYY-MM-DD)',
+  endDateInvalid: 'End date must be a valid date (YYYY-MM-DD)',
+  endBeforeStart: 'End date cannot be before the start date',
+  startTimeInvalid: 'Start time must be a valid time (HH:MM)',
+  endTimeInvalid: 'End time must be a valid time (HH:MM)',
+  eventTypeInvalid: 'Invalid event type',
+  statusInvalid: 'Invalid status',
+  maxAttendeesNumber: 'Max attendees must be a number',
+  maxAttendeesWhole: 'Max attendees must be a whole number',
+  maxAttendeesMinimum: 'Max attendees must be at least 1',
+  maxAttendeesMaximum: 'Max attendees must be at most 1000000',
+  priceNumber: 'Price must be a number',
+  priceMinimum: 'Price cannot be negative',
+  priceDecimals: 'Price can have at most 2 decimals',
+  priceMaximum: 'Price must be at most 9999999999.99',
+  registrationUrlInvalid: 'Invalid registration URL format',
+  websiteUrlInvalid: 'Invalid website URL format',
+  booleanInvalid: 'Must be true or false',
+} as const;
+const eventMessages = EVENT_FIELD_MESSAGES;
+
+/** The 'Validation Error' notice of the event form (spec 001 §5). */
+export const EVENT_FORM_NOTICES = {
+  validationTitle: 'Validation Error',
+  validationMessage: 'Please fix the validation errors before submitting.',
+  created: 'Event created successfully!',
+  updated: 'Event updated successfully!',
+  deleted: 'Event deleted successfully!',
+  speakersUpdated: 'Event speakers updated successfully!',
+  registrationFailed: 'Failed to update user registration status.',
+  registrationUpdated: (status: string) => `User registration ${status} successfully!`,
+  deleteTitle: 'Delete Event',
+  deleteMessage: 'Are you sure you want to delete this event? This action cannot be undone.',
+} as const;
+
+export const EVENT_MESSAGES = {
+  notFound: 'Event not found',
+  loadFailed: 'Failed to load event',
+  listEmpty: 'No events found',
+  speakerNotFound: 'Speaker not found',
+  unknownSpeakers: 'Unknown speaker ids',
+  registrationNotFound: 'Registration not found',
+  alreadyRegistered: 'You are already registered for this event',
+  full: 'This event is full',
+  cancelled: 'This event has been cancelled',
+  past: 'Registration is closed: this event has already started',
+  notOpen: 'This event does not take registrations on this site',
+  alreadyDecided: 'This registration has already been decided',
+  approveWouldExceed: 'Approving this registration would exceed the event’s seats',
+  rejectedCannotWithdraw: 'A rejected registration cannot be withdrawn',
+} as const;
+
+/** Absolute http(s) URLs only: `javascript:` and other schemes are refused, not just malformed ones. */
+export const isWebUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const optionalWebUrl = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .max(2_000, message)
+    .refine((value) => value === '' || isWebUrl(value), message)
+    .transform((value) => value || null)
+    .nullable();
+
+const optionalTime = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .refine((value) => value === '' || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value), message)
+    .transform((value) => (value ? value.slice(0, 5) : null))
+    .nullable();
+
+const requiredDate = z
+  .string(eventMessages.startDateRequired)
+  .trim()
+  .min(1, eventMessages.startDateRequired)
+  .refine(isCalendarDate, eventMessages.startDateInvalid);
+
+const maxAttendeesField = optionalNumber(
+  z
+    .number(eventMessages.maxAttendeesNumber)
+    .int(eventMessages.maxAttendeesWhole)
+    .min(1, eventMessages.maxAttendeesMinimum)
+    .max(1_000_000, eventMessages.maxAttendeesMaximum),
+);
+
+/** Pesos with at most 2 decimals, checked on the text so that 0.1 + 0.2 rounding cannot pass 3 decimals. */
+const priceField = z.preprocess(
+  (value) => {
+    if (typeof value === 'number') return String(value);
+    return value;
+  },
+  z
+    .string(eventMessages.priceNumber)
+    .trim()
+    .refine((value) => value === '' || (/^-?\d*\.?\d+$/.test(value) && Number.isFinite(Number(value))), {
+      message: eventMessages.priceNumber,
+      abort: true,
+    })
+    .refine((value) => value === '' || Number(value) >= 0, {
+      message: eventMessages.priceMinimum,
+      abort: true,
+    })
+    .refine((value) => value === '' || !/\.\d{3,}$/.test(value), {
+      message: eventMessages.priceDecimals,
+      abort: true,
+    })
+    .refine((value) => value === '' || Number(value) < 10_000_000_000, eventMessages.priceMaximum)
+    .transform((value) => (value === '' ? null : Number(value).toFixed(2)))
+    .nullable(),
+);
+
+const eventTypeField = z.enum(EVENT_TYPES, eventMessages.eventTypeInvalid);
+const eventStatusField = z.enum(EVENT_STATUSES, eventMessages.statusInvalid);
+const flag = formBoolean(eventMessages.booleanInvalid);
+
+const text = (label: string, max: number) => optionalText(label, max);
+
+/** The form's fields, as they must be when sent (spec 001 §5). */
+const eventFormShape = {
+  title: requiredText('Title', eventMessages.titleRequired),
+  start_date: requiredDate,
+  end_date: optionalDate(eventMessages.endDateInvalid),
+  start_time: optionalTime(eventMessages.startTimeInvalid),
+  end_time: optionalTime(eventMessages.endTimeInvalid),
+  website_url: optionalWebUrl(eventMessages.websiteUrlInvalid),
+  registration_url: optionalWebUrl(eventMessages.registrationUrlInvalid),
+  event_type: eventTypeField,
+  status: eventStatusField,
+  is_registration_required: flag,
+  certification_provided: flag,
+  max_attendees: maxAttendeesField,
+  price: priceField,
+  description: text('Description', 2_000),
+  /** Rich-text HTML; sanitised by the server before it is stored. */
+  content: text('Content', 200_000),
+  location_name: text('Location name', 200),
+  building_name: text('Building name', 200),
+  floor: text('Floor', 50),
+  room: text('Room', 100),
+  address: text('Address', 500),
+  city: text('City', 100),
+  province: text('Province', 100),
+  country: text('Country', 100),
+  organizer_name: text('Organizer name', 200),
+  organizer_contact: text('Organizer contact', 200),
+  safety_focus: text('Safety focus', 500),
+};
+
+/**
+ * What a create form left out counts as blank, with status draft and type Conference (spec 001
+ * §4), written as a form would send them so the same rules read them.
+ */
+export const EVENT_FORM_DEFAULTS = {
+  title: '',
+  start_date: '',
+  end_date: '',
+  start_time: '',
+  end_time: '',
+  website_url: '',
+  registration_url: '',
+  event_type: DEFAULT_EVENT_TYPE,
+  status: 'draft',
+  is_registration_required: 'false',
+  certification_provided: 'false',
+  max_attendees: '',
+  price: '',
+  description: '',
+  content: '',
+  location_name: '',
+  building_name: '',
+  floor: '',
+  room: '',
+  address: '',
+  city: '',
+  province: '',
+  country: '',
+  organizer_name: '',
+  organizer_contact: '',
+  safety_focus: '',
+} as const satisfies Record<keyof typeof eventFormShape, string>;
+
+/** The end must not come before the start (issue 13, "Bad input"). */
+const endNotBeforeStart = (
+  value: { start_date?: string | null; end_date?: string | null },
+  context: z.core.$RefinementCtx,
+) => {
+  if (value.start_date && value.end_date && value.end_date < value.start_date) {
+    context.addIssue({ code: 'custom', path: ['end_date'], message: eventMessages.endBeforeStart });
+  }
+};
+
+/**
+ * POST /api/events/admin/create-event (multipart; the banner travels beside the fields). Status
+ * defaults to draft and type to Conference (spec 001 §4).
+ */
+export const eventCreateSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(eventFormShape).map(([key, field]) => [
+        key,
+        (field as z.ZodType).prefault(EVENT_FORM_DEFAULTS[key as keyof typeof eventFormShape] as never),
+      ]),
+    ) as { [Key in keyof typeof eventFormShape]: z.ZodPrefault<(typeof eventFormShape)[Key]> },
+  )
+  .superRefine(endNotBeforeStart);
+export type EventCreateInput = z.input<typeof eventCreateSchema>;
+export type EventCreate = z.output<typeof eventCreateSchema>;
+
+/**
+ * PUT /api/events/admin/edit-event/{id}: the same fields, each optional (a field left out keeps
+ * its value; a blank optional one clears it). A new banner replaces the current one;
+ * `remove_banner=true` removes it.
+ */
+export const eventUpdateSchema = z
+  .object({ ...eventFormShape, remove_banner: flag })
+  .partial()
+  .superRefine(endNotBeforeStart);
+export type EventUpdateInput = z.input<typeof eventUpdateSchema>;
+export type EventUpdate = z.output<typeof eventUpdateSchema>;
+
+/** The multipart field of the banner image (spec 001 §7). */
+export const EVENT_BANNER_FIELD = 'banner_image';
+export const SPEAKER_IMAGE_FIELD = 'image';
+
+export const ADMIN_EVENT_SORT_FIELDS = ['created_at', 'title', 'event_type', 'status'] as const;
+
+/** GET /api/events/admin/get-all: the admin list kit's page, limit, search, filters and sort. */
+export const adminEventListQuerySchema = z.object({
+  ...pageQuerySchema(PAGE_SIZES.adminEvents),
+  search: searchQuerySchema,
+  // The filters' "All" may arrive as an empty value.
+  event_type: z.preprocess((value) => (value === '' ? undefined : value), eventTypeField.optional()),
+  status: z.preprocess((value) => (value === '' ? undefined : value), eventStatusField.optional()),
+  /** Only events with registrations awaiting a decision (the dashboard's link). */
+  has_pending: booleanQuerySchema('has_pending must be true or false').optional(),
+  sort_by: z.enum(ADMIN_EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),
+  sort_order: sortOrderSchema,
+});
+export type AdminEventListQuery = z.infer<typeof adminEventListQuerySchema>;
+
+export const adminEventSummarySchema = eventSummarySchema.extend({
+  pending_count: z.number().int(),
+  registration_count: z.number().int().describe('Pending and approved: the seats taken'),
+  total_registrations: z.number().int().describe('Every registration, rejected ones too'),
+});
+export type AdminEventSummary = z.infer<typeof adminEventSummarySchema>;
+
+export const adminEventListResponseSchema = z.object({
+  data: z.object({ events: z.array(adminEventSummarySchema), pagination: paginationSchema }),
+});
+export type AdminEventListResponse = z.infer<typeof adminEventListResponseSchema>;
+
+export const speakerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  title: z.string().nullable(),
+  company: z.string().nullable(),
+  image_url: z.string().nullable(),
+});
+export type Speaker = z.infer<typeof speakerSchema>;
+
+/** An event's speaker: read as `speaker_id` or `id` (spec 001 §3), so both are there. */
+export const eventSpeakerSchema = speakerSchema.extend({ speaker_id: z.uuid() });
+export type EventSpeaker = z.infer<typeof eventSpeakerSchema>;
+
+/** spec 001 §3 "User event": userId, status and a profiles object with id and username. */
+export const userEventSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  eventId: z.uuid(),
+  status: z.enum(REGISTRATION_STATUSES),
+  created_at: z.string(),
+  profiles: z.object({ id: z.uuid(), username: z.string() }),
+});
+export type UserEvent = z.infer<typeof userEventSchema>;
+
+export const eventDetailSchema = eventSchema.extend({
+  speakers: z.array(eventSpeakerSchema),
+  /** Every registration with its member, for admins; empty for everyone else. */
+  user_events: z.array(userEventSchema),
+  pending_count: z.number().int(),
+  /** Pending plus approved registrations: the seats taken. */
+  seats_taken: z.number().int(),
+  /** The signed-in viewer's own registration status, or null. */
+  my_registration: z.enum(REGISTRATION_STATUSES).nullable(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+export const eventDetailResponseSchema = z.object({ data: eventDetailSchema });
+export type EventDetailResponse = z.infer<typeof eventDetailResponseSchema>;
+
+export const eventDeleteResponseSchema = z.object({
+  data: z.object({ id: z.uuid(), registrations_deleted: z.number().int() }),
+});
+
+export const speakerCreateSchema = z.object({
+  name: requiredText('Name', 'Name is required'),
+  title: optionalText('Title', 200).default(null),
+  company: optionalText('Company', 200).default(null),
+});
+export type SpeakerCreateInput = z.input<typeof speakerCreateSchema>;
+export type SpeakerCreate = z.output<typeof speakerCreateSchema>;
+
+export const speakerResponseSchema = z.object({ data: speakerSchema });
+export const speakerListResponseSchema = z.object({ data: z.array(speakerSchema) });
+export const eventSpeakerListResponseSchema = z.object({ data: z.array(eventSpeakerSchema) });
+
+/** POST /api/speakers/event-speakers: the set replaces the previous one. */
+export const eventSpeakersUpdateSchema = z.object({
+  event_id: z.uuid('Invalid event id'),
+  speaker_ids: z.array(z.uuid('Invalid speaker id'), 'speaker_ids must be a list').max(100),
+});
+export type EventSpeakersUpdate = z.infer<typeof eventSpeakersUpdateSchema>;
+
+export const eventIdParamsSchema = z.object({ eventId: z.uuid('Invalid id') });
+
+/** PUT /api/events/admin/update-user-event (spec 001 §7): an admin decides a pending registration. */
+export const userEventUpdateSchema = z.object({
+  status: z.enum(['approved', 'rejected'], 'Status must be approved or rejected'),
+  userId: z.uuid('Invalid user id'),
+  eventId: z.uuid('Invalid event id'),
+});
+export type UserEventUpdate = z.infer<typeof userEventUpdateSchema>;
+
+export const userEventResponseSchema = z.object({ data: userEventSchema });
+
+/** A member's own registration (POST/DELETE /api/events/{id}/registration). */
+export const myRegistrationResponseSchema = z.object({
+  data: z.object({ status: z.enum(REGISTRATION_STATUSES).nullable(), seats_taken: z.number().int() }),
+});
+
+/** The public list's filters as the address carries them (/events?search=…&event_type=…&page=2). */
+export const publicEventFiltersSchema = eventListQuerySchema.pick({
+  page: true,
+  search: true,
+  event_type: true,
+  is_registration_required: true,
+});

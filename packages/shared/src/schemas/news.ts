@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../constants';
+import { NEWS_DESCRIPTION_PREVIEW_CHARS, PAGE_SIZES } from '../constants';
 import { NEWS_STATUSES } from '../enums';
-import { pageQuerySchema, paginationSchema, searchQuerySchema } from './common';
+import { optionalText, pageQuerySchema, paginationSchema, requiredText, searchQuerySchema } from './common';
 
 /** GET /api/news/get-news (spec 001 §7). */
 export const newsListQuerySchema = z.object({
@@ -40,3 +40,127 @@ export const newsListResponseSchema = z.object({
 export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
 
 export const newsViewResponseSchema = z.object({ data: z.object({ views: z.number().int() }) });
+
+/** The messages of the news screens (spec 001 §2, §5, §8), quoted exactly. */
+export const NEWS_MESSAGES = {
+  notFound: 'Article not found',
+  loadFailed: 'Failed to load article',
+  loading: 'Loading article...',
+  backToNews: 'Back to News',
+  noArticles: 'No news articles found',
+  noContent: 'Content not available for this article.',
+  requiredFields: 'Please fill in all required fields',
+  onlyImages: 'Please select only image files',
+  createFailed: 'Failed to create news article. Please try again.',
+  updateFailed: 'Failed to update news article. Please try again.',
+  deleteFailed: 'failed deleting article',
+  deleteConfirm: 'Are you sure you want to delete this news article?',
+} as const;
+
+export const NEWS_FIELD_MESSAGES = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  authorRequired: 'Author is required',
+  statusInvalid: 'Invalid status',
+  imageUrlInvalid: 'Image URLs must start with https://',
+  imageUrlTooLong: 'Image URLs must be at most 2048 characters',
+  galleryTooLarge: 'A gallery holds at most 30 images',
+  duplicateImage: 'This image is already in the gallery',
+  removedImageUnknown: 'Only images of this article can be removed',
+  imageOrderInvalid: 'The image order must name every image of the gallery once',
+  idMismatch: 'The id does not match the article',
+  actionInvalid: "Action must be 'like' or 'unlike'",
+} as const;
+
+/** An image URL is stored as given and never fetched (docs/decisions/022-url-images-under-the-csp.md). */
+export const NEWS_IMAGE_URL_MAX = 2_048;
+/** The most images one gallery holds, uploaded and by address together. */
+export const NEWS_GALLERY_MAX = 30;
+/** The field name of the gallery's uploaded files (repeated). */
+export const NEWS_IMAGES_FIELD = 'images';
+/** An uploaded file's place in `image_order`: `upload:0` is the first file of the request. */
+export const newsUploadToken = (index: number) => `upload:${index}`;
+
+const fieldMessages = NEWS_FIELD_MESSAGES;
+
+/** A repeated multipart field arrives as one string or as a list; blanks are dropped. */
+const repeatedText = <Item extends z.ZodType>(item: Item) =>
+  z.preprocess(
+    (value) =>
+      (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(
+        (entry) => typeof entry !== 'string' || entry.trim() !== '',
+      ),
+    z.array(item),
+  );
+
+/** https only, trimmed: an `http:` picture would be mixed content, a `javascript:` one an attack. */
+export const newsImageUrlSchema = z
+  .string()
+  .trim()
+  .max(NEWS_IMAGE_URL_MAX, fieldMessages.imageUrlTooLong)
+  .refine((value) => {
+    if (!value.toLowerCase().startsWith('https://')) return false;
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, fieldMessages.imageUrlInvalid);
+
+/**
+ * The fields of POST /api/news/admin/create-news (spec 001 §5, §7): title, content and author
+ * required; status defaults to draft. `images` (files) travel beside them; `image_urls` are added
+ * to the gallery after the uploads unless `image_order` gives the order: every entry of the new
+ * gallery once, an uploaded file written `upload:<n>` (its place among the request's files).
+ */
+export const newsCreateSchema = z.object({
+  title: requiredText('Title', fieldMessages.titleRequired, 300),
+  description: optionalText('Description', 2_000).default(null),
+  content: requiredText('Content', fieldMessages.contentRequired, 500_000),
+  status: z.enum(NEWS_STATUSES, fieldMessages.statusInvalid).default('draft'),
+  author: requiredText('Author', fieldMessages.authorRequired, 200),
+  image_urls: repeatedText(newsImageUrlSchema).default([]),
+  image_order: repeatedText(z.string().trim().max(NEWS_IMAGE_URL_MAX)).optional(),
+});
+export type NewsCreateInput = z.input<typeof newsCreateSchema>;
+export type NewsCreate = z.output<typeof newsCreateSchema>;
+
+/**
+ * PUT /api/news/admin/update-news/{id}: the same fields plus `id` (which must match the path) and
+ * `removed_images`, gallery entries of this article to remove. Kept images stay in their order
+ * unless `image_order` names the whole new gallery.
+ */
+export const newsUpdateSchema = newsCreateSchema.extend({
+  id: z.uuid('Invalid id').optional(),
+  removed_images: repeatedText(z.string().trim().max(NEWS_IMAGE_URL_MAX)).default([]),
+});
+export type NewsUpdateInput = z.input<typeof newsUpdateSchema>;
+export type NewsUpdate = z.output<typeof newsUpdateSchema>;
+
+/** The article page's answer: the article with the viewer's like (spec 001 §3). */
+export const newsDetailSchema = newsArticleSchema.extend({ isLiked: z.boolean() });
+export type NewsDetail = z.infer<typeof newsDetailSchema>;
+export const newsDetailResponseSchema = z.object({ data: newsDetailSchema });
+export const newsArticleResponseSchema = z.object({ data: newsArticleSchema });
+export const newsDeleteResponseSchema = z.object({ data: z.object({ id: z.uuid() }) });
+
+export const NEWS_LIKE_ACTIONS = ['like', 'unlike'] as const;
+export const newsLikeBodySchema = z.object({
+  action: z.enum(NEWS_LIKE_ACTIONS, fieldMessages.actionInvalid),
+});
+export type NewsLikeAction = (typeof NEWS_LIKE_ACTIONS)[number];
+export const newsLikeResponseSchema = z.object({
+  data: z.object({ likes: z.number().int(), isLiked: z.boolean() }),
+});
+export type NewsLikeResponse = z.infer<typeof newsLikeResponseSchema>;
+
+/** The author filter: the distinct authors of the articles the viewer may see. */
+export const newsAuthorsResponseSchema = z.object({ data: z.object({ authors: z.array(z.string()) }) });
+
+/** The public list's description, cut at 200 characters (spec 001 §9) with an ellipsis when cut. */
+export function newsDescriptionPreview(description: string | null): string {
+  if (!description) return '';
+  return description.length > NEWS_DESCRIPTION_PREVIEW_CHARS
+    ? `${description.slice(0, NEWS_DESCRIPTION_PREVIEW_CHARS).trimEnd()}…`
+    : description;
+}

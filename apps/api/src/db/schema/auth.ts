@@ -50,7 +50,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
 
-/** Single-use links sent by e-mail: confirmation, password reset, invitation. */
+/** Single-use links sent by e-mail: confirmation, password reset, invitation, e-mail change. */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -60,6 +60,8 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
     tokenHash: bytewiseText('token_hash').notNull().unique('email_tokens_token_hash_unique'),
+    /** change_email: the address that replaces the user's once the link is opened. */
+    newEmail: text('new_email'),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
     createdAt: createdAt(),

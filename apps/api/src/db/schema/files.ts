@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt } from './columns';
 
-/** The kinds of record an image can belong to (lib/images.ts); later avatars and logos. */
-export const IMAGE_OWNER_TYPES = ['board_member', 'news_article'] as const;
+/** The kinds of record an image can belong to (lib/images.ts): a user's avatar or logo, a representative's photo too. */
+export const IMAGE_OWNER_TYPES = [
+  'board_member',
+  'news_article',
+  'user',
+  'representative',
+  'event',
+  'speaker',
+] as const;
 export type ImageOwnerType = (typeof IMAGE_OWNER_TYPES)[number];
 
 /** A resized copy of an upload, e.g. a thumbnail. */

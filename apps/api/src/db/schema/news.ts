@@ -1,8 +1,16 @@
 import { NEWS_STATUSES, type NewsStatus } from '@portal/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
 import { users } from './users';
+
+/**
+ * The words site search matches in an article (modules/search): title, description and content
+ * (the English parser skips the HTML tags). The GIN index below is on this same expression, so
+ * `alias` is the table's name or the alias a query gives it.
+ */
+export const newsSearchDocument = (alias: SQL) =>
+  sql`to_tsvector('english', coalesce(${alias}.title, '') || ' ' || coalesce(${alias}.description, '') || ' ' || coalesce(${alias}.content, ''))`;
 
 export const newsArticles = pgTable(
   'news_articles',
@@ -38,6 +46,10 @@ export const newsArticles = pgTable(
     index('news_articles_author_status_idx').on(t.author, t.status),
     index('news_articles_created_by_idx').on(t.created_by),
     index('news_articles_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('news_articles_fts_idx').using(
+      'gin',
+      sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(content, ''))`,
+    ),
   ],
 );
 
@@ -58,6 +70,26 @@ export const newsLikes = pgTable(
   (t) => [
     primaryKey({ name: 'news_likes_pkey', columns: [t.article_id, t.liker_key] }),
     index('news_likes_user_id_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * The gallery's images given by address (`image_urls`, https only): stored as given and never
+ * fetched by the server. They share the position space of the article's uploaded images
+ * (`uploaded_files.position`), so one gallery order covers both kinds (modules/news/gallery.ts).
+ */
+export const newsImageUrls = pgTable(
+  'news_image_urls',
+  {
+    article_id: uuid('article_id')
+      .notNull()
+      .references(() => newsArticles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'news_image_urls_pkey', columns: [t.article_id, t.position] }),
+    checkNotNegative('news_image_urls_position_check', t.position),
   ],
 );
 

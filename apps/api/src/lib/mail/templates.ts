@@ -56,6 +56,110 @@ export function invitationEmail({ username, link }: AccountLinkMail): MailConten
   });
 }
 
+/** The e-mail change: sent to the new address, which replaces the old one once the link is opened. */
+export function emailChangeEmail({ username, link }: AccountLinkMail): MailContent {
+  return accountLinkEmail({
+    subject: `Confirm your new ${siteConfig.acronym} e-mail address`,
+    username,
+    link,
+    intro: `You asked to use this address for your ${siteConfig.acronym} member portal account. Please confirm it; until you do, your account keeps its current address.`,
+    action: 'Confirm my new e-mail address',
+    expiry: 'This link expires in 24 hours and can be used once.',
+    ignore: 'If you did not ask for this change, you can ignore this e-mail; nothing changes.',
+  });
+}
+
+/** DECISIONS.md "Membership lifecycle": approving starts the 12-month period and tells the member. */
+export function membershipApprovedEmail({
+  username,
+  link,
+  category,
+  startsOn,
+  expiresOn,
+}: AccountLinkMail & { category: string; startsOn: string; expiresOn: string }): MailContent {
+  return accountLinkEmail({
+    subject: `Your ${siteConfig.acronym} membership is approved`,
+    username,
+    link,
+    intro: `Welcome to the ${siteConfig.name}. Your ${category} membership has been approved; it runs from ${startsOn} to ${expiresOn}.`,
+    action: 'See my membership',
+    expiry: `The secretariat will send the invoice for the 12 months. For questions, write to ${siteConfig.secretariatEmail}.`,
+    ignore: 'You receive this e-mail because you applied for membership on the member portal.',
+  });
+}
+
+/** Rejecting an application tells the applicant too, and where to ask why. */
+export function membershipRejectedEmail({
+  username,
+  link,
+  category,
+}: AccountLinkMail & { category: string }): MailContent {
+  return accountLinkEmail({
+    subject: `Your ${siteConfig.acronym} membership application`,
+    username,
+    link,
+    intro: `Thank you for your interest in the ${siteConfig.name}. The secretariat could not approve your ${category} membership application at this time.`,
+    action: 'See my profile',
+    expiry: `To learn more or to apply again, write to the secretariat at ${siteConfig.secretariatEmail}.`,
+    ignore: 'You receive this e-mail because you applied for membership on the member portal.',
+  });
+}
+
+export type RegistrationMail = { username: string; eventTitle: string; eventDate: string; link: string };
+
+/** Issue 13: the three messages of a member's event registration, each linking to the event page. */
+export function registrationReceivedEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+}: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Registration received: ${eventTitle}`,
+    username,
+    link,
+    intro: `We received your registration for "${eventTitle}" on ${eventDate}. The secretariat will review it; you will receive another e-mail when it is approved or rejected.`,
+    action: 'View the event',
+    expiry: 'You can withdraw your registration from the event page while it is pending or approved.',
+    ignore: `If you did not register for this event, write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+export function registrationApprovedEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+}: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Registration approved: ${eventTitle}`,
+    username,
+    link,
+    intro: `Your registration for "${eventTitle}" on ${eventDate} has been approved. We look forward to seeing you there.`,
+    action: 'View the event',
+    expiry:
+      'If you can no longer attend, please withdraw from the event page so that someone else can take your seat.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+export function registrationRejectedEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+}: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Registration not approved: ${eventTitle}`,
+    username,
+    link,
+    intro: `We are sorry: your registration for "${eventTitle}" on ${eventDate} could not be approved.`,
+    action: 'View the event',
+    expiry: 'You can find other events of the association on our website.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
 type AccountLinkParts = {
   subject: string;
   username: string;

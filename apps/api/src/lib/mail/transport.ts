@@ -5,7 +5,11 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { MailMessage } from './outbox';
 
-export type OutgoingMail = MailMessage & { from: string };
+export type OutgoingMail = MailMessage & {
+  from: string;
+  /** The same for every attempt at one outbox row, so a receiver can drop a repeat delivery. */
+  messageId: string;
+};
 
 export type MailTransport = {
   /** Resolves once the message is accepted (by the SMTP server, or written to the outbox folder). */
@@ -27,9 +31,14 @@ export const consoleMailLogger: MailLogger = {
   error: (details, message) => console.error(message, details),
 };
 
-// An unreachable or silent server must fail the attempt quickly so the worker backs off and the
-// batch (and a graceful shutdown waiting on it) is not held for nodemailer's 10-minute default.
-const SMTP_TIMEOUT_MS = 10_000;
+// An unreachable server must fail the attempt quickly so the worker backs off and the batch (and
+// a graceful shutdown waiting on it) is not held for nodemailer's 10-minute default.
+const SMTP_CONNECT_TIMEOUT_MS = 10_000;
+// A server that is reached but slow to answer is waited for longer: giving up on it after the
+// message was sent makes the next attempt a second delivery (issue 15: a server answering after
+// 12 s got every message twice). RFC 5321 allows servers minutes; a minute covers slow ones
+// without holding a shutdown for long.
+const SMTP_RESPONSE_TIMEOUT_MS = 60_000;
 
 /**
  * SMTP when SMTP_URL is set; otherwise the outbox folder, so a new installation can confirm an
@@ -50,15 +59,15 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
     // One connection per message: the worker sends few messages, and a pooled connection that the
     // server dropped while idle would turn into a failed attempt.
     pool: false,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
+    connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
+    greetingTimeout: SMTP_CONNECT_TIMEOUT_MS,
+    socketTimeout: SMTP_RESPONSE_TIMEOUT_MS,
   });
   const url = new URL(smtpUrl);
   return {
     describe: `SMTP ${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`,
-    async send({ to, from, subject, text, html }) {
-      await transporter.sendMail({ to, from, subject, text, html });
+    async send({ to, from, subject, text, html, messageId }) {
+      await transporter.sendMail({ to, from, subject, text, html, messageId });
     },
   };
 }
@@ -66,7 +75,7 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
 function createOutboxFolderTransport(outboxDir: string, logger: MailLogger): MailTransport {
   return {
     describe: `outbox folder ${outboxDir} (SMTP_URL is not set)`,
-    async send({ to, from, subject, text, html }) {
+    async send({ to, from, subject, text, html, messageId }) {
       const sentAt = new Date().toISOString();
       // Sortable by time and safe on every file system (no colons).
       const name = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
@@ -74,7 +83,10 @@ function createOutboxFolderTransport(outboxDir: string, logger: MailLogger): Mai
       // Written under a dot-name first, then renamed: a reader (an end-to-end test polling the
       // folder) never sees half a message.
       const temporaryPath = join(outboxDir, `.${name}.tmp`);
-      await writeFile(temporaryPath, JSON.stringify({ to, from, subject, text, html, sentAt }, null, 2));
+      await writeFile(
+        temporaryPath,
+        JSON.stringify({ to, from, subject, text, html, messageId, sentAt }, null, 2),
+      );
       await rename(temporaryPath, join(outboxDir, name));
       logger.info({ to, subject, links: extractLinks(text), file: name }, 'mail kept in outbox');
     },

@@ -41,6 +41,7 @@ const createCountingTransport = (delayMs = 0) => {
 
 // Polling is pushed out of the way: every test decides when the worker runs by calling drain().
 const NO_POLLING = 3_600_000;
+const SLOW_SERVER_MS = 12_000;
 const FROM = '"Test" <secretariat@example.org>';
 
 let database: DatabaseHandle & { url?: string };
@@ -149,7 +150,7 @@ describe('a real SMTP peer', () => {
   let server: SMTPServer;
   let port: number;
   let received: Received[];
-  let mode: 'reject' | 'accept';
+  let mode: 'reject' | 'accept' | 'slow';
 
   beforeAll(async () => {
     server = new SMTPServer({
@@ -164,12 +165,15 @@ describe('a real SMTP peer', () => {
             callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
             return;
           }
+          const accept = () => callback();
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
-          callback();
+          // issue 15: a server that took 12 s to answer was given up on at 10 s and sent it again.
+          if (mode === 'slow') setTimeout(accept, SLOW_SERVER_MS);
+          else accept();
         });
       },
     });
@@ -227,6 +231,30 @@ describe('a real SMTP peer', () => {
     await smtpConfig.cleanUp();
   });
 
+  it('waits for a server that is slow to answer and delivers once, with a Message-ID of its outbox row', async () => {
+    const smtpConfig = await createTestConfig({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    const { logger } = createLogger();
+    const worker = startMailWorker({
+      db: database.db,
+      transport: createMailTransport(smtpConfig, { logger }),
+      from: FROM,
+      logger,
+      pollIntervalMs: NO_POLLING,
+    });
+    const { to } = await queueConfirmation();
+    mode = 'slow';
+    expect(await worker.drain()).toBe(1);
+    await makeDueNow();
+    expect(await worker.drain()).toBe(0);
+    await worker.stop();
+
+    const row = await rowFor(to);
+    expect(row).toMatchObject({ status: 'sent', attempts: 0 });
+    expect(received).toHaveLength(1);
+    expect((received[0] as Received).raw).toContain(`Message-ID: <${row.id}@example.org>`);
+    await smtpConfig.cleanUp();
+  }, 30_000);
+
   it('never gives up while the server is unreachable', async () => {
     const closed = new SMTPServer({ disabledCommands: ['STARTTLS'], authOptional: true, logger: false });
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -258,6 +286,46 @@ describe('a real SMTP peer', () => {
     // The rest of a batch waits with the failed message instead of timing out one by one.
     expect(await rowFor(second.to)).toMatchObject({ status: 'queued', attempts: 0 });
     await smtpConfig.cleanUp();
+  });
+});
+
+describe('a database blip after the server took the message', () => {
+  it('records the message sent once the database answers again, instead of sending it twice', async () => {
+    const { transport, delivered } = createCountingTransport();
+    const { logger, entries } = createLogger();
+    // The real database, with one failure injected: the first write after the delivery.
+    let failNextUpdate = false;
+    const blippingDb = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'update' && failNextUpdate) {
+          failNextUpdate = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const worker = startMailWorker({
+      db: blippingDb,
+      transport: {
+        describe: 'blip after send',
+        async send(message) {
+          await transport.send(message);
+          failNextUpdate = true;
+        },
+      },
+      from: FROM,
+      logger,
+      pollIntervalMs: NO_POLLING,
+    });
+    const { to } = await queueConfirmation();
+    expect(await worker.drain()).toBe(1);
+    expect(await rowFor(to)).toMatchObject({ status: 'sent' });
+    // Even once a stale lock would have been reclaimed, nothing is due.
+    await database.db.update(mailOutbox).set({ lockedAt: sql`now() - interval '1 hour'` });
+    expect(await worker.drain()).toBe(0);
+    await worker.stop();
+    expect(delivered).toHaveLength(1);
+    expect(entries.map((entry) => entry.message)).toContain('mail sent, recording it: will retry');
   });
 });
 

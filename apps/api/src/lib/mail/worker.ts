@@ -74,7 +74,9 @@ export function isTransportUnavailable(error: unknown): boolean {
  * transaction, so a slow server holds no database locks.
  *
  * Delivery is at least once: a process that dies after the server accepted a message but before
- * it recorded `sent` leaves a stale `sending` row that is sent again after STALE_LOCK_MS.
+ * it recorded `sent` leaves a stale `sending` row that is sent again after STALE_LOCK_MS (with
+ * the same Message-ID). Short of a crash, a message is delivered once: a slow server is waited
+ * for, and a failed `sent` marking is retried.
  */
 export function startMailWorker({
   db,
@@ -122,7 +124,14 @@ export function startMailWorker({
 
   const deliver = async (row: MailOutboxRow): Promise<'sent' | 'retry' | 'unavailable' | 'failed'> => {
     try {
-      await transport.send({ to: row.toAddress, from, subject: row.subject, text: row.text, html: row.html });
+      await transport.send({
+        to: row.toAddress,
+        from,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        messageId: messageIdFor(row.id, from),
+      });
     } catch (error) {
       const attempts = row.attempts + 1;
       const unavailable = isTransportUnavailable(error);
@@ -144,14 +153,33 @@ export function startMailWorker({
       else logger.warn({ ...details, retryInMs: delayMs }, 'mail not sent: will retry');
       return giveUp ? 'failed' : unavailable ? 'unavailable' : 'retry';
     }
-    const [marked] = await db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lockedAt: null, lastError: null })
-      .where(ownedBy(row))
-      .returning({ id: mailOutbox.id });
+    const marked = await recordSent(row);
     // Only if this process stalled past STALE_LOCK_MS and another one reclaimed the row.
     if (!marked) logger.warn({ mailId: row.id }, 'mail sent, but another worker had reclaimed it');
     return 'sent';
+  };
+
+  /**
+   * Marks a delivered row sent. The server has the message now: a database blip here must not
+   * leave the row `sending` until it goes stale and is sent again, so the marking is retried
+   * (within half the stale-lock time, while the row is still ours) before anything else happens.
+   */
+  const recordSent = async (row: MailOutboxRow): Promise<boolean> => {
+    const giveUpAt = Date.now() + STALE_LOCK_MS / 2;
+    for (let retryMs = 250; ; retryMs = Math.min(retryMs * 2, 5_000)) {
+      try {
+        const marked = await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lockedAt: null, lastError: null })
+          .where(ownedBy(row))
+          .returning({ id: mailOutbox.id });
+        return marked.length > 0;
+      } catch (error) {
+        if (Date.now() + retryMs > giveUpAt) throw error;
+        logger.warn({ mailId: row.id, error: describeError(error) }, 'mail sent, recording it: will retry');
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
+    }
   };
 
   const drain = () =>
@@ -247,6 +275,12 @@ async function claimDueRows(db: Db, limit: number): Promise<MailOutboxRow[]> {
     );
   });
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** `<outbox row id@the sender's domain>`: stable across attempts, unique across messages (RFC 5322). */
+export function messageIdFor(rowId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${rowId}@${domain}>`;
 }
 
 /** The row is still ours: `sending` with the lock this worker set (not reclaimed by another). */

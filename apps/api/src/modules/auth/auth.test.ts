@@ -158,7 +158,7 @@ describe('GET /api/auth/confirm-email', () => {
     // Opened from a mail client: a cross-site navigation is fine here.
     const response = await get(`/api/auth/confirm-email?token=${token}`, { 'sec-fetch-site': 'cross-site' });
     expect(response.statusCode).toBe(302);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const location = new URL(response.headers.location as string);
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/confirm-email`);
     const fragment = new URLSearchParams(location.hash.slice(1));
@@ -335,7 +335,7 @@ describe('POST /api/auth/login', () => {
       older.id,
     ]);
     expect(profile.memberships[0]).toMatchObject({ status: 'pending', startsAt: null, userId: user.id });
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
 
     const me = await get('/api/auth/session', { cookie: cookieHeaderFrom(response) });
     expect(me.statusCode).toBe(200);

@@ -12,6 +12,8 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed: 'Please confirm your email address before logging in',
   accountInactive: 'This account is inactive. Reach out to the administrator for assistance.',
   loggedOut: 'Logged out',
+  confirmationResent:
+    'If an unconfirmed account exists for that email, we have sent a new confirmation link. Please check your inbox.',
   forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
   passwordReset: 'Your password has been set. You can now log in.',
   resetLinkInvalid: 'This reset link is invalid or has expired',

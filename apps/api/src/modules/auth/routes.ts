@@ -16,7 +16,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { authRateLimit, perEmailRateLimit } from '../../plugins/rate-limit';
+import { NOT_STORED } from '../../plugins/access';
+import { authRateLimit, loginRateLimits, perEmailRateLimit } from '../../plugins/rate-limit';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
 import { AUTH_MESSAGES } from './messages';
 import { loadProfile } from './profile';
@@ -26,6 +27,7 @@ import {
   LoginRefusedError,
   logIn,
   registerUser,
+  resendConfirmation,
   resetPassword,
   sendPasswordReset,
 } from './service';
@@ -53,7 +55,6 @@ const metadataOf = (request: FastifyRequest) => ({
 export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, context) => {
   const { db, config } = context;
   const rateLimit = authRateLimit(config);
-  const limitPerEmail = perEmailRateLimit(app, config, 'login');
 
   // Work that must not change the answer's timing (forgot-password) finishes after the answer;
   // closing the app waits for it, so nothing is cut off mid-transaction.
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
 
   // Answers here carry tokens, profiles or session cookies: no cache may keep them.
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', NOT_STORED);
   });
 
   app.post(
@@ -145,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
     '/login',
     {
       config: { access: 'public', ignoresViewer: true, rateLimit },
-      preHandler: limitPerEmail((request) => (request.body as { email: string }).email),
+      preHandler: loginRateLimits(app, config),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; sets the session cookies',
@@ -267,6 +268,29 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
         if (await sendPasswordReset(context, body)) sendQueuedMail();
       });
       return { data: { message: AUTH_MESSAGES.forgotPasswordSent } };
+    },
+  );
+
+  const limitResendPerEmail = perEmailRateLimit(app, config, 'resend-confirmation');
+  app.post(
+    '/resend-confirmation',
+    {
+      config: { access: 'public', ignoresViewer: true, rateLimit },
+      preHandler: limitResendPerEmail((request) => (request.body as { email: string }).email),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'E-mail a new confirmation link to an unconfirmed account; the answer is the same whether or not it exists',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      runAfterAnswer(request, async () => {
+        if (await resendConfirmation(context, body)) sendQueuedMail();
+      });
+      return { data: { message: AUTH_MESSAGES.confirmationResent } };
     },
   );
 

@@ -34,6 +34,7 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   confirm_email: 24 * HOUR_MS,
   reset_password: HOUR_MS,
   invitation: 7 * 24 * HOUR_MS,
+  change_email: 24 * HOUR_MS,
 };
 
 /** A refused login: its body carries the code twice (spec 000 §7: the client reads `e.code`). */
@@ -262,6 +263,31 @@ export async function sendPasswordReset(context: AuthContext, body: ForgotPasswo
       ...passwordResetEmail({
         username: user.username,
         link: resetPasswordLink(context.config.publicUrl, token),
+      }),
+    });
+  });
+  return true;
+}
+
+/**
+ * A new confirmation link for an account that has not confirmed its e-mail yet (the 'Email not
+ * Confirmed' message offers it). Like forgot-password, the caller answers before this runs, the
+ * same whatever the address; nothing is sent for an unknown, confirmed or disabled account.
+ */
+export async function resendConfirmation(context: AuthContext, body: ForgotPasswordBody) {
+  const [user] = await context.db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, body.email.toLowerCase()), eq(users.status, 'pending')))
+    .limit(1);
+  if (!user) return false;
+  await context.db.transaction(async (tx) => {
+    const token = await createEmailToken(tx, user.id, 'confirm_email');
+    await queueMail(tx, {
+      to: user.email,
+      ...confirmationEmail({
+        username: user.username,
+        link: confirmationLink(context.config.publicUrl, token),
       }),
     });
   });

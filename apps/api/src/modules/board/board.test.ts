@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardMembers, uploadedFiles } from '../../db/schema';
 import { createBoardMember, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { type Upload as FilePart, multipartBody } from '../../test/multipart';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
@@ -24,25 +25,14 @@ const CREATE = '/api/boards/admin/create-board-member';
 const UPDATE = '/api/boards/admin/update-board-member';
 const DELETE = '/api/boards/admin/delete-board-member';
 
-type Upload = { bytes: Buffer; filename?: string; type?: string; field?: string };
+type Upload = Omit<FilePart, 'field'> & { field?: string };
 
-/** A multipart body exactly as a browser's FormData sends it. */
-async function formBody(fields: Record<string, string>, uploads: Upload[] = []) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const upload of uploads) {
-    form.append(
-      upload.field ?? 'image',
-      new Blob([new Uint8Array(upload.bytes)], { type: upload.type ?? 'image/jpeg' }),
-      upload.filename ?? 'portrait.jpg',
-    );
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') as string },
-  };
-}
+/** This file's uploads: field: 'image', filename: 'portrait.jpg' unless a test says otherwise. */
+const formBody = (fields: Record<string, string>, uploads: Upload[] = []) =>
+  multipartBody(
+    fields,
+    uploads.map((upload) => ({ field: 'image', filename: 'portrait.jpg', ...upload })),
+  );
 
 async function sendForm(
   method: 'POST' | 'PUT',

@@ -1,10 +1,39 @@
-import { eventListQuerySchema, eventListResponseSchema } from '@portal/shared';
+import {
+  adminEventListQuerySchema,
+  adminEventListResponseSchema,
+  apiErrorSchema,
+  EVENT_BANNER_FIELD,
+  eventCreateSchema,
+  eventDeleteResponseSchema,
+  eventDetailResponseSchema,
+  eventListQuerySchema,
+  eventListResponseSchema,
+  eventUpdateSchema,
+  idParamsSchema,
+  myRegistrationResponseSchema,
+  userEventResponseSchema,
+  userEventUpdateSchema,
+} from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import type { ImageUploads } from '../../lib/images';
+import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
-import { listEvents } from './service';
+import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
+import { createEvent, deleteEvent, getEvent, listAdminEvents, listEvents, updateEvent } from './service';
 
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** The event form takes one banner image beside the fields (spec 001 §7). */
+const createForm = multipartForm(eventCreateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
+const updateForm = multipartForm(eventUpdateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
+const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+const refusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; publicUrl: string }> = async (
+  app,
+  { db, images, publicUrl },
+) => {
+  const context = { db, images, publicUrl };
+
   app.get(
     '/retrieve-events',
     {
@@ -17,5 +46,142 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => ({ data: await listEvents(db, request.query, { isAdmin: isAdmin(request) }) }),
+  );
+
+  app.get(
+    '/retrieve-events/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'One event with its speakers and the seats taken; the viewer’s own registration; every registration for admins. Drafts are 404 except for admins',
+        params: idParamsSchema,
+        response: { 200: eventDetailResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      data: await getEvent(db, request.params.id, {
+        userId: request.viewer?.userId ?? null,
+        isAdmin: isAdmin(request),
+      }),
+    }),
+  );
+
+  app.post(
+    '/:id/registration',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary: 'Register the signed-in member for an event (pending until an admin decides)',
+        params: idParamsSchema,
+        response: { 201: myRegistrationResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      const data = await registerForEvent(context, request.params.id, viewer.userId);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.delete(
+    '/:id/registration',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary: 'Withdraw the signed-in member’s pending or approved registration',
+        params: idParamsSchema,
+        response: { 200: myRegistrationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      return { data: await withdrawRegistration(context, request.params.id, viewer.userId) };
+    },
+  );
+
+  app.get(
+    '/admin/get-all',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'A page of events of every status, with their registration counts',
+        querystring: adminEventListQuerySchema,
+        response: { 200: adminEventListResponseSchema },
+      },
+    },
+    async (request) => ({ data: await listAdminEvents(db, request.query) }),
+  );
+
+  app.post(
+    '/admin/create-event',
+    {
+      config: { access: 'admin' },
+      validatorCompiler: createForm.validatorCompiler,
+      schema: {
+        tags: ['events'],
+        summary: 'Create an event (multipart form, optional banner_image)',
+        ...createForm.schema,
+        response: { 201: eventDetailResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await createForm.read(request);
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      const event = await createEvent(context, fields, files[EVENT_BANNER_FIELD][0], viewer.userId);
+      return reply.status(201).send({ data: event });
+    },
+  );
+
+  app.put(
+    '/admin/edit-event/:id',
+    {
+      config: { access: 'admin' },
+      validatorCompiler: updateForm.validatorCompiler,
+      schema: {
+        tags: ['events'],
+        summary:
+          'Change the fields sent; a new banner_image replaces the banner, remove_banner=true removes it (multipart form)',
+        params: idParamsSchema,
+        ...updateForm.schema,
+        response: { 200: eventDetailResponseSchema, ...uploadErrors, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await updateForm.read(request);
+      return { data: await updateEvent(context, request.params.id, fields, files[EVENT_BANNER_FIELD][0]) };
+    },
+  );
+
+  app.delete(
+    '/admin/delete-event/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'Delete an event with its banner files, speaker links and registrations',
+        params: idParamsSchema,
+        response: { 200: eventDeleteResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await deleteEvent(context, request.params.id) }),
+  );
+
+  app.put(
+    '/admin/update-user-event',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'Approve or reject a pending registration (the member is e-mailed)',
+        body: userEventUpdateSchema,
+        response: { 200: userEventResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await decideRegistration(context, request.body) }),
   );
 };

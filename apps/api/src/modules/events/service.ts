@@ -1,7 +1,21 @@
-import { buildPagination, type EventListQuery, manilaDateString } from '@portal/shared';
-import { and, asc, desc, eq, getTableColumns, gte, like, type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminEventListQuery,
+  buildPagination,
+  EVENT_FIELD_MESSAGES,
+  EVENT_MESSAGES,
+  type EventCreate,
+  type EventDetail,
+  type EventListQuery,
+  type EventUpdate,
+  manilaDateString,
+} from '@portal/shared';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema';
+import { eventRegistrations, eventSpeakers, events, speakers, users } from '../../db/schema';
+import { notFound, validationError } from '../../lib/errors';
+import type { ImageOwner, ImageUploads } from '../../lib/images';
+import type { DbTransaction } from '../../lib/mail/outbox';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
 
 type EventRow = typeof events.$inferSelect;
@@ -71,4 +85,249 @@ export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchTe
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail and admin (issue 13).
+
+export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string };
+export type EventViewer = { userId: string | null; isAdmin: boolean };
+
+/** An event's banner: its one image (lib/images.ts), whose public path is also `banner_image_url`. */
+const bannerOf = (id: string): ImageOwner => ({ type: 'event', id });
+
+const { searchText: _search, ...detailColumns } = getTableColumns(events);
+
+/**
+ * Guests and members see published events, and cancelled ones by their address (their page stays
+ * reachable with its red badge; DECISIONS.md "Events"); drafts only admins.
+ */
+const visibleTo = (status: string, viewer: EventViewer) => viewer.isAdmin || status !== 'draft';
+
+/** Pending and approved registrations of an event, by status. */
+export async function registrationCounts(db: Db | DbTransaction, eventId: string) {
+  const rows = await db
+    .select({ status: eventRegistrations.status, count: sql<number>`count(*)::int` })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.event_id, eventId))
+    .groupBy(eventRegistrations.status);
+  const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { pending: of('pending'), approved: of('approved'), rejected: of('rejected') };
+}
+
+export async function speakersOfEvent(db: Db, eventId: string) {
+  const rows = await db
+    .select({
+      id: speakers.id,
+      name: speakers.name,
+      title: speakers.title,
+      company: speakers.company,
+      image_url: speakers.image_url,
+    })
+    .from(eventSpeakers)
+    .innerJoin(speakers, eq(speakers.id, eventSpeakers.speaker_id))
+    .where(eq(eventSpeakers.event_id, eventId))
+    .orderBy(asc(eventSpeakers.created_at), asc(speakers.name), asc(speakers.id));
+  return rows.map((row) => ({ ...row, speaker_id: row.id }));
+}
+
+/** spec 001 §3 "User event", with the member's username. */
+async function registrationsOf(db: Db, eventId: string) {
+  const rows = await db
+    .select({
+      id: eventRegistrations.id,
+      userId: eventRegistrations.user_id,
+      eventId: eventRegistrations.event_id,
+      status: eventRegistrations.status,
+      created_at: eventRegistrations.created_at,
+      username: users.username,
+    })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.user_id))
+    .where(eq(eventRegistrations.event_id, eventId))
+    .orderBy(asc(eventRegistrations.created_at), asc(eventRegistrations.id));
+  return rows.map(({ username, ...row }) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    profiles: { id: row.userId, username },
+  }));
+}
+
+/** GET /api/events/retrieve-events/{id}: 404 'Event not found' when the viewer may not see it. */
+export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise<EventDetail> {
+  const [row] = await db.select(detailColumns).from(events).where(eq(events.id, id));
+  if (!row || !visibleTo(row.status, viewer)) throw notFound(EVENT_MESSAGES.notFound);
+  const [eventSpeakerList, counts, userEvents, mine] = await Promise.all([
+    speakersOfEvent(db, id),
+    registrationCounts(db, id),
+    viewer.isAdmin ? registrationsOf(db, id) : Promise.resolve([]),
+    viewer.userId
+      ? db
+          .select({ status: eventRegistrations.status })
+          .from(eventRegistrations)
+          .where(and(eq(eventRegistrations.event_id, id), eq(eventRegistrations.user_id, viewer.userId)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...toEventResponse(row),
+    content: row.content,
+    speakers: eventSpeakerList,
+    user_events: userEvents,
+    pending_count: counts.pending,
+    seats_taken: counts.pending + counts.approved,
+    my_registration: mine[0]?.status ?? null,
+  };
+}
+
+const adminSortColumns = {
+  created_at: events.created_at,
+  title: events.title,
+  event_type: events.event_type,
+  status: events.status,
+} as const;
+
+const hasPending = sql`exists (select 1 from ${eventRegistrations} where ${eventRegistrations.event_id} = ${events.id} and ${eventRegistrations.status} = 'pending')`;
+
+/** GET /api/events/admin/get-all: every status, searched over title, organiser and location. */
+export async function listAdminEvents(db: Db, query: AdminEventListQuery) {
+  const conditions: (SQL | undefined)[] = [
+    query.status && eq(events.status, query.status),
+    query.event_type && eq(events.event_type, query.event_type),
+    query.has_pending === true
+      ? hasPending
+      : query.has_pending === false
+        ? sql`not ${hasPending}`
+        : undefined,
+    query.search ? like(events.searchText, likePattern(query.search.toLowerCase())) : undefined,
+  ];
+  const where = and(...conditions);
+  const direction = query.sort_order === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(events)
+      .where(where)
+      .orderBy(direction(adminSortColumns[query.sort_by]), direction(events.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(events).where(where),
+  ]);
+  // The page's registration counts in one query after the page's (a subquery per row would also
+  // run for every row an OFFSET skips).
+  const ids = rows.map((row) => row.id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            eventId: eventRegistrations.event_id,
+            status: eventRegistrations.status,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(eventRegistrations)
+          .where(inArray(eventRegistrations.event_id, ids))
+          .groupBy(eventRegistrations.event_id, eventRegistrations.status);
+  const countOf = (eventId: string, status: string) =>
+    counts.find((row) => row.eventId === eventId && row.status === status)?.count ?? 0;
+  return {
+    events: rows.map((row) => ({
+      ...toEventResponse(row),
+      pending_count: countOf(row.id, 'pending'),
+      registration_count: countOf(row.id, 'pending') + countOf(row.id, 'approved'),
+      total_registrations:
+        countOf(row.id, 'pending') + countOf(row.id, 'approved') + countOf(row.id, 'rejected'),
+    })),
+    pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
+  };
+}
+
+/** Rich text is stored only as sanitised (ARCHITECTURE.md "rich text"); nothing left is null. */
+function cleanContent(content: string | null | undefined) {
+  if (content === undefined) return undefined;
+  if (content === null) return null;
+  const clean = sanitizeRichText(content).trim();
+  return clean === '' ? null : clean;
+}
+
+const ADMIN_VIEWER = { userId: null, isAdmin: true };
+
+export async function createEvent(
+  { db, images }: EventsContext,
+  input: EventCreate,
+  banner: Buffer | undefined,
+  createdBy: string,
+): Promise<EventDetail> {
+  const content = cleanContent(input.content);
+  const id = await images.withStoredImages(banner ? [banner] : [], (stored) =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(events)
+        .values({
+          ...input,
+          content,
+          banner_image_url: stored[0]?.file.publicPath ?? null,
+          created_by: createdBy,
+        })
+        .returning({ id: events.id });
+      if (!created) throw new Error('The event was not inserted');
+      await images.record(tx, bannerOf(created.id), stored);
+      return created.id;
+    }),
+  );
+  return getEvent(db, id, ADMIN_VIEWER);
+}
+
+/**
+ * Changes the fields sent. A new banner replaces the current one, `remove_banner` removes it (a
+ * new banner sent with it wins); the replaced files are removed once the change has committed.
+ */
+export async function updateEvent(
+  { db, images }: EventsContext,
+  id: string,
+  { remove_banner, ...input }: EventUpdate,
+  banner: Buffer | undefined,
+): Promise<EventDetail> {
+  const content = cleanContent(input.content);
+  const releasedFiles = await images.withStoredImages(banner ? [banner] : [], (stored) =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ start_date: events.start_date, end_date: events.end_date })
+        .from(events)
+        .where(eq(events.id, id))
+        .for('update');
+      if (!current) throw notFound(EVENT_MESSAGES.notFound);
+      // Only one of the two dates may have been sent: the rule holds for the event as saved.
+      const start = input.start_date ?? current.start_date;
+      const end = input.end_date === undefined ? current.end_date : input.end_date;
+      if (end && end < start) {
+        throw validationError([{ field: 'end_date', message: EVENT_FIELD_MESSAGES.endBeforeStart }]);
+      }
+      let released: string[] = [];
+      const changes: Partial<typeof events.$inferInsert> = { ...input, content, updated_at: new Date() };
+      if (stored.length > 0 || remove_banner) {
+        released = await images.release(tx, bannerOf(id));
+        await images.record(tx, bannerOf(id), stored);
+        changes.banner_image_url = stored[0]?.file.publicPath ?? null;
+      }
+      await tx.update(events).set(changes).where(eq(events.id, id));
+      return released;
+    }),
+  );
+  await images.removeFiles(releasedFiles);
+  return getEvent(db, id, ADMIN_VIEWER);
+}
+
+/** Deletes an event with its banner files, speaker links and registrations (cascade). */
+export async function deleteEvent({ db, images }: EventsContext, id: string) {
+  const { removedFiles, registrations } = await db.transaction(async (tx) => {
+    const [counted] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.event_id, id));
+    const [deleted] = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+    if (!deleted) throw notFound(EVENT_MESSAGES.notFound);
+    return { removedFiles: await images.release(tx, bannerOf(id)), registrations: counted?.count ?? 0 };
+  });
+  await images.removeFiles(removedFiles);
+  return { id, registrations_deleted: registrations };
 }

@@ -1,4 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_WAIT_LIMITS } from '../../db/client';
+import { DATABASE_BUSY_MESSAGE } from '../../plugins/error-handler';
 import { buildTestApp } from '../../test/helper';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
@@ -45,3 +48,41 @@ describe('health and readiness', () => {
     );
   });
 });
+
+// issue 15: with one table locked for 15 s, requests and the readiness check waited 15 s.
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'while another transaction holds a table (PostgreSQL)',
+  () => {
+    it('answers 503 with Retry-After within the lock limit, and ready within 2 s', async () => {
+      const locker = new pg.Client({ connectionString: context.databaseUrl });
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table board_members in access exclusive mode');
+      try {
+        const startedAt = Date.now();
+        const lists = Promise.all(
+          // More requests than the test pool's 5 connections: some wait for a connection first.
+          Array.from({ length: 8 }, () =>
+            context.app.inject({ method: 'GET', url: '/api/boards/get-board-members' }),
+          ),
+        );
+        const ready = await context.app.inject({ method: 'GET', url: '/api/ready' });
+        expect(Date.now() - startedAt).toBeLessThan(2_000);
+        expect(ready.statusCode).toBe(503);
+
+        for (const response of await lists) {
+          expect(response.statusCode).toBe(503);
+          expect(response.json()).toEqual({ error: DATABASE_BUSY_MESSAGE, code: 'database_busy' });
+          expect(response.headers['retry-after']).toBe('5');
+        }
+        expect(Date.now() - startedAt).toBeLessThan(
+          DATABASE_WAIT_LIMITS.acquireMs + DATABASE_WAIT_LIMITS.lockMs + 2_000,
+        );
+      } finally {
+        await locker.query('rollback');
+        await locker.end();
+      }
+      expect((await context.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    });
+  },
+);

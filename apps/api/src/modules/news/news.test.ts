@@ -171,3 +171,14 @@ describe('GET /api/news/add-view/{id}', () => {
     expect(stored?.views).toBe(0);
   });
 });
+
+describe('GET /api/news/get-authors', () => {
+  it('lists the distinct authors of published articles to the public, of all to admins', async () => {
+    await createNewsArticle(context.db, { author: 'Zed Draftwriter', status: 'draft' });
+    const publicAuthors = (await context.app.inject({ url: '/api/news/get-authors' })).json().data.authors;
+    expect(publicAuthors).toContain('Maria Santos');
+    expect(publicAuthors).toContain('Jose Reyes');
+    expect(publicAuthors).not.toContain('Zed Draftwriter');
+    expect(new Set(publicAuthors).size).toBe(publicAuthors.length);
+  });
+});

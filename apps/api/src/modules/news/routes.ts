@@ -1,15 +1,81 @@
+import { randomBytes } from 'node:crypto';
 import {
+  apiErrorSchema,
   idParamsSchema,
+  MAX_IMAGES_PER_REQUEST,
+  NEWS_IMAGES_FIELD,
+  newsArticleResponseSchema,
+  newsAuthorsResponseSchema,
+  newsCreateSchema,
+  newsDeleteResponseSchema,
+  newsDetailResponseSchema,
+  newsLikeBodySchema,
+  newsLikeResponseSchema,
   newsListQuerySchema,
   newsListResponseSchema,
+  newsUpdateSchema,
   newsViewResponseSchema,
 } from '@portal/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { ImageUploads } from '../../lib/images';
+import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
-import { addNewsView, listNews } from './service';
+import {
+  addNewsView,
+  createNews,
+  deleteNews,
+  getNews,
+  likeNews,
+  listNews,
+  listNewsAuthors,
+  updateNews,
+} from './service';
 
-export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const createForm = multipartForm(newsCreateSchema, {
+  files: { [NEWS_IMAGES_FIELD]: MAX_IMAGES_PER_REQUEST },
+});
+const updateForm = multipartForm(newsUpdateSchema, {
+  files: { [NEWS_IMAGES_FIELD]: MAX_IMAGES_PER_REQUEST },
+});
+const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+
+/** A guest's like is kept under a random id in this cookie (DECISIONS.md "News"). */
+export const VISITOR_COOKIE = 'visitor_id';
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const YEAR_SECONDS = 365 * 86_400;
+
+/** The person a like belongs to: the signed-in user, else the guest's visitor cookie (if any). */
+function likerKeyOf(request: FastifyRequest): string | null {
+  if (request.viewer) return `user:${request.viewer.userId}`;
+  const visitor = request.cookies[VISITOR_COOKIE];
+  return visitor && VISITOR_ID.test(visitor) ? `visitor:${visitor}` : null;
+}
+
+/** The news calls of spec 001 §7 (DECISIONS.md "News"). */
+export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; config: Config }> = async (
+  app,
+  { db, images, config },
+) => {
+  const context = { db, images };
+
+  /** Gives a guest a visitor id on their first like; HttpOnly, so no script can read or copy it. */
+  function ensureLikerKey(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = likerKeyOf(request);
+    if (existing) return existing;
+    const visitor = randomBytes(16).toString('base64url');
+    reply.setCookie(VISITOR_COOKIE, visitor, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.publicUrl.startsWith('https://'),
+      path: '/api/news',
+      maxAge: YEAR_SECONDS,
+    });
+    return `visitor:${visitor}`;
+  }
+
   app.get(
     '/get-news',
     {
@@ -25,6 +91,63 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   );
 
   app.get(
+    '/get-authors',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['news'],
+        summary: 'The distinct authors of the articles the viewer may see (the author filter)',
+        response: { 200: newsAuthorsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await listNewsAuthors(db, { isAdmin: isAdmin(request) }) }),
+  );
+
+  app.get(
+    '/get-news/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['news'],
+        summary:
+          'An article with its likes and whether the viewer liked it (published only for guests and members)',
+        params: idParamsSchema,
+        response: { 200: newsDetailResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      data: await getNews(db, request.params.id, {
+        isAdmin: isAdmin(request),
+        likerKey: likerKeyOf(request),
+      }),
+    }),
+  );
+
+  app.post(
+    '/like/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['news'],
+        summary:
+          "Like or unlike an article, once per person (a guest's visitor id is kept in an HttpOnly cookie)",
+        params: idParamsSchema,
+        body: newsLikeBodySchema,
+        response: { 200: newsLikeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const likerKey = ensureLikerKey(request, reply);
+      const data = await likeNews(db, request.params.id, request.body.action, {
+        isAdmin: isAdmin(request),
+        userId: request.viewer?.userId ?? null,
+        likerKey,
+      });
+      return { data };
+    },
+  );
+
+  app.get(
     '/add-view/:id',
     {
       config: { access: 'public', changesState: true },
@@ -36,5 +159,63 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request) => ({ data: await addNewsView(db, request.params.id, { isAdmin: isAdmin(request) }) }),
+  );
+
+  app.post(
+    '/admin/create-news',
+    {
+      config: { access: 'admin' },
+      validatorCompiler: createForm.validatorCompiler,
+      schema: {
+        tags: ['news'],
+        summary: 'Create an article (multipart: fields, `images` repeated, `image_urls` repeated)',
+        ...createForm.schema,
+        response: { 201: newsArticleResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await createForm.read(request);
+      const article = await createNews(
+        context,
+        fields,
+        files[NEWS_IMAGES_FIELD],
+        request.viewer?.userId ?? null,
+      );
+      return reply.status(201).send({ data: article });
+    },
+  );
+
+  app.put(
+    '/admin/update-news/:id',
+    {
+      config: { access: 'admin' },
+      validatorCompiler: updateForm.validatorCompiler,
+      schema: {
+        tags: ['news'],
+        summary:
+          'Change an article and its gallery (multipart: the create fields plus id and removed_images)',
+        params: idParamsSchema,
+        ...updateForm.schema,
+        response: { 200: newsArticleResponseSchema, ...uploadErrors, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await updateForm.read(request);
+      return { data: await updateNews(context, request.params.id, fields, files[NEWS_IMAGES_FIELD]) };
+    },
+  );
+
+  app.delete(
+    '/admin/delete-news/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['news'],
+        summary: 'Delete an article with its likes and its uploaded images',
+        params: idParamsSchema,
+        response: { 200: newsDeleteResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await deleteNews(context, request.params.id) }),
   );
 };

@@ -1,10 +1,25 @@
-import { buildPagination, type NewsListQuery } from '@portal/shared';
-import { and, desc, eq, getTableColumns, like, type SQL, sql } from 'drizzle-orm';
+import {
+  buildPagination,
+  NEWS_FIELD_MESSAGES,
+  NEWS_MESSAGES,
+  type NewsCreate,
+  type NewsDetail,
+  type NewsLikeAction,
+  type NewsListQuery,
+  type NewsUpdate,
+} from '@portal/shared';
+import { and, asc, desc, eq, getTableColumns, isNotNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newsArticles } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { imagePathsOf } from '../../lib/images';
+import { newsArticles, newsLikes } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { ImageUploads } from '../../lib/images';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern } from '../../lib/sql';
+import { galleriesOf, writeGallery } from './gallery';
+
+export type NewsContext = { db: Db; images: ImageUploads };
+/** Who reads or likes: admins see every status; `likerKey` is the person's like (see likes in schema). */
+export type NewsViewer = { isAdmin: boolean; userId?: string | null; likerKey?: string | null };
 
 type NewsRow = typeof newsArticles.$inferSelect;
 
@@ -45,9 +60,8 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
     db.select({ total: sql<number>`count(*)::int` }).from(newsArticles).where(where),
   ]);
 
-  const galleries = await imagePathsOf(
+  const galleries = await galleriesOf(
     db,
-    'news_article',
     rows.map((row) => row.id),
   );
   return {
@@ -78,4 +92,204 @@ export async function addNewsView(db: Db, id: string, viewer: { isAdmin: boolean
     .returning({ views: newsArticles.views });
   if (!article) throw notFound('Article not found');
   return article;
+}
+
+/** Guests and members only ever see published articles (DECISIONS.md "News"). */
+const visibleTo = (viewer: { isAdmin: boolean }, id: string) =>
+  viewer.isAdmin
+    ? eq(newsArticles.id, id)
+    : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published'));
+
+/** The author filter's options: the distinct authors of the articles the viewer may see. */
+export async function listNewsAuthors(db: Db, viewer: { isAdmin: boolean }) {
+  const rows = await db
+    .selectDistinct({ author: newsArticles.author })
+    .from(newsArticles)
+    .where(
+      and(isNotNull(newsArticles.author), viewer.isAdmin ? undefined : eq(newsArticles.status, 'published')),
+    )
+    .orderBy(asc(newsArticles.author));
+  return { authors: rows.map((row) => row.author as string) };
+}
+
+/** The article page (spec 001 §2): the article with its gallery, likes and the viewer's like. */
+export async function getNews(db: Db, id: string, viewer: NewsViewer): Promise<NewsDetail> {
+  const { searchText: _unused, ...columns } = getTableColumns(newsArticles);
+  const [row] = await db.select(columns).from(newsArticles).where(visibleTo(viewer, id));
+  if (!row) throw notFound(NEWS_MESSAGES.notFound);
+  const [galleries, liked] = await Promise.all([
+    galleriesOf(db, [id]),
+    viewer.likerKey
+      ? db
+          .select({ id: newsLikes.article_id })
+          .from(newsLikes)
+          .where(and(eq(newsLikes.article_id, id), eq(newsLikes.liker_key, viewer.likerKey)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...toNewsResponse({ ...row, image_gallery: galleries.get(id) ?? [] }),
+    content: row.content,
+    isLiked: liked.length > 0,
+  };
+}
+
+/**
+ * Likes or unlikes for one person (DECISIONS.md "News"): the like row's primary key makes a second
+ * like a no-op, and the counter moves only when a row was really added or removed, in the same
+ * transaction, with `likes = likes ± 1` in the database: concurrent likes never lose a count.
+ */
+export async function likeNews(
+  db: Db,
+  id: string,
+  action: NewsLikeAction,
+  viewer: NewsViewer & { likerKey: string },
+) {
+  return db.transaction(async (tx) => {
+    const [article] = await tx
+      .select({ likes: newsArticles.likes })
+      .from(newsArticles)
+      .where(visibleTo(viewer, id));
+    if (!article) throw notFound(NEWS_MESSAGES.notFound);
+    const changed =
+      action === 'like'
+        ? await tx
+            .insert(newsLikes)
+            .values({ article_id: id, liker_key: viewer.likerKey, user_id: viewer.userId ?? null })
+            .onConflictDoNothing()
+            .returning({ id: newsLikes.article_id })
+        : await tx
+            .delete(newsLikes)
+            .where(and(eq(newsLikes.article_id, id), eq(newsLikes.liker_key, viewer.likerKey)))
+            .returning({ id: newsLikes.article_id });
+    if (changed.length === 0) {
+      // Nothing changed for this person; the count is read fresh, not from before a concurrent change.
+      const [now] = await tx
+        .select({ likes: newsArticles.likes })
+        .from(newsArticles)
+        .where(eq(newsArticles.id, id));
+      return { likes: now?.likes ?? article.likes, isLiked: action === 'like' };
+    }
+    const [updated] = await tx
+      .update(newsArticles)
+      .set({
+        likes: sql`${newsArticles.likes} ${action === 'like' ? sql`+` : sql`-`} 1`,
+        // A like is not an edit: 'Last updated' stays.
+        updated_at: sql`${newsArticles.updated_at}`,
+      })
+      .where(eq(newsArticles.id, id))
+      .returning({ likes: newsArticles.likes });
+    return { likes: updated?.likes ?? 0, isLiked: action === 'like' };
+  });
+}
+
+/** Stored content is the sanitiser's output only; a body that sanitises to nothing is missing. */
+function sanitizedContent(html: string): string {
+  const clean = sanitizeRichText(html);
+  const hasText =
+    clean
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() !== '';
+  if (!hasText && !/<(img|hr|table)\b/i.test(clean)) {
+    throw new AppError(400, NEWS_FIELD_MESSAGES.contentRequired, {
+      code: 'validation_error',
+      field: 'content',
+      fields: { content: NEWS_FIELD_MESSAGES.contentRequired },
+    });
+  }
+  return clean;
+}
+
+async function findArticle(db: Db, id: string) {
+  const { searchText: _unused, ...columns } = getTableColumns(newsArticles);
+  const [row] = await db.select(columns).from(newsArticles).where(eq(newsArticles.id, id));
+  if (!row) throw notFound(NEWS_MESSAGES.notFound);
+  const galleries = await galleriesOf(db, [id]);
+  return { ...toNewsResponse({ ...row, image_gallery: galleries.get(id) ?? [] }), content: row.content };
+}
+
+/**
+ * Creates an article with its gallery (spec 001 §5): the uploads are processed and stored first,
+ * then the article and its gallery are written in one transaction; a refusal anywhere leaves
+ * neither a row nor a file behind (lib/images.ts `withStoredImages`).
+ */
+export async function createNews(
+  { db, images }: NewsContext,
+  { image_urls, image_order, content, ...fields }: NewsCreate,
+  uploads: readonly Buffer[],
+  createdBy: string | null,
+) {
+  const clean = sanitizedContent(content);
+  const id = await images.withStoredImages(uploads, (stored) =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(newsArticles)
+        .values({ ...fields, content: clean, created_by: createdBy })
+        .returning({ id: newsArticles.id });
+      if (!created) throw new Error('The article was not inserted');
+      await writeGallery(tx, created.id, {
+        removed: [],
+        uploads: stored,
+        urls: image_urls,
+        order: image_order,
+      });
+      return created.id;
+    }),
+  );
+  return findArticle(db, id);
+}
+
+/** Changes an article and its gallery in one transaction; removed files go once it has committed. */
+export async function updateNews(
+  { db, images }: NewsContext,
+  id: string,
+  { id: bodyId, image_urls, image_order, removed_images, content, ...fields }: NewsUpdate,
+  uploads: readonly Buffer[],
+) {
+  if (bodyId !== undefined && bodyId !== id) {
+    throw new AppError(400, NEWS_FIELD_MESSAGES.idMismatch, {
+      code: 'validation_error',
+      field: 'id',
+      fields: { id: NEWS_FIELD_MESSAGES.idMismatch },
+    });
+  }
+  const clean = sanitizedContent(content);
+  const released = await images.withStoredImages(uploads, (stored) =>
+    db.transaction(async (tx) => {
+      // Locked, so two edits of one gallery at once are applied one after the other.
+      const [current] = await tx
+        .select({ id: newsArticles.id })
+        .from(newsArticles)
+        .where(eq(newsArticles.id, id))
+        .for('update');
+      if (!current) throw notFound(NEWS_MESSAGES.notFound);
+      const removedFiles = await writeGallery(tx, id, {
+        removed: removed_images,
+        uploads: stored,
+        urls: image_urls,
+        order: image_order,
+      });
+      await tx
+        .update(newsArticles)
+        .set({ ...fields, content: clean, updated_at: new Date() })
+        .where(eq(newsArticles.id, id));
+      return removedFiles;
+    }),
+  );
+  await images.removeFiles(released);
+  return findArticle(db, id);
+}
+
+/** Deletes an article; its likes and image URLs go with it (cascade), its uploaded files after the commit. */
+export async function deleteNews({ db, images }: NewsContext, id: string) {
+  const removed = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(newsArticles)
+      .where(eq(newsArticles.id, id))
+      .returning({ id: newsArticles.id });
+    if (!deleted) throw notFound(NEWS_MESSAGES.notFound);
+    return images.release(tx, { type: 'news_article', id });
+  });
+  await images.removeFiles(removed);
+  return { id };
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 
@@ -20,9 +20,12 @@ type RequireAuthProps = {
  */
 export function RequireAuth({ requiredRole, children }: RequireAuthProps) {
   const user = useSessionUser();
+  const location = useLocation();
+  // /unauthorized offers a guest 'Log in' and brings them back here afterwards.
+  const from = { from: `${location.pathname}${location.search}` };
   const [admittedOnEntry] = useState(() => user !== null && (requiredRole !== 'admin' || isAdmin(user)));
 
-  if (!user) return <Navigate to={admittedOnEntry ? paths.login : paths.unauthorized} replace />;
+  if (!user) return <Navigate to={admittedOnEntry ? paths.login : paths.unauthorized} state={from} replace />;
   if (requiredRole === 'admin' && !isAdmin(user)) return <Navigate to={paths.unauthorized} replace />;
   return children ?? <Outlet />;
 }

@@ -45,63 +45,67 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
             </Dialog.Close>
           </div>
 
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-4 py-4">
-            <NavLink to={homeLink.to} end onClick={close} className={linkClasses}>
-              {homeLink.label}
-            </NavLink>
-            {navGroups.map((group) => (
-              <div key={group.label} className="mt-5">
-                <p className="px-3 pb-1.5 font-semibold text-stone-500 text-xs uppercase tracking-widest">
-                  {group.label}
-                </p>
-                <ul>
-                  {group.links.map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to} end onClick={close} className={linkClasses}>
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </nav>
+          {/* One scrolling column: the account block follows the links instead of being pinned
+              below them, so on a short screen (a phone on its side) it never covers them. */}
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+            <nav aria-label="Mobile" className="px-4 py-4">
+              <NavLink to={homeLink.to} end onClick={close} className={linkClasses}>
+                {homeLink.label}
+              </NavLink>
+              {navGroups.map((group) => (
+                <div key={group.label} className="mt-5">
+                  <p className="px-3 pb-1.5 font-semibold text-stone-500 text-xs uppercase tracking-widest">
+                    {group.label}
+                  </p>
+                  <ul>
+                    {group.links.map((link) => (
+                      <li key={link.to}>
+                        <NavLink to={link.to} end onClick={close} className={linkClasses}>
+                          {link.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </nav>
 
-          <div className="border-stone-200 border-t px-4 py-4">
-            {user ? (
-              <div className="space-y-1">
-                <p className="truncate px-3 pb-1 font-semibold text-sm text-stone-900">{user.username}</p>
-                {accountLinks({ isAdmin: isAdmin(user) }).map((link) => (
-                  <NavLink key={link.to} to={link.to} onClick={close} className={linkClasses}>
-                    {link.label}
-                  </NavLink>
-                ))}
-                <button
-                  type="button"
-                  onClick={() => {
-                    close();
-                    void logout();
-                  }}
-                  className={`flex w-full items-center gap-2 text-left ${linkClasses({ isActive: false })}`}
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  Logout
-                </button>
-              </div>
-            ) : (
-              <div className="grid grid-cols-2 gap-3">
-                {guestLinks.map((link, index) => (
-                  <Link
-                    key={link.to}
-                    to={link.to}
-                    onClick={close}
-                    className={buttonClasses({ variant: index === 0 ? 'secondary' : 'primary' })}
+            <div className="border-stone-200 border-t px-4 py-4">
+              {user ? (
+                <div className="space-y-1">
+                  <p className="truncate px-3 pb-1 font-semibold text-sm text-stone-900">{user.username}</p>
+                  {accountLinks({ isAdmin: isAdmin(user) }).map((link) => (
+                    <NavLink key={link.to} to={link.to} onClick={close} className={linkClasses}>
+                      {link.label}
+                    </NavLink>
+                  ))}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      close();
+                      void logout();
+                    }}
+                    className={`flex w-full items-center gap-2 text-left ${linkClasses({ isActive: false })}`}
                   >
-                    {link.label}
-                  </Link>
-                ))}
-              </div>
-            )}
+                    <LogOut aria-hidden="true" className="size-4" />
+                    Logout
+                  </button>
+                </div>
+              ) : (
+                <div className="grid grid-cols-2 gap-3">
+                  {guestLinks.map((link, index) => (
+                    <Link
+                      key={link.to}
+                      to={link.to}
+                      onClick={close}
+                      className={buttonClasses({ variant: index === 0 ? 'secondary' : 'primary' })}
+                    >
+                      {link.label}
+                    </Link>
+                  ))}
+                </div>
+              )}
+            </div>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

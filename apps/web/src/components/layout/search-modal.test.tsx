@@ -2,7 +2,7 @@ import { siteConfig } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
 import { SearchModal } from './search-modal';
@@ -28,6 +28,7 @@ async function openSearch() {
 
 afterEach(() => {
   useSessionStore.setState({ user: null });
+  vi.unstubAllGlobals();
 });
 
 describe('SearchModal (spec 000 §2)', () => {
@@ -83,8 +84,7 @@ describe('SearchModal (spec 000 §2)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  // Profile is offered to a signed-in user once /profile exists (no result leads to a missing page).
-  it('offers Login and Register to a guest only', async () => {
+  it('offers Login and Register to a guest only, and Profile to a signed-in user', async () => {
     const { user } = await openSearch();
     await user.type(screen.getByRole('searchbox'), 'account');
     expect(screen.getByRole('link', { name: /Login/ })).toBeInTheDocument();
@@ -94,7 +94,8 @@ describe('SearchModal (spec 000 §2)', () => {
     useSessionStore.setState({ user: { id: '1', username: 'juan' } });
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     await user.type(screen.getByRole('searchbox'), 'account');
-    expect(screen.getByText('No results found for "account"')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Profile/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Login/ })).not.toBeInTheDocument();
   });
 
   it('closes on Escape, returns focus to the opener and starts empty next time', async () => {
@@ -106,5 +107,53 @@ describe('SearchModal (spec 000 §2)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     expect(screen.getByRole('searchbox')).toHaveValue('');
+  });
+
+  it('adds published events, news and documents found by the server after the pages, with their type; arrow keys move', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/search?q=nickel')
+        ? new Response(
+            JSON.stringify({
+              data: {
+                results: [
+                  {
+                    type: 'news',
+                    title: 'Laterite outlook',
+                    description: 'Nickel prices.',
+                    path: '/news/7b0a3c4e-0000-4000-8000-000000000001',
+                  },
+                  {
+                    type: 'document',
+                    title: 'Nickel standard',
+                    description: 'A standard.',
+                    path: '/meap-forms/nickel.pdf',
+                  },
+                ],
+              },
+            }),
+            { headers: { 'Content-Type': 'application/json' } },
+          )
+        : new Response('{}', { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, router } = await openSearch();
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'nickel');
+    expect(await screen.findByText('Found 2 result(s)')).toBeInTheDocument();
+    const links = within(screen.getByTestId('search-results')).getAllByRole('link');
+    expect(links[0]).toHaveTextContent('Laterite outlook');
+    expect(links[0]).toHaveTextContent('News');
+    expect(links[1]).toHaveTextContent('Document');
+    expect(links[1]).toHaveAttribute('href', '/meap-forms/nickel.pdf');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.keyboard('{ArrowDown}');
+    expect(links[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(links[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(box).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(router.state.location.pathname).toBe('/news/7b0a3c4e-0000-4000-8000-000000000001');
   });
 });

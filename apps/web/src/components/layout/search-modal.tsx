@@ -1,10 +1,45 @@
-import { getSearchPages, SEARCH_SUGGESTIONS, type SearchPage, searchPages, siteConfig } from '@portal/shared';
+import {
+  DEBOUNCE_MS,
+  getSearchPages,
+  isSitePath,
+  SEARCH_SUGGESTIONS,
+  SITE_SEARCH_TYPE_LABELS,
+  type SiteSearchResponse,
+  type SiteSearchType,
+  searchPages,
+  siteConfig,
+} from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, CornerDownLeft, Search, X } from 'lucide-react';
-import { type RefObject, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useReturnFocus } from '@/components/ui/dialog';
+import { apiRequest } from '@/lib/api-client';
 import { useIsLoggedIn } from '@/lib/session-store';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+/** One line of the results: a page of the fixed list (first, spec 000 §2) or a find of the server. */
+type SearchHit = { type: 'page' | SiteSearchType; title: string; description: string; path: string };
+const TYPE_LABELS: Record<SearchHit['type'], string> = { page: 'Page', ...SITE_SEARCH_TYPE_LABELS };
+
+/**
+ * Published events, news and the documents, by their words (GET /api/search, full-text search on
+ * the server), asked once the typing has stopped. A failure leaves the page results alone.
+ */
+function useSiteSearch(text: string) {
+  const query = useDebouncedValue(text, DEBOUNCE_MS.default);
+  const found = useQuery({
+    queryKey: ['site-search', query],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<SiteSearchResponse>('/search', { query: { q: query }, signal })).data.results,
+    enabled: query !== '',
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return query === '' || found.isError ? [] : (found.data ?? []);
+}
 
 /** spec 000 §2 "Search modal ('Search {product}')": the page list and matching are in packages/shared. */
 export function SearchModal({
@@ -46,12 +81,30 @@ function SearchPanel({
   const navigate = useNavigate();
   const resultsId = useId();
   const pages = useMemo(() => getSearchPages({ isLoggedIn }), [isLoggedIn]);
-  const results = useMemo(() => searchPages(query, pages), [query, pages]);
   const trimmed = query.trim();
+  const found = useSiteSearch(trimmed);
+  const results = useMemo<SearchHit[]>(() => {
+    const pageHits = searchPages(query, pages).map((page) => ({ ...page, type: 'page' as const }));
+    const shown = new Set(pageHits.map((hit) => hit.path));
+    return [...pageHits, ...found.filter((hit) => !shown.has(hit.path))];
+  }, [query, pages, found]);
+  const listRef = useRef<HTMLUListElement>(null);
 
-  const openPage = (page: SearchPage) => {
+  const openHit = (hit: SearchHit) => {
     onClose();
-    navigate(page.path);
+    // A document is a file, not a page of the app: the browser opens it.
+    if (isSitePath(hit.path)) navigate(hit.path);
+    else window.location.assign(hit.path);
+  };
+
+  /** Arrow keys move through the results (and back up to the box); Enter follows the focused one. */
+  const moveFocus = (event: KeyboardEvent, from: number) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = [...(listRef.current?.querySelectorAll<HTMLElement>('a') ?? [])];
+    const next = from + (event.key === 'ArrowDown' ? 1 : -1);
+    event.preventDefault();
+    if (next < 0) inputRef.current?.focus();
+    else links[Math.min(next, links.length - 1)]?.focus();
   };
 
   return (
@@ -74,7 +127,7 @@ function SearchPanel({
           // spec 000 §2: Enter opens the first result.
           event.preventDefault();
           const [first] = results;
-          if (first) openPage(first);
+          if (first) openHit(first);
         }}
       >
         <Search
@@ -86,6 +139,7 @@ function SearchPanel({
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => moveFocus(event, -1)}
           placeholder="Search for pages, forms, documents..."
           aria-label={`Search ${siteConfig.acronym}`}
           aria-controls={resultsId}
@@ -124,22 +178,29 @@ function SearchPanel({
               Found {results.length} result(s)
             </p>
             {/* spec 000 §2: the list scrolls beyond a maximum height. */}
-            <ul className="-mx-2 max-h-[min(24rem,55vh)] overflow-y-auto" data-testid="search-results">
-              {results.map((page, index) => (
-                <li key={page.path}>
-                  <Link
-                    to={page.path}
-                    onClick={onClose}
-                    className="group flex items-start gap-3 rounded-xl px-3 py-3 transition-colors hover:bg-brand-50 focus-visible:bg-brand-50"
-                  >
+            <ul
+              ref={listRef}
+              className="-mx-2 max-h-[min(24rem,55vh)] overflow-y-auto"
+              data-testid="search-results"
+            >
+              {results.map((hit, index) => {
+                const content = (
+                  <>
                     <span className="min-w-0 flex-1">
-                      <span className="block font-semibold text-stone-900 group-hover:text-brand-800">
-                        {page.title}
+                      <span className="flex items-center gap-2">
+                        <span className="font-semibold text-stone-900 group-hover:text-brand-800">
+                          {hit.title}
+                        </span>
+                        <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 font-medium text-[11px] text-stone-700 uppercase tracking-wide">
+                          {TYPE_LABELS[hit.type]}
+                        </span>
                       </span>
                       <span className="mt-0.5 block text-sm text-stone-600 leading-snug">
-                        {page.description}
+                        {hit.description}
                       </span>
-                      <span className="mt-1 block font-mono text-brand-700 text-xs">{page.path}</span>
+                      <span className="mt-1 block break-all font-mono text-brand-700 text-xs">
+                        {hit.path}
+                      </span>
                     </span>
                     {index === 0 ? (
                       <CornerDownLeft aria-hidden="true" className="mt-1 size-4 shrink-0 text-stone-400" />
@@ -149,9 +210,29 @@ function SearchPanel({
                         className="mt-1 size-4 shrink-0 text-stone-300 group-hover:text-brand-600"
                       />
                     )}
-                  </Link>
-                </li>
-              ))}
+                  </>
+                );
+                const className =
+                  'group flex items-start gap-3 rounded-xl px-3 py-3 transition-colors hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500';
+                return (
+                  <li key={`${hit.type}:${hit.path}`}>
+                    {isSitePath(hit.path) ? (
+                      <Link
+                        to={hit.path}
+                        onClick={onClose}
+                        onKeyDown={(event) => moveFocus(event, index)}
+                        className={className}
+                      >
+                        {content}
+                      </Link>
+                    ) : (
+                      <a href={hit.path} onKeyDown={(event) => moveFocus(event, index)} className={className}>
+                        {content}
+                      </a>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </>
         )}

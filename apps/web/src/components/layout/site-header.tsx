@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { AccountMenu } from './account-menu';
+import { CompleteApplicationStrip } from './complete-application-call';
 import { LogoLockup } from './logo';
 import { NavDropdown } from './nav-dropdown';
 import { NotificationBell } from './notification-bell';
@@ -131,6 +132,8 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
+
+      <CompleteApplicationStrip />
 
       <Suspense fallback={null}>
         {searchUsed && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}

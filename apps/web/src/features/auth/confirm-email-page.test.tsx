@@ -6,8 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { useSessionStore } from '@/lib/session-store';
+import { json, makeMembership, makeProfile } from '@/test/fixtures';
 import { ConfirmEmailPage } from './confirm-email-page';
-import { json, makeMembership, makeProfile } from './test-fixtures';
 
 /** The address the e-mail link opens; the page reads the real window location. */
 function openLink(fragment: string) {

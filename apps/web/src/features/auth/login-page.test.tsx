@@ -1,11 +1,11 @@
 import { DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
+import { json, makeMembership, makeProfile } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { LoginPage } from './login-page';
-import { json, makeMembership, makeProfile } from './test-fixtures';
 
 function stubLogin(answer: () => Response | Promise<Response>) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
@@ -169,5 +169,51 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
     await vi.advanceTimersByTimeAsync(DELAYS_MS.loginRedirect);
     expect(router.state.location.pathname).toBe('/user-forms');
+  });
+});
+
+describe('LoginPage: a new confirmation e-mail and the page to return to', () => {
+  it("offers a new confirmation e-mail after 'Email not Confirmed', with the server's neutral answer", async () => {
+    const sent = 'If an unconfirmed account exists for that email, we have sent a new confirmation link.';
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url === '/api/auth/login'
+        ? json({ error: 'Refused', code: 'email_not_confirmed', e: { code: 'email_not_confirmed' } }, 403)
+        : json({ data: { message: sent } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Email not Confirmed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    await user.click(screen.getByRole('button', { name: 'Send a new confirmation e-mail' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(sent);
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/api/auth/resend-confirmation');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'member@example.ph' });
+  });
+
+  it('does not offer it for other refusals', async () => {
+    stubLogin(() =>
+      json({ error: 'Refused', code: 'invalid_credentials', e: { code: 'invalid_credentials' } }, 401),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+    await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('button', { name: 'Send a new confirmation e-mail' })).toBeNull();
+  });
+
+  it.each([
+    ['/members-news', '/members-news'],
+    ['https://evil.example/', '/'],
+  ])('returns to ?redirect=%s after signing in when it is one of our pages', async (redirect, expected) => {
+    stubLogin(() => json({ data: { profile: makeProfile() } }));
+    const user = userEvent.setup();
+    const { router } = renderWithRouter(<LoginPage />, {
+      path: `/login?redirect=${encodeURIComponent(redirect)}`,
+    });
+    await fillAndSubmit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected), { timeout: 3_000 });
   });
 });

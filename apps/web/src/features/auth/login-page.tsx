@@ -1,28 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DELAYS_MS, loginBodySchema, siteConfig } from '@portal/shared';
+import { DELAYS_MS, LOGIN_ERROR_CODES, loginBodySchema, siteConfig } from '@portal/shared';
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-path';
 import { startSession } from '@/lib/session-store';
 import { type LoginMessage, loginErrorMessage, useLogin } from './api/login';
+import { useResendConfirmation } from './api/resend-confirmation';
 import { AuthCard, authLinkClasses } from './components/auth-card';
 
 /**
  * spec 000 §2 "/login": email and password, a link to /register and one back home (plus the
  * password reset of DECISIONS.md "Accounts"). A refused login shows the message of spec 000 §8;
  * a successful one stores the user and, after 500 ms, opens the membership form for a new
- * account or the home page otherwise (spec 000 §4).
+ * account, otherwise the page the guest came from (`?redirect=`, checked to be ours) or home
+ * (spec 000 §4).
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  // The page a guest was refused (/unauthorized, a members-only download), if it is one of ours.
+  const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_TO_PARAM));
   const loginMutation = useLogin();
   const [message, setMessage] = useState<LoginMessage | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  // The address of an account whose e-mail is not confirmed yet: it may ask for a new link.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const resend = useResendConfirmation();
   const redirectTimer = useRef<number | undefined>(undefined);
   const {
     register,
@@ -38,11 +47,16 @@ export function LoginPage() {
         startSession(profile);
         setRedirecting(true);
         redirectTimer.current = window.setTimeout(
-          () => navigate(profile.isNew ? paths.userForms : paths.home),
+          () => navigate(profile.isNew ? paths.userForms : (returnTo ?? paths.home)),
           DELAYS_MS.loginRedirect,
         );
       },
-      onError: (error) => setMessage(loginErrorMessage(error)),
+      onError: (error) => {
+        const refused = loginErrorMessage(error);
+        setMessage(refused);
+        setUnconfirmedEmail(refused.code === LOGIN_ERROR_CODES.emailNotConfirmed ? body.email : null);
+        resend.reset();
+      },
     });
   });
   const busy = loginMutation.isPending || redirecting;
@@ -88,6 +102,30 @@ export function LoginPage() {
           {busy ? 'Logging In…' : 'Log In'}
         </button>
       </form>
+      {unconfirmedEmail && (
+        <div className="mt-6 rounded-lg border border-accent-200 bg-accent-50 px-4 py-3 text-sm text-stone-800">
+          {resend.isSuccess ? (
+            <p role="status">{resend.data}</p>
+          ) : (
+            <>
+              <p>Did not receive the confirmation e-mail, or did its link expire?</p>
+              <button
+                type="button"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate({ email: unconfirmedEmail })}
+                className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-2' })}
+              >
+                {resend.isPending ? 'Sending…' : 'Send a new confirmation e-mail'}
+              </button>
+              {resend.error && (
+                <p role="alert" className="mt-2 text-red-700">
+                  {resend.error instanceof ApiError ? resend.error.error : 'The e-mail could not be sent.'}
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      )}
       <p className="mt-6 text-center text-sm text-stone-600">
         Don&apos;t have an account?{' '}
         <Link to={paths.register} className={authLinkClasses}>

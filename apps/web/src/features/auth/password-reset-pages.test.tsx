@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
-import { json } from './test-fixtures';
 
 const SENT = 'If an account exists for that email, a reset link is on its way.';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { RegisterPage } from './register-page';
-import { json } from './test-fixtures';
 
 function stubRegister(answer: () => Response | Promise<Response>) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
@@ -155,5 +155,21 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
 
     await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('RegisterPage: the plan chosen with Select Plan', () => {
+  it('shows the chosen plan with a way to change it', () => {
+    localStorage.setItem('preferredPackage', 'Associate');
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    expect(screen.getByText('Associate membership')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Change plan' })).toHaveAttribute('href', '/membership');
+    localStorage.removeItem('preferredPackage');
+  });
+
+  it('says nothing of a plan when none was chosen', () => {
+    localStorage.removeItem('preferredPackage');
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    expect(screen.queryByText(/Chosen plan/)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema } from '@portal/shared';
+import { PREFERRED_PACKAGE_KEY, prefillFromPreferredPackage, registerFormSchema } from '@portal/shared';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,6 +11,15 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useRegister } from './api/register';
 import { AuthCard, authLinkClasses } from './components/auth-card';
+
+function readPreferredPackage() {
+  try {
+    return localStorage.getItem(PREFERRED_PACKAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 import { PasswordStrengthMeter } from './components/password-strength-meter';
 
 type Message = { variant: 'success' | 'error'; title: string; text: string };
@@ -66,6 +75,9 @@ export function RegisterPage() {
     if (succeeded) navigate(paths.login);
   };
 
+  // The plan chosen with 'Select Plan' on /membership, carried to the membership form.
+  const plan = prefillFromPreferredPackage(readPreferredPackage())?.category;
+
   return (
     <AuthCard
       icon={<UserPlus aria-hidden="true" className="size-6" />}
@@ -80,6 +92,15 @@ export function RegisterPage() {
         </>
       }
     >
+      {plan && (
+        <p className="mb-6 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-stone-800">
+          Chosen plan: <strong>{plan} membership</strong>. After you confirm your e-mail, the membership form
+          starts from it.{' '}
+          <Link to={paths.membership} className={authLinkClasses}>
+            Change plan
+          </Link>
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <TextField
           label="Username"

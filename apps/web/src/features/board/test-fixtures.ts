@@ -1,4 +1,5 @@
 import type { BoardMember } from '@portal/shared';
+import { json } from '@/test/fixtures';
 
 let nextId = 0;
 
@@ -19,8 +20,7 @@ export const makeBoardMember = (overrides: Partial<BoardMember>): BoardMember =>
   ...overrides,
 });
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export { json };
 
 /** The list body of GET /boards/get-board-members. */
 export const listOf = (boardMembers: BoardMember[]) =>

@@ -110,6 +110,27 @@ describe('DashboardPage (spec 001 §2, DECISIONS.md "Dashboard")', () => {
     expect(router.state.location).toMatchObject({ pathname: '/admin/board', search: '?is_active=false' });
   });
 
+  it('links the user and membership figures and recent people to the users list, filtered', async () => {
+    stubSummary(async () => json({ data: summary }));
+    const { router } = renderWithRouter(<DashboardPage />, { path: '/admin' });
+
+    const pending = await screen.findByRole('link', { name: /Pending Memberships/ });
+    expect(pending).toHaveAttribute('href', '/admin/users?membership=pending');
+    const accounts = screen.getByRole('region', { name: 'Accounts (31)' });
+    expect(within(accounts).getByRole('link', { name: /Inactive/ })).toHaveAttribute(
+      'href',
+      '/admin/users?status=inactive',
+    );
+    const applications = screen.getByRole('region', { name: 'Membership applications' });
+    const applicant = within(applications).getByRole('link', { name: 'paoloreyes' });
+    expect(applicant).toHaveAttribute('href', '/admin/users?search=paoloreyes&membership=pending');
+    await userEvent.setup().click(applicant);
+    expect(router.state.location).toMatchObject({
+      pathname: '/admin/users',
+      search: '?search=paoloreyes&membership=pending',
+    });
+  });
+
   it('offers to try again when the figures cannot be loaded', async () => {
     const fetchMock = stubSummary(async () => json({ error: 'Internal Server Error' }, 500));
     renderWithRouter(<DashboardPage />, { path: '/admin' });

@@ -143,7 +143,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
             {
               label: 'Registrations awaiting approval',
               value: events.pendingRegistrations,
-              to: adminListLink('events', { registrations: 'pending' }),
+              to: adminListLink('events', { has_pending: 'true' }),
             },
           ]}
         />
@@ -172,6 +172,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           items={recent.pendingMemberships.map((membership) => ({
             key: membership.id,
             title: membership.username,
+            to: adminListLink('users', { search: membership.username, membership: 'pending' }),
             meta: `${membership.category} · applied ${formatDate(membership.created_at)}`,
             badge: <StatusBadge tone="yellow">pending</StatusBadge>,
           }))}
@@ -183,6 +184,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           items={recent.users.map((account) => ({
             key: account.id,
             title: account.username,
+            to: adminListLink('users', { search: account.email }),
             meta: `${account.email} · joined ${formatDate(account.created_at)}`,
             badge: <StatusBadge tone={toneOfStatus(account.status)}>{account.status}</StatusBadge>,
           }))}

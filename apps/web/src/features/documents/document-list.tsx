@@ -29,7 +29,14 @@ function slugify(text: string) {
  * The downloads of one collection (spec 001 §2 "Static pages"), one section per category. Each
  * link points straight at the file the API serves; for members-only files the server decides.
  */
-export function DocumentList({ collection }: { collection: DocumentCollection }) {
+export function DocumentList({
+  collection,
+  onDownload,
+}: {
+  collection: DocumentCollection;
+  /** When set, a click on Download calls it instead of downloading (the reader may not have the file). */
+  onDownload?: (document: StaticDocument) => void;
+}) {
   const groups = groupDocumentsByCategory(collection);
   return (
     <div className="space-y-14">
@@ -51,6 +58,7 @@ export function DocumentList({ collection }: { collection: DocumentCollection })
                   key={document.filename}
                   url={getDocumentUrl(collection, document)}
                   document={document}
+                  onDownload={onDownload}
                 />
               ))}
             </ul>
@@ -61,7 +69,15 @@ export function DocumentList({ collection }: { collection: DocumentCollection })
   );
 }
 
-function DocumentRow({ document, url }: { document: StaticDocument; url: string }) {
+function DocumentRow({
+  document,
+  url,
+  onDownload,
+}: {
+  document: StaticDocument;
+  url: string;
+  onDownload?: (document: StaticDocument) => void;
+}) {
   const typeLabel = document.type.toUpperCase();
   return (
     <li className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
@@ -84,6 +100,14 @@ function DocumentRow({ document, url }: { document: StaticDocument; url: string 
         <a
           href={url}
           download={document.filename}
+          onClick={
+            onDownload
+              ? (event) => {
+                  event.preventDefault();
+                  onDownload(document);
+                }
+              : undefined
+          }
           className="inline-flex h-9 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 font-semibold text-brand-800 text-sm transition-colors hover:border-brand-300 hover:bg-brand-50"
         >
           <Download aria-hidden="true" className="size-4" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AboutSection } from './components/about-section';
+import { CompleteApplicationSection } from './components/complete-application-section';
 import { HeroSection } from './components/hero-section';
 import { ImpactSection } from './components/impact-section';
 import { PartnersSection } from './components/partners-section';
@@ -19,6 +20,7 @@ export function HomePage({
   return (
     <>
       <HeroSection />
+      <CompleteApplicationSection />
       <AboutSection />
       <ImpactSection />
       {upcomingEvents}

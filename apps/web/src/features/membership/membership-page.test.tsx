@@ -1,8 +1,9 @@
 import { MEMBERSHIP_FEES, PREFERRED_PACKAGE_KEY } from '@portal/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/lib/session-store';
 import { MembershipPage } from './membership-page';
@@ -15,7 +16,12 @@ function renderMembershipPage() {
     ],
     { initialEntries: [paths.membership] },
   );
-  render(<RouterProvider router={router} />);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -87,5 +93,34 @@ describe('MembershipPage', () => {
       '/membership-documents/membership-application-form.pdf',
       '/membership-documents/membership-obligations-and-benefits.pdf',
     ]);
+  });
+
+  it('tells a signed-in reader what is done and what is next', async () => {
+    useSessionStore.setState({
+      user: { id: 'u1', username: 'newbie', role: 'member', type: 'user', isNew: true },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: {
+            profile: {
+              id: 'u1',
+              username: 'newbie',
+              isNew: true,
+              memberships: [],
+            },
+          },
+        }),
+      ),
+    );
+    renderMembershipPage();
+    const panel = await screen.findByRole('region', { name: 'Your membership' });
+    expect(within(panel).getByText('(next step)')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Complete your membership application' })).toHaveAttribute(
+      'href',
+      '/user-forms',
+    );
+    vi.unstubAllGlobals();
   });
 });

@@ -20,6 +20,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatPesos } from '@/lib/format';
 import { useIsLoggedIn } from '@/lib/session-store';
+import { useOwnProfile } from './api/get-own-profile';
+import { YourMembership } from './components/your-membership';
 
 type Package = (typeof SELECTABLE_MEMBERSHIP_CATEGORIES)[number];
 
@@ -110,6 +112,8 @@ function SelectPlanButton({ plan, className }: { plan: Package; className?: stri
 /** /membership (spec 001 §2 "Membership page", spec 000 §9 fees and meeting rates). */
 export function MembershipPage() {
   const isSignedIn = useIsLoggedIn();
+  // Signed in, the page says what is done of joining and what is next.
+  const ownProfile = useOwnProfile(isSignedIn);
 
   return (
     <>
@@ -120,6 +124,7 @@ export function MembershipPage() {
       />
 
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        {isSignedIn && ownProfile.data && <YourMembership profile={ownProfile.data} />}
         <section aria-labelledby="how-to-join-heading">
           <h2 id="how-to-join-heading" className="font-display font-semibold text-3xl">
             How to join

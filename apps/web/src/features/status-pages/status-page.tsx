@@ -24,7 +24,7 @@ export function StatusPage({
         <span className="sr-only"> - </span>
       </h1>
       <p className="mt-3 text-lg text-stone-600">{text}</p>
-      <div className="mt-8">{action}</div>
+      <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{action}</div>
     </section>
   );
 }

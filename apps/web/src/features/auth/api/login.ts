@@ -10,7 +10,7 @@ export async function login(body: LoginBody) {
 
 export const useLogin = () => useMutation({ mutationFn: login });
 
-export type LoginMessage = { title: string; text: string };
+export type LoginMessage = { title: string; text: string; code?: string };
 
 /**
  * The message for a refused login (spec 000 §8). The code is read at `e.code` as the spec
@@ -30,6 +30,7 @@ export function loginErrorMessage(error: unknown): LoginMessage {
   }
   if (code === LOGIN_ERROR_CODES.emailNotConfirmed) {
     return {
+      code,
       title: 'Email not Confirmed',
       text: 'Please check your email and verify your account by clicking on the link we sent you.',
     };

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export type RecentItem = { key: string; title: string; meta: string; badge?: ReactNode };
+export type RecentItem = {
+  key: string;
+  title: string;
+  meta: string;
+  badge?: ReactNode;
+  /** The admin list filtered to this item, when its screen exists. */
+  to?: string | null;
+};
 
 type RecentListProps = {
   title: string;
@@ -35,7 +42,15 @@ export function RecentList({ title, items, emptyText, viewAllTo }: RecentListPro
           {items.map((item) => (
             <li key={item.key} className="flex items-center justify-between gap-3 px-5 py-3">
               <div className="min-w-0">
-                <p className="truncate font-medium text-sm text-stone-900">{item.title}</p>
+                <p className="truncate font-medium text-sm text-stone-900">
+                  {item.to ? (
+                    <Link to={item.to} className="hover:text-brand-800 hover:underline">
+                      {item.title}
+                    </Link>
+                  ) : (
+                    item.title
+                  )}
+                </p>
                 <p className="truncate text-stone-600 text-xs">{item.meta}</p>
               </div>
               {item.badge}

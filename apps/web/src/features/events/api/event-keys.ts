@@ -3,9 +3,14 @@ import type { EventListQuery } from '@portal/shared';
 /**
  * The query keys of every event list and record (TanStack Query), in one place: each starts with
  * `eventKeys.all`, so a write invalidates that and every list showing the record is fetched again,
- * the home page's included. A new list or the detail page adds its key here.
+ * the home page's included.
  */
 export const eventKeys = {
   all: ['events'] as const,
-  list: (query: Partial<EventListQuery>) => [...eventKeys.all, 'list', query] as const,
+  list: (query: Partial<Record<keyof EventListQuery, unknown>>) => [...eventKeys.all, 'list', query] as const,
+  detail: (id: string) => [...eventKeys.all, 'detail', id] as const,
+  adminLists: () => [...eventKeys.all, 'admin'] as const,
+  adminList: (query: Record<string, string | undefined>) => [...eventKeys.adminLists(), query] as const,
+  speakers: () => [...eventKeys.all, 'speakers'] as const,
+  eventSpeakers: (eventId: string) => [...eventKeys.all, 'event-speakers', eventId] as const,
 };

@@ -41,11 +41,19 @@ function TypeBadge({ type }: { type: string }) {
 }
 
 /** Shown once the event page exists (SITE_ROUTES in packages/shared): no link to a missing page. */
-function ViewEventLink({ event, className = '' }: { event: EventSummary; className?: string }) {
+function ViewEventLink({
+  event,
+  className = '',
+  text = 'View Event',
+}: {
+  event: EventSummary;
+  className?: string;
+  text?: string;
+}) {
   if (!isSitePath(paths.eventDetail(event.id))) return null;
   return (
     <Link to={paths.eventDetail(event.id)} className={className}>
-      View Event
+      {text}
       <span className="sr-only">: {event.title}</span>
       <ArrowRight aria-hidden="true" className="size-4" />
     </Link>
@@ -91,8 +99,8 @@ export function FeaturedEventCard({ event }: { event: EventSummary }) {
   );
 }
 
-/** An event in a grid of cards. */
-export function EventCard({ event }: { event: EventSummary }) {
+/** An event in a grid of cards; the public list's link reads 'View More' (spec 001 §2). */
+export function EventCard({ event, linkText }: { event: EventSummary; linkText?: string }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm sm:flex-row">
       <ImageWithFallback
@@ -114,6 +122,7 @@ export function EventCard({ event }: { event: EventSummary }) {
           <span className="font-semibold text-stone-900">{formatPesos(event.price)}</span>
           <ViewEventLink
             event={event}
+            text={linkText}
             className="inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-700 text-sm hover:text-brand-900"
           />
         </div>

@@ -62,12 +62,16 @@ describe('UpcomingEventsSection (spec 000 §2 "Upcoming events")', () => {
     expect(screen.getByText('Free')).toBeInTheDocument();
   });
 
-  it('links to no event page while /events is not built (no link to a missing page)', async () => {
-    stubEvents(async () => json({ data: { events: [makeEvent({})], ...pagination } }));
+  it('links each event to its page now that /events/{id} is built', async () => {
+    const event = makeEvent({});
+    stubEvents(async () => json({ data: { events: [event], ...pagination } }));
     renderWithRouter(<UpcomingEventsSection />);
 
     await screen.findByRole('heading', { name: 'Annual Exploration Conference' });
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Event: Annual Exploration Conference' })).toHaveAttribute(
+      'href',
+      `/events/${event.id}`,
+    );
   });
 
   it('shows the empty text when there is nothing to list', async () => {

@@ -3,10 +3,13 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
+import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { HeroBackdrop } from './hero-backdrop';
 
 /** spec 000 §1: the hero headline and the 'Become a Member Now' link to /membership. */
 export function HeroSection() {
+  const user = useSessionUser();
+  const hasApplied = user !== null && (user.isNew === false || isAdmin(user));
   return (
     <section
       aria-labelledby="hero-title"
@@ -29,10 +32,13 @@ export function HeroSection() {
           for responsible exploration.
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:gap-4">
-          <Link to={paths.membership} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
-            Become a Member Now
-            <ArrowRight aria-hidden="true" className="size-5" />
-          </Link>
+          {/* Not offered to someone who has already applied (issue 11 "Joining"). */}
+          {!hasApplied && (
+            <Link to={paths.membership} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
+              Become a Member Now
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </Link>
+          )}
           <Link to={paths.about} className={buttonClasses({ variant: 'outlineLight', size: 'lg' })}>
             About {siteConfig.acronym}
           </Link>

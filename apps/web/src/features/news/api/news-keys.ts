@@ -3,9 +3,12 @@ import type { NewsListQuery } from '@portal/shared';
 /**
  * The query keys of every news list and article (TanStack Query), in one place: each starts with
  * `newsKeys.all`, so a write invalidates that and every list showing the article is fetched again,
- * the home page's included. A new list or the article page adds its key here.
+ * the home page's included.
  */
 export const newsKeys = {
   all: ['news'] as const,
-  list: (query: Partial<NewsListQuery>) => [...newsKeys.all, 'list', query] as const,
+  list: (query: Partial<Record<keyof NewsListQuery, string | number>>) =>
+    [...newsKeys.all, 'list', query] as const,
+  authors: () => [...newsKeys.all, 'authors'] as const,
+  article: (id: string) => [...newsKeys.all, 'article', id] as const,
 };

@@ -55,12 +55,15 @@ describe('LatestNewsSection (spec 000 §2 "Latest news")', () => {
     expect(within(first).getByText('By Secretariat')).toBeInTheDocument();
   });
 
-  it('links to no article page while /news is not built (no link to a missing page)', async () => {
-    stubApi(async () => json({ data: { news: [makeArticle({})], pagination } }));
-    renderWithRouter(<LatestNewsSection />);
+  it('\'Read More\' opens the article and counts a view (DECISIONS.md "News")', async () => {
+    const fetchMock = stubApi(async () => json({ data: { news: [makeArticle({})], pagination } }));
+    const { router } = renderWithRouter(<LatestNewsSection />);
 
-    await screen.findByRole('heading', { name: 'New permit guidelines take effect' });
-    expect(screen.queryByRole('link')).toBeNull();
+    const link = await screen.findByRole('link', { name: /Read More/ });
+    expect(link).toHaveAttribute('href', '/news/n1');
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news/n1'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/news/add-view/n1')).toBe(true);
   });
 
   it('shows the empty text when there is nothing to list', async () => {

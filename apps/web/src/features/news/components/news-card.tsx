@@ -1,4 +1,4 @@
-import { isSitePath, type NewsSummary } from '@portal/shared';
+import { isSitePath, type NewsSummary, newsDescriptionPreview } from '@portal/shared';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
@@ -11,7 +11,8 @@ import { NewsImageFallback } from './news-image-fallback';
  * An article in a grid of cards; its image is the first of the gallery (spec 000 §2). 'Read More'
  * is shown once the article page exists (SITE_ROUTES in packages/shared), and counts a view.
  */
-export function NewsCard({ article }: { article: NewsSummary }) {
+export function NewsCard({ article, headingLevel = 3 }: { article: NewsSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const addView = useAddNewsView();
   const articlePath = paths.newsArticle(article.id);
   return (
@@ -31,11 +32,11 @@ export function NewsCard({ article }: { article: NewsSummary }) {
           </span>
           {article.author && <span>By {article.author}</span>}
         </p>
-        <h3 className="mt-3 font-display font-semibold text-stone-900 text-xl leading-snug">
+        <Heading className="mt-3 font-display font-semibold text-stone-900 text-xl leading-snug">
           {article.title}
-        </h3>
+        </Heading>
         {article.description && (
-          <p className="mt-2 line-clamp-3 text-stone-600 leading-relaxed">{article.description}</p>
+          <p className="mt-2 text-stone-600 leading-relaxed">{newsDescriptionPreview(article.description)}</p>
         )}
         {isSitePath(articlePath) && (
           <Link

@@ -1,3 +1,4 @@
+/** Fixtures every feature's tests use: API answers and the signed-in profile. */
 import type { Membership, Profile } from '@portal/shared';
 
 let sequence = 0;

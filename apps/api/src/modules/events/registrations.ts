@@ -1,0 +1,208 @@
+import {
+  EVENT_MESSAGES,
+  manilaDateString,
+  SITE_TIME_ZONE,
+  sitePaths,
+  type UserEventUpdate,
+} from '@portal/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventRegistrations, events, users } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { type DbTransaction, queueMail } from '../../lib/mail/outbox';
+import {
+  type MailContent,
+  type RegistrationMail,
+  registrationApprovedEmail,
+  registrationReceivedEmail,
+  registrationRejectedEmail,
+} from '../../lib/mail/templates';
+import { registrationCounts } from './service';
+
+/**
+ * Members' registrations (DECISIONS.md "Registration"), decision 021: every change takes the
+ * event's row lock first (`SELECT … FOR UPDATE`), so the seat count a request reads cannot change
+ * before it commits. Registrations for one event queue behind each other; other events are not
+ * held up. Pending plus approved never exceed `max_attendees`.
+ */
+
+const refused = (error: string, code: string) => new AppError(409, error, { code });
+
+type RegistrationContext = { db: Db; publicUrl: string };
+
+/** The event row, locked until the transaction ends; 404 for a missing or draft event. */
+async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
+  const [event] = await tx
+    .select({
+      id: events.id,
+      title: events.title,
+      status: events.status,
+      start_date: events.start_date,
+      is_registration_required: events.is_registration_required,
+      registration_url: events.registration_url,
+      max_attendees: events.max_attendees,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for('update');
+  if (!event || (event.status === 'draft' && !allowDraft)) throw notFound(EVENT_MESSAGES.notFound);
+  return event;
+}
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(
+    new Date(`${date}T12:00:00+08:00`),
+  );
+
+async function mailMember(
+  tx: DbTransaction,
+  { publicUrl }: RegistrationContext,
+  userId: string,
+  event: { id: string; title: string; start_date: string },
+  template: (mail: RegistrationMail) => MailContent,
+) {
+  const [member] = await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member) return;
+  const content = template({
+    username: member.username,
+    eventTitle: event.title,
+    eventDate: longDate(event.start_date),
+    link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,
+  });
+  await queueMail(tx, { to: member.email, ...content });
+}
+
+type RegistrationTarget = {
+  status: string;
+  start_date: string;
+  is_registration_required: boolean;
+  registration_url: string | null;
+  max_attendees: number | null;
+};
+
+/** Why a member may not register, in the order a member should hear it; null when they may. */
+function registrationRefusal(event: RegistrationTarget, taken: number, alreadyRegistered: boolean) {
+  if (event.status === 'cancelled') return refused(EVENT_MESSAGES.cancelled, 'event_cancelled');
+  if (!event.is_registration_required || event.registration_url) {
+    return refused(EVENT_MESSAGES.notOpen, 'registration_not_open');
+  }
+  if (event.start_date < manilaDateString()) return refused(EVENT_MESSAGES.past, 'event_past');
+  if (alreadyRegistered) return refused(EVENT_MESSAGES.alreadyRegistered, 'already_registered');
+  if (event.max_attendees !== null && taken >= event.max_attendees)
+    return refused(EVENT_MESSAGES.full, 'event_full');
+  return null;
+}
+
+const seatsTaken = sql<number>`(select count(*)::int from ${eventRegistrations} where ${eventRegistrations.event_id} = ${events.id} and ${eventRegistrations.status} in ('pending', 'approved'))`;
+
+/**
+ * A signed-in member registers: a pending registration, and the "received" e-mail. A refusal
+ * that a plain read already shows (a full event, above all, when hundreds arrive at once) is
+ * answered without queueing for the event's lock; a registration is only ever written under it,
+ * after the same checks again.
+ */
+export async function registerForEvent(context: RegistrationContext, eventId: string, userId: string) {
+  const mine = sql<boolean>`exists (select 1 from ${eventRegistrations} where ${eventRegistrations.event_id} = ${events.id} and ${eventRegistrations.user_id} = ${userId})`;
+  const [glance] = await context.db
+    .select({
+      status: events.status,
+      start_date: events.start_date,
+      is_registration_required: events.is_registration_required,
+      registration_url: events.registration_url,
+      max_attendees: events.max_attendees,
+      taken: seatsTaken,
+      mine,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!glance || glance.status === 'draft') throw notFound(EVENT_MESSAGES.notFound);
+  const early = registrationRefusal(glance, glance.taken, glance.mine);
+  if (early) throw early;
+
+  return context.db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    const [existing] = await tx
+      .select({ status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
+    const counts = await registrationCounts(tx, eventId);
+    const taken = counts.pending + counts.approved;
+    const refusal = registrationRefusal(event, taken, existing !== undefined);
+    if (refusal) throw refusal;
+    await tx.insert(eventRegistrations).values({ event_id: eventId, user_id: userId, status: 'pending' });
+    await mailMember(tx, context, userId, event, registrationReceivedEmail);
+    return { status: 'pending' as const, seats_taken: taken + 1 };
+  });
+}
+
+/** The member withdraws a pending or approved registration, freeing the seat. */
+export async function withdrawRegistration(context: RegistrationContext, eventId: string, userId: string) {
+  return context.db.transaction(async (tx) => {
+    await lockEvent(tx, eventId);
+    const [existing] = await tx
+      .select({ id: eventRegistrations.id, status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
+    if (!existing) throw notFound(EVENT_MESSAGES.registrationNotFound);
+    // Withdrawing a refusal and registering again would undo the admin's decision.
+    if (existing.status === 'rejected') {
+      throw refused(EVENT_MESSAGES.rejectedCannotWithdraw, 'registration_rejected');
+    }
+    await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, existing.id));
+    const counts = await registrationCounts(tx, eventId);
+    return { status: null, seats_taken: counts.pending + counts.approved };
+  });
+}
+
+/**
+ * PUT /api/events/admin/update-user-event: pending → approved or rejected, once (decided ones
+ * show no actions, spec 001 §4), with the matching e-mail. Approving is refused when the approved
+ * ones would exceed the seats (possible after an admin lowered `max_attendees`).
+ */
+export async function decideRegistration(context: RegistrationContext, input: UserEventUpdate) {
+  return context.db.transaction(async (tx) => {
+    const event = await lockEvent(tx, input.eventId, { allowDraft: true });
+    const [registration] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(
+        and(eq(eventRegistrations.event_id, input.eventId), eq(eventRegistrations.user_id, input.userId)),
+      );
+    if (!registration) throw notFound(EVENT_MESSAGES.registrationNotFound);
+    if (registration.status !== 'pending') throw refused(EVENT_MESSAGES.alreadyDecided, 'already_decided');
+    if (input.status === 'approved' && event.max_attendees !== null) {
+      const counts = await registrationCounts(tx, input.eventId);
+      if (counts.approved + 1 > event.max_attendees) {
+        throw refused(EVENT_MESSAGES.approveWouldExceed, 'seats_exceeded');
+      }
+    }
+    const [updated] = await tx
+      .update(eventRegistrations)
+      .set({ status: input.status, updated_at: new Date() })
+      .where(and(eq(eventRegistrations.id, registration.id), inArray(eventRegistrations.status, ['pending'])))
+      .returning();
+    if (!updated) throw refused(EVENT_MESSAGES.alreadyDecided, 'already_decided');
+    await mailMember(
+      tx,
+      context,
+      input.userId,
+      event,
+      input.status === 'approved' ? registrationApprovedEmail : registrationRejectedEmail,
+    );
+    const [member] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, input.userId));
+    return {
+      id: updated.id,
+      userId: updated.user_id,
+      eventId: updated.event_id,
+      status: updated.status,
+      created_at: updated.created_at.toISOString(),
+      profiles: { id: updated.user_id, username: member?.username ?? '' },
+    };
+  });
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_USER_MESSAGES, type AdminMembership, MEMBERSHIP_PERIOD_MONTHS } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, memberships } from '../../db/schema';
+import { createMembership, createUser, signIn } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+let adminCookie: string;
+let memberCookie: string;
+
+beforeAll(async () => {
+  context = await buildTestApp();
+  const admin = await createUser(context.db, { password: null, type: 'admin' });
+  adminCookie = (await signIn(context, admin)).cookie;
+  const member = await createUser(context.db, { password: null });
+  memberCookie = (await signIn(context, member)).cookie;
+});
+afterAll(() => context.close());
+
+const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string | undefined, payload?: object) =>
+  context.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+const list = (userId: string, cookie: string | undefined = adminCookie) =>
+  call('GET', `/api/memberships/${userId}`, cookie);
+const setStatus = (id: string, status: string, cookie: string | undefined = adminCookie) =>
+  call('PUT', `/api/memberships/update/${id}`, cookie, { status });
+const remove = (id: string, cookie: string | undefined = adminCookie) =>
+  call('DELETE', `/api/memberships/delete/${id}`, cookie);
+
+async function applicant() {
+  const user = await createUser(context.db, {
+    password: null,
+    email: `applicant-${randomUUID()}@example.com`,
+  });
+  const membership = await createMembership(context.db, user.id, {
+    status: 'pending',
+    category: 'Regular',
+    startsAt: null,
+    expiresAt: null,
+  });
+  return { user, membership };
+}
+
+const mailTo = (email: string) => context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+const summary = async () =>
+  (await call('GET', '/api/dashboard/admin/summary', adminCookie)).json().data.memberships.byStatus;
+
+describe('access and ids', () => {
+  it('answers a guest 401, a member 403, an unknown id 404 and a malformed id 400', async () => {
+    const someId = randomUUID();
+    for (const cookie of ['', memberCookie]) {
+      const expected = cookie ? 403 : 401;
+      expect((await list(someId, cookie)).statusCode).toBe(expected);
+      expect((await setStatus(someId, 'approved', cookie)).statusCode).toBe(expected);
+      expect((await remove(someId, cookie)).statusCode).toBe(expected);
+    }
+    expect((await list(someId)).json()).toMatchObject({ error: ADMIN_USER_MESSAGES.userNotFound });
+    expect((await setStatus(someId, 'approved')).statusCode).toBe(404);
+    expect((await setStatus(someId, 'approved')).json().error).toBe(ADMIN_USER_MESSAGES.membershipNotFound);
+    expect((await remove(someId)).statusCode).toBe(404);
+    for (const response of [await list('x'), await setStatus('x', 'approved'), await remove('x')]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('Invalid id');
+    }
+  });
+
+  it('refuses a status outside pending, approved and rejected', async () => {
+    const { membership } = await applicant();
+    for (const status of ['active', '', 'APPROVED']) {
+      const response = await setStatus(membership.id, status);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        field: 'status',
+        error: 'Status must be one of pending, approved, rejected',
+      });
+    }
+  });
+});
+
+describe('GET /api/memberships/{userId}', () => {
+  it("lists the user's memberships newest first, with their standing", async () => {
+    const user = await createUser(context.db, { password: null });
+    await createMembership(context.db, user.id, {
+      createdAt: new Date(Date.now() - 3 * 86_400_000),
+      expiresAt: new Date(Date.now() - 86_400_000),
+    });
+    await createMembership(context.db, user.id, { status: 'pending', startsAt: null, expiresAt: null });
+    const response = await list(user.id);
+    expect(response.statusCode).toBe(200);
+    const rows: AdminMembership[] = response.json().data.memberships;
+    expect(rows.map((row) => row.standing)).toEqual(['pending', 'expired']);
+  });
+});
+
+describe('PUT /api/memberships/update/{id}', () => {
+  it('approving starts a 12-month period from now, e-mails the member and changes the dashboard at once', async () => {
+    const { user, membership } = await applicant();
+    const before = await summary();
+    const response = await setStatus(membership.id, 'approved');
+    expect(response.statusCode).toBe(200);
+    const approved: AdminMembership = response.json().data;
+    expect(approved).toMatchObject({ status: 'approved', standing: 'active' });
+    const startsAt = new Date(approved.startsAt as string);
+    const expiresAt = new Date(approved.expiresAt as string);
+    expect(Math.abs(startsAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const expected = new Date(startsAt);
+    expected.setUTCMonth(expected.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
+    expect(expiresAt.toISOString()).toBe(expected.toISOString());
+
+    const mail = await mailTo(user.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toContain('membership is approved');
+    expect(mail[0]?.text).toContain('Your Regular membership has been approved');
+    expect(mail[0]?.text).toContain('/profile');
+
+    const after = await summary();
+    expect(after.active).toBe(before.active + 1);
+    expect(after.pending).toBe(before.pending - 1);
+  });
+
+  it('rejecting e-mails the member and ends a period; back to pending sends nothing', async () => {
+    const { user, membership } = await applicant();
+    await setStatus(membership.id, 'approved');
+    const rejected = await setStatus(membership.id, 'rejected');
+    expect(rejected.json().data).toMatchObject({
+      status: 'rejected',
+      standing: 'rejected',
+      startsAt: null,
+      expiresAt: null,
+    });
+    const pending = await setStatus(membership.id, 'pending');
+    expect(pending.json().data).toMatchObject({ status: 'pending', startsAt: null });
+    const subjects = (await mailTo(user.email)).map((mail) => mail.subject).sort();
+    expect(subjects).toHaveLength(2);
+    expect(subjects[0]).toContain('membership application');
+    expect(subjects[1]).toContain('membership is approved');
+  });
+
+  it('setting the status it already has changes nothing and sends nothing', async () => {
+    const { user, membership } = await applicant();
+    const first = (await setStatus(membership.id, 'approved')).json().data;
+    const second = (await setStatus(membership.id, 'approved')).json().data;
+    expect(second.startsAt).toBe(first.startsAt);
+    expect(await mailTo(user.email)).toHaveLength(1);
+  });
+
+  it('gives one period and one e-mail when several admins approve at once (also on PostgreSQL)', async () => {
+    const { user, membership } = await applicant();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => setStatus(membership.id, 'approved')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const periods = new Set(answers.map((answer) => answer.json().data.startsAt));
+    expect(periods.size).toBe(1);
+    const [row] = await context.db.select().from(memberships).where(eq(memberships.id, membership.id));
+    expect(row?.startsAt?.toISOString()).toBe([...periods][0]);
+    expect(await mailTo(user.email)).toHaveLength(1);
+  });
+});
+
+describe('DELETE /api/memberships/delete/{id}', () => {
+  it('deletes the membership', async () => {
+    const { user, membership } = await applicant();
+    const response = await remove(membership.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { id: membership.id } });
+    expect((await list(user.id)).json().data.memberships).toEqual([]);
+    expect((await remove(membership.id)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  apiErrorSchema,
+  idParamsSchema,
+  idResponseSchema,
+  membershipListResponseSchema,
+  membershipResponseSchema,
+  membershipUpdateSchema,
+  userIdParamsSchema,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { deleteMembership, listUserMemberships, setMembershipStatus } from './lifecycle';
+
+const refusals = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+/** The admin memberships calls of spec 000 §7, under /api/memberships (admins only). */
+export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/:userId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships'],
+        summary: "A user's memberships, newest first, each with its standing",
+        params: userIdParamsSchema,
+        response: { 200: membershipListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: { memberships: await listUserMemberships(db, request.params.userId) },
+    }),
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships'],
+        summary:
+          'Set a membership pending, approved (starts its 12-month period) or rejected; the member is e-mailed',
+        params: idParamsSchema,
+        body: membershipUpdateSchema,
+        response: { 200: membershipResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { membership, mailQueued } = await setMembershipStatus(
+        { db, config },
+        request.params.id,
+        request.body.status,
+      );
+      if (mailQueued) app.mailWorker.poke();
+      return { data: membership };
+    },
+  );
+
+  app.delete(
+    '/delete/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'Delete a membership',
+        params: idParamsSchema,
+        response: { 200: idResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await deleteMembership(db, request.params.id) }),
+  );
+};

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsArticles, newsLikes } from '../../db/schema';
+import { cookieHeaderFrom, createNewsArticle, createUser, signIn } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+let adminCookie: string;
+let memberCookie: string;
+
+const like = (id: string, action: string, cookie = '') =>
+  context.app.inject({
+    method: 'POST',
+    url: `/api/news/like/${id}`,
+    payload: { action },
+    headers: cookie ? { cookie } : {},
+  });
+const detail = (id: string, cookie = '') =>
+  context.app.inject({ url: `/api/news/get-news/${id}`, headers: cookie ? { cookie } : {} });
+const likesOf = async (id: string) =>
+  (
+    await context.db.select({ likes: newsArticles.likes }).from(newsArticles).where(eq(newsArticles.id, id))
+  )[0]?.likes;
+
+beforeAll(async () => {
+  context = await buildTestApp();
+  adminCookie = (await signIn(context, await createUser(context.db, { type: 'admin' }))).cookie;
+  memberCookie = (await signIn(context, await createUser(context.db))).cookie;
+});
+afterAll(() => context.close());
+
+describe('GET /api/news/get-news/{id}', () => {
+  it('answers the article with its content, gallery, likes and isLiked', async () => {
+    const article = await createNewsArticle(context.db, {
+      content: '<p>Dues</p>',
+      likes: 4,
+      image_gallery: ['/uploads/detail-a.webp'],
+    });
+    const response = await detail(article.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      id: article.id,
+      content: '<p>Dues</p>',
+      likes: 4,
+      isLiked: false,
+      image_gallery: ['/uploads/detail-a.webp'],
+    });
+    expect(response.json().data).not.toHaveProperty('searchText');
+  });
+
+  it("answers 'Article not found' for drafts to guests and members, and shows them to admins", async () => {
+    const draft = await createNewsArticle(context.db, { status: 'draft' });
+    for (const cookie of ['', memberCookie]) {
+      const response = await detail(draft.id, cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'Article not found' });
+    }
+    expect((await detail(draft.id, adminCookie)).json().data.status).toBe('draft');
+    expect((await detail('7b0a3c4e-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await detail('nope')).json()).toMatchObject({ error: 'Invalid id' });
+  });
+});
+
+describe('POST /api/news/like/{id}', () => {
+  it("gives a guest an HttpOnly visitor cookie; liking twice or unliking what one hasn't liked changes nothing", async () => {
+    const article = await createNewsArticle(context.db);
+    const first = await like(article.id, 'like');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ data: { likes: 1, isLiked: true } });
+    const visitor = first.cookies.find((cookie) => cookie.name === 'visitor_id');
+    expect(visitor).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/news' });
+    const cookie = cookieHeaderFrom(first);
+
+    expect((await like(article.id, 'like', cookie)).json()).toEqual({ data: { likes: 1, isLiked: true } });
+    expect((await detail(article.id, cookie)).json().data).toMatchObject({ likes: 1, isLiked: true });
+    // Another guest (no cookie) sees the count but not the like.
+    expect((await detail(article.id)).json().data).toMatchObject({ likes: 1, isLiked: false });
+
+    expect((await like(article.id, 'unlike', cookie)).json()).toEqual({ data: { likes: 0, isLiked: false } });
+    expect((await like(article.id, 'unlike', cookie)).json()).toEqual({ data: { likes: 0, isLiked: false } });
+    // A stranger unliking does not take the count below what was liked.
+    await like(article.id, 'like', cookie);
+    expect((await like(article.id, 'unlike')).json().data.likes).toBe(1);
+    expect(await likesOf(article.id)).toBe(1);
+  });
+
+  it('keeps one like per signed-in user, whatever the browser, without touching Last updated', async () => {
+    const article = await createNewsArticle(context.db, { updated_at: new Date('2026-01-01') });
+    expect((await like(article.id, 'like', memberCookie)).json().data).toEqual({ likes: 1, isLiked: true });
+    expect((await like(article.id, 'like', memberCookie)).json().data).toEqual({ likes: 1, isLiked: true });
+    expect((await detail(article.id, memberCookie)).json().data.isLiked).toBe(true);
+    const [row] = await context.db.select().from(newsLikes).where(eq(newsLikes.article_id, article.id));
+    expect(row?.liker_key).toMatch(/^user:/);
+    const [stored] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, article.id));
+    expect(stored?.updated_at.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('refuses an unknown action, a draft for guests, an unknown id, and other sites', async () => {
+    const article = await createNewsArticle(context.db);
+    const bad = await like(article.id, 'love');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: "Action must be 'like' or 'unlike'", field: 'action' });
+    const draft = await createNewsArticle(context.db, { status: 'draft' });
+    expect((await like(draft.id, 'like')).statusCode).toBe(404);
+    expect((await like(draft.id, 'like', memberCookie)).statusCode).toBe(404);
+    expect((await like('7b0a3c4e-0000-4000-8000-000000000000', 'like')).statusCode).toBe(404);
+    const crossSite = await context.app.inject({
+      method: 'POST',
+      url: `/api/news/like/${article.id}`,
+      payload: { action: 'like' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await likesOf(article.id)).toBe(0);
+    expect(await likesOf(draft.id)).toBe(0);
+  });
+
+  it('counts concurrent likes by distinct visitors exactly, then unlikes back to 0', async () => {
+    const article = await createNewsArticle(context.db);
+    // On PostgreSQL (TEST_DATABASE_URL) these run truly at once; PGlite queues them.
+    const visitors = Array.from(
+      { length: context.databaseUrl ? 1_000 : 100 },
+      (_, index) => `visitor_id=${index.toString().padStart(22, 'v')}`,
+    );
+    const liked = await Promise.all(visitors.map((cookie) => like(article.id, 'like', cookie)));
+    expect(liked.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await likesOf(article.id)).toBe(visitors.length);
+    const unliked = await Promise.all(visitors.map((cookie) => like(article.id, 'unlike', cookie)));
+    expect(unliked.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await likesOf(article.id)).toBe(0);
+  }, 120_000);
+});

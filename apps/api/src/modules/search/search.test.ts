@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createNewsArticle } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+import { prefixQuery } from './service';
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+const search = (q: string) => context.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` });
+const found = async (q: string) =>
+  (await search(q)).json().data.results as { type: string; title: string; path: string }[];
+
+beforeAll(async () => {
+  context = await buildTestApp();
+  await createNewsArticle(context.db, {
+    title: 'Laterite outlook for the year',
+    description: 'Prices firm up.',
+    content: '<p>Surigao <strong>nickel</strong> shipments doubled.</p>',
+  });
+  await createNewsArticle(context.db, { title: 'Nickel draft', status: 'draft' });
+  await createEvent(context.db, { title: 'Nickel Processing Workshop', status: 'published' });
+  await createEvent(context.db, { title: 'Nickel secret planning', status: 'draft' });
+});
+afterAll(() => context.close());
+
+describe('GET /api/search', () => {
+  it('finds published news by a word of its content, published events, never drafts', async () => {
+    const results = await found('nickel');
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        type: 'news',
+        title: 'Laterite outlook for the year',
+        path: expect.stringMatching(/^\/news\//),
+      }),
+    );
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        type: 'event',
+        title: 'Nickel Processing Workshop',
+        path: expect.stringMatching(/^\/events\//),
+      }),
+    );
+    expect(results.map((result) => result.title)).not.toContain('Nickel draft');
+    expect(results.map((result) => result.title)).not.toContain('Nickel secret planning');
+  });
+
+  it('finds the downloadable documents, members-only ones through their page', async () => {
+    const results = await found('dues');
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        type: 'document',
+        title: 'Reminder on Semestral Membership Dues',
+        path: '/members-news',
+      }),
+    );
+  });
+
+  it('matches words as prefixes, stemmed, and every word must match', async () => {
+    expect((await found('nick')).length).toBeGreaterThan(0);
+    expect((await found('shipment'))[0]?.title).toBe('Laterite outlook for the year');
+    expect(await found('nickel zzzunknown')).toEqual([]);
+    expect(await found('!!! ***')).toEqual([]);
+  });
+
+  it('answers 400 without a query', async () => {
+    const response = await search('   ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'Search is required' });
+  });
+});
+
+describe('prefixQuery', () => {
+  it('keeps letters and digits only, so no tsquery syntax gets through', () => {
+    expect(prefixQuery("Nickel & dues:* | !x'")).toBe('nickel:* & dues:* & x:*');
+    expect(prefixQuery('  ')).toBeNull();
+  });
+});

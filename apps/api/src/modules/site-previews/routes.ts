@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isSitePath, sitePaths } from '@portal/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  buildNewsFeed,
+  contentSitemapEntries,
+  linkPreviewOf,
+  NEWS_FEED_PATH,
+  withLinkPreview,
+} from './service';
+
+/** Public pages listed in the sitemap: the routes of spec 000 §2 that anyone can open (when built). */
+const sitemapPaths = [
+  sitePaths.home,
+  sitePaths.about,
+  sitePaths.boardOfTrustees,
+  sitePaths.affiliations,
+  sitePaths.membership,
+  sitePaths.ronniesCorner,
+  sitePaths.mgbGuidelines,
+  sitePaths.associationForms,
+  sitePaths.membersNews,
+  sitePaths.news,
+  sitePaths.events,
+];
+
+/**
+ * The addresses for machines beside the web app (plugins/web-app.ts): the RSS feed, the sitemap
+ * with the published articles and events, and the article and event pages answered with their
+ * link preview in the HTML itself (crawlers run no script). Registered after the web app, whose
+ * not-found handler answers what these leave.
+ */
+export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  app.get(NEWS_FEED_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(await buildNewsFeed(db, config)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const pages = sitemapPaths
+      .filter((path) => isSitePath(path))
+      .map((path) => `  <url><loc>${config.publicUrl}${path}</loc></url>`);
+    const content = (await contentSitemapEntries(db)).map(
+      (entry) =>
+        `  <url><loc>${config.publicUrl}${entry.path}</loc><lastmod>${entry.lastModified.toISOString()}</lastmod></url>`,
+    );
+    const urls = [...pages, ...content].join('\n');
+    return reply
+      .type('application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+
+  const shellFile = join(config.webDistDir, 'index.html');
+  const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
+  const contentPages = [
+    { kind: 'news', path: `${sitePaths.news}/:id` },
+    { kind: 'event', path: `${sitePaths.events}/:id` },
+  ] as const;
+  for (const { kind, path } of contentPages) {
+    app.get<{ Params: { id: string } }>(path, { schema: { hide: true } }, async (request, reply) => {
+      if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
+      const preview = await linkPreviewOf(db, config, kind, request.params.id);
+      // Unknown or unpublished: the app still renders its 'not found' text; crawlers get a 404.
+      return reply
+        .status(preview ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(preview ? withLinkPreview(shell, preview) : shell);
+    });
+  }
+}

@@ -1,0 +1,153 @@
+import {
+  apiErrorSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  messageResponseSchema,
+  PROFILE_MESSAGES,
+  profileResponseSchema,
+  updateProfileSchema,
+  userDataResponseSchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import type { ImageUploads } from '../../lib/images';
+import { multipartForm } from '../../lib/multipart';
+import { authRateLimit } from '../../plugins/rate-limit';
+import { setSessionCookies } from '../auth/cookies';
+import type { AuthContext } from '../auth/sessions';
+import {
+  changePassword,
+  confirmEmailChange,
+  getUserData,
+  requestEmailChange,
+  updateProfile,
+} from './profile-service';
+
+/** An individual's avatar or a company's logo (spec 000 §7), one image either way. */
+const profileForm = multipartForm(updateProfileSchema, { files: { avatar: 1, logo: 1 } });
+const uploadErrors = { 400: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+
+const confirmQuerySchema = z.object({ token: z.string().max(512).optional() });
+
+function viewerId(request: FastifyRequest) {
+  // access: 'member' guarantees a viewer; the check keeps the types honest.
+  if (!request.viewer) throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
+  return request.viewer.userId;
+}
+
+/**
+ * The signed-in user's own profile (spec 000 §7 "GET /users/", "PUT /users/update-profile") and
+ * account changes (issue 11: password, e-mail). Every route acts on the session's user: none
+ * takes a user id, so nobody reaches another user's profile through them.
+ */
+export const profileRoutes: FastifyPluginAsyncZod<AuthContext & { images: ImageUploads }> = async (
+  app,
+  context,
+) => {
+  const { db, config, images } = context;
+  const rateLimit = authRateLimit(config);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's profile, company representatives and memberships with their standing",
+        response: { 200: userDataResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => getUserData(db, viewerId(request)),
+  );
+
+  app.put(
+    '/update-profile',
+    {
+      config: { access: 'member' },
+      validatorCompiler: profileForm.validatorCompiler,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Change username, phone, facsimile, address, about and the avatar (individual) or logo (company); multipart',
+        ...profileForm.schema,
+        response: { 200: profileResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await profileForm.read(request);
+      const picture = files.logo[0] ?? files.avatar[0];
+      const profile = await updateProfile({ db, images }, viewerId(request), fields, picture);
+      return { data: { profile } };
+    },
+  );
+
+  app.put(
+    '/change-password',
+    {
+      config: { access: 'member', rateLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the password (the current one required); ends every other session',
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await changePassword(context, viewerId(request), request.body, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookies(reply, config, tokens);
+      return { data: { message: PROFILE_MESSAGES.passwordChanged } };
+    },
+  );
+
+  app.post(
+    '/change-email',
+    {
+      config: { access: 'member', rateLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Send a confirmation link to a new e-mail address; it replaces the old one once opened',
+        body: changeEmailBodySchema,
+        response: {
+          200: messageResponseSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const data = await requestEmailChange(context, viewerId(request), request.body);
+      app.mailWorker.poke();
+      return { data };
+    },
+  );
+
+  app.get(
+    '/confirm-email-change',
+    {
+      // Opened from a mail client: the single-use, unguessable token protects it; it sets no cookie.
+      config: { access: 'public', ignoresViewer: true, rateLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'The e-mail change link: changes the address and redirects to /profile',
+        querystring: confirmQuerySchema,
+        response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const target = request.query.token
+        ? await confirmEmailChange(db, request.query.token, config.publicUrl)
+        : `${config.publicUrl}/profile?email-change=failed`;
+      return reply.redirect(target, 302);
+    },
+  );
+};

@@ -1,0 +1,241 @@
+import {
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  EMAIL_CHANGE_QUERY,
+  PROFILE_MESSAGES,
+  type UpdateProfile,
+  type UserData,
+  withStanding,
+} from '@portal/shared';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { ImageOwner, ImageUploads } from '../../lib/images';
+import { queueMail } from '../../lib/mail/outbox';
+import { emailChangeEmail } from '../../lib/mail/templates';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
+import { loadProfile } from '../auth/profile';
+import { EMAIL_TOKEN_TTL_MS } from '../auth/service';
+import { type AuthContext, createSession, revokeUserSessions, type SessionMetadata } from '../auth/sessions';
+import { listRepresentatives } from '../representatives/service';
+
+export type ProfileContext = { db: Db; images: ImageUploads };
+
+/** A user's avatar (individual) or logo (company): its image at position 0 (lib/images.ts). */
+const pictureOf = (userId: string): ImageOwner => ({ type: 'user', id: userId });
+
+/** GET /api/users/: the profile, the company's representatives and the memberships with their standing. */
+export async function getUserData(db: Db, userId: string, now = new Date()): Promise<UserData> {
+  const [profile, companyReps] = await Promise.all([
+    loadProfile(db, userId),
+    listRepresentatives(db, userId),
+  ]);
+  return {
+    data: profile,
+    companyReps,
+    membershipData: profile.memberships.map((membership) => withStanding(membership, now)),
+  };
+}
+
+const usernameTaken = () =>
+  new AppError(409, 'This username is already taken', { code: 'username_taken', field: 'username' });
+
+/** Drizzle wraps the driver's error: the unique index's name may be on the cause. */
+function isUniqueViolation(error: unknown, constraint: string) {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const found = current as { code?: string; constraint?: string };
+    if (found.code === '23505' && found.constraint === constraint) return true;
+  }
+  return false;
+}
+
+/**
+ * PUT /api/users/update-profile: the signed-in user's own row only (the id is the session's, never
+ * the request's). `type` may only repeat the user's own; `status` is refused by the schema. A new
+ * picture replaces the old one; the old files go once the change has committed.
+ */
+export async function updateProfile(
+  { db, images }: ProfileContext,
+  userId: string,
+  { type, status: _status, ...fields }: UpdateProfile,
+  picture: Buffer | undefined,
+) {
+  const released = await images.withStoredImages(picture ? [picture] : [], (stored) =>
+    db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ id: users.id, type: users.type })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!user) throw new AppError(404, 'User not found', { code: 'not_found' });
+      if (type !== undefined && type !== user.type) {
+        throw new AppError(400, PROFILE_MESSAGES.typeChange, { code: 'validation_error', field: 'type' });
+      }
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.username})`, fields.username.toLowerCase()), ne(users.id, userId)))
+        .limit(1);
+      if (taken) throw usernameTaken();
+      let removed: string[] = [];
+      const pictureColumns: Partial<typeof users.$inferInsert> = {};
+      const [image] = stored;
+      if (image) {
+        removed = await images.release(tx, pictureOf(userId));
+        await images.record(tx, pictureOf(userId), [image]);
+        // The spec's client reads logoUrl for a company and avatarUrl for everyone else.
+        if (user.type === 'company') pictureColumns.logoUrl = image.file.publicPath;
+        else pictureColumns.avatarUrl = image.file.publicPath;
+      }
+      try {
+        await tx
+          .update(users)
+          .set({ ...fields, ...pictureColumns })
+          .where(eq(users.id, userId));
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_lower_unique')) throw usernameTaken();
+        throw error;
+      }
+      return removed;
+    }),
+  );
+  await images.removeFiles(released);
+  return loadProfile(db, userId);
+}
+
+async function checkCurrentPassword(db: Db, userId: string, password: string) {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(400, PROFILE_MESSAGES.wrongPassword, {
+      code: 'wrong_password',
+      field: 'currentPassword',
+    });
+  }
+  return user;
+}
+
+/**
+ * PUT /api/users/change-password: the current password proves it is the owner at the keyboard.
+ * Every session ends (a changed password usually means the old one may be known to someone), and
+ * this browser gets a fresh one, so the person changing it stays signed in.
+ */
+export async function changePassword(
+  context: AuthContext,
+  userId: string,
+  body: ChangePasswordBody,
+  metadata: SessionMetadata,
+) {
+  await checkCurrentPassword(context.db, userId, body.currentPassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  return context.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, type: users.type });
+    if (!user) throw new AppError(404, 'User not found', { code: 'not_found' });
+    await revokeUserSessions(tx, userId);
+    return createSession(context, tx, user, metadata);
+  });
+}
+
+const emailTaken = () =>
+  new AppError(409, 'An account with this email already exists', { code: 'email_taken', field: 'email' });
+
+async function isEmailTaken(db: Db, email: string, exceptUserId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export const emailChangeLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/users/confirm-email-change?token=${encodeURIComponent(token)}`;
+
+/**
+ * POST /api/users/change-email: the new address receives a single-use link; the account keeps its
+ * address until the link is opened, so a typo cannot lock anyone out. A newer request replaces
+ * the links sent before it.
+ */
+export async function requestEmailChange(context: AuthContext, userId: string, body: ChangeEmailBody) {
+  const user = await checkCurrentPassword(context.db, userId, body.currentPassword);
+  if (user.email.toLowerCase() === body.email) {
+    throw new AppError(400, PROFILE_MESSAGES.emailUnchanged, { code: 'validation_error', field: 'email' });
+  }
+  if (await isEmailTaken(context.db, body.email, userId)) throw emailTaken();
+  const token = createOpaqueToken();
+  await context.db.transaction(async (tx) => {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.purpose, 'change_email'),
+          isNull(emailTokens.usedAt),
+        ),
+      );
+    await tx.insert(emailTokens).values({
+      userId,
+      purpose: 'change_email',
+      newEmail: body.email,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS.change_email),
+    });
+    await queueMail(tx, {
+      to: body.email,
+      ...emailChangeEmail({
+        username: user.username,
+        link: emailChangeLink(context.config.publicUrl, token),
+      }),
+    });
+  });
+  return { message: PROFILE_MESSAGES.emailChangeSent(body.email) };
+}
+
+/**
+ * The link of the e-mail change: claims the token once and moves the account to the new address,
+ * unless someone else has taken it since. Answers where the browser goes: the profile, saying
+ * whether it worked.
+ */
+export async function confirmEmailChange(db: Db, token: string, publicUrl: string): Promise<string> {
+  const done = await claimEmailChange(db, token).catch((error: unknown) => {
+    // Taken by another account between the check and the update: the link stays unused.
+    if (isUniqueViolation(error, 'users_email_lower_unique')) return false;
+    throw error;
+  });
+  return `${publicUrl}/profile?${EMAIL_CHANGE_QUERY}=${done ? 'done' : 'failed'}`;
+}
+
+function claimEmailChange(db: Db, token: string) {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashOpaqueToken(token)),
+          eq(emailTokens.purpose, 'change_email'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+    if (!claimed?.newEmail) return false;
+    if (await isEmailTaken(tx, claimed.newEmail, claimed.userId)) return false;
+    const [changed] = await tx
+      .update(users)
+      .set({ email: claimed.newEmail })
+      .where(and(eq(users.id, claimed.userId), ne(users.status, 'inactive')))
+      .returning({ id: users.id });
+    return changed !== undefined;
+  });
+}

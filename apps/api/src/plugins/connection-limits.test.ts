@@ -1,0 +1,105 @@
+import { request } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/helper';
+import { SERVER_TIMEOUTS } from './connection-limits';
+
+const MAX_CONNECTIONS_PER_ADDRESS = 20;
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+let port: number;
+beforeAll(async () => {
+  context = await buildTestApp({ MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS_PER_ADDRESS) });
+  await context.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (context.app.server.address() as AddressInfo).port;
+});
+afterAll(() => context.close());
+
+/** A client that starts a request with a 1 KB body and sends one byte of it: a slow body. */
+function slowClient(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' }, () => {
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1024\r\n\r\n{',
+      );
+      resolve(socket);
+    });
+    socket.on('error', () => {});
+    socket.once('error', reject);
+  });
+}
+
+const isClosed = (socket: Socket) =>
+  new Promise<boolean>((resolve) => {
+    if (socket.destroyed || socket.readyState === 'closed') return resolve(true);
+    socket.once('close', () => resolve(true));
+    setTimeout(() => resolve(false), 1_000);
+  });
+
+/** GET /api/health from another loopback address: another client of the same server. */
+function healthFrom(localAddress: string) {
+  return new Promise<number>((resolve, reject) => {
+    const call = request(
+      { host: '127.0.0.1', port, path: '/api/health', localAddress, timeout: 2_000 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    call.on('timeout', () => call.destroy(new Error('health check timed out')));
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+// issue 15: slow bodies held connections for 400 s and 1,100 of them made /api/health unreachable.
+describe('clients that hold connections', () => {
+  it('get timeouts on headers, the whole request and idle sockets', () => {
+    const server = context.app.server;
+    expect(server.headersTimeout).toBe(SERVER_TIMEOUTS.headersMs);
+    expect(server.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
+    expect(server.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveMs);
+    expect(server.timeout).toBe(SERVER_TIMEOUTS.idleMs);
+  });
+
+  it(`cannot hold more than ${MAX_CONNECTIONS_PER_ADDRESS} connections from one address, and the site stays up`, async () => {
+    const extra = 50;
+    const sockets = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS + extra }, () => slowClient()),
+    );
+    try {
+      const closed = await Promise.all(sockets.map(isClosed));
+      expect(closed.filter(Boolean)).toHaveLength(extra);
+      expect(await healthFrom('127.0.0.2')).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    // Once they are gone, the address is welcome again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await healthFrom('127.0.0.1')).toBe(200);
+  });
+  // issue 15: a 431 came in another shape than every other error.
+  it('answers requests the HTTP parser refuses in the API error shape', async () => {
+    const answers = await Promise.all(
+      [
+        `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        'NOT HTTP\r\n\r\n',
+      ].map(
+        (raw) =>
+          new Promise<string>((resolve) => {
+            const socket = connect({ host: '127.0.0.1', port }, () => socket.write(raw));
+            let answer = '';
+            socket.on('data', (chunk) => {
+              answer += chunk.toString();
+            });
+            socket.on('error', () => {});
+            socket.on('close', () => resolve(answer));
+          }),
+      ),
+    );
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answers[0]).toContain('{"error":"The request headers are too large","code":"headers_too_large"}');
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answers[1]).toContain('{"error":"The request is malformed","code":"malformed_request"}');
+  });
+});

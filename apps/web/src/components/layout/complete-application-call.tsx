@@ -1,0 +1,36 @@
+import { ArrowRight, ClipboardList } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { isAdmin, useSessionUser } from '@/lib/session-store';
+
+/** Whether the signed-in user still has the membership form to fill in (spec 000 §3 isNew). */
+export function useNeedsApplication() {
+  const user = useSessionUser();
+  return user !== null && user.isNew === true && !isAdmin(user);
+}
+
+export const COMPLETE_APPLICATION_TEXT = 'Complete your membership application';
+
+/**
+ * The header's call to a new account (issue 11 "Joining"): after confirming the e-mail, the next
+ * step is the membership form. A strip under the header's row on every page but the form itself.
+ */
+export function CompleteApplicationStrip() {
+  const needsApplication = useNeedsApplication();
+  const { pathname } = useLocation();
+  if (!needsApplication || pathname === paths.userForms) return null;
+  return (
+    <div className="bg-accent-400 text-brand-950">
+      <div className="mx-auto flex max-w-7xl items-center justify-center gap-2 px-4 py-2 text-sm sm:px-6 lg:px-8">
+        <ClipboardList aria-hidden="true" className="size-4 shrink-0" />
+        <Link
+          to={paths.userForms}
+          className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline"
+        >
+          {COMPLETE_APPLICATION_TEXT}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </div>
+  );
+}

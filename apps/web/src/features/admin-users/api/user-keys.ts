@@ -1,0 +1,15 @@
+import type { adminUserListQuerySchema } from '@portal/shared';
+import type { ListQuery } from '@/components/admin-list/use-list-params';
+
+export type AdminUsersQuery = ListQuery<typeof adminUserListQuerySchema>;
+
+/**
+ * Every cache key of the admin users screen: a change to a user or a membership invalidates
+ * `userKeys.all`, which covers every page and filter of the table and every memberships editor.
+ */
+export const userKeys = {
+  all: ['admin-users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (query: AdminUsersQuery) => [...userKeys.lists(), query] as const,
+  memberships: (userId: string) => [...userKeys.all, 'memberships', userId] as const,
+};

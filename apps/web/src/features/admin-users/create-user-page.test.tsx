@@ -1,0 +1,104 @@
+import { CREATE_USER_MESSAGES } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '@/test/render';
+import { CreateUserPage } from './create-user-page';
+import { json, makeAdminUser } from './test-fixtures';
+
+function stubCreate(answer: () => Response) {
+  const bodies: FormData[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: string, init?: RequestInit) => {
+      if (init?.body instanceof FormData) bodies.push(init.body);
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+const renderPage = () => renderWithRouter(<CreateUserPage />, { path: '/admin/users/create' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/admin/users/create', () => {
+  it("says 'Please fill in all required fields' and sends nothing without type, username or e-mail", async () => {
+    const bodies = stubCreate(() => json({}));
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username *'), 'orebody');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: CREATE_USER_MESSAGES.missingFields }),
+    ).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('creates a company with two representatives, shows User Created! and then an empty form', async () => {
+    const bodies = stubCreate(() => json({ data: { user: makeAdminUser(), message: 'User created' } }, 201));
+    renderPage();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Type *'), 'company');
+    await user.selectOptions(screen.getByLabelText('Category *'), 'Associate');
+    await user.type(screen.getByLabelText('Username *'), 'orebody');
+    await user.type(screen.getByLabelText('Email *'), 'info@orebody.example');
+    await user.type(screen.getByLabelText('Facsimile'), '+63 2 8000 0001');
+    await user.type(screen.getByLabelText('Street'), 'Ayala Avenue');
+    await user.type(screen.getByLabelText('City'), 'Makati');
+
+    // One representative, voting, and no remove button while it is the only one.
+    const reps = screen.getByRole('region', { name: 'Representatives' });
+    expect(within(reps).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    await user.click(within(reps).getByRole('button', { name: 'Add Representative' }));
+    // An Associate may have two: no more can be added.
+    expect(within(reps).queryByRole('button', { name: 'Add Representative' })).not.toBeInTheDocument();
+    expect(within(reps).getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
+    const types = within(reps).getAllByLabelText('Type');
+    expect(types.map((select) => (select as HTMLSelectElement).value)).toEqual(['voting', 'non-voting']);
+    expect(within(types[1] as HTMLElement).getByRole('option', { name: 'Voting' })).toBeDisabled();
+    const firstNames = within(reps).getAllByLabelText('First name *');
+    const lastNames = within(reps).getAllByLabelText('Last name *');
+    await user.type(firstNames[0] as HTMLElement, 'Ana');
+    await user.type(lastNames[0] as HTMLElement, 'Cruz');
+    await user.type(firstNames[1] as HTMLElement, 'Ben');
+    await user.type(lastNames[1] as HTMLElement, 'Reyes');
+
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText(CREATE_USER_MESSAGES.created)).toBeInTheDocument();
+    const sent = Object.fromEntries(bodies[0]?.entries() ?? []);
+    expect(sent).toMatchObject({
+      type: 'company',
+      username: 'orebody',
+      email: 'info@orebody.example',
+      facsimile: '+63 2 8000 0001',
+      address: 'Ayala Avenue, Makati',
+      membershipData: JSON.stringify({ category: 'Associate' }),
+      'representatives[0][firstName]': 'Ana',
+      'representatives[0][type]': 'voting',
+      'representatives[1][lastName]': 'Reyes',
+      'representatives[1][type]': 'non-voting',
+    });
+    // Two seconds later the form is empty again.
+    await waitFor(() => expect(screen.getByLabelText('Username *')).toHaveValue(''), { timeout: 3_000 });
+    expect(screen.queryByText(CREATE_USER_MESSAGES.created)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("says 'Failed to create user' and keeps everything typed, with the server's message on its field", async () => {
+    stubCreate(() =>
+      json({ error: 'This username is already taken', code: 'username_taken', field: 'username' }, 409),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Type *'), 'individual');
+    expect(screen.queryByRole('region', { name: 'Representatives' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Username *'), 'taken_name');
+    await user.type(screen.getByLabelText('Email *'), 'person@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    const modal = await screen.findByRole('alertdialog', { name: CREATE_USER_MESSAGES.failed });
+    await user.click(within(modal).getByRole('button', { name: 'Okay' }));
+    expect(screen.getByLabelText('Username *')).toHaveValue('taken_name');
+    expect(screen.getByLabelText('Email *')).toHaveValue('person@example.com');
+    expect(screen.getByText('This username is already taken')).toBeInTheDocument();
+  });
+});

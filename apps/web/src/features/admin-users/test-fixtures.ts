@@ -1,0 +1,56 @@
+import type { AdminMembership, AdminUser } from '@portal/shared';
+import { json } from '@/test/fixtures';
+
+let nextId = 0;
+const id = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`;
+
+/** A user as GET /users/get-all returns it; unique per call. */
+export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => {
+  const userId = id();
+  return {
+    id: userId,
+    username: `user${nextId}`,
+    email: `user${nextId}@example.com`,
+    phone: null,
+    facsimile: null,
+    address: null,
+    type: 'individual',
+    status: 'active',
+    isNew: false,
+    avatarUrl: null,
+    logoUrl: null,
+    email_confirmation: '2026-01-01T00:00:00.000Z',
+    membership: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+};
+
+export const makeMembership = (overrides: Partial<AdminMembership> = {}): AdminMembership => ({
+  id: id(),
+  userId: id(),
+  category: 'Regular',
+  status: 'pending',
+  standing: 'pending',
+  startsAt: null,
+  expiresAt: null,
+  created_at: '2026-11-18T00:00:00.000Z',
+  updated_at: '2026-11-18T00:00:00.000Z',
+  ...overrides,
+});
+
+export { json };
+
+export const listOf = (users: AdminUser[], total = users.length) =>
+  json({
+    data: {
+      users,
+      page: 1,
+      limit: 10,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / 10)),
+      hasNext: total > 10,
+      hasPrev: false,
+    },
+  });

@@ -1,0 +1,80 @@
+import type { Membership } from '@portal/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
+import { renderWithRouter } from '@/test/render';
+import { MembersNewsPage } from './members-news-page';
+
+const member = { id: '00000000-0000-4000-8000-000000000001', username: 'juan' };
+const YEAR = 365 * 86_400_000;
+
+const membership = (overrides: Partial<Membership>): Membership => ({
+  id: '00000000-0000-4000-8000-000000000002',
+  userId: member.id,
+  category: 'Individual',
+  status: 'approved',
+  startsAt: new Date(Date.now() - YEAR / 2).toISOString(),
+  expiresAt: new Date(Date.now() + YEAR / 2).toISOString(),
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function signInWith(memberships: Membership[]) {
+  useSessionStore.setState({ user: member });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ data: { profile: { id: member.id, username: 'juan', memberships } } })),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ user: null });
+});
+
+const firstDownload = () => screen.getAllByRole('link', { name: /^Download/ })[0] as HTMLElement;
+
+describe('MembersNewsPage: the notice matches the reader (issue 11)', { timeout: 20_000 }, () => {
+  it('tells a guest to log in, and explains instead of downloading', async () => {
+    renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
+    expect(screen.getByRole('heading', { name: 'For members with an active membership' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    await userEvent.setup().click(firstDownload());
+    const modal = await screen.findByRole('alertdialog', { name: 'Download Unavailable' });
+    expect(within(modal).getByText(/Log in with your member account to download them/)).toBeVisible();
+  });
+
+  it('tells a member with a pending application why the files are closed', async () => {
+    signInWith([membership({ status: 'pending', startsAt: null, expiresAt: null })]);
+    renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
+    expect(await screen.findByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
+    await userEvent.setup().click(firstDownload());
+    expect(await screen.findByText(/Your membership application is still pending/)).toBeVisible();
+  });
+
+  it('tells a member whose membership ran out when it ended', async () => {
+    signInWith([
+      membership({
+        startsAt: new Date(Date.now() - 2 * YEAR).toISOString(),
+        expiresAt: '2025-03-01T00:00:00.000Z',
+      }),
+    ]);
+    renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
+    expect(await screen.findByRole('heading', { name: 'Your membership has expired' })).toBeVisible();
+    expect(screen.getByText(/It ended on March 1, 2025/)).toBeVisible();
+  });
+
+  it('lets an active member download', async () => {
+    signInWith([membership({})]);
+    renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
+    expect(await screen.findByRole('heading', { name: 'Your membership is active' })).toBeVisible();
+    const link = firstDownload();
+    expect(link.getAttribute('href')).toMatch(/^\/member-news\//);
+    // No refusal is shown: the click is the browser's download.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.setup().click(link);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import type { EventListResponse, publicEventFiltersSchema } from '@portal/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '@/components/admin-list/use-list-params';
+import { apiRequest } from '@/lib/api-client';
+import { eventKeys } from './event-keys';
+
+export type PublicEventsQuery = ListQuery<typeof publicEventFiltersSchema>;
+
+/**
+ * GET /events/retrieve-events with the address's filters (spec 001 §7): status published (the
+ * server gives guests and members nothing else), newest first, 8 a page.
+ */
+export const publicEventsQueryOptions = (query: PublicEventsQuery) => {
+  const request = { ...query, status: 'published', sort_by: 'created_at', sort_order: 'desc' };
+  return queryOptions({
+    queryKey: eventKeys.list(request),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<EventListResponse>('/events/retrieve-events', { query: request, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const usePublicEvents = (query: PublicEventsQuery) => useQuery(publicEventsQueryOptions(query));

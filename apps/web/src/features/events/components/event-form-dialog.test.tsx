@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '@/test/render';
+import { json, makeAdminEvent, makeEventDetail } from '../test-fixtures';
+import { EventFormDialog } from './event-form-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function stubFetch(answer: () => Response) {
+  const bodies: FormData[] = [];
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.body instanceof FormData) bodies.push(init.body);
+    return answer();
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { bodies, fetch };
+}
+
+function renderForm(event: Parameters<typeof EventFormDialog>[0]['event'] = null) {
+  const callbacks = { onClose: vi.fn(), onSaved: vi.fn(), onInvalid: vi.fn(), onFailed: vi.fn() };
+  renderWithRouter(<EventFormDialog event={event} {...callbacks} />, { path: '/admin/events' });
+  return { dialog: screen.getByRole('dialog'), ...callbacks };
+}
+
+describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
+  it('shows the registration URL, max attendees and price only while registration is required', async () => {
+    stubFetch(() => json({}));
+    const { dialog } = renderForm();
+    const user = userEvent.setup();
+    expect(within(dialog).queryByLabelText('Registration URL')).toBeNull();
+    expect(within(dialog).queryByLabelText('Max attendees')).toBeNull();
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    expect(within(dialog).getByLabelText('Registration URL')).toBeVisible();
+    expect(within(dialog).getByLabelText('Max attendees')).toBeVisible();
+    expect(within(dialog).getByLabelText('Price (₱)')).toHaveAttribute('step', '0.01');
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    expect(within(dialog).queryByLabelText('Price (₱)')).toBeNull();
+  });
+
+  it('shows the §5 messages inline with the Validation Error notice, sending nothing', async () => {
+    const { fetch } = stubFetch(() => json({}));
+    const { dialog, onInvalid } = renderForm();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    await user.type(within(dialog).getByLabelText('Website URL'), 'javascript:alert(1)');
+    await user.type(within(dialog).getByLabelText('Registration URL'), 'not a url');
+    await user.type(within(dialog).getByLabelText('Price (₱)'), '10.555');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    for (const message of [
+      'Title is required',
+      'Start date is required',
+      'Invalid website URL format',
+      'Invalid registration URL format',
+      'Price can have at most 2 decimals',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeVisible();
+    }
+    expect(onInvalid).toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('creates a draft Conference by default, and shows a server field message on its field', async () => {
+    let call = 0;
+    const { bodies } = stubFetch(() =>
+      ++call === 1
+        ? json(
+            {
+              error: 'End date cannot be before the start date',
+              code: 'validation_error',
+              field: 'end_date',
+              fields: { end_date: 'End date cannot be before the start date' },
+            },
+            400,
+          )
+        : json({ data: makeEventDetail() }, 201),
+    );
+    const { dialog, onSaved, onInvalid } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await within(dialog).findByText('End date cannot be before the start date')).toBeVisible();
+    expect(onInvalid).toHaveBeenCalledTimes(1);
+    expect(bodies[0]?.get('status')).toBe('draft');
+    expect(bodies[0]?.get('event_type')).toBe('Conference');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('fills the edit form from the event, the price with 2 decimals', async () => {
+    stubFetch(() => json({ data: makeEventDetail() }));
+    const { dialog } = renderForm({
+      ...makeAdminEvent({
+        title: 'Forum',
+        status: 'published',
+        is_registration_required: true,
+        price: 4500,
+        max_attendees: 80,
+      }),
+      content: '<p>Body</p>',
+    });
+    expect(within(dialog).getByLabelText('Title *')).toHaveValue('Forum');
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('published');
+    expect(within(dialog).getByLabelText('Price (₱)')).toHaveValue(4500);
+    expect(within(dialog).getByLabelText('Max attendees')).toHaveValue(80);
+    expect(within(dialog).getByRole('button', { name: 'Update Event' })).toBeVisible();
+  });
+});

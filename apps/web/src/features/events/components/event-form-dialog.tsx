@@ -1,0 +1,309 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  EVENT_BANNER_FIELD,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventCreate,
+  type EventCreateInput,
+  type EventDetail,
+  type EventSummary,
+  eventCreateSchema,
+} from '@portal/shared';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { LazyRichTextEditor } from '@/components/rich-text/lazy-rich-text-editor';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
+import { ImageField } from '@/components/ui/image-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { useSaveEvent } from '../api/admin-events';
+
+export type EventFormValues = {
+  [Key in keyof Omit<EventCreateInput, 'is_registration_required' | 'certification_provided'>]: string;
+} & { is_registration_required: boolean; certification_provided: boolean };
+
+type EventFormDialogProps = {
+  /** `null` creates an event; an event (with its content) edits it. */
+  event: (EventSummary & { content?: string | null }) | null;
+  onClose: () => void;
+  onSaved: (event: EventDetail) => void;
+  /** The 'Validation Error' notice (spec 001 §5) or a failure notice. */
+  onInvalid: () => void;
+  onFailed: (error: unknown) => void;
+};
+
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+export function eventFormDefaults(event: EventFormDialogProps['event']): EventFormValues {
+  return {
+    title: text(event?.title),
+    description: text(event?.description),
+    content: text(event?.content),
+    start_date: text(event?.start_date),
+    end_date: text(event?.end_date),
+    start_time: text(event?.start_time),
+    end_time: text(event?.end_time),
+    location_name: text(event?.location_name),
+    building_name: text(event?.building_name),
+    floor: text(event?.floor),
+    room: text(event?.room),
+    address: text(event?.address),
+    city: text(event?.city),
+    province: text(event?.province),
+    country: text(event?.country),
+    organizer_name: text(event?.organizer_name),
+    organizer_contact: text(event?.organizer_contact),
+    website_url: text(event?.website_url),
+    // spec 001 §4: new events are Conference drafts.
+    event_type: event?.event_type ?? 'Conference',
+    status: event?.status ?? 'draft',
+    is_registration_required: event?.is_registration_required ?? false,
+    registration_url: text(event?.registration_url),
+    max_attendees: text(event?.max_attendees),
+    price: event?.price === null || event?.price === undefined ? '' : event.price.toFixed(2),
+    safety_focus: text(event?.safety_focus),
+    certification_provided: event?.certification_provided ?? false,
+  };
+}
+
+/**
+ * Create and Edit Event (spec 001 §2, §5): every field of the event, the content in the rich-text
+ * editor, a banner through the upload pipeline. 'Registration required' shows or hides the
+ * registration URL, max attendees and price; hidden ones are sent blank. A refused field shows its
+ * message inline, with the 'Validation Error' notice.
+ */
+export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }: EventFormDialogProps) {
+  const save = useSaveEvent();
+  const [banner, setBanner] = useState<File | null>(null);
+  const [removeBanner, setRemoveBanner] = useState(false);
+  const [bannerError, setBannerError] = useState<string | undefined>();
+  const defaultValues = eventFormDefaults(event);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<EventFormValues, unknown, EventCreate>({
+    resolver: zodResolver(eventCreateSchema) as never,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const registrationRequired = watch('is_registration_required');
+  const isEdit = event !== null;
+
+  const onSubmit = handleSubmit((fields) => {
+    setBannerError(undefined);
+    const sent = fields.is_registration_required
+      ? fields
+      : { ...fields, registration_url: null, max_attendees: null, price: null };
+    save.mutate(
+      { id: event?.id, fields: sent, banner, removeBanner },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          const messages = serverFieldErrors(error);
+          const { [EVENT_BANNER_FIELD]: bannerMessage } = applyServerFieldErrors(
+            messages,
+            setError,
+            Object.keys(defaultValues),
+          );
+          setBannerError(bannerMessage);
+          if (Object.keys(messages).length > 0) onInvalid();
+          else onFailed(error);
+        },
+      },
+    );
+  }, onInvalid);
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+      <DialogPanel size="wide" className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <Dialog.Title className="font-display font-semibold text-2xl text-stone-900">
+          {isEdit ? 'Edit Event' : 'Create Event'}
+        </Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-stone-600">
+          Fields marked * are required.
+        </Dialog.Description>
+        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+          <TextField
+            label="Title *"
+            autoComplete="off"
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <TextAreaField
+            label="Description"
+            rows={3}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField label="Event type" error={errors.event_type?.message} {...register('event_type')}>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+              {EVENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status[0]?.toUpperCase()}
+                  {status.slice(1)}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Start date *"
+              type="date"
+              error={errors.start_date?.message}
+              {...register('start_date')}
+            />
+            <TextField
+              label="End date"
+              type="date"
+              error={errors.end_date?.message}
+              {...register('end_date')}
+            />
+            <TextField
+              label="Start time"
+              type="time"
+              error={errors.start_time?.message}
+              {...register('start_time')}
+            />
+            <TextField
+              label="End time"
+              type="time"
+              error={errors.end_time?.message}
+              {...register('end_time')}
+            />
+          </div>
+
+          <fieldset className="space-y-5">
+            <legend className="font-semibold text-stone-900">Location</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Location name"
+                error={errors.location_name?.message}
+                {...register('location_name')}
+              />
+              <TextField
+                label="Building"
+                error={errors.building_name?.message}
+                {...register('building_name')}
+              />
+              <TextField label="Floor" error={errors.floor?.message} {...register('floor')} />
+              <TextField label="Room" error={errors.room?.message} {...register('room')} />
+              <TextField label="Address" error={errors.address?.message} {...register('address')} />
+              <TextField label="City" error={errors.city?.message} {...register('city')} />
+              <TextField label="Province" error={errors.province?.message} {...register('province')} />
+              <TextField label="Country" error={errors.country?.message} {...register('country')} />
+            </div>
+          </fieldset>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Organizer"
+              error={errors.organizer_name?.message}
+              {...register('organizer_name')}
+            />
+            <TextField
+              label="Organizer contact"
+              error={errors.organizer_contact?.message}
+              {...register('organizer_contact')}
+            />
+            <TextField
+              label="Website URL"
+              type="url"
+              placeholder="https://"
+              error={errors.website_url?.message}
+              {...register('website_url')}
+            />
+            <TextField
+              label="Safety focus"
+              error={errors.safety_focus?.message}
+              {...register('safety_focus')}
+            />
+          </div>
+          <CheckboxField label="Certification provided" {...register('certification_provided')} />
+
+          <CheckboxField label="Registration required" {...register('is_registration_required')} />
+          {registrationRequired && (
+            <div className="grid gap-5 rounded-xl bg-stone-50 p-4 sm:grid-cols-3">
+              <TextField
+                label="Registration URL"
+                type="url"
+                placeholder="https://"
+                description={<p className="text-stone-600 text-xs">Blank: members register on this site.</p>}
+                error={errors.registration_url?.message}
+                {...register('registration_url')}
+              />
+              <TextField
+                label="Max attendees"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                error={errors.max_attendees?.message}
+                {...register('max_attendees')}
+              />
+              <TextField
+                label="Price (₱)"
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                error={errors.price?.message}
+                {...register('price')}
+              />
+            </div>
+          )}
+
+          <ImageField
+            label="Banner image"
+            currentImageUrl={event?.banner_image_url}
+            onChange={(file) => {
+              setBanner(file);
+              setBannerError(undefined);
+            }}
+            onRemoveChange={isEdit ? setRemoveBanner : undefined}
+            error={bannerError}
+            description="JPEG, PNG, GIF or WebP up to 5 MB."
+          />
+          <Controller
+            name="content"
+            control={control}
+            render={({ field, fieldState }) => (
+              <LazyRichTextEditor
+                label="Content"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+
+          <DialogFooter>
+            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
+              Cancel
+            </Dialog.Close>
+            <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : isEdit ? 'Update Event' : 'Create Event'}
+            </button>
+          </DialogFooter>
+        </form>
+        <DialogCloseButton disabled={save.isPending} />
+      </DialogPanel>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,105 @@
+import type { EventSummary } from '@portal/shared';
+import * as Dialog from '@radix-ui/react-dialog';
+import { RichTextContent } from '@/components/rich-text/rich-text-content';
+import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { useAdminEvent } from '../api/admin-events';
+import { RegistrationsPanel } from './registrations-panel';
+
+type EventViewDialogProps = {
+  event: EventSummary | null;
+  onClose: () => void;
+  onDecided: (text: string) => void;
+  onFailed: (text: string) => void;
+};
+
+/** View (spec 001 §2): the event's details with its speakers and registrations. */
+export function EventViewDialog({ event, onClose, onDecided, onFailed }: EventViewDialogProps) {
+  const detail = useAdminEvent(event?.id ?? null);
+  const data = detail.data;
+  const rows: [string, string][] = data
+    ? [
+        ['Date', [formatDate(data.start_date), formatDate(data.end_date)].filter(Boolean).join(' – ')],
+        ['Time', [formatTime(data.start_time), formatTime(data.end_time)].filter(Boolean).join(' – ')],
+        [
+          'Location',
+          [
+            data.location_name,
+            data.building_name,
+            data.floor,
+            data.room,
+            data.address,
+            data.city,
+            data.province,
+            data.country,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        ],
+        ['Organizer', [data.organizer_name, data.organizer_contact].filter(Boolean).join(' · ')],
+        [
+          'Capacity',
+          data.max_attendees === null ? '' : `${data.seats_taken} of ${data.max_attendees} seats taken`,
+        ],
+        ['Price', formatPesos(data.price)],
+        ['Safety focus', data.safety_focus ?? ''],
+        ['Certification', data.certification_provided ? 'Provided' : 'Not provided'],
+        ['Website', data.website_url ?? ''],
+        ['Registration URL', data.registration_url ?? ''],
+        ['Speakers', data.speakers.map((speaker) => speaker.name).join(', ')],
+      ]
+    : [];
+
+  return (
+    <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogPanel size="wide" className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <Dialog.Title className="pr-10 font-display font-semibold text-2xl text-stone-900">
+          {event?.title}
+        </Dialog.Title>
+        <Dialog.Description className="mt-2 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+          {event && <StatusBadge tone={toneOfStatus(event.status)}>{event.status}</StatusBadge>}
+          <span>{event?.event_type}</span>
+        </Dialog.Description>
+        {detail.isPending ? (
+          <p className="mt-6 text-sm text-stone-600">Loading…</p>
+        ) : detail.isError || !data ? (
+          <p className="mt-6 text-sm text-red-700">Failed to load event</p>
+        ) : (
+          <div className="mt-6 space-y-6">
+            {data.banner_image_url && (
+              <ImageWithFallback
+                src={data.banner_image_url}
+                alt=""
+                className="aspect-[3/1] w-full rounded-xl object-cover"
+              />
+            )}
+            {data.description && <p className="text-stone-700">{data.description}</p>}
+            <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+              {rows
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="font-semibold text-stone-900">{label}</dt>
+                    <dd className="break-words text-stone-700">{value}</dd>
+                  </div>
+                ))}
+            </dl>
+            {data.content && (
+              <RichTextContent html={data.content} className="border-stone-200 border-t pt-4" />
+            )}
+            <RegistrationsPanel
+              eventId={data.id}
+              registrations={data.user_events}
+              pendingCount={data.pending_count}
+              onDecided={onDecided}
+              onFailed={onFailed}
+            />
+          </div>
+        )}
+        <DialogCloseButton />
+      </DialogPanel>
+    </Dialog.Root>
+  );
+}

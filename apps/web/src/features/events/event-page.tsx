@@ -1,0 +1,355 @@
+import { EVENT_MESSAGES, type EventDetail } from '@portal/shared';
+import {
+  ArrowLeft,
+  Award,
+  Building2,
+  CalendarDays,
+  Clock,
+  ExternalLink,
+  Globe,
+  HardHat,
+  MapPin,
+  Phone,
+  Ticket,
+  User,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { RichTextContent } from '@/components/rich-text/rich-text-content';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { InitialsTile } from '@/components/ui/initials-tile';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { useIsLoggedIn } from '@/lib/session-store';
+import { useEvent } from './api/get-event';
+import { useRegistration } from './api/registration';
+import { EventBannerFallback } from './components/event-banner-fallback';
+
+function BackToEvents({ asButton = false }: { asButton?: boolean }) {
+  return (
+    <Link
+      to={paths.events}
+      className={
+        asButton
+          ? buttonClasses({ variant: 'primary' })
+          : 'inline-flex items-center gap-1.5 font-semibold text-brand-700 text-sm hover:text-brand-900'
+      }
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Events
+    </Link>
+  );
+}
+
+/**
+ * /events/{id} (spec 001 §2, §8; DECISIONS.md "Events"): the banner with the status badge, every
+ * detail the event has, its speakers, the sanitised content, and registration for members.
+ */
+export function EventPage() {
+  const { id = '' } = useParams();
+  const event = useEvent(id);
+
+  if (event.isPending) return <EventPageSkeleton />;
+  if (event.isError || !event.data) {
+    // spec 001 §8: a 404 (or an answer without an event) is 'Event not found', anything else 'Failed to load event'.
+    const notFound =
+      !event.data &&
+      (!(event.error instanceof ApiError) || event.error.status === 404 || event.error.status === 400);
+    const message = event.isError && !notFound ? EVENT_MESSAGES.loadFailed : EVENT_MESSAGES.notFound;
+    return (
+      <div className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-4 pt-28 pb-16 text-center">
+        <h1 className="font-display font-semibold text-3xl text-stone-900">{message}</h1>
+        <div className="mt-8">
+          <BackToEvents asButton />
+        </div>
+      </div>
+    );
+  }
+  return <EventDetails event={event.data} />;
+}
+
+function EventDetails({ event }: { event: EventDetail }) {
+  const time = [formatTime(event.start_time), formatTime(event.end_time)].filter(Boolean).join(' – ');
+  const dates =
+    event.end_date && event.end_date !== event.start_date
+      ? `${formatDate(event.start_date)} – ${formatDate(event.end_date)}`
+      : formatDate(event.start_date);
+  const place = [
+    event.location_name,
+    event.building_name,
+    [event.floor, event.room].filter(Boolean).join(', '),
+    event.address,
+    [event.city, event.province].filter(Boolean).join(', '),
+    event.country,
+  ].filter(Boolean);
+  const capacity = event.max_attendees ?? event.max_participants;
+
+  return (
+    <article>
+      <header className="relative isolate bg-brand-950 pt-24 text-white">
+        <ImageWithFallback
+          src={event.banner_image_url}
+          alt=""
+          className="absolute inset-0 -z-10 size-full object-cover opacity-35"
+          fallback={<EventBannerFallback event={event} className="absolute inset-0 -z-10 opacity-60" />}
+        />
+        <div className="mx-auto max-w-5xl px-4 pt-8 pb-12 sm:px-6 lg:px-8">
+          <Link
+            to={paths.events}
+            className="inline-flex items-center gap-1.5 font-semibold text-sm text-white/90 hover:text-white"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Events
+          </Link>
+          <div className="mt-6 flex flex-wrap items-center gap-2">
+            <StatusBadge tone={toneOfStatus(event.status)}>{event.status}</StatusBadge>
+            <span className="inline-flex rounded-full bg-white/15 px-2.5 py-0.5 font-medium text-white text-xs ring-1 ring-white/30">
+              {event.event_type}
+            </span>
+          </div>
+          <h1 className="mt-4 max-w-3xl font-display font-semibold text-3xl text-white leading-tight sm:text-5xl">
+            {event.title}
+          </h1>
+          {event.description && (
+            <p className="mt-4 max-w-2xl text-lg text-white/90 leading-relaxed">{event.description}</p>
+          )}
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <div className="space-y-10 lg:col-span-2">
+          {event.content && (
+            <section aria-labelledby="about-event">
+              <h2 id="about-event" className="mb-4 font-display font-semibold text-2xl text-stone-900">
+                About this event
+              </h2>
+              <RichTextContent html={event.content} />
+            </section>
+          )}
+          {event.speakers.length > 0 && (
+            <section aria-labelledby="speakers">
+              <h2 id="speakers" className="mb-4 font-display font-semibold text-2xl text-stone-900">
+                Speakers
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {event.speakers.map((speaker) => (
+                  <li
+                    key={speaker.id}
+                    className="flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-4"
+                  >
+                    <ImageWithFallback
+                      src={speaker.image_url}
+                      alt=""
+                      loading="lazy"
+                      className="size-16 shrink-0 rounded-full object-cover"
+                      fallback={
+                        <InitialsTile name={speaker.name} className="size-16 shrink-0 rounded-full" />
+                      }
+                    />
+                    <div>
+                      <p className="font-semibold text-stone-900">{speaker.name}</p>
+                      {speaker.title && <p className="text-sm text-stone-600">{speaker.title}</p>}
+                      {speaker.company && <p className="text-sm text-stone-600">{speaker.company}</p>}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <BackToEvents />
+        </div>
+
+        <aside aria-label="Event details" className="space-y-6">
+          <RegistrationPanel event={event} capacity={capacity} />
+          <dl className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 text-sm">
+            <Detail icon={<CalendarDays />} label="Date">
+              {dates}
+            </Detail>
+            {time && (
+              <Detail icon={<Clock />} label="Time">
+                {time}
+              </Detail>
+            )}
+            {place.length > 0 && (
+              <Detail icon={<MapPin />} label="Location">
+                {place.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </Detail>
+            )}
+            {event.organizer_name && (
+              <Detail icon={<Building2 />} label="Organizer">
+                {event.organizer_name}
+              </Detail>
+            )}
+            {event.organizer_contact && (
+              <Detail icon={<Phone />} label="Contact">
+                {event.organizer_contact}
+              </Detail>
+            )}
+            {capacity !== null && (
+              <Detail icon={<Users />} label="Capacity">
+                {capacity} attendees
+              </Detail>
+            )}
+            <Detail icon={<Ticket />} label="Price">
+              {formatPesos(event.price)}
+            </Detail>
+            {event.safety_focus && (
+              <Detail icon={<HardHat />} label="Safety focus">
+                {event.safety_focus}
+              </Detail>
+            )}
+            <Detail icon={<Award />} label="Certification">
+              {event.certification_provided ? 'Certification provided' : 'No certification'}
+            </Detail>
+            {event.website_url && (
+              <Detail icon={<Globe />} label="Website">
+                <a
+                  href={event.website_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="break-all font-medium text-brand-700 underline hover:text-brand-900"
+                >
+                  {event.website_url}
+                </a>
+              </Detail>
+            )}
+          </dl>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // A <dl>'s groups may hold only <dt> and <dd>: the icon goes inside the term.
+  return (
+    <div>
+      <dt className="flex items-center gap-3 font-semibold text-stone-900">
+        <span aria-hidden="true" className="shrink-0 text-brand-600 [&>svg]:size-4">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="pl-7 text-stone-700">{children}</dd>
+    </div>
+  );
+}
+
+const registrationStatusText = {
+  pending: 'Your registration is pending approval.',
+  approved: 'Your registration is approved. See you there!',
+  rejected: 'Your registration was not approved.',
+} as const;
+
+/**
+ * Registration (DECISIONS.md "Registration"): an external link when the event has one; otherwise,
+ * for an event that requires it, a member registers here, sees their status and can withdraw.
+ */
+function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: number | null }) {
+  const isLoggedIn = useIsLoggedIn();
+  const location = useLocation();
+  const { register, withdraw } = useRegistration(event.id);
+  if (!event.is_registration_required && !event.registration_url) return null;
+
+  const full = capacity !== null && event.seats_taken >= capacity;
+  const seatsLeft = capacity === null ? null : Math.max(0, capacity - event.seats_taken);
+  const failure = register.error ?? withdraw.error;
+  const busy = register.isPending || withdraw.isPending;
+  const upcoming = event.status === 'published';
+
+  return (
+    <section aria-labelledby="registration" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
+      <h2 id="registration" className="font-display font-semibold text-stone-900 text-xl">
+        Registration
+      </h2>
+      {event.registration_url ? (
+        <a
+          href={event.registration_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses({ variant: 'primary', className: 'mt-4 w-full' })}
+        >
+          Register on the organizer’s site
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      ) : (
+        <div className="mt-3 space-y-4 text-sm text-stone-700">
+          {seatsLeft !== null && (
+            <p>{full ? 'This event is full.' : `${seatsLeft} of ${capacity} seats left.`}</p>
+          )}
+          {event.my_registration && (
+            <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
+              <User aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              <span>
+                <StatusBadge tone={toneOfStatus(event.my_registration)}>{event.my_registration}</StatusBadge>{' '}
+                {registrationStatusText[event.my_registration]}
+              </span>
+            </p>
+          )}
+          {!upcoming || (full && event.my_registration === null) ? null : !isLoggedIn ? (
+            <Link
+              to={`${paths.login}?redirect=${encodeURIComponent(location.pathname)}`}
+              className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+            >
+              Log in to register
+            </Link>
+          ) : event.my_registration === null ? (
+            <button
+              type="button"
+              disabled={busy || full}
+              onClick={() => register.mutate()}
+              className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+            >
+              {full ? 'Event Full' : 'Register'}
+            </button>
+          ) : event.my_registration !== 'rejected' ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => withdraw.mutate()}
+              className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
+            >
+              Withdraw Registration
+            </button>
+          ) : null}
+          {failure && (
+            <p role="alert" className="font-medium text-red-700">
+              {failure instanceof ApiError ? failure.error : 'Something went wrong. Please try again.'}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EventPageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading event">
+      <div className="bg-brand-950 pt-32 pb-12">
+        <div className="mx-auto max-w-5xl space-y-4 px-4 sm:px-6 lg:px-8">
+          <Skeleton className="h-5 w-32 bg-white/20" />
+          <Skeleton className="h-10 w-2/3 bg-white/20" />
+          <Skeleton className="h-5 w-1/2 bg-white/20" />
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <div className="space-y-3 lg:col-span-2">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </div>
+        <Skeleton className="h-72 w-full" />
+      </div>
+    </div>
+  );
+}

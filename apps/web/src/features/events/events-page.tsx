@@ -1,0 +1,150 @@
+import { EVENT_MESSAGES, EVENT_TYPES, PAGE_SIZES, publicEventFiltersSchema } from '@portal/shared';
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { SearchField } from '@/components/admin-list/list-toolbar';
+import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import { PageHeader } from '@/components/ui/page-header';
+import { PublicPagination } from '@/components/ui/pagination';
+import { SectionEmptyState } from '@/components/ui/section-empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePublicEvents } from './api/get-events';
+import { EventCard } from './components/event-cards';
+
+const controlClasses =
+  'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+/**
+ * /events (spec 001 §2, §9): a grid of published events with search (300 ms), type and
+ * registration filters, 8 a page, all in the address so a filtered list can be shared. On phones
+ * the filters fold behind a Filters toggle.
+ */
+export function EventsPage() {
+  const list = useListParams(publicEventFiltersSchema);
+  const events = usePublicEvents(list.query);
+  // spec 001 §8: a failed list shows as empty.
+  const page = events.isError ? undefined : events.data;
+  useKeepPageInRange(list, page);
+  useEffect(() => {
+    if (events.isError) console.error('Failed to load events', events.error);
+  }, [events.isError, events.error]);
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Events"
+        title="Events and Trainings"
+        intro="Monthly meetings, the annual forum, and trainings with certification for the exploration community."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+        <section aria-label="Find events" className="mb-10">
+          <div className="flex items-end gap-3">
+            <div className="flex-1">
+              <SearchField
+                label="Search events"
+                placeholder="Search by title, organizer or location"
+                value={list.query.search}
+                onSearch={(search) => list.setParams({ search })}
+              />
+            </div>
+            <button
+              type="button"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+              className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-800 text-sm shadow-sm sm:hidden"
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              Filters
+            </button>
+          </div>
+          <div
+            id={filtersId}
+            className={`${filtersOpen ? 'grid' : 'hidden'} mt-3 gap-3 sm:grid sm:grid-cols-2`}
+          >
+            <label className="block">
+              <span className="mb-1.5 block font-medium text-sm text-stone-800">Event type</span>
+              <select
+                className={controlClasses}
+                value={list.query.event_type ?? ''}
+                onChange={(event) => list.setParams({ event_type: event.target.value || undefined })}
+              >
+                <option value="">All Types</option>
+                {EVENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block">
+              <span className="mb-1.5 block font-medium text-sm text-stone-800">Registration</span>
+              <select
+                className={controlClasses}
+                value={list.query.is_registration_required ?? ''}
+                onChange={(event) =>
+                  list.setParams({ is_registration_required: event.target.value || undefined })
+                }
+              >
+                <option value="">All Events</option>
+                <option value="true">Registration Required</option>
+                <option value="false">No Registration Required</option>
+              </select>
+            </label>
+          </div>
+        </section>
+
+        {events.isPending ? (
+          <EventSkeletons />
+        ) : !page || page.events.length === 0 ? (
+          <SectionEmptyState text={EVENT_MESSAGES.listEmpty} />
+        ) : (
+          <ul className="grid gap-6 lg:grid-cols-2" aria-label="Events">
+            {page.events.map((event) => (
+              <li key={event.id} className="flex">
+                <div className="w-full">
+                  <EventCard event={event} linkText="View More" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {page && (
+          <div className="mt-10">
+            <PublicPagination
+              page={page.page}
+              totalPages={page.totalPages}
+              onPageChange={(number) => {
+                list.setPage(number);
+                window.scrollTo({ top: 0 });
+              }}
+              label="Events pages"
+            />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function EventSkeletons() {
+  return (
+    <div role="status" aria-label="Loading events" className="grid gap-6 lg:grid-cols-2">
+      {Array.from({ length: PAGE_SIZES.publicEvents }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with no identity of their own.
+        <div key={index} className="flex overflow-hidden rounded-2xl border border-stone-200 bg-white">
+          <Skeleton className="hidden h-56 w-2/5 rounded-none sm:block" />
+          <div className="flex-1 space-y-3 p-6">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  buildAddress,
+  MEMBERSHIP_FORM_FILES,
+  type MembershipApplicationForm,
+  type ProfileResponse,
+} from '@portal/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { type FormDataValue, toFormData } from '@/lib/form-data';
+
+export type MembershipFormSubmission = {
+  user: { id: string; username: string; email?: string };
+  form: MembershipApplicationForm;
+  /** The logo (company) or profile photo (individual). */
+  picture: File | null;
+  /** A photo per representative, by position; null for none. */
+  representativePhotos: (File | null)[];
+};
+
+/**
+ * The multipart body of spec 000 §7's PUT /users/filled-form/{id}: the contact details with the
+ * address built from its parts, membershipData as JSON text, the picture under the field of the
+ * type, and each representative's fields as `representatives[i][field]`.
+ */
+export function membershipFormData({ user, form, picture, representativePhotos }: MembershipFormSubmission) {
+  const isCompany = form.type === 'company';
+  const fields: Record<string, FormDataValue> = {
+    username: user.username,
+    email: user.email,
+    type: form.type,
+    phone: form.phone,
+    facsimile: form.facsimile,
+    address: buildAddress(form),
+    about: form.about,
+    membershipData: JSON.stringify({ category: form.category, userId: user.id }),
+    [isCompany ? MEMBERSHIP_FORM_FILES.logo : MEMBERSHIP_FORM_FILES.avatar]: picture ?? undefined,
+  };
+  if (isCompany) {
+    form.representatives.forEach((representative, index) => {
+      const name = (field: string) => `representatives[${index}][${field}]`;
+      fields[name('firstName')] = representative.firstName;
+      fields[name('lastName')] = representative.lastName;
+      fields[name('preferredName')] = representative.preferredName;
+      fields[name('position')] = representative.position;
+      fields[name('type')] = representative.type;
+      fields[MEMBERSHIP_FORM_FILES.representativeAvatar(index)] = representativePhotos[index] ?? undefined;
+    });
+  }
+  return toFormData(fields);
+}
+
+/** Sends the membership form; answers the profile as it now is (isNew cleared, a pending membership). */
+export function useSubmitMembershipForm() {
+  return useMutation({
+    mutationFn: async (submission: MembershipFormSubmission) => {
+      const response = await apiRequest<ProfileResponse>(
+        `/users/filled-form/${encodeURIComponent(submission.user.id)}`,
+        { method: 'PUT', body: membershipFormData(submission) },
+      );
+      return response.data.profile;
+    },
+  });
+}

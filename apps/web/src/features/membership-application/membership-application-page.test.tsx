@@ -1,0 +1,224 @@
+import { PENDING_MEMBERSHIP_KEY, PREFERRED_PACKAGE_KEY } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
+import { json, makeMembership, makeProfile } from '@/test/fixtures';
+import { renderWithRouter } from '@/test/render';
+import { MembershipApplicationPage } from './membership-application-page';
+
+const applicant = makeProfile({
+  type: 'user',
+  isNew: true,
+  username: 'minerva',
+  email: 'minerva@example.ph',
+});
+
+/** The form call's answer, and the multipart bodies sent. */
+function stubSubmit(answer: () => Response) {
+  const bodies: FormData[] = [];
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      urls.push(String(url));
+      if (init?.body instanceof FormData) bodies.push(init.body);
+      return answer();
+    }),
+  );
+  return { bodies, urls };
+}
+
+const submitted = () =>
+  json({
+    data: {
+      profile: {
+        ...applicant,
+        type: 'company',
+        isNew: false,
+        memberships: [makeMembership({ status: 'pending', category: 'Associate' })],
+      },
+    },
+  });
+
+function renderPage() {
+  renderWithRouter(<MembershipApplicationPage />, { path: '/user-forms' });
+  return userEvent.setup();
+}
+
+const next = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Next' }));
+
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.getState().setUser({
+    id: applicant.id,
+    username: applicant.username,
+    email: applicant.email,
+    type: 'user',
+    role: 'member',
+    isNew: true,
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.getState().clearUser();
+});
+
+describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
+  it('prefills a company in the plan chosen with Select Plan, with 4 steps', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
+    renderPage();
+    expect(screen.getByRole('radio', { name: 'A company' })).toBeChecked();
+    expect(screen.getByLabelText('Membership category *')).toHaveValue('Regular');
+    const progress = screen.getByRole('navigation', { name: 'Form progress' });
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Membership Type', '2Personal Info', '3Representatives', '4Submit']);
+  });
+
+  it('has 3 steps for an individual, whose category is Individual', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Associate');
+    const user = renderPage();
+    await user.click(screen.getByRole('radio', { name: 'An individual' }));
+    expect(screen.getByText('Individual', { selector: 'strong' })).toBeVisible();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('asks for a type before moving on', async () => {
+    const user = renderPage();
+    await next(user);
+    expect(screen.getByText('Please choose individual or company membership')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Membership Type' })).toBeVisible();
+  });
+
+  it('shows username and e-mail read-only and keeps what was typed on Back', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Individual');
+    const user = renderPage();
+    await next(user);
+    expect(screen.getByLabelText('Username')).toHaveValue('minerva');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    await user.type(screen.getByLabelText('Facsimile'), '+63 2 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await next(user);
+    expect(screen.getByLabelText('Facsimile')).toHaveValue('+63 2 555 0101');
+  });
+
+  it('keeps the representative rules: names required, one voting, Associate up to 2', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Associate');
+    const user = renderPage();
+    await next(user);
+    await next(user);
+    expect(screen.getByRole('heading', { name: 'Representatives' })).toBeVisible();
+    await next(user);
+    expect(screen.getByText('First name is required')).toBeVisible();
+    expect(screen.getByText('Last name is required')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Add Representative' }));
+    expect(screen.getByRole('button', { name: 'Add Representative' })).toBeDisabled();
+    const second = screen.getByRole('group', { name: 'Representative 2' });
+    expect(within(second).getByLabelText('Type')).toHaveValue('non-voting');
+    expect(within(second).getByRole('option', { name: 'Voting' })).toBeDisabled();
+    const first = screen.getByRole('group', { name: 'Representative 1' });
+    expect(within(first).getByLabelText('Type')).toHaveValue('voting');
+    expect(within(first).getByRole('option', { name: 'Voting' })).toBeEnabled();
+  });
+
+  it('sends the form, says so, marks the membership pending and goes home after 1.5 s', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Associate');
+    const { bodies, urls } = stubSubmit(submitted);
+    const user = renderPage();
+    await next(user);
+    await user.type(screen.getByLabelText('Phone'), '0917 555 0101');
+    await user.type(screen.getByLabelText('House no.'), '12');
+    await user.type(screen.getByLabelText('City'), 'Makati City');
+    await user.type(screen.getByLabelText('Postal code'), '1226');
+    await next(user);
+    await user.type(screen.getByLabelText('First name *'), 'Ana');
+    await user.type(screen.getByLabelText('Last name *'), 'Cruz');
+    await user.click(screen.getByRole('button', { name: 'Add Representative' }));
+    const second = screen.getByRole('group', { name: 'Representative 2' });
+    await user.type(within(second).getByLabelText('First name *'), 'Ben');
+    await user.type(within(second).getByLabelText('Last name *'), 'Reyes');
+    await next(user);
+    const logo = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])],
+      'logo.png',
+      {
+        type: 'image/png',
+      },
+    );
+    await user.upload(screen.getByLabelText('Company logo'), logo);
+    expect(await screen.findByText('New image: logo.png (1 KB)')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+
+    expect(await screen.findByText('Update Successful!')).toBeVisible();
+    expect(screen.getByText('You will be redirected to the homepage shortly...')).toBeVisible();
+    expect(urls[0]).toContain(`/api/users/filled-form/${applicant.id}`);
+    const body = bodies[0] as FormData;
+    expect(body.get('type')).toBe('company');
+    expect(body.get('username')).toBe('minerva');
+    expect(body.get('address')).toBe('12, Makati City, 1226');
+    expect(JSON.parse(body.get('membershipData') as string)).toEqual({
+      category: 'Associate',
+      userId: applicant.id,
+    });
+    expect(body.get('representatives[0][firstName]')).toBe('Ana');
+    expect(body.get('representatives[0][type]')).toBe('voting');
+    expect(body.get('representatives[1][lastName]')).toBe('Reyes');
+    expect(body.get('representatives[1][type]')).toBe('non-voting');
+    expect(body.get('logo')).toBe(logo);
+    expect(body.has('avatar')).toBe(false);
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
+    expect(useSessionStore.getState().user?.isNew).toBe(false);
+
+    expect(screen.queryByTestId('current-path')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/'), {
+      timeout: 3_000,
+    });
+  });
+
+  it("says 'Failed.' and keeps everything typed", async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Individual');
+    stubSubmit(() => json({ error: 'Internal server error' }, 500));
+    const user = renderPage();
+    await next(user);
+    await user.type(screen.getByLabelText('About you'), 'Field geologist in Benguet.');
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('Failed.')).toBeVisible();
+    await user.click(within(alert).getByRole('button', { name: 'Okay' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('About you')).toHaveValue('Field geologist in Benguet.');
+  });
+
+  it("shows a refused field's message on that field, on its step", async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
+    stubSubmit(() =>
+      json(
+        {
+          error: 'First name is required',
+          code: 'validation_error',
+          field: 'representatives.0.firstName',
+          fields: { 'representatives.0.firstName': 'First name is required' },
+        },
+        400,
+      ),
+    );
+    const user = renderPage();
+    await next(user);
+    await next(user);
+    await user.type(screen.getByLabelText('First name *'), 'Ana');
+    await user.type(screen.getByLabelText('Last name *'), 'Cruz');
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByRole('heading', { name: 'Representatives' })).toBeVisible();
+    expect(screen.getByText('First name is required')).toBeVisible();
+    expect(screen.queryByText('Failed.')).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { NEWS_MESSAGES } from '@portal/shared';
+import { ArrowLeft, CalendarDays, Newspaper, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RichTextContent } from '@/components/rich-text/rich-text-content';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useNewsArticle } from './api/get-news';
+import { useLikeNews } from './api/like-news';
+import { LikeButton } from './components/like-button';
+import { NewsGallery } from './components/news-gallery';
+import { NewsLightbox } from './components/news-lightbox';
+import { NewsThumbnails } from './components/news-thumbnails';
+
+/** spec 001 §8: 'Article not found' for a 404 (missing, or unpublished for this viewer), else 'Failed to load article'. */
+const errorMessageOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 404 ? NEWS_MESSAGES.notFound : NEWS_MESSAGES.loadFailed;
+
+/** /news/{id} (spec 001 §2, §4, §8). */
+export function NewsArticlePage() {
+  const { id = '' } = useParams();
+  const article = useNewsArticle(id);
+  const like = useLikeNews(id);
+  const [selected, setSelected] = useState(0);
+  const [lightbox, setLightbox] = useState<number | null>(null);
+
+  if (article.isPending) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 pt-32 pb-20 text-center text-stone-600 sm:px-6" role="status">
+        {NEWS_MESSAGES.loading}
+      </div>
+    );
+  }
+  if (article.isError) {
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 pt-32 pb-20 text-center sm:px-6">
+        <p role="alert" className="font-display font-semibold text-2xl text-stone-900">
+          {errorMessageOf(article.error)}
+        </p>
+        <Link to={paths.news} className={buttonClasses({ variant: 'primary' })}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {NEWS_MESSAGES.backToNews}
+        </Link>
+      </div>
+    );
+  }
+
+  const news = article.data;
+  const images = news.image_gallery;
+  const updated = news.updated_at !== news.created_at ? formatDateTime(news.updated_at) : '';
+  return (
+    <article className="mx-auto max-w-4xl px-4 pt-28 pb-20 sm:px-6 sm:pt-32">
+      <Link
+        to={paths.news}
+        className="inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-700 text-sm hover:text-brand-900"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to News
+      </Link>
+
+      {images.length > 0 && (
+        <div className="mt-6">
+          <NewsGallery
+            images={images}
+            title={news.title}
+            index={selected}
+            onIndexChange={setSelected}
+            onOpen={() => setLightbox(selected)}
+          />
+        </div>
+      )}
+
+      <header className="mt-8">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge tone={news.status === 'published' ? 'green' : 'yellow'}>{news.status}</StatusBadge>
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 font-medium text-brand-800 text-xs ring-1 ring-brand-600/20 ring-inset">
+            <Newspaper aria-hidden="true" className="size-3.5" />
+            News Article
+          </span>
+        </div>
+        <h1 className="mt-4 font-display font-semibold text-3xl text-stone-900 leading-tight sm:text-4xl">
+          {news.title}
+        </h1>
+        {news.description && (
+          <p className="mt-4 text-lg text-stone-600 leading-relaxed">{news.description}</p>
+        )}
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-stone-200 border-y py-4">
+          <div className="space-y-1 text-sm text-stone-600">
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                <time dateTime={news.created_at}>{formatDateTime(news.created_at)}</time>
+              </span>
+              {news.author && (
+                <span className="inline-flex items-center gap-1.5">
+                  <UserRound aria-hidden="true" className="size-4" />
+                  By {news.author}
+                </span>
+              )}
+            </p>
+            {updated && (
+              <p>
+                Last updated <time dateTime={news.updated_at}>{updated}</time>
+              </p>
+            )}
+          </div>
+          <LikeButton
+            likes={news.likes}
+            isLiked={news.isLiked}
+            onToggle={(action) => like.mutateAsync(action)}
+          />
+        </div>
+      </header>
+
+      <div className="mt-8">
+        {news.content ? (
+          <RichTextContent html={news.content} />
+        ) : (
+          <p className="text-stone-600 italic">{NEWS_MESSAGES.noContent}</p>
+        )}
+      </div>
+
+      <NewsThumbnails images={images} selected={selected} onSelect={setSelected} />
+      <NewsLightbox
+        images={images}
+        title={news.title}
+        index={lightbox}
+        onIndexChange={setLightbox}
+        onClose={() => setLightbox(null)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { NEWS_MESSAGES, newsListQuerySchema, PAGE_SIZES } from '@portal/shared';
+import { useEffect } from 'react';
+import { FilterSelect, SearchField } from '@/components/admin-list/list-toolbar';
+import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import { PageHeader } from '@/components/ui/page-header';
+import { PublicPagination } from '@/components/ui/pagination';
+import { SectionEmptyState } from '@/components/ui/section-empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useNewsAuthors, useNewsList } from './api/get-news';
+import { NewsCard } from './components/news-card';
+
+/**
+ * /news (spec 001 §2, §9): cards of the published articles, 8 a page, with a search (300 ms
+ * debounce) and the author filter; the filters and the page live in the address.
+ */
+export function NewsListPage() {
+  const list = useListParams(newsListQuerySchema);
+  const { status: _status, ...query } = list.query;
+  const news = useNewsList(query);
+  const authors = useNewsAuthors();
+  // spec 001 §8: a failed load shows the empty list.
+  const page = news.isError ? undefined : news.data;
+  useKeepPageInRange(list, page?.pagination);
+  useEffect(() => {
+    if (news.isError) console.error('Failed to load news', news.error);
+  }, [news.isError, news.error]);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Industry News"
+        title="News"
+        intro="Announcements, industry updates and stories from the association and its members."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        <search className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]" aria-label="Filter news">
+          <SearchField
+            label="Search news"
+            placeholder="Search news articles..."
+            value={list.query.search}
+            onSearch={(search) => list.setParams({ search })}
+          />
+          <FilterSelect
+            label="Filter by author"
+            allLabel="All Authors"
+            value={list.query.author}
+            onChange={(author) => list.setParams({ author })}
+            options={(authors.data ?? []).map((author) => [author, author])}
+          />
+        </search>
+
+        <div className="mt-10">
+          {news.isPending ? (
+            <ul aria-label="Loading news" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {Array.from({ length: PAGE_SIZES.publicNews }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+                <li key={index}>
+                  <Skeleton className="h-96 w-full rounded-2xl" />
+                </li>
+              ))}
+            </ul>
+          ) : page && page.news.length > 0 ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {page.news.map((article) => (
+                <li key={article.id}>
+                  <NewsCard article={article} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <SectionEmptyState text={NEWS_MESSAGES.noArticles} />
+          )}
+        </div>
+
+        {page && (
+          <div className="mt-10">
+            <PublicPagination
+              page={page.pagination.page}
+              totalPages={page.pagination.totalPages}
+              onPageChange={(number) => {
+                list.setPage(number);
+                window.scrollTo({ top: 0 });
+              }}
+              label="News pages"
+            />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ProfileMembership } from '@portal/shared';
+import { useId, useState } from 'react';
+import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { formatDate } from '@/lib/format';
+
+function MembershipRow({ membership }: { membership: ProfileMembership }) {
+  const period =
+    membership.startsAt && membership.expiresAt
+      ? `${formatDate(membership.startsAt)} – ${formatDate(membership.expiresAt)}`
+      : null;
+  return (
+    <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold text-stone-900">{membership.category} membership</p>
+        <p className="text-sm text-stone-600">
+          {period ? `Period: ${period}` : `Applied ${formatDate(membership.created_at)}`}
+        </p>
+      </div>
+      <StatusBadge tone={toneOfStatus(membership.standing)}>{membership.standing}</StatusBadge>
+    </li>
+  );
+}
+
+/**
+ * The memberships (DECISIONS.md "Membership lifecycle"): pending, active and rejected ones listed,
+ * each with its period once approved; expired ones behind a toggle.
+ */
+export function MembershipList({ memberships }: { memberships: ProfileMembership[] }) {
+  const [showExpired, setShowExpired] = useState(false);
+  const expiredListId = useId();
+  const current = memberships.filter((membership) => membership.standing !== 'expired');
+  const expired = memberships.filter((membership) => membership.standing === 'expired');
+  return (
+    <div>
+      {current.length > 0 ? (
+        <ul className="divide-y divide-stone-200">
+          {current.map((membership) => (
+            <MembershipRow key={membership.id} membership={membership} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-stone-600">
+          {expired.length > 0 ? 'No current membership.' : 'No membership application yet.'}
+        </p>
+      )}
+      {expired.length > 0 && (
+        <div className="mt-4 border-stone-200 border-t pt-4">
+          <button
+            type="button"
+            aria-expanded={showExpired}
+            aria-controls={expiredListId}
+            onClick={() => setShowExpired((shown) => !shown)}
+            className="font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"
+          >
+            {showExpired ? 'Hide expired memberships' : `Show expired memberships (${expired.length})`}
+          </button>
+          <ul id={expiredListId} hidden={!showExpired} className="divide-y divide-stone-200">
+            {expired.map((membership) => (
+              <MembershipRow key={membership.id} membership={membership} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

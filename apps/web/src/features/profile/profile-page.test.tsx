@@ -1,0 +1,222 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
+import { renderWithRouter } from '@/test/render';
+import { ProfilePage } from './profile-page';
+import { json, makeMembership, makeUserData } from './test-fixtures';
+
+type Call = { url: string; init?: RequestInit };
+
+function stubApi(handler: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url: String(url), init };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  useSessionStore.setState({
+    user: { id: '00000000-0000-4000-8000-000000000000', username: 'northern_gold' },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ user: null });
+});
+
+describe('ProfilePage (spec 000 §2 "Profile", issue 11)', { timeout: 20_000 }, () => {
+  it('shows the logo, name, type, About, representatives by Voting and Other, contact details and memberships', async () => {
+    const expired = makeMembership({
+      category: 'Associate',
+      standing: 'expired',
+      startsAt: '2024-01-01T00:00:00.000Z',
+      expiresAt: '2025-01-01T00:00:00.000Z',
+    });
+    const rejected = makeMembership({
+      status: 'rejected',
+      standing: 'rejected',
+      startsAt: null,
+      expiresAt: null,
+    });
+    const pending = makeMembership({
+      status: 'pending',
+      standing: 'pending',
+      startsAt: null,
+      expiresAt: null,
+    });
+    stubApi(() => json(makeUserData({}, { membershipData: [pending, makeMembership(), expired, rejected] })));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+
+    expect(await screen.findByText('northern_gold', { selector: 'p' })).toBeVisible();
+    expect(screen.getByText('Company', { selector: 'p' })).toBeVisible();
+    expect(screen.getByText('Gold exploration in Northern Luzon.')).toBeVisible();
+
+    const reps = screen.getByRole('region', { name: 'Company Representatives' });
+    expect(within(reps).getByRole('heading', { name: 'Voting' })).toBeVisible();
+    expect(within(reps).getByRole('heading', { name: 'Other' })).toBeVisible();
+    expect(within(reps).getByText('Ana Cruz')).toBeVisible();
+    expect(within(reps).getByText('Ben Sy')).toBeVisible();
+
+    const contact = screen.getByRole('region', { name: 'Contact Information' });
+    expect(within(contact).getByText('+63 2 8123 4568')).toBeVisible();
+
+    const memberships = screen.getByRole('region', { name: 'Membership Details' });
+    expect(within(memberships).getByText('pending')).toBeVisible();
+    expect(within(memberships).getByText('active')).toBeVisible();
+    expect(within(memberships).getByText('rejected')).toBeVisible();
+    expect(within(memberships).getByText('Period: February 1, 2026 – February 1, 2027')).toBeVisible();
+    // Expired ones wait behind the toggle.
+    expect(within(memberships).getByText('expired')).not.toBeVisible();
+    await userEvent
+      .setup()
+      .click(within(memberships).getByRole('button', { name: 'Show expired memberships (1)' }));
+    expect(within(memberships).getByText('expired')).toBeVisible();
+
+    expect(screen.getByRole('link', { name: 'Manage Company Representatives' })).toHaveAttribute(
+      'href',
+      '/profile/representatives',
+    );
+  });
+
+  it('hides a logo that fails to load, showing the initials instead', async () => {
+    stubApi(() => json(makeUserData()));
+    const { container } = renderWithRouter(<ProfilePage />, { path: '/profile' });
+    await screen.findByText('Gold exploration in Northern Luzon.');
+    const logo = container.querySelector('img[src="/uploads/logo.webp"]') as HTMLImageElement;
+    expect(logo).not.toBeNull();
+    logo.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(container.querySelector('img[src="/uploads/logo.webp"]')).toBeNull());
+    expect(container.querySelector('[data-initials-tile]')).not.toBeNull();
+  });
+
+  it('offers an individual no representatives', async () => {
+    stubApi(() => json(makeUserData({ type: 'individual', logoUrl: null }, { companyReps: [] })));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    await screen.findByText('Individual', { selector: 'p' });
+    expect(screen.queryByRole('link', { name: 'Manage Company Representatives' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Company Representatives' })).toBeNull();
+  });
+
+  it("says 'Unable to load profile data' when the profile cannot be read", async () => {
+    stubApi(() => json({ error: 'Boom' }, 500));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByText('Unable to load profile data')).toBeVisible();
+  });
+
+  it("'Update Profile' sends the fields and the logo, and shows a refusal on its field", async () => {
+    let attempt = 0;
+    const calls = stubApi(({ url }) => {
+      if (url.includes('/update-profile')) {
+        attempt++;
+        if (attempt === 1) {
+          return json(
+            { error: 'This username is already taken', code: 'username_taken', field: 'username' },
+            409,
+          );
+        }
+        return json({ data: { profile: { ...makeUserData().data, username: 'golden_north' } } });
+      }
+      return json(makeUserData());
+    });
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Profile' });
+    const username = within(dialog).getByLabelText('Username *');
+    await user.clear(username);
+    await user.type(username, 'taken_name');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('This username is already taken')).toBeVisible();
+
+    await user.clear(username);
+    await user.type(username, 'golden_north');
+    const logo = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])],
+      'logo.png',
+      {
+        type: 'image/png',
+      },
+    );
+    await user.upload(within(dialog).getByLabelText('Company logo'), logo);
+    await within(dialog).findByText(/New image: logo.png/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Update Profile' })).toBeNull());
+
+    const sent = calls.filter((call) => call.url.includes('/update-profile')).at(-1)?.init?.body as FormData;
+    expect(sent.get('username')).toBe('golden_north');
+    expect(sent.get('facsimile')).toBe('+63 2 8123 4568');
+    expect(sent.get('logo')).toBe(logo);
+    expect(sent.has('type')).toBe(false);
+    expect(useSessionStore.getState().user?.username).toBe('golden_north');
+  });
+
+  it("shows 'Error updating profile' when the save fails without naming a field", async () => {
+    stubApi(({ url }) =>
+      url.includes('/update-profile') ? json({ error: 'Server trouble' }, 500) : json(makeUserData()),
+    );
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('Error updating profile')).toBeVisible();
+  });
+
+  it('changes the password with the current one, and shows a wrong current password on its field', async () => {
+    const calls = stubApi(({ url }) => {
+      if (url.includes('/change-password')) {
+        const count = calls.filter((call) => call.url.includes('/change-password')).length;
+        return count === 1
+          ? json({ error: 'The current password is incorrect', field: 'currentPassword' }, 400)
+          : json({ data: { message: 'Your password has been changed.' } });
+      }
+      return json(makeUserData());
+    });
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current password'), 'old-one');
+    await user.type(within(form).getByLabelText('New password'), 'Brand-New-Pass-8');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'Brand-New-Pass-8');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await within(form).findByText('The current password is incorrect')).toBeVisible();
+
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), 'Correct-Horse-9');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeVisible();
+    const sent = calls.filter((call) => call.url.includes('/change-password')).at(-1);
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({
+      currentPassword: 'Correct-Horse-9',
+      newPassword: 'Brand-New-Pass-8',
+    });
+  });
+
+  it('asks for an e-mail change and says where the link went; the link back says it worked', async () => {
+    stubApi(({ url }) =>
+      url.includes('/change-email')
+        ? json({ data: { message: 'We have sent a confirmation link to new@example.com.' } })
+        : json(makeUserData()),
+    );
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Change email address' });
+    await user.type(within(form).getByLabelText('New email address'), 'new@example.com');
+    await user.type(within(form).getByLabelText('Current password'), 'Correct-Horse-9');
+    await user.click(within(form).getByRole('button', { name: 'Send Confirmation Link' }));
+    expect(await screen.findByText('We have sent a confirmation link to new@example.com.')).toBeVisible();
+  });
+
+  it('says the e-mail address changed when the link lands here', async () => {
+    stubApi(() => json(makeUserData()));
+    renderWithRouter(<ProfilePage />, { path: '/profile?email-change=done' });
+    expect(await screen.findByText('Your email address has been changed.')).toBeVisible();
+  });
+});

@@ -1,0 +1,248 @@
+import { EMAIL_CHANGE_QUERY, PROFILE_MESSAGES, type UserData } from '@portal/shared';
+import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { MessageModal } from '@/components/ui/message-modal';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useUserData } from './api/get-user-data';
+import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
+import { MembershipList } from './components/membership-list';
+import { ProfileFormDialog } from './components/profile-form-dialog';
+import { ProfilePicture } from './components/profile-picture';
+import { DetailRow, ProfileSection } from './components/profile-section';
+import { RepresentativeList } from './components/representative-list';
+
+type Notice = { variant: 'success' | 'error'; title: string; text: string };
+
+const TYPE_LABELS: Record<string, string> = {
+  company: 'Company',
+  individual: 'Individual',
+  user: 'Registered user',
+  admin: 'Administrator',
+};
+
+/** What the e-mail change link's landing says (the link comes back to /profile). */
+function emailChangeNotice(result: string | null): Notice | null {
+  if (result === 'done')
+    return { variant: 'success', title: 'Email Changed', text: PROFILE_MESSAGES.emailChanged };
+  if (result === 'failed') {
+    return { variant: 'error', title: 'Email Not Changed', text: PROFILE_MESSAGES.emailChangeLinkInvalid };
+  }
+  return null;
+}
+
+/**
+ * /profile (spec 000 §2 "Profile", issue 11): the signed-in user's picture, name, type, About,
+ * company representatives, contact details, account details and memberships, with 'Update
+ * Profile', 'Manage Company Representatives' for companies, and the password and e-mail changes.
+ */
+export function ProfilePage() {
+  const query = useUserData();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    emailChangeNotice(searchParams.get(EMAIL_CHANGE_QUERY)),
+  );
+  const closeNotice = () => {
+    setNotice(null);
+    if (searchParams.has(EMAIL_CHANGE_QUERY)) setSearchParams({}, { replace: true });
+  };
+
+  return (
+    <div className="bg-stone-50 pt-24 pb-16 sm:pt-28">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <h1 className="sr-only">Profile</h1>
+        {query.isPending ? (
+          <ProfileSkeleton />
+        ) : query.isError ? (
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+            <p className="font-semibold text-red-800">{PROFILE_MESSAGES.loadFailed}</p>
+            <button
+              type="button"
+              onClick={() => query.refetch()}
+              className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <ProfileContent userData={query.data} notify={setNotice} />
+        )}
+      </div>
+      <MessageModal
+        open={notice !== null}
+        variant={notice?.variant ?? 'success'}
+        title={notice?.title ?? ''}
+        text={notice?.text ?? ''}
+        onClose={closeNotice}
+      />
+    </div>
+  );
+}
+
+function ProfileContent({ userData, notify }: { userData: UserData; notify: (notice: Notice) => void }) {
+  const { data: profile, companyReps, membershipData } = userData;
+  const [editing, setEditing] = useState(false);
+  const isCompany = profile.type === 'company';
+  const typeLabel = TYPE_LABELS[profile.type] ?? profile.type;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <aside className="space-y-6">
+        <div className="rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
+          <ProfilePicture
+            src={isCompany ? profile.logoUrl : profile.avatarUrl}
+            name={profile.username}
+            className={`mx-auto size-32 ${isCompany ? 'rounded-2xl' : 'rounded-full'}`}
+          />
+          <p className="mt-5 font-display font-semibold text-2xl text-stone-900 [overflow-wrap:anywhere]">
+            {profile.username}
+          </p>
+          <p className="mt-1 inline-flex items-center gap-1.5 text-stone-600">
+            {isCompany ? (
+              <Building2 aria-hidden="true" className="size-4" />
+            ) : (
+              <UserRound aria-hidden="true" className="size-4" />
+            )}
+            {typeLabel}
+          </p>
+          <div className="mt-6 grid gap-3">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className={buttonClasses({ variant: 'primary' })}
+            >
+              Update Profile
+            </button>
+            {isCompany && (
+              <Link to={paths.profileRepresentatives} className={buttonClasses({ variant: 'secondary' })}>
+                Manage Company Representatives
+              </Link>
+            )}
+          </div>
+        </div>
+        <ProfileSection id="contact-heading" title="Contact Information">
+          <ul className="space-y-3 text-stone-800">
+            <ContactLine icon={Mail} label="Email" value={profile.email} />
+            <ContactLine icon={Phone} label="Phone" value={profile.phone} />
+            <ContactLine icon={Printer} label="Facsimile" value={profile.facsimile} />
+            <ContactLine icon={MapPin} label="Address" value={profile.address} />
+          </ul>
+        </ProfileSection>
+      </aside>
+
+      <div className="min-w-0 space-y-6">
+        <ProfileSection id="about-heading" title="About">
+          {profile.about ? (
+            <p className="whitespace-pre-line text-stone-800 leading-relaxed [overflow-wrap:anywhere]">
+              {profile.about}
+            </p>
+          ) : (
+            <p className="text-stone-600">Nothing here yet. Use Update Profile to add a few words.</p>
+          )}
+        </ProfileSection>
+
+        {isCompany && (
+          <ProfileSection
+            id="representatives-heading"
+            title="Company Representatives"
+            action={
+              <Link
+                to={paths.profileRepresentatives}
+                className="font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"
+              >
+                Edit
+              </Link>
+            }
+          >
+            <RepresentativeList representatives={companyReps} />
+          </ProfileSection>
+        )}
+
+        <ProfileSection id="membership-heading" title="Membership Details">
+          <MembershipList memberships={membershipData} />
+        </ProfileSection>
+
+        <ProfileSection id="account-heading" title="Account Details">
+          <dl className="divide-y divide-stone-200">
+            <DetailRow label="Username" value={profile.username} />
+            <DetailRow label="Email" value={profile.email} />
+            <DetailRow label="Account type" value={typeLabel} />
+            <DetailRow
+              label="Status"
+              value={<StatusBadge tone={toneOfStatus(profile.status)}>{profile.status}</StatusBadge>}
+            />
+            <DetailRow
+              label="Email confirmed"
+              value={profile.email_confirmation ? formatDate(profile.email_confirmation) : 'Not yet'}
+            />
+            <DetailRow label="Member since" value={formatDate(profile.created_at)} />
+          </dl>
+        </ProfileSection>
+
+        <ProfileSection id="security-heading" title="Password and Email">
+          <div className="grid gap-10 md:grid-cols-2">
+            <ChangePasswordForm notify={notify} />
+            <ChangeEmailForm currentEmail={profile.email} notify={notify} />
+          </div>
+        </ProfileSection>
+      </div>
+
+      {editing && (
+        <ProfileFormDialog
+          profile={profile}
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+          onFailed={(error) =>
+            notify({
+              variant: 'error',
+              title: PROFILE_MESSAGES.updateFailed,
+              text: error instanceof ApiError ? error.error : 'Please try again.',
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function ContactLine({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: typeof Mail;
+  label: string;
+  value: string | null;
+}) {
+  return (
+    <li className="flex gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <div className="min-w-0 text-left">
+        <p className="font-medium text-sm text-stone-600">{label}</p>
+        <p className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500'}`}>
+          {value || 'Not provided'}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading profile…
+      </span>
+      <Skeleton className="h-96 rounded-2xl" />
+      <div className="space-y-6">
+        <Skeleton className="h-40 rounded-2xl" />
+        <Skeleton className="h-64 rounded-2xl" />
+      </div>
+    </div>
+  );
+}

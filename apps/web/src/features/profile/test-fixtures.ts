@@ -1,0 +1,66 @@
+import type { ProfileMembership, Representative, UserData } from '@portal/shared';
+
+let nextId = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`;
+
+export const makeRepresentative = (overrides: Partial<Representative> = {}): Representative => ({
+  id: uuid(),
+  firstName: 'Ana',
+  lastName: 'Cruz',
+  preferredName: null,
+  position: null,
+  type: 'non-voting',
+  avatarUrl: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const makeMembership = (overrides: Partial<ProfileMembership> = {}): ProfileMembership => ({
+  id: uuid(),
+  userId: '00000000-0000-4000-8000-000000000000',
+  category: 'Regular',
+  status: 'approved',
+  standing: 'active',
+  startsAt: '2026-02-01T00:00:00.000Z',
+  expiresAt: '2027-02-01T00:00:00.000Z',
+  created_at: '2026-01-15T00:00:00.000Z',
+  updated_at: '2026-02-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** GET /users/'s answer for a company, unless overridden. */
+export function makeUserData(
+  overrides: Partial<UserData['data']> = {},
+  extra: Partial<UserData> = {},
+): UserData {
+  const membershipData = extra.membershipData ?? [makeMembership()];
+  return {
+    data: {
+      id: '00000000-0000-4000-8000-000000000000',
+      username: 'northern_gold',
+      email: 'office@northerngold.ph',
+      phone: '+63 2 8123 4567',
+      facsimile: '+63 2 8123 4568',
+      address: '12 Ayala Ave, Makati City',
+      about: 'Gold exploration in Northern Luzon.',
+      type: 'company',
+      role: 'member',
+      status: 'active',
+      email_confirmation: '2026-01-10T00:00:00.000Z',
+      avatarUrl: null,
+      logoUrl: '/uploads/logo.webp',
+      isNew: false,
+      memberships: membershipData,
+      created_at: '2026-01-10T00:00:00.000Z',
+      updated_at: '2026-01-10T00:00:00.000Z',
+      ...overrides,
+    },
+    companyReps: extra.companyReps ?? [
+      makeRepresentative({ firstName: 'Ana', lastName: 'Cruz', type: 'voting', position: 'President' }),
+      makeRepresentative({ firstName: 'Ben', lastName: 'Sy', type: null }),
+    ],
+    membershipData,
+  };
+}
+
+export { json } from '@/test/fixtures';

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MEMBERSHIP_FORM_MESSAGES,
+  membershipApplicationFormSchema,
+  membershipApplicationProblems,
+  membershipFormBodySchema,
+  prefillFromPreferredPackage,
+  representativeFieldsSchema,
+} from './members';
+
+const rep = (type: string | null = 'voting') => ({ firstName: 'Ana', lastName: 'Cruz', type });
+
+describe('prefill from preferredPackage (spec 000 §4)', () => {
+  it('maps Individual to an individual and Regular or Associate to a company in that category', () => {
+    expect(prefillFromPreferredPackage('Individual')).toEqual({ type: 'individual', category: 'Individual' });
+    expect(prefillFromPreferredPackage('Regular')).toEqual({ type: 'company', category: 'Regular' });
+    expect(prefillFromPreferredPackage('Associate')).toEqual({ type: 'company', category: 'Associate' });
+  });
+
+  it('prefills nothing for a missing or unknown package', () => {
+    expect(prefillFromPreferredPackage(null)).toBeNull();
+    expect(prefillFromPreferredPackage(undefined)).toBeNull();
+    expect(prefillFromPreferredPackage('Honorary')).toBeNull();
+    expect(prefillFromPreferredPackage('regular')).toBeNull();
+  });
+});
+
+describe('representativeFieldsSchema', () => {
+  it('requires first and last name with the exact messages', () => {
+    const result = representativeFieldsSchema.safeParse({ firstName: ' ', lastName: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['firstName', 'First name is required'],
+      ['lastName', 'Last name is required'],
+    ]);
+  });
+
+  it('reads a blank type as none (Other) and refuses an unknown one', () => {
+    expect(representativeFieldsSchema.parse({ ...rep(''), preferredName: '' })).toMatchObject({
+      type: null,
+      preferredName: null,
+    });
+    expect(representativeFieldsSchema.safeParse(rep('chair')).success).toBe(false);
+  });
+});
+
+describe('membershipApplicationProblems', () => {
+  it('keeps type and category consistent', () => {
+    expect(
+      membershipApplicationProblems({ type: 'individual', category: 'Regular', representatives: [] }),
+    ).toEqual([{ field: 'category', message: MEMBERSHIP_FORM_MESSAGES.individualCategory }]);
+    expect(
+      membershipApplicationProblems({ type: 'company', category: 'Individual', representatives: [rep()] }),
+    ).toEqual([{ field: 'category', message: MEMBERSHIP_FORM_MESSAGES.companyCategory }]);
+    expect(
+      membershipApplicationProblems({ type: 'individual', category: 'Individual', representatives: [] }),
+    ).toEqual([]);
+  });
+
+  it('applies the representative rules to companies and refuses them for individuals', () => {
+    const five = [rep(), rep(null), rep(null), rep(null), rep(null)];
+    expect(
+      membershipApplicationProblems({ type: 'company', category: 'Regular', representatives: five }),
+    ).toEqual([{ field: 'representatives', message: 'Regular members may have up to 4 representatives' }]);
+    expect(
+      membershipApplicationProblems({
+        type: 'company',
+        category: 'Associate',
+        representatives: five.slice(0, 3),
+      }),
+    ).toEqual([{ field: 'representatives', message: 'Associate members may have up to 2 representatives' }]);
+    expect(
+      membershipApplicationProblems({ type: 'company', category: 'Regular', representatives: [] }),
+    ).toEqual([{ field: 'representatives', message: 'At least one representative is required' }]);
+    expect(
+      membershipApplicationProblems({
+        type: 'company',
+        category: 'Regular',
+        representatives: [rep(), rep()],
+      }),
+    ).toEqual([{ field: 'representatives', message: 'Only one voting representative is allowed' }]);
+    expect(
+      membershipApplicationProblems({ type: 'individual', category: 'Individual', representatives: [rep()] }),
+    ).toEqual([{ field: 'representatives', message: MEMBERSHIP_FORM_MESSAGES.individualRepresentatives }]);
+  });
+});
+
+describe('membershipFormBodySchema', () => {
+  const body = { type: 'company', membershipData: '{"category":"Regular"}', representatives: [rep()] };
+
+  it('reads membershipData from JSON text', () => {
+    expect(membershipFormBodySchema.parse(body).membershipData).toEqual({ category: 'Regular' });
+  });
+
+  it('refuses membershipData that does not parse, on its field', () => {
+    const result = membershipFormBodySchema.safeParse({ ...body, membershipData: '{category:' });
+    expect(result.error?.issues).toMatchObject([
+      { path: ['membershipData'], message: MEMBERSHIP_FORM_MESSAGES.membershipDataInvalid },
+    ]);
+  });
+
+  it('refuses type admin, a status and unknown fields', () => {
+    expect(membershipFormBodySchema.safeParse({ ...body, type: 'admin' }).error?.issues).toMatchObject([
+      { path: ['type'], message: MEMBERSHIP_FORM_MESSAGES.typeInvalid },
+    ]);
+    expect(membershipFormBodySchema.safeParse({ ...body, status: 'active' }).error?.issues).toMatchObject([
+      { path: ['status'], message: MEMBERSHIP_FORM_MESSAGES.statusNotAllowed },
+    ]);
+    expect(membershipFormBodySchema.safeParse({ ...body, isNew: 'false' }).error?.issues).toMatchObject([
+      { message: 'Unknown field: isNew' },
+    ]);
+  });
+});
+
+describe('membershipApplicationFormSchema', () => {
+  const form = {
+    type: 'company',
+    category: 'Associate',
+    phone: '',
+    facsimile: '',
+    houseNo: '',
+    street: '',
+    city: '',
+    postalCode: '',
+    about: '',
+    representatives: [rep(), rep('non-voting'), rep('non-voting')],
+  };
+
+  it('puts the representative rule on representatives', () => {
+    expect(membershipApplicationFormSchema.safeParse(form).error?.issues).toMatchObject([
+      { path: ['representatives'], message: 'Associate members may have up to 2 representatives' },
+    ]);
+  });
+
+  it('ignores the representatives typed before switching to individual', () => {
+    expect(
+      membershipApplicationFormSchema.safeParse({ ...form, type: 'individual', category: 'Individual' })
+        .success,
+    ).toBe(true);
+  });
+});

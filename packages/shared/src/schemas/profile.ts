@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { REPRESENTATIVE_TYPES } from '../enums';
+import { type MembershipStanding, membershipStanding } from '../memberships';
+import { emailField, membershipSchema, newPasswordField, profileSchema, usernameField } from './auth';
+import { optionalText } from './common';
+
+/** The profile's own texts (spec 000 §8 "Profile"; the rest are ours, DECISIONS.md "Identity and roles"). */
+export const PROFILE_MESSAGES = {
+  loadFailed: 'Unable to load profile data',
+  updateFailed: 'Error updating profile',
+  updated: 'Profile updated',
+  typeChange: 'The membership type cannot be changed here',
+  statusChange: 'The account status cannot be changed here',
+  wrongPassword: 'The current password is incorrect',
+  passwordChanged: 'Your password has been changed.',
+  currentPasswordRequired: 'Current password is required',
+  emailUnchanged: 'This is already your email address',
+  emailChangeSent: (email: string) =>
+    `We have sent a confirmation link to ${email}. Your email address changes once you open it.`,
+  emailChanged: 'Your email address has been changed.',
+  emailChangeLinkInvalid: 'This email change link is invalid or has expired.',
+} as const;
+
+/** The representatives editor's messages (spec 000 §8 "Representatives"), each a title and a text. */
+export const REPRESENTATIVE_EDITOR_MESSAGES = {
+  invalidImage: 'Invalid Image',
+  imageProcessingTitle: 'Image Processing Error',
+  imageProcessing: (name: string) => `Failed to process image for ${name}. Please try again.`,
+  updateFailedTitle: 'Update Failed',
+  updateFailed: 'Error updating company representatives. Please try again.',
+  updated: 'Company representatives updated',
+  notCompany: 'Only company members have representatives',
+  unknownRepresentative: 'This representative does not belong to your company',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+} as const;
+
+/** The About text's limit on every form that edits it. */
+export const ABOUT_MAX_LENGTH = 2_000;
+
+/** A representative as the profile and the editor read it (spec 000 §3 "Representative"). */
+export const representativeSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  preferredName: z.string().nullable(),
+  position: z.string().nullable(),
+  /** Null is shown as "Other" (DECISIONS.md "Representatives"). */
+  type: z.enum(REPRESENTATIVE_TYPES).nullable(),
+  avatarUrl: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Representative = z.infer<typeof representativeSchema>;
+
+/** A membership on the profile: its standing read at the time of the answer (DECISIONS.md). */
+export const profileMembershipSchema = membershipSchema.extend({
+  standing: z.enum(['pending', 'active', 'expired', 'rejected'] satisfies MembershipStanding[]),
+});
+export type ProfileMembership = z.infer<typeof profileMembershipSchema>;
+
+export function withStanding<M extends z.infer<typeof membershipSchema>>(
+  membership: M,
+  now = new Date(),
+): M & { standing: MembershipStanding } {
+  return {
+    ...membership,
+    standing: membershipStanding({ ...membership, expires_at: membership.expiresAt }, now),
+  };
+}
+
+/** GET /api/users/ (spec 000 §7: "userData with data, companyReps, membershipData"). */
+export const userDataResponseSchema = z.object({
+  data: profileSchema,
+  companyReps: z.array(representativeSchema),
+  membershipData: z.array(profileMembershipSchema),
+});
+export type UserData = z.infer<typeof userDataResponseSchema>;
+
+/**
+ * PUT /api/users/update-profile (spec 000 §5 "Profile edit: username required"), multipart; the
+ * avatar (individual) or logo (company) travels beside these. `type` may be sent, as the spec's
+ * client does, but only as the user's own type; `status` never (DECISIONS.md "Identity and
+ * roles"), and any other field is refused rather than ignored.
+ */
+export const updateProfileSchema = z.strictObject({
+  username: usernameField,
+  phone: optionalText('Phone', 50).optional(),
+  facsimile: optionalText('Facsimile', 50).optional(),
+  address: optionalText('Address', 500).optional(),
+  about: optionalText('About', ABOUT_MAX_LENGTH).optional(),
+  type: z.string().optional(),
+  status: z
+    .unknown()
+    .refine((value) => value === undefined, PROFILE_MESSAGES.statusChange)
+    .optional(),
+});
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** The profile form's fields (the file is picked beside them). */
+export const profileFormSchema = updateProfileSchema.pick({
+  username: true,
+  phone: true,
+  facsimile: true,
+  address: true,
+  about: true,
+});
+
+/**
+ * One entry of PUT /api/reps/update-reps's `repsData` (spec 000 §7): an existing representative
+ * has its id, an added one none; `isDeleted` removes it; a new photo is a data-URL in `avatarUrl`
+ * with `hasNewAvatar: true`, and `avatarUrl: null` removes the photo.
+ */
+export const representativeInputSchema = z.object({
+  id: z.uuid('Invalid id').optional(),
+  firstName: z
+    .string(REPRESENTATIVE_EDITOR_MESSAGES.firstNameRequired)
+    .trim()
+    .min(1, REPRESENTATIVE_EDITOR_MESSAGES.firstNameRequired)
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z
+    .string(REPRESENTATIVE_EDITOR_MESSAGES.lastNameRequired)
+    .trim()
+    .min(1, REPRESENTATIVE_EDITOR_MESSAGES.lastNameRequired)
+    .max(100, 'Last name must be at most 100 characters'),
+  preferredName: optionalText('Preferred name', 100).optional(),
+  position: optionalText('Position', 200).optional(),
+  type: z.enum(REPRESENTATIVE_TYPES, 'Type must be voting or non-voting').nullable().optional(),
+  avatarUrl: z.string().nullable().optional(),
+  hasNewAvatar: z.boolean().optional(),
+  isDeleted: z.boolean().optional(),
+});
+export type RepresentativeInput = z.infer<typeof representativeInputSchema>;
+
+export const updateRepsBodySchema = z.object({
+  repsData: z.array(representativeInputSchema, 'repsData must be a list').max(20, 'Too many representatives'),
+});
+export type UpdateRepsBody = z.infer<typeof updateRepsBodySchema>;
+
+export const updateRepsResponseSchema = z.object({ data: z.array(representativeSchema) });
+
+/** PUT /api/users/change-password. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string(PROFILE_MESSAGES.currentPasswordRequired)
+    .min(1, PROFILE_MESSAGES.currentPasswordRequired)
+    .max(200),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** POST /api/users/change-email: the new address gets a link; the old one stays until it is opened. */
+export const changeEmailBodySchema = z.object({
+  email: emailField,
+  currentPassword: changePasswordBodySchema.shape.currentPassword,
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** Where the e-mail change link lands: /profile with this query parameter. */
+export const EMAIL_CHANGE_QUERY = 'email-change';

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { PAGE_SIZES, REPRESENTATIVE_LIMITS } from '../constants';
+import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
+import { representativeRuleProblem } from '../representatives';
+import { registerBodySchema } from './auth';
+import {
+  optionalText,
+  pageQuerySchema,
+  paginationSchema,
+  searchQuerySchema,
+  sortOrderSchema,
+} from './common';
+import { MEMBERSHIP_DISPLAY_STATUSES } from './dashboard';
+import { representativeFieldsSchema } from './members';
+
+/**
+ * The admin users screen's texts (spec 000 §8 "Admin users", exact), its confirmations, and the
+ * server's refusals of the self-protection rules (DECISIONS.md "Identity and roles").
+ */
+export const ADMIN_USER_MESSAGES = {
+  updated: 'User updated successfully!',
+  deleted: 'User deleted successfully!',
+  enabled: 'User enabled successfully!',
+  disabled: 'User disabled successfully!',
+  updateFailed: 'Error updating user. Please try again.',
+  deleteFailed: 'Error deleting user. Please try again.',
+  statusFailed: 'Error updating user status. Please try again.',
+  membershipsLoadFailed: 'Failed to load memberships. Please try again.',
+  membershipUpdated: 'Membership updated successfully!',
+  membershipUpdateFailed: 'Failed to update membership. Please try again.',
+  membershipDeleted: 'Membership deleted successfully!',
+  membershipDeleteFailed: 'Failed to delete membership. Please try again.',
+  noUsers: 'No users found',
+  userNotFound: 'User not found',
+  membershipNotFound: 'Membership not found',
+  notYourself: 'You cannot disable, delete or demote your own account',
+  lastAdmin: 'The last active administrator cannot be disabled, deleted or demoted',
+  emailReadOnly: 'The e-mail address cannot be changed here',
+} as const;
+
+/** spec 000 §2 "Admin users": the columns the table sorts by; created_at is the default. */
+export const ADMIN_USER_SORT_FIELDS = ['created_at', 'username', 'type', 'status'] as const;
+export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
+
+/** A filter select's "All" arrives as '' (or 'all'): no filter. */
+const optionalFilter = <Values extends readonly [string, ...string[]]>(values: Values, message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === 'all' ? undefined : value),
+    z.enum(values, message).optional(),
+  );
+
+/**
+ * GET /api/users/get-all (spec 000 §7): page, limit, sortBy, sortOrder, search (username and
+ * e-mail), type, status; plus the dashboard's filters (decision 014): `membership`, the newest
+ * membership's standing (pending applications, active members…), and `category`.
+ */
+export const adminUserListQuerySchema = z.object({
+  ...pageQuerySchema(PAGE_SIZES.adminUsers),
+  sortBy: z
+    .enum(ADMIN_USER_SORT_FIELDS, `Sort by must be one of ${ADMIN_USER_SORT_FIELDS.join(', ')}`)
+    .default('created_at'),
+  sortOrder: sortOrderSchema,
+  search: searchQuerySchema,
+  type: optionalFilter(USER_TYPES, `Type must be one of ${USER_TYPES.join(', ')}`),
+  status: optionalFilter(USER_STATUSES, `Status must be one of ${USER_STATUSES.join(', ')}`),
+  membership: optionalFilter(
+    MEMBERSHIP_DISPLAY_STATUSES,
+    `Membership must be one of ${MEMBERSHIP_DISPLAY_STATUSES.join(', ')}`,
+  ),
+  category: optionalFilter(
+    MEMBERSHIP_CATEGORIES,
+    `Category must be one of ${MEMBERSHIP_CATEGORIES.join(', ')}`,
+  ),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/** A membership as the admin screens read it, with its standing (DECISIONS.md "Membership lifecycle"). */
+export const adminMembershipSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  category: z.enum(MEMBERSHIP_CATEGORIES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  standing: z.enum(MEMBERSHIP_DISPLAY_STATUSES),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminMembership = z.infer<typeof adminMembershipSchema>;
+
+/** A row of the admin users table: the account and its newest membership. */
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  facsimile: z.string().nullable(),
+  address: z.string().nullable(),
+  type: z.enum(USER_TYPES),
+  status: z.enum(USER_STATUSES),
+  isNew: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  email_confirmation: z.string().nullable(),
+  membership: adminMembershipSchema.nullable().describe('The newest membership, by created_at'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListResponseSchema = z.object({
+  data: paginationSchema.extend({ users: z.array(adminUserSchema) }),
+});
+export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+
+export const adminUserResponseSchema = z.object({ data: adminUserSchema });
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+export const idResponseSchema = z.object({ data: z.object({ id: z.uuid() }) });
+export type IdResponse = z.infer<typeof idResponseSchema>;
+
+const { username: usernameField, email: emailField } = registerBodySchema.shape;
+
+/**
+ * PUT /api/users/admin/update-profile/{id} (spec 000 §7): username, email (read-only: sent back
+ * as it is), phone, type, status. A field left out keeps its value.
+ */
+export const adminUserUpdateSchema = z.object({
+  username: usernameField.optional(),
+  email: emailField.optional(),
+  phone: optionalText('Phone', 50).optional(),
+  type: z.enum(USER_TYPES, `Type must be one of ${USER_TYPES.join(', ')}`).optional(),
+  status: z.enum(USER_STATUSES, `Status must be one of ${USER_STATUSES.join(', ')}`).optional(),
+});
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
+export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
+
+/** The user dialog's statuses (spec 000 §2: active and inactive). */
+export const ADMIN_DIALOG_STATUSES = ['active', 'inactive'] as const;
+
+/** GET /api/memberships/{userId}: every membership of the user, newest first. */
+export const userIdParamsSchema = z.object({ userId: z.uuid('Invalid id') });
+export const membershipListResponseSchema = z.object({
+  data: z.object({ memberships: z.array(adminMembershipSchema) }),
+});
+export type MembershipListResponse = z.infer<typeof membershipListResponseSchema>;
+
+/** PUT /api/memberships/update/{id} (spec 000 §7: status pending, approved or rejected). */
+export const membershipUpdateSchema = z.object({
+  status: z.enum(MEMBERSHIP_STATUSES, `Status must be one of ${MEMBERSHIP_STATUSES.join(', ')}`),
+});
+export type MembershipUpdate = z.infer<typeof membershipUpdateSchema>;
+
+export const membershipResponseSchema = z.object({ data: adminMembershipSchema });
+export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
+
+/** spec 001 §8 "Admin create user", exact. */
+export const CREATE_USER_MESSAGES = {
+  missingFields: 'Please fill in all required fields',
+  failed: 'Failed to create user',
+  created: 'User Created!',
+  categoryForCompany: 'A company is a Regular or an Associate member',
+} as const;
+
+/** The types an admin creates (spec 001 §3): a company or an individual member. */
+export const CREATABLE_USER_TYPES = ['company', 'individual'] as const;
+export const COMPANY_CATEGORIES = ['Regular', 'Associate'] as const;
+
+/** The multipart field of a company's logo, an individual's avatar, and representative i's photo. */
+export const CREATE_USER_IMAGE_FIELDS = { logo: 'logo', avatar: 'avatar' } as const;
+export const representativeField = (index: number, name: string) => `representatives[${index}][${name}]`;
+
+/** membershipData travels as JSON text (spec 001 §7); the form sends it as an object. */
+const membershipDataSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.object(
+    { category: z.enum(MEMBERSHIP_CATEGORIES, 'Category is required') },
+    'Membership data must be an object with a category',
+  ),
+);
+
+/**
+ * POST /api/users/admin/create-user (spec 001 §3, §5, §7; DECISIONS.md "Representatives",
+ * "Accounts"): type, username and e-mail required; a company is Regular or Associate with 1 to 4
+ * (Regular) or 2 representatives, at most one voting; an individual is always in the Individual
+ * category and has none (any sent are ignored).
+ */
+export const adminCreateUserSchema = z
+  .object({
+    type: z.enum(CREATABLE_USER_TYPES, 'Type is required'),
+    username: registerBodySchema.shape.username,
+    email: registerBodySchema.shape.email,
+    phone: optionalText('Phone', 50).default(null),
+    facsimile: optionalText('Facsimile', 50).default(null),
+    address: optionalText('Address', 500).default(null),
+    about: optionalText('About', 5_000).default(null),
+    membershipData: membershipDataSchema.optional(),
+    representatives: z.array(representativeFieldsSchema).max(REPRESENTATIVE_LIMITS.Regular).default([]),
+  })
+  .transform((input, context) => {
+    if (input.type === 'individual') {
+      return { ...input, membershipData: { category: 'Individual' as const }, representatives: [] };
+    }
+    const category = input.membershipData?.category;
+    if (category !== 'Regular' && category !== 'Associate') {
+      context.addIssue({
+        code: 'custom',
+        path: ['membershipData', 'category'],
+        message: CREATE_USER_MESSAGES.categoryForCompany,
+      });
+      return z.NEVER;
+    }
+    const problem = representativeRuleProblem(category, input.representatives);
+    if (problem) {
+      context.addIssue({ code: 'custom', path: ['representatives'], message: problem });
+      return z.NEVER;
+    }
+    return { ...input, membershipData: { category } };
+  });
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+export type AdminCreateUser = z.output<typeof adminCreateUserSchema>;
+
+export const adminCreateUserResponseSchema = z.object({
+  data: z.object({ user: adminUserSchema, message: z.string() }),
+});
+export type AdminCreateUserResponse = z.infer<typeof adminCreateUserResponseSchema>;
