@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -13,6 +12,7 @@ import { housekeepingPlugin } from './lib/housekeeping';
 import { createImageUploads } from './lib/images';
 import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
+import { requestIdFor } from './lib/request-id';
 import { createStorage } from './lib/storage';
 import { loadOrCreateJwtSecret } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
@@ -33,9 +33,15 @@ import { applicationRoutes } from './modules/users/application-routes';
 import { profileRoutes } from './modules/users/profile-routes';
 import { accessPlugin } from './plugins/access';
 import { allowedMethodsPlugin } from './plugins/allowed-methods';
-import { answerClientError, limitConnectionsPerAddress, SERVER_TIMEOUTS } from './plugins/connection-limits';
+import {
+  answerClientError,
+  enforceMinimumBodyRate,
+  limitConnectionsPerAddress,
+  SERVER_TIMEOUTS,
+} from './plugins/connection-limits';
 import { crossSitePlugin } from './plugins/cross-site';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
@@ -52,17 +58,26 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     // Fastify logs two lines per request (received, answered); one, once answered, says it all at
     // half the cost (each line is a write to stdout).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A number of hops goes as the function Fastify makes of one (its types take no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // The proxy's id when it is sane (lib/request-id.ts), so logs follow a request end to end.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     bodyLimit: 1_048_576,
+    // Node checks the headers and request timeouts this often (30 s by default).
+    http: { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
     connectionTimeout: SERVER_TIMEOUTS.idleMs,
     requestTimeout: SERVER_TIMEOUTS.requestMs,
     keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
-  if (!config.trustProxy && config.maxConnectionsPerAddress > 0) {
+  app.server.maxConnections = config.maxConnections;
+  enforceMinimumBodyRate(app.server);
+  if (config.trustProxy === false && config.maxConnectionsPerAddress > 0) {
     limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   }
 
@@ -76,6 +91,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   });
 
   await app.register(errorHandlerPlugin);
+  // Before every route, so each one is counted.
+  await app.register(metricsPlugin, { config, database });
   await app.register(allowedMethodsPlugin);
   await app.register(securityHeadersPlugin, {
     options: {
@@ -140,12 +157,11 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(housekeepingPlugin, { db, config, pglite: database.pglite });
   const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
   await app.register(sessionPlugin, authContext);
-  const images = createImageUploads({
-    storage: createStorage({ uploadsDir: config.uploadsDir }),
-    log: app.log,
-  });
+  const storage = createStorage(config.storage);
+  app.addHook('onClose', async () => storage.close());
+  const images = createImageUploads({ storage, log: app.log });
 
-  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(healthRoutes, { prefix: '/api', database, storage });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
   await app.register(eventRoutes, { prefix: '/api/events', db, images, publicUrl: config.publicUrl });
   await app.register(speakerRoutes, { prefix: '/api/speakers', db, images });
@@ -159,7 +175,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(adminUserRoutes, { prefix: '/api/users', db, images, config });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
 
-  await app.register(webAppPlugin, { config });
+  await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });
   // After the web app: the downloads are sent with the reply.sendFile it registers.
   await app.register(documentRoutes, { config, db });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { registerBodySchema } from '@portal/shared';
+import { adminUserListQuerySchema, registerBodySchema } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -11,11 +12,14 @@ import { AppError } from './lib/errors';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth/service';
+import { userListQueries } from './modules/users/admin-service';
 
 const usage = `Usage: cli <command>
   migrate               apply pending migrations
   seed                  load the demo content into an empty database
   seed-benchmark N      add N published events and N published news articles
+  explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
+                        for each QUERY (its query string, e.g. 'search=copper&sortBy=status')
   backup FILE           write the database and uploads to FILE (.tar.gz)
   restore FILE          replace the database and uploads with FILE's (stop the server first)
   create-admin --email E --username U [--invite]
@@ -43,8 +47,10 @@ async function run(command: string | undefined, argument: string | undefined, op
     case 'seed':
       return withDatabase(async ({ db }) => {
         const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');
-        const storage = createStorage({ uploadsDir: config.uploadsDir });
-        const result = await seedDemoContent(db, storage, { adminPassword, hashPassword });
+        const storage = createStorage(config.storage);
+        const result = await seedDemoContent(db, storage, { adminPassword, hashPassword }).finally(() =>
+          storage.close(),
+        );
         console.log(
           result.seeded
             ? `Demo content loaded. Admin: ${result.admin.email} / ${adminPassword}`
@@ -57,6 +63,33 @@ async function run(command: string | undefined, argument: string | undefined, op
       return withDatabase(async ({ db }) => {
         await seedBenchmarkContent(db, { events: count, news: count });
         console.log(`Added ${count} published events and ${count} published news articles.`);
+      });
+    }
+    case 'explain-users': {
+      const queries = options.map((text) => {
+        const parsed = adminUserListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(text)));
+        if (!parsed.success) {
+          throw new Error(`${text}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+        }
+        return { text, query: parsed.data };
+      });
+      return withDatabase(async ({ db }) => {
+        // The service's own builders: the SQL and parameters printed and explained are the ones
+        // a request with this query string sends.
+        for (const { text, query } of queries) {
+          console.log(`=== GET /api/users/get-all?${text}`);
+          for (const [name, statement] of Object.entries(userListQueries(db, query))) {
+            const { sql: statementText, params } = statement.toSQL();
+            console.log(`-- ${name}: ${statementText}\n-- parameters: ${JSON.stringify(params)}`);
+            // Both drivers answer `{ rows }`; Drizzle's common type does not say so.
+            const plan = (await db.execute(
+              sql`explain (analyze, buffers) ${statement.getSQL()}`,
+            )) as unknown as {
+              rows: { 'QUERY PLAN': string }[];
+            };
+            console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+          }
+        }
       });
     }
     case 'backup': {

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://user@db:5432/portal',
       poolSize: 20,
+      acquireTimeoutMs: 2_500,
     });
   });
 
@@ -31,8 +32,62 @@ describe('loadConfig', () => {
     [{ SEED_DEMO_CONTENT: 'maybe' }, 'SEED_DEMO_CONTENT'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ S3_BUCKET: 'Uploads_Bucket' }, 'S3_BUCKET'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example' }, 'TRUST_PROXY'],
+    [{ DATABASE_ACQUIRE_TIMEOUT_MS: '0x10' }, 'DATABASE_ACQUIRE_TIMEOUT_MS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
   ])('refuses %o naming the variable', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('keeps uploads under DATA_DIR unless a bucket is named', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/portal' });
+    expect(config.storage).toEqual({ kind: 'disk', uploadsDir: '/srv/portal/uploads' });
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('selects an S3-compatible bucket with S3_BUCKET, path-style when an endpoint is given', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'portal-uploads',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'portal-uploads',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ S3_BUCKET: 'portal-uploads', S3_REGION: 'ap-southeast-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'portal-uploads',
+      endpoint: undefined,
+      region: 'ap-southeast-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  // issue 15: TRUST_PROXY=true believed every X-Forwarded-For hop, so a client could choose its
+  // address (and its rate-limit counter) through a proxy that appends to the header.
+  it.each([
+    ['false', false],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 192.168.0.0/16, ::1', ['10.0.0.1', '192.168.0.0/16', '::1']],
+  ] as const)('reads TRUST_PROXY=%s as the hops or addresses to believe', (value, trusted) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trusted);
   });
 });

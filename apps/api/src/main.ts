@@ -31,12 +31,11 @@ async function main() {
   // A random password unless one is given: a demo instance that ends up on the internet must not
   // open with a well-known admin password.
   const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');
+  const seedStorage = createStorage(config.storage);
   const seeded = config.seedDemoContent
-    ? await seedDemoContent(database.db, createStorage({ uploadsDir: config.uploadsDir }), {
-        adminPassword,
-        hashPassword,
-      })
+    ? await seedDemoContent(database.db, seedStorage, { adminPassword, hashPassword })
     : { seeded: false as const };
+  seedStorage.close();
 
   let closing = false;
   const shutDown = async (signal: string) => {

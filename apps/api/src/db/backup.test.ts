@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage } from '../lib/storage';
+import { createDiskStorage } from '../lib/storage';
 import { backupDatabase, restoreDatabase } from './backup';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
@@ -18,7 +18,7 @@ async function exerciseBackupAndRestore(options: {
   open: () => Promise<DatabaseHandle>;
 }) {
   const { dataDir, databaseUrl } = options;
-  const storage = createStorage({ uploadsDir: join(dataDir, 'uploads') });
+  const storage = createDiskStorage({ uploadsDir: join(dataDir, 'uploads') });
   const backupFile = join(dataDir, '..', 'backup.tar.gz');
 
   let handle = await options.open();

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseLockedError, openDatabase } from './client';
+import { DatabaseLockedError, isDatabaseBusy, isNodeCommandLine, openDatabase } from './client';
 
 let folder: string;
 /** A database folder made once: opening an existing folder is quick, creating one is not. */
@@ -66,11 +66,81 @@ describe('the embedded database folder lock', () => {
       await rm(join(dataDir, '.lock'));
     });
 
+    // issue 15: a bare pid (the lock's old format) naming a live process that is not ours was
+    // refused for good, so the server could not start until someone deleted the file.
+    it('takes over a lock in the old format naming a live process that is not Node.js', async () => {
+      const dataDir = existing;
+      await writeFile(join(dataDir, '.lock'), String(other.pid));
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      await database.close();
+    });
+
     it('takes over when the pid was reused by a process started after the lock was written', async () => {
       const dataDir = existing;
       await writeFile(join(dataDir, '.lock'), JSON.stringify({ pid: other.pid, started: '1' }));
       const database = await openDatabase({ kind: 'pglite', dataDir });
       await database.close();
     });
+  });
+
+  describe('when the old-format lock names a live Node.js process', () => {
+    let server: ChildProcess;
+    beforeAll(() => {
+      server = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    });
+    afterAll(() => {
+      server.kill();
+    });
+
+    it('refuses: it may be a server of ours that wrote it', async () => {
+      const dataDir = existing;
+      await writeFile(join(dataDir, '.lock'), String(server.pid));
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+        `is in use by another process (pid ${server.pid})`,
+      );
+      await rm(join(dataDir, '.lock'));
+    });
+  });
+});
+
+describe('isNodeCommandLine', () => {
+  it('tells Node.js from other programs', () => {
+    expect(isNodeCommandLine(['/usr/bin/node', 'dist/main.js'])).toBe(true);
+    expect(isNodeCommandLine(['node', '--import', 'tsx', 'src/cli.ts', 'migrate'])).toBe(true);
+    expect(isNodeCommandLine([process.execPath, 'x.js'])).toBe(true);
+    expect(isNodeCommandLine(['/bin/sh', '-c', 'node dist/main.js'])).toBe(false);
+    expect(isNodeCommandLine(['sleep', '60'])).toBe(false);
+    expect(isNodeCommandLine(['/sbin/tini', '--'])).toBe(false);
+    expect(isNodeCommandLine([])).toBe(false);
+  });
+});
+
+describe('isDatabaseBusy', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  it('tells a database that ended or refused the connection from a bug or bad input', () => {
+    for (const error of [
+      withCode('terminating connection due to administrator command', '57P01'),
+      withCode('the database system is starting up', '57P03'),
+      withCode('connection failure', '08006'),
+      withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      withCode('canceling statement due to lock timeout', '55P03'),
+      withCode('terminating connection due to idle-in-transaction timeout', '25P03'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated unexpectedly'),
+      withCode('database "portal" is not currently accepting connections', '55000'),
+      new Error('Failed query: select 1', {
+        cause: new Error('Connection terminated due to connection timeout'),
+      }),
+    ]) {
+      expect(isDatabaseBusy(error), error.message).toBe(true);
+    }
+    for (const error of [
+      withCode('duplicate key value violates unique constraint', '23505'),
+      withCode('invalid byte sequence for encoding "UTF8": 0x00', '22021'),
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      'a string',
+    ]) {
+      expect(isDatabaseBusy(error), String(error)).toBe(false);
+    }
   });
 });

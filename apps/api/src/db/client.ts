@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -16,11 +16,27 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, for backups; undefined on a PostgreSQL server. */
   pglite?: PGlite;
+  /**
+   * Asks the database `select 1` on a connection of its own, outside the app's pool, so a pool
+   * that every request holds (a busy process, not a broken one) does not fail the readiness check.
+   */
+  ping(): Promise<void>;
+  /** The app's pool, for /metrics; undefined on the embedded database (one connection, no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
 
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long a request waits for a free connection (DATABASE_WAIT_LIMITS.acquireMs by default). */
+      acquireTimeoutMs?: number;
+      onPoolError?: (error: Error) => void;
+    }
   /** `dataDir` undefined means in memory (tests); `loadDataDir` starts from a dump. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -85,8 +101,11 @@ class TransactionSafePool extends pg.Pool {
  * connection held open by a request nobody is waiting for any more.
  */
 export const DATABASE_WAIT_LIMITS = {
-  /** For a free connection from the pool. */
-  acquireMs: 10_000,
+  /**
+   * For a free connection from the pool (DATABASE_ACQUIRE_TIMEOUT_MS): a request that cannot have
+   * one answers 503 within this, not after a wait its client has given up on.
+   */
+  acquireMs: 2_500,
   /** For a row or table lock held by another transaction. */
   lockMs: 3_000,
   /** For any one statement (the longest of ours take milliseconds). */
@@ -95,16 +114,43 @@ export const DATABASE_WAIT_LIMITS = {
   idleInTransactionMs: 30_000,
 } as const;
 
-/** PostgreSQL's codes for a statement cancelled by its timeout, a lock not granted in time. */
-const WAIT_LIMIT_CODES = new Set(['57014', '55P03']);
+/** How long the readiness check's own connection waits to connect, and for its answer. */
+const PING_TIMEOUT_MS = 800;
 
-/** The error is a database wait that ran out (see DATABASE_WAIT_LIMITS), not a bug or bad input. */
+/**
+ * PostgreSQL's codes for a request the server cut short, which a retry a moment later may pass:
+ * a statement or lock wait that ran out, a transaction left idle too long (25P03), a connection
+ * the server ended or would not open (shutdown, restart, pg_terminate_backend: 57P01-03 and the
+ * connection exceptions of class 08), too many connections, a deadlock or serialization failure.
+ */
+const SERVER_ABORT_CODE = /^(57014|55P03|25P03|57P0[123]|53300|40001|40P01|08...)$/;
+/** Node's codes for a server that is not there (restarting, failing over). */
+const UNREACHABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+/**
+ * The driver's words for a connection it could not have or lost under a request: pg-pool's
+ * acquisition timeout, a connection terminated mid-query, the next query on a client the server
+ * dropped, and 55000 for a database with ALLOW_CONNECTIONS false.
+ */
+const CONNECTION_LOST_MESSAGE =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error and is not queryable)|is not currently accepting connections/;
+
+/**
+ * The error is the database being busy or out of reach for now (see DATABASE_WAIT_LIMITS; issue
+ * 15: PostgreSQL trouble during traffic), not a bug or bad input: the error handler answers 503
+ * with Retry-After.
+ */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     const { code } = current as { code?: unknown };
-    if (typeof code === 'string' && WAIT_LIMIT_CODES.has(code)) return true;
-    // pg-pool's message when no connection came free within connectionTimeoutMillis.
-    if (current.message === 'timeout exceeded when trying to connect') return true;
+    if (typeof code === 'string' && (SERVER_ABORT_CODE.test(code) || UNREACHABLE_SOCKET_CODES.has(code)))
+      return true;
+    if (CONNECTION_LOST_MESSAGE.test(current.message)) return true;
   }
   return false;
 }
@@ -114,15 +160,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new TransactionSafePool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: DATABASE_WAIT_LIMITS.acquireMs,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DATABASE_WAIT_LIMITS.acquireMs,
       lock_timeout: DATABASE_WAIT_LIMITS.lockMs,
       statement_timeout: DATABASE_WAIT_LIMITS.statementMs,
       idle_in_transaction_session_timeout: DATABASE_WAIT_LIMITS.idleInTransactionMs,
     });
     // An idle client's error is otherwise uncaught and exits the process (STACK-NOTES).
     pool.on('error', (error) => options.onPoolError?.(error));
+    // One connection for the readiness check, quick to give up: /api/ready answers within 2 s.
+    const pingPool = new pg.Pool({
+      connectionString: options.url,
+      max: 1,
+      connectionTimeoutMillis: PING_TIMEOUT_MS,
+      statement_timeout: PING_TIMEOUT_MS,
+      query_timeout: PING_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+    });
+    pingPool.on('error', () => {});
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pingPool.query('select 1');
+      },
+      poolStats: () => ({
+        max: pool.options.max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: async () => {
+        await Promise.all([pool.end(), pingPool.end()]);
+      },
+    };
   }
 
   const releaseLock = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
@@ -136,6 +207,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'pglite',
       pglite: client,
+      ping: async () => {
+        await client.query('select 1');
+      },
       close: async () => {
         await client.close();
         releaseLock();
@@ -211,7 +285,29 @@ function isLockOwnerRunning({ pid, started }: LockOwner): boolean {
   }
   // The pid runs; it is the lock's owner only if it is the same process that wrote the lock.
   const runningSince = processStartTime(pid);
-  return started === null || runningSince === null || runningSince === started;
+  if (started !== null && runningSince !== null) return runningSince === started;
+  // No start times to compare (a lock in the old format, a bare pid; no /proc/<pid>/stat): the
+  // pid's command line tells. A process that is not Node.js (a shell, an init, a proxy that took
+  // the pid after a restart) is no server of ours; a Node.js one may be, and is not taken over.
+  const commandLine = processCommandLine(pid);
+  return commandLine === null || isNodeCommandLine(commandLine);
+}
+
+/** The program and arguments a process runs (Linux: /proc/<pid>/cmdline), or null where unknown. */
+function processCommandLine(pid: number): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return text.split('\0').filter((argument) => argument !== '');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a command line runs Node.js, as every server, CLI and test of ours does. */
+export function isNodeCommandLine([program]: string[]): boolean {
+  if (!program) return false;
+  const name = basename(program);
+  return name === basename(process.execPath) || /^node(js)?[\d.]*$/.test(name);
 }
 
 /** When a process started (Linux: field 22 of /proc/<pid>/stat), or null where that is unknown. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, mailOutbox, refreshTokens, sessions } from '../db/schema';
-import { createUser } from '../test/factories';
+import { emailTokens, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
+import { createNewsArticle, createUser } from '../test/factories';
 import { createTestDatabase } from '../test/helper';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from './housekeeping';
 
@@ -51,12 +51,23 @@ describe('purgeExpiredRecords', () => {
       { ...message, status: 'sent', sentAt: daysFromNow(-29) },
       { ...message, status: 'queued' },
     ]);
+    // Views of the last two hours still stop a second count; older ones are of no use.
+    const article = await createNewsArticle(db);
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    await db.insert(newsViews).values(
+      [0, 1, 2, 3, 30].map((hours) => ({
+        article_id: article.id,
+        viewer_key: 'address:1',
+        hour: hoursAgo(hours),
+      })),
+    );
 
     expect(await purgeExpiredRecords(db, now)).toEqual({
       refreshTokens: 1,
       sessions: 2,
       emailTokens: 2,
       mail: 1,
+      newsViews: 2,
     });
 
     const remainingSessions = (await db.select().from(sessions)).map((session) => session.id).sort();
@@ -64,6 +75,9 @@ describe('purgeExpiredRecords', () => {
     expect(await db.select().from(refreshTokens)).toHaveLength(2);
     expect((await db.select().from(emailTokens)).map((token) => token.purpose)).toEqual(['invitation']);
     expect((await db.select().from(mailOutbox)).map((row) => row.status).sort()).toEqual(['queued', 'sent']);
+    expect((await db.select().from(newsViews)).map((view) => view.hour.getTime()).sort()).toEqual(
+      [hoursAgo(2), hoursAgo(1), hoursAgo(0)].map((hour) => hour.getTime()),
+    );
 
     // Nothing left to do: a second run (another process) removes nothing and fails on nothing.
     expect(await purgeExpiredRecords(db, now)).toEqual({
@@ -71,6 +85,7 @@ describe('purgeExpiredRecords', () => {
       sessions: 0,
       emailTokens: 0,
       mail: 0,
+      newsViews: 0,
     });
   });
 });

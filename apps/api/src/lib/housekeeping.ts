@@ -4,19 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { emailTokens, mailOutbox, refreshTokens, sessions } from '../db/schema';
+import { emailTokens, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
 /** How long finished records stay for support questions ("did my e-mail go out?") before removal. */
 export const RETENTION_DAYS = { endedSessions: 7, usedEmailTokens: 7, sentMail: 30 } as const;
 const PURGE_INTERVAL_MS = 60 * 60 * 1_000;
+/**
+ * A view's row only stops a second count within its hour (modules/news/service.ts); one older than
+ * two hours is of no further use (the extra hour covers servers whose clocks differ a little).
+ */
+const NEWS_VIEW_RETENTION_MS = 2 * 60 * 60 * 1_000;
 const FIRST_PURGE_DELAY_MS = 60 * 1_000;
 
 /**
  * Deletes what can no longer be used: expired refresh tokens (an expired token is refused
  * whatever its history, so reuse detection no longer needs it), sessions that ended a week ago,
- * used or expired e-mail links, and mail delivered a month ago. Idempotent, so any number of
+ * used or expired e-mail links, mail delivered a month ago, and the news views of past hours. Idempotent, so any number of
  * server processes may run it at the same time.
  */
 export async function purgeExpiredRecords(db: Db, now = new Date()) {
@@ -50,11 +55,16 @@ export async function purgeExpiredRecords(db: Db, now = new Date()) {
     .delete(mailOutbox)
     .where(lt(mailOutbox.sentAt, daysAgo(RETENTION_DAYS.sentMail)))
     .returning({ id: mailOutbox.id });
+  const views = await db
+    .delete(newsViews)
+    .where(lt(newsViews.hour, new Date(now.getTime() - NEWS_VIEW_RETENTION_MS)))
+    .returning({ hour: newsViews.hour });
   return {
     refreshTokens: tokens.length,
     sessions: endedSessions.length,
     emailTokens: links.length,
     mail: mail.length,
+    newsViews: views.length,
   };
 }
 

@@ -12,7 +12,7 @@ import { createNewsArticle } from '../test/factories';
 import { createTestDatabase } from '../test/helper';
 import { AppError } from './errors';
 import { createImageUploads, type ImageOwner, type ImageUploads, imagePathsOf } from './images';
-import { createStorage } from './storage';
+import { createDiskStorage } from './storage';
 
 /** A news article's gallery through the image API, on the test database (PGlite or PostgreSQL). */
 let database: DatabaseHandle;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   uploadsDir = join(await mkdtemp(join(tmpdir(), 'images-test-')), 'uploads');
   images = createImageUploads({
-    storage: createStorage({ uploadsDir }),
+    storage: createDiskStorage({ uploadsDir }),
     log: Fastify({ logger: false }).log,
   });
 });

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { createUser, signIn } from '../test/factories';
 import { createTestConfig, createTestDatabase } from '../test/helper';
 import { AppError } from './errors';
-import { multipartForm, nestBracketedFields } from './multipart';
+import { fieldPathOf, multipartForm, nestBracketedFields } from './multipart';
 
 /**
  * The form and error contract every route shares (contract C1), on the whole app with three
@@ -15,6 +15,10 @@ import { multipartForm, nestBracketedFields } from './multipart';
  */
 const galleryForm = multipartForm(z.object({ title: requiredText('Title', 'Title is required') }), {
   files: { images: MAX_IMAGES_PER_REQUEST },
+});
+/** A form with a photo per listed item and a text field with no limit of its own. */
+const itemsForm = multipartForm(z.object({ note: z.string().optional() }), {
+  files: { 'items[0][photo]': 1, 'items[1][photo]': 1 },
 });
 const representativesSchema = z.object({
   company: requiredText('Company', 'Company is required'),
@@ -34,6 +38,14 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
       formsRead++;
       const { fields, files } = await galleryForm.read(request);
       return { title: fields.title, sizes: files.images.map((image) => image.length) };
+    },
+  );
+  app.post(
+    '/items',
+    { config: { access: 'admin' }, validatorCompiler: itemsForm.validatorCompiler, schema: itemsForm.schema },
+    async (request) => {
+      const { files } = await itemsForm.read(request);
+      return { photos: Object.values(files).flat().length };
     },
   );
   app.post(
@@ -85,6 +97,21 @@ async function sendGallery(fields: Record<string, string>, images: Buffer[], coo
 
 const bytes = (size: number) => Buffer.alloc(size, 7);
 
+async function sendItems(fields: Record<string, string>, photos: Record<string, Buffer>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, photo] of Object.entries(photos)) {
+    form.append(name, new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/test/items',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') as string, cookie: adminCookie },
+  });
+}
+
 describe('a multipart form', () => {
   it('takes a gallery of 10 images of up to 5 MB each', async () => {
     const images = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, index) => bytes(1_000 + index));
@@ -125,6 +152,50 @@ describe('a multipart form', () => {
       field: 'title',
       fields: { title: 'Title is required' },
     });
+  });
+
+  it("refuses a text field longer than the plugin reads with the schema's own length message", async () => {
+    // 200 KB: past the plugin's field limit (100 KB), so the value arrives cut short.
+    const response = await sendGallery({ title: 'a'.repeat(200_000) }, [bytes(100)]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'Title must be at most 200 characters',
+      code: 'validation_error',
+      field: 'title',
+    });
+  });
+
+  it('refuses a field cut short even where the schema sets no limit', async () => {
+    const response = await sendItems({ note: 'a'.repeat(200_000) }, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'This field is too long', field: 'note' });
+    expect((await sendItems({ note: 'a'.repeat(1_000) }, {})).statusCode).toBe(200);
+  });
+
+  it('names a refused file of a list by its dotted path, as a schema names a field', async () => {
+    const tooLarge = await sendItems(
+      {},
+      { 'items[0][photo]': bytes(100), 'items[1][photo]': bytes(IMAGE_MAX_BYTES + 1) },
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({
+      error: IMAGE_MESSAGES.tooLarge,
+      code: 'file_too_large',
+      field: 'items.1.photo',
+    });
+    const form = new FormData();
+    for (let copy = 0; copy < 2; copy++) {
+      form.append('items[1][photo]', new Blob([new Uint8Array(bytes(10))], { type: 'image/png' }), 'p.png');
+    }
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const twice = await context.app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') as string, cookie: adminCookie },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ code: 'too_many_files', field: 'items.1.photo' });
   });
 
   it("refuses a guest's upload before reading it", async () => {
@@ -185,6 +256,12 @@ describe('a validation error', () => {
 });
 
 describe('bracketed field names', () => {
+  it('are named by their dotted path in every refusal', () => {
+    expect(fieldPathOf('representatives[1][avatar]')).toBe('representatives.1.avatar');
+    expect(fieldPathOf('logo')).toBe('logo');
+    expect(fieldPathOf('a[b]')).toBe('a.b');
+  });
+
   it('nests representatives[i][field] into a list of records, leaving plain names alone', () => {
     expect(
       nestBracketedFields({

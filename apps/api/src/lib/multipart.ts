@@ -1,8 +1,13 @@
-import { IMAGE_MESSAGES, MAX_IMAGES_PER_REQUEST, tooManyImagesMessage } from '@portal/shared';
+import {
+  FIELD_TOO_LONG_MESSAGE,
+  IMAGE_MESSAGES,
+  MAX_IMAGES_PER_REQUEST,
+  tooManyImagesMessage,
+} from '@portal/shared';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { type ZodObject, z } from 'zod';
+import { type ZodObject, ZodPipe, z } from 'zod';
 import { AppError, badRequest, fieldName, validationError } from './errors';
 
 /** `representatives[0][firstName]`: a name, then indexes or keys in brackets. */
@@ -10,6 +15,18 @@ const BRACKETED_NAME = /^([A-Za-z_]\w*)((?:\[\w+\])+)$/;
 /** The most items a bracketed list may hold: more is a malformed form, not a long list. */
 const MAX_BRACKETED_INDEX = 50;
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * A part's name as every refusal names a field: the dotted path of a Zod issue
+ * (`representatives[1][avatar]` is `representatives.1.avatar`), so that a form finds its field by
+ * one name whether the schema, the upload pipeline or the multipart limits refused it.
+ */
+export function fieldPathOf(partName: string): string {
+  const match = BRACKETED_NAME.exec(partName);
+  if (!match) return partName;
+  const keys = [...(match[2] as string).matchAll(/\[(\w+)\]/g)].map((m) => m[1] as string);
+  return [match[1] as string, ...keys].join('.');
+}
 
 /**
  * Fields named as a browser form names lists of records (`representatives[0][firstName]`, spec
@@ -71,7 +88,8 @@ export function nestBracketedFields(fields: Record<string, unknown>): Record<str
  * The plugin's limits (app.ts) bound each file (5 MB), the fields and the parts; every part is
  * read to its end, even after an error, so the connection is left clean for the answer.
  */
-export function multipartForm<Schema extends ZodObject, FileField extends string>(
+export function multipartForm<Schema extends ZodObject | ZodPipe<ZodObject>, FileField extends string>(
+  /** The text fields: an object, or an object piped into the rules between its fields. */
   fieldsSchema: Schema,
   /** Each file field of the form with the most files it takes (all together at most 10). */
   { files: fileCounts }: { files: Record<FileField, number> },
@@ -82,7 +100,7 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
     fileFields.reduce((sum, field) => sum + fileCounts[field], 0),
   );
   // Named when the form has one file field, so a form can show the refusal beside it.
-  const onlyFileField = fileFields.length === 1 ? fileFields[0] : undefined;
+  const onlyFileField = fileFields.length === 1 ? fieldPathOf(fileFields[0] as string) : undefined;
 
   /** The plugin's and busboy's errors in the API's error shape. */
   function toClientError(error: unknown, fileField?: string): AppError {
@@ -92,7 +110,7 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
         // spec 000 §5's exact message; every file field of the API is an image.
         return new AppError(413, IMAGE_MESSAGES.tooLarge, {
           code: 'file_too_large',
-          field: fileField ?? onlyFileField,
+          field: fileField ? fieldPathOf(fileField) : onlyFileField,
         });
       case 'FST_FILES_LIMIT':
         return new AppError(400, tooManyImagesMessage(maxFiles), {
@@ -115,6 +133,8 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
       });
     }
     const fields: Record<string, unknown> = {};
+    /** Fields cut at the plugin's size limit: refused once the schema has named their limit. */
+    const truncated = new Set<string>();
     const files = Object.fromEntries(fileFields.map((field) => [field, [] as Buffer[]])) as Record<
       FileField,
       Buffer[]
@@ -136,7 +156,7 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
             if (files[field].length >= fileCounts[field]) {
               failure = new AppError(400, tooManyImagesMessage(fileCounts[field]), {
                 code: 'too_many_files',
-                field,
+                field: fieldPathOf(field),
               });
               continue;
             }
@@ -147,10 +167,9 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
             failure = toClientError(error, field);
           }
         } else if (!failure) {
-          if (part.valueTruncated) {
-            failure = validationError([{ field: part.fieldname, message: `${part.fieldname} is too long` }]);
-            continue;
-          }
+          // A value cut at the limit is still far longer than any field's own limit: the schema
+          // refuses it below with that field's message ('About must be at most 5000 characters').
+          if (part.valueTruncated) truncated.add(fieldPathOf(part.fieldname));
           const previous = fields[part.fieldname];
           fields[part.fieldname] =
             previous === undefined
@@ -163,7 +182,7 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
       failure ??= error;
     }
     if (failure) throw toClientError(failure);
-    return { fields, files };
+    return { fields, files, truncated };
   }
 
   const skipBody: FastifySchemaCompiler<unknown> = (route) =>
@@ -175,7 +194,10 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
     /** For the route's `schema`: documents the text fields and the files in OpenAPI. */
     schema: {
       consumes: ['multipart/form-data'],
-      body: fieldsSchema.extend(
+      body: (fieldsSchema instanceof ZodPipe
+        ? (fieldsSchema.in as ZodObject)
+        : (fieldsSchema as ZodObject)
+      ).extend(
         Object.fromEntries(
           fileFields.map((field) => [
             field,
@@ -192,17 +214,20 @@ export function multipartForm<Schema extends ZodObject, FileField extends string
     async read(
       request: FastifyRequest,
     ): Promise<{ fields: z.output<Schema>; files: Record<FileField, Buffer[]> }> {
-      const { fields, files } = await readParts(request);
+      const { fields, files, truncated } = await readParts(request);
       const result = fieldsSchema.safeParse(nestBracketedFields(fields));
-      if (!result.success) {
-        throw validationError(
-          result.error.issues.map((issue) => ({
-            field: fieldName(issue.path, 'body'),
-            message: issue.message,
-          })),
-        );
+      const issues = (result.error?.issues ?? []).map((issue) => ({
+        field: fieldName(issue.path, 'body'),
+        message: issue.message,
+      }));
+      // A field cut short is never accepted, even by a schema that sets no limit of its own.
+      for (const field of truncated) {
+        if (!issues.some((issue) => issue.field === field)) {
+          issues.push({ field, message: FIELD_TOO_LONG_MESSAGE });
+        }
       }
-      return { fields: result.data, files };
+      if (!result.success || issues.length > 0) throw validationError(issues);
+      return { fields: result.data as z.output<Schema>, files };
     },
   };
 }

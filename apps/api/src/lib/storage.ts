@@ -1,24 +1,58 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config';
 
 /** The URL prefix under which the server serves stored files. */
 export const UPLOADS_PUBLIC_PREFIX = '/uploads/';
 
+/** A stored name never gets other content, so a browser or CDN may keep a file for a year. */
+export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export type StoredFile = { storageKey: string; publicPath: string };
 
+/** A stored file's bytes on their way to a client. */
+export type StoredFileContent = { body: Readable; contentType: string; byteSize: number | undefined };
+
 /**
- * The one place that writes and deletes uploaded files (ARCHITECTURE.md "Files"). Local disk for
- * now; an S3-compatible bucket would be a second implementation of this interface.
+ * The one place that writes, reads and deletes uploaded files (ARCHITECTURE.md "Files"): a folder
+ * on the local disk, or an S3-compatible bucket shared by every server process
+ * (docs/decisions/027-uploads-in-an-s3-compatible-bucket.md). Either way files are served under
+ * the same `/uploads/<key>` addresses, through the server.
  */
 export type Storage = {
-  /** Stores the bytes under a new random name; the caller's file name is never used. */
+  /** Where files go, for the start-up log and /api/ready; never contains credentials. */
+  describe: string;
+  /**
+   * Stores the bytes under a new random name; the caller's file name is never used. A failed save
+   * leaves no file behind.
+   */
   save(buffer: Buffer, extension: string): Promise<StoredFile>;
   /** Deletes a stored file; a file already gone is not an error. */
   remove(publicPath: string): Promise<void>;
-  /** The absolute path of a stored file on disk. */
+  /** A stored file's content, or null when there is no such file. */
+  read(publicPath: string): Promise<StoredFileContent | null>;
+  /** Throws unless files can be stored now (the folder is writable, the bucket answers). */
+  check(signal: AbortSignal): Promise<void>;
+  /** Lets go of connections (the server is closing). */
+  close(): void;
+};
+
+export type DiskStorage = Storage & {
+  /** The absolute path of a stored file on disk (tests, backups). */
   resolve(publicPath: string): string;
 };
+
+export type StorageConfig = Config['storage'];
 
 export class InvalidStoragePathError extends Error {}
 
@@ -27,29 +61,59 @@ const EXTENSION_PATTERN = /^[a-z0-9]{1,10}$/;
 const STORAGE_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,10}$/;
 const TEMP_DIR_NAME = '.tmp';
 
-export function createStorage({ uploadsDir }: { uploadsDir: string }): Storage {
+/** The types the image pipeline writes (lib/images.ts re-encodes every upload to WebP). */
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+const contentTypeOf = (storageKey: string) =>
+  CONTENT_TYPES[storageKey.slice(storageKey.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
+/** The key of a path `save` produced; anything else (a dot segment, a sub-folder) is refused. */
+export function storageKeyOf(publicPath: string): string {
+  const key = publicPath.startsWith(UPLOADS_PUBLIC_PREFIX)
+    ? publicPath.slice(UPLOADS_PUBLIC_PREFIX.length)
+    : '';
+  if (!STORAGE_KEY_PATTERN.test(key)) {
+    throw new InvalidStoragePathError(`Not a stored upload: ${publicPath}`);
+  }
+  return key;
+}
+
+function newStorageKey(extension: string): string {
+  const normalised = extension.replace(/^\./, '').toLowerCase();
+  if (!EXTENSION_PATTERN.test(normalised)) {
+    throw new InvalidStoragePathError(`Invalid file extension: ${extension}`);
+  }
+  return `${randomUUID()}.${normalised}`;
+}
+
+const stored = (storageKey: string): StoredFile => ({
+  storageKey,
+  publicPath: `${UPLOADS_PUBLIC_PREFIX}${storageKey}`,
+});
+
+/** The storage the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function createStorage(config: StorageConfig): Storage {
+  return config.kind === 's3' ? createS3Storage(config) : createDiskStorage(config);
+}
+
+export function createDiskStorage({ uploadsDir }: { uploadsDir: string }): DiskStorage {
   const root = resolve(uploadsDir);
   // Temporary files live in a sub-folder of the same directory so the final rename never
-  // crosses file systems, and the static file server never lists a half-written file.
+  // crosses file systems, and a reader never finds a half-written file under a stored name.
   const tempDir = join(root, TEMP_DIR_NAME);
 
-  const keyOf = (publicPath: string): string => {
-    const key = publicPath.startsWith(UPLOADS_PUBLIC_PREFIX)
-      ? publicPath.slice(UPLOADS_PUBLIC_PREFIX.length)
-      : '';
-    if (!STORAGE_KEY_PATTERN.test(key)) {
-      throw new InvalidStoragePathError(`Not a stored upload: ${publicPath}`);
-    }
-    return key;
-  };
-
   return {
+    describe: `folder ${root}`,
+
     async save(buffer, extension) {
-      const normalised = extension.replace(/^\./, '').toLowerCase();
-      if (!EXTENSION_PATTERN.test(normalised)) {
-        throw new InvalidStoragePathError(`Invalid file extension: ${extension}`);
-      }
-      const storageKey = `${randomUUID()}.${normalised}`;
+      const storageKey = newStorageKey(extension);
       await mkdir(tempDir, { recursive: true });
       const tempPath = join(tempDir, `${storageKey}.part`);
       try {
@@ -60,15 +124,109 @@ export function createStorage({ uploadsDir }: { uploadsDir: string }): Storage {
         await rm(tempPath, { force: true });
         throw error;
       }
-      return { storageKey, publicPath: `${UPLOADS_PUBLIC_PREFIX}${storageKey}` };
+      return stored(storageKey);
     },
 
     async remove(publicPath) {
-      await rm(join(root, keyOf(publicPath)), { force: true });
+      await rm(join(root, storageKeyOf(publicPath)), { force: true });
     },
 
+    async read(publicPath) {
+      const key = storageKeyOf(publicPath);
+      const path = join(root, key);
+      try {
+        const { size } = await stat(path);
+        return { body: createReadStream(path), contentType: contentTypeOf(key), byteSize: size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+
+    close() {},
+
     resolve(publicPath) {
-      return join(root, keyOf(publicPath));
+      return join(root, storageKeyOf(publicPath));
+    },
+  };
+}
+
+export type S3StorageOptions = Extract<StorageConfig, { kind: 's3' }>;
+
+// A bucket that does not answer must fail an upload in seconds, not hold the request for minutes.
+const S3_CONNECT_TIMEOUT_MS = 3_000;
+const S3_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, Ceph, Garage…). A PUT is atomic on the store's side (an
+ * object appears whole or not at all); a PUT whose answer is lost may still have stored the
+ * object, so a failed save deletes the key it tried before giving up: no orphan either way.
+ */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const { bucket } = options;
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+  });
+
+  return {
+    describe: `S3 bucket ${bucket}${options.endpoint ? ` at ${new URL(options.endpoint).origin}` : ''}`,
+
+    async save(buffer, extension) {
+      const storageKey = newStorageKey(extension);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: storageKey,
+            Body: buffer,
+            ContentType: contentTypeOf(storageKey),
+            CacheControl: UPLOADS_CACHE_CONTROL,
+          }),
+        );
+      } catch (error) {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: storageKey })).catch(() => {});
+        throw error;
+      }
+      return stored(storageKey);
+    },
+
+    async remove(publicPath) {
+      // S3 answers a delete of a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: storageKeyOf(publicPath) }));
+    },
+
+    async read(publicPath) {
+      const key = storageKeyOf(publicPath);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return {
+          body: object.Body as Readable,
+          contentType: contentTypeOf(key),
+          byteSize: object.ContentLength,
+        };
+      } catch (error) {
+        const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (name === 'NoSuchKey' || $metadata?.httpStatusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async check(signal) {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: signal });
+    },
+
+    close() {
+      client.destroy();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { SESSION_ERRORS } from '@portal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
@@ -18,6 +18,14 @@ declare module 'fastify' {
      */
     ignoresViewer?: boolean;
   }
+  interface FastifyInstance {
+    /**
+     * Every route as it was declared (HEAD twins and the OpenAPI UI aside), in registration order:
+     * the access-control matrix, the fuzz test and the route schema test are generated from it, so
+     * a route added later is covered without anyone remembering to (issue 15, decision 029).
+     */
+    readonly routeTable: readonly DeclaredRoute[];
+  }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. Set from the session by modules/auth/session-plugin.ts. */
     viewer: Viewer | null;
@@ -25,6 +33,13 @@ declare module 'fastify' {
     sessionTokenInvalid: boolean;
   }
 }
+
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+  schema: FastifySchema | undefined;
+};
 
 /** The Cache-Control of an answer no cache may keep. */
 export const NOT_STORED = 'private, no-store';
@@ -38,11 +53,16 @@ export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === 
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionTokenInvalid', false);
+  const routeTable: DeclaredRoute[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     // The OpenAPI UI's own routes are public documentation.
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD')
-      return;
+    if (route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, config: route.config ?? {}, schema: route.schema });
+    }
+    if (!route.url.startsWith('/api/')) return;
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
     }

@@ -33,7 +33,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (isDatabaseBusy(error)) {
-      request.log.warn({ err: error }, 'database wait limit reached');
+      request.log.warn({ err: error }, 'database busy or unavailable');
       return reply
         .status(503)
         .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { createConnection } from 'node:net';
+import { type AddressInfo, createConnection, createServer } from 'node:net';
+import { Writable } from 'node:stream';
 import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { buildTestApp } from '../test/helper';
-import { LOGIN_SLOWDOWN_MS } from './rate-limit';
+import { LOGIN_SLOWDOWN_MS, REDIS_TIMEOUTS } from './rate-limit';
 
 const LIMIT = 3;
 const rateLimitedBody = { error: RATE_LIMITED_MESSAGE, code: 'rate_limited' };
@@ -133,12 +134,34 @@ describe.skipIf(!redisReachable)('with REDIS_URL', () => {
   });
 });
 
+/** Every line the app logs at warn or above, parsed. */
+function capturedLogs() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { lines, logger: { level: 'warn', stream } };
+}
+const FALLBACK_LOG = 'rate-limit Redis unavailable; counting in this process until it is back';
+
 describe('with an unreachable Redis', () => {
   let app: TestApp;
+  const logs = capturedLogs();
   beforeAll(async () => {
-    app = await buildTestApp({ AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: 'redis://127.0.0.1:1' });
+    app = await buildTestApp(
+      { AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: 'redis://127.0.0.1:1' },
+      { logger: logs.logger },
+    );
   });
   afterAll(() => app.close());
+
+  it('says so in the log', async () => {
+    await call(app, 'POST', '/api/auth/forgot-password', randomAddress(), { email: 'a@example.com' });
+    expect(logs.lines.filter((line) => line.msg === FALLBACK_LOG)).toHaveLength(1);
+  });
 
   it('counts in this process instead, rather than dropping the limits or locking everyone out', async () => {
     const address = randomAddress();
@@ -147,5 +170,98 @@ describe('with an unreachable Redis', () => {
     for (let attempt = 0; attempt < LIMIT; attempt++) expect((await forgot(address)).statusCode).toBe(200);
     expect((await forgot(address)).statusCode).toBe(429);
     expect((await forgot(randomAddress())).statusCode).toBe(200);
+  });
+});
+
+/**
+ * A Redis that answers the handshake, then stops answering anything while it keeps the
+ * connection open: a stalled server, a full network buffer, a paused VM (issue 15).
+ */
+async function redisThatStopsAnswering() {
+  const state = { answering: true };
+  const server = createServer((socket) => {
+    socket.on('data', (chunk) => {
+      if (!state.answering) return;
+      // Each command of the chunk gets an answer: INFO (the ready check) its text, the rest OK.
+      for (const command of chunk.toString().split('*').slice(1)) {
+        if (/info/i.test(command)) {
+          const info = '# Server\r\nredis_version:7.0.0\r\nloading:0\r\n';
+          socket.write(`$${Buffer.byteLength(info)}\r\n${info}\r\n`);
+        } else socket.write('+OK\r\n');
+      }
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stopAnswering: () => {
+      state.answering = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('with a Redis that accepts connections but stops answering', () => {
+  let app: TestApp;
+  let redis: Awaited<ReturnType<typeof redisThatStopsAnswering>>;
+  const logs = capturedLogs();
+  beforeAll(async () => {
+    redis = await redisThatStopsAnswering();
+    app = await buildTestApp(
+      { AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: redis.url },
+      { logger: logs.logger },
+    );
+    redis.stopAnswering();
+  });
+  afterAll(async () => {
+    await app.close();
+    await redis.close();
+  });
+
+  it('answers logins at once, counts in this process, and logs the fallback', async () => {
+    const address = randomAddress();
+    const login = () =>
+      call(app, 'POST', '/api/auth/login', address, {
+        email: 'nobody@example.com',
+        password: 'wrong-password',
+      });
+    const timings: number[] = [];
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      const startedAt = Date.now();
+      expect((await login()).statusCode).toBe(401);
+      timings.push(Date.now() - startedAt);
+    }
+    expect((await login()).statusCode).toBe(429);
+    // The first waits out one command timeout; the rest do not wait for Redis at all.
+    expect(timings[0]).toBeLessThan(REDIS_TIMEOUTS.commandMs + 1_500);
+    expect(Math.max(...timings.slice(1))).toBeLessThan(1_000);
+    expect(logs.lines.filter((line) => line.msg === FALLBACK_LOG).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await buildTestApp({ AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' });
+  });
+  afterAll(() => proxied.close());
+
+  it('counts the address the proxy saw, whatever the client wrote into X-Forwarded-For', async () => {
+    const client = randomAddress();
+    const forgot = (spoofed: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'a@example.com' },
+        // The client sent its own X-Forwarded-For; the proxy (127.0.0.1) appended the real address.
+        headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
+        remoteAddress: '127.0.0.1',
+      });
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      expect((await forgot(randomAddress())).statusCode).toBe(200);
+    }
+    expect((await forgot(randomAddress())).statusCode).toBe(429);
   });
 });

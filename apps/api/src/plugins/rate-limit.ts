@@ -30,6 +30,12 @@ const rateLimited = () => new AppError(429, RATE_LIMITED_MESSAGE, { code: 'rate_
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
+    // For /api/ready (modules/health): the shared counters answer, or each process counts alone.
+    app.decorate('checkRateLimitStore', async () => {
+      if (!redis) return 'not_configured' as const;
+      await redis.ping();
+      return 'ok' as const;
+    });
     await app.register(fastifyRateLimit, {
       global: false,
       ...(redis ? { store: redisWithLocalFallback(redis, app) } : {}),
@@ -49,17 +55,24 @@ class RedisWithLocalFallbackStore implements FastifyRateLimitStore {
     private readonly local: LocalStore,
     private readonly redis: Redis,
     private readonly onFallback: (error: unknown) => void,
+    /** Shared by every route's store: when Redis last failed to answer. */
+    private readonly health: { unavailableUntil: number },
   ) {}
 
   incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
-    if (this.redis.status !== 'ready') {
-      this.onFallback(new Error(`Redis is ${this.redis.status}`));
+    if (this.redis.status !== 'ready' || Date.now() < this.health.unavailableUntil) {
+      this.onFallback(
+        new Error(`Redis is ${this.redis.status === 'ready' ? 'not answering' : this.redis.status}`),
+      );
       return this.local.incr(key, callback, timeWindow, max);
     }
     this.shared.incr(
       key,
       (error, result) => {
         if (!error && result) return callback(null, result);
+        // A Redis that connects but does not answer would cost every request the command timeout:
+        // count here for a while before asking it again.
+        this.health.unavailableUntil = Date.now() + REDIS_RETRY_AFTER_MS;
         this.onFallback(error);
         this.local.incr(key, callback, timeWindow, max);
       },
@@ -74,12 +87,14 @@ class RedisWithLocalFallbackStore implements FastifyRateLimitStore {
       this.local.child(routeOptions),
       this.redis,
       this.onFallback,
+      this.health,
     );
   }
 }
 
 function redisWithLocalFallback(redis: Redis, app: FastifyInstance): FastifyRateLimitStoreCtor {
   let lastLoggedAt = 0;
+  const health = { unavailableUntil: 0 };
   const logFallback = (error: unknown) => {
     // One line a minute is enough to notice.
     if (Date.now() - lastLoggedAt < 60_000) return;
@@ -97,6 +112,7 @@ function redisWithLocalFallback(redis: Redis, app: FastifyInstance): FastifyRate
         new LocalStore(continueExceeding, exponentialBackoff),
         redis,
         logFallback,
+        health,
       );
     }
   };
@@ -104,17 +120,34 @@ function redisWithLocalFallback(redis: Redis, app: FastifyInstance): FastifyRate
 
 const REDIS_KEY_PREFIX = 'portal:rate-limit:';
 
+/**
+ * How long Redis may take (issue 15: a Redis that accepted connections but stopped answering made
+ * every login hang): to connect, and to answer a command (it answers in well under a
+ * millisecond on a local network). After a failure the limits are counted in this process for
+ * REDIS_RETRY_AFTER_MS before Redis is asked again.
+ */
+export const REDIS_TIMEOUTS = { connectMs: 2_000, commandMs: 500 } as const;
+const REDIS_RETRY_AFTER_MS = 5_000;
+
 async function connectRedis(app: FastifyInstance, url: string) {
   const redis = new Redis(url, {
     lazyConnect: true,
     // Fail fast while disconnected instead of queueing: a login must not wait for Redis.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
+    connectTimeout: REDIS_TIMEOUTS.connectMs,
+    commandTimeout: REDIS_TIMEOUTS.commandMs,
   });
   // ioredis retries for ever and reports each failure; the store logs the fallback instead.
   redis.on('error', () => {});
-  await redis.connect().catch(() => {});
+  // connect() waits for Redis to say it is ready, which a Redis that does not answer never does:
+  // start without it, and count in this process until it is.
+  const timer = new AbortController();
+  await Promise.race([
+    redis.connect().catch(() => {}),
+    setTimeout(REDIS_TIMEOUTS.connectMs, undefined, { signal: timer.signal }).catch(() => {}),
+  ]);
+  timer.abort();
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });

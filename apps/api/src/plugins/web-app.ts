@@ -1,14 +1,15 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSitePath, PRERENDERED_PAGES_FOLDER, prerenderedPagePath } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { InvalidStoragePathError, type Storage, UPLOADS_CACHE_CONTROL } from '../lib/storage';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
-type WebAppOptions = { config: Config };
+type WebAppOptions = { config: Config; storage: Storage };
 
 /** The pages the web build prerendered (docs/decisions/015), by path: '/about' → 'about.html'. */
 function readPrerenderedPages(folder: string) {
@@ -22,7 +23,7 @@ function readPrerenderedPages(folder: string) {
  * the article and event pages with their link previews are modules/site-previews). Its
  * `reply.sendFile` also serves the static documents (modules/documents).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOptions) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, { config, storage }: WebAppOptions) => {
   const webAppBuilt = existsSync(join(config.webDistDir, 'index.html'));
   const pagesDir = join(config.webDistDir, PRERENDERED_PAGES_FOLDER);
   const prerenderedPages = readPrerenderedPages(pagesDir);
@@ -46,16 +47,32 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config }: WebAppOp
     },
   });
 
-  // Uploaded images have random names, so a name's content never changes either.
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: ONE_YEAR_SECONDS * 1000,
-    immutable: true,
-  });
+  // Uploads are read through the storage module, from the folder or the bucket alike, so their
+  // addresses do not depend on where they are kept (docs/decisions/027). Their names are random
+  // and never get other content: the name is the validator, and caches may keep them a year.
+  app.get<{ Params: { name: string } }>(
+    '/uploads/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const notFound = () => reply.status(404).send({ error: 'Not found', code: 'not_found' });
+      const etag = `"${request.params.name}"`;
+      let file: Awaited<ReturnType<Storage['read']>>;
+      try {
+        file = await storage.read(`/uploads/${request.params.name}`);
+      } catch (error) {
+        if (error instanceof InvalidStoragePathError) return notFound();
+        throw error;
+      }
+      if (!file) return notFound();
+      reply.header('cache-control', UPLOADS_CACHE_CONTROL).header('etag', etag).type(file.contentType);
+      if (request.headers['if-none-match'] === etag) {
+        file.body.destroy();
+        return reply.status(304).send();
+      }
+      if (file.byteSize !== undefined) reply.header('content-length', file.byteSize);
+      return reply.send(file.body);
+    },
+  );
 
   // A prerendered page paints before its script has loaded. Routes of their own, not the
   // fallback below, so that they are compressed like every other route.

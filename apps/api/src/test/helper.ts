@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -53,10 +54,16 @@ export async function createTestConfig(
 }
 
 /** The app on a fresh database, as `main.ts` builds it; close it in afterAll. */
-export async function buildTestApp(overrides: NodeJS.ProcessEnv = {}) {
+export async function buildTestApp(
+  overrides: NodeJS.ProcessEnv = {},
+  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const database = await createTestDatabase();
   const config = await createTestConfig(overrides);
-  const app = await buildApp(config, { database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp(config, {
+    database,
+    logger: logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
+  });
   await app.ready();
   return {
     app,

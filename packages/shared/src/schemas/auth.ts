@@ -2,30 +2,29 @@ import { z } from 'zod';
 import { SESSION_ERRORS } from '../auth-messages';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
+import { secretText, text } from './common';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-export const emailField = z
-  .string('Email is required')
+// 'X is required' only when the value is absent or blank; a wrong type gets its own message (issue 15).
+export const emailField = text('Email')
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
-export const usernameField = z
-  .string('Username is required')
+export const usernameField = text('Username')
   .trim()
   .min(1, 'Username is required')
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
   .regex(USERNAME_PATTERN, 'Username may contain only letters, numbers, dots, dashes and underscores');
 
-export const newPasswordField = z
-  .string('Password is required')
-  .min(1, 'Password is required')
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine(isPasswordStrongEnough, PASSWORD_TOO_WEAK_MESSAGE);
+export const newPasswordField = secretText('Password', 'Password is required', PASSWORD_MAX_LENGTH).refine(
+  isPasswordStrongEnough,
+  PASSWORD_TOO_WEAK_MESSAGE,
+);
 
 /** POST /api/auth/register (spec 000 §5, §7). */
 export const registerBodySchema = z.object({
@@ -47,14 +46,14 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 /** POST /api/auth/login. */
 export const loginBodySchema = z.object({
   email: emailField,
-  password: z.string('Password is required').min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: secretText('Password', 'Password is required', PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST /api/auth/login-token: the pair from the e-mail link's URL fragment. */
 export const loginTokenBodySchema = z.object({
-  access_token: z.string().min(1, SESSION_ERRORS.missingTokens).max(4096),
-  refresh_token: z.string().min(1, SESSION_ERRORS.missingTokens).max(512),
+  access_token: secretText('access_token', SESSION_ERRORS.missingTokens, 4096),
+  refresh_token: secretText('refresh_token', SESSION_ERRORS.missingTokens, 512),
 });
 export type LoginTokenBody = z.infer<typeof loginTokenBodySchema>;
 
@@ -62,7 +61,7 @@ export const forgotPasswordBodySchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1, 'The reset link is incomplete').max(512),
+  token: secretText('Token', 'The reset link is incomplete', 512),
   password: newPasswordField,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

@@ -12,6 +12,7 @@ import {
   paginationSchema,
   requiredText,
   searchQuerySchema,
+  text,
 } from './common';
 import { imageVariantSchema } from './images';
 
@@ -33,8 +34,7 @@ export const BOARD_FIELD_MESSAGES = {
 const messages = BOARD_FIELD_MESSAGES;
 
 /** Any spelling of a position the spec uses, stored and answered in its canonical spelling. */
-export const boardPositionSchema = z
-  .string(messages.positionRequired)
+export const boardPositionSchema = text('Position', { requiredMessage: messages.positionRequired })
   .trim()
   .min(1, messages.positionRequired)
   .transform((value, context) => {
@@ -43,8 +43,8 @@ export const boardPositionSchema = z
     return position ?? z.NEVER;
   });
 
-const optionalDescription = optionalText('Description', DESCRIPTION_MAX);
-const optionalTrusteeSince = optionalDate(messages.trusteeSinceInvalid);
+const optionalDescription = optionalText('Description', DESCRIPTION_MAX, 'multi');
+const optionalTrusteeSince = optionalDate('Trustee since', messages.trusteeSinceInvalid);
 const optionalDisplayOrder = optionalNumber(
   z
     .number(messages.displayOrderNumber)

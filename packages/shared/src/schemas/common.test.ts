@@ -5,6 +5,8 @@ import {
   optionalDate,
   optionalNumber,
   optionalText,
+  pageQuerySchema,
+  queryText,
   requiredText,
   searchQuerySchema,
 } from './common';
@@ -34,14 +36,57 @@ describe('form field helpers', () => {
         'Search must not contain control characters',
       );
     }
-    // Tabs and line breaks are typed into multi-line fields.
-    expect(note.parse('line one\r\n\tline two')).toBe('line one\r\n\tline two');
+  });
+
+  // issue 15: a single-line field refuses tab and line breaks too; a multi-line one (About,
+  // description, content) takes them, as a person types them.
+  it('refuses tab and line breaks in single-line text only', () => {
+    const name = requiredText('Name', 'Name is required');
+    const about = optionalText('About', 100, 'multi');
+    for (const character of ['\t', '\n', '\r']) {
+      expect(name.safeParse(`Ana${character}Cruz`).error?.issues[0]?.message).toBe(
+        'Name must not contain control characters',
+      );
+      expect(optionalText('Note', 100).safeParse(`a${character}b`).success).toBe(false);
+      expect(queryText('Author').safeParse(`a${character}b`).success).toBe(false);
+    }
+    expect(about.parse('line one\r\n\tline two')).toBe('line one\r\n\tline two');
+    expect(about.safeParse('line\u0000').error?.issues[0]?.message).toBe(
+      'About must not contain control characters',
+    );
+  });
+
+  it("says 'required' only when the value is absent, and 'must be text' for another type", () => {
+    const name = requiredText('Name', 'Name is required');
+    expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
+    expect(name.safeParse(null).error?.issues[0]?.message).toBe('Name is required');
+    expect(name.safeParse('').error?.issues[0]?.message).toBe('Name is required');
+    for (const wrongType of [42, true, ['Ana'], { name: 'Ana' }]) {
+      expect(name.safeParse(wrongType).error?.issues[0]?.message).toBe('Name must be text');
+    }
+  });
+
+  // issue 15: z.coerce took `0x10` as 16 and `1e3` as 1000.
+  it('reads page and limit only as plain decimal integers', () => {
+    const query = z.object(pageQuerySchema(20));
+    expect(query.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(query.parse({ page: '3', limit: '05' })).toEqual({ page: 3, limit: 5 });
+    for (const notPlain of ['0x10', '1e3', '1.0', ' 5', '+5', '-1', '', 'Infinity', '0b11', '1_000']) {
+      expect(query.safeParse({ page: notPlain }).error?.issues[0]?.message, notPlain).toMatch(
+        /^Page must be/,
+      );
+    }
+    expect(query.safeParse({ page: ['1', '2'] }).error?.issues[0]?.message).toBe(
+      'Page must be a whole number',
+    );
+    expect(query.safeParse({ page: '0' }).error?.issues[0]?.message).toBe('Page must be at least 1');
+    expect(query.safeParse({ limit: '1000' }).error?.issues[0]?.message).toBe('Limit must be at most 100');
   });
 
   it('turns blank optional text, dates and numbers into null', () => {
     expect(optionalText('Note', 10).parse('  ')).toBeNull();
     expect(optionalText('Note', 10).safeParse(5).error?.issues[0]?.message).toBe('Note must be text');
-    const since = optionalDate('Invalid date');
+    const since = optionalDate('Since', 'Invalid date');
     expect(since.parse('')).toBeNull();
     expect(since.parse('2020-02-29')).toBe('2020-02-29');
     expect(since.safeParse('2021-02-29').error?.issues[0]?.message).toBe('Invalid date');

@@ -33,39 +33,113 @@ export function buildPagination(page: number, limit: number, total: number): Pag
   return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
 }
 
-export const pageQuerySchema = (defaultLimit: number) => ({
-  page: z.coerce
-    .number('Page must be a number')
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number('Limit must be a number')
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(MAX_PAGE_LIMIT, `Limit must be at most ${MAX_PAGE_LIMIT}`)
-    .default(defaultLimit),
-});
+// ---------------------------------------------------------------------------------------------
+// Text: every text field and query parameter of the API is declared with one of the helpers
+// below (`text`, `requiredText`, `optionalText`, `queryText`, `secretText`), which refuse the
+// control characters no one types. PostgreSQL refuses NUL in text, so without them a stray byte
+// is a 500 for anyone, guests included (issue 15). apps/api/src/route-schemas.test.ts walks every
+// route's schemas and fails on a string declared any other way (decision 029).
 
-/**
- * Control characters no one types: NUL (which PostgreSQL refuses in text), the rest of C0 except
- * tab and line breaks, DEL and C1. Every free-text field and query parameter refuses them, so a
- * stray byte is the sender's 400 naming the field, never the server's 500.
- */
+/** Every C0 control character (tab and line breaks included), DEL and C1. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, less tab and line breaks, which a person types into a multi-line field (About, content). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export type TextLines = 'single' | 'multi';
+
+export const hasNoControlCharacters = (value: string, lines: TextLines = 'single') =>
+  !(lines === 'multi' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
 export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
 
-export const searchQuerySchema = z
-  .string('Search must be text')
-  .trim()
-  .max(200, 'Search must be at most 200 characters')
-  .refine(hasNoControlCharacters, controlCharactersMessage('Search'))
-  .optional()
-  .transform((value) => (value ? value : undefined));
+/** The guards the helpers attach: how the route schema test tells a declared text from a bare string. */
+const textGuards = new WeakSet<object>();
+export const isTextGuard = (check: unknown) =>
+  typeof check === 'object' && check !== null && textGuards.has(check);
+
+function controlCharacterGuard(label: string, lines: TextLines) {
+  const guard = z.refine<string>(
+    (value) => hasNoControlCharacters(value, lines),
+    controlCharactersMessage(label),
+  );
+  textGuards.add(guard);
+  return guard;
+}
+
+/**
+ * The base of every text value: a string, or `${label} is required` when it is absent (a missing
+ * value and a wrong type are different mistakes: a number or a list where text belongs is
+ * `${label} must be text`), without control characters (`lines: 'multi'` allows tab and line
+ * breaks). Not trimmed: chain `.trim()` where blanks do not count.
+ */
+export const text = (
+  label: string,
+  {
+    lines = 'single',
+    requiredMessage = `${label} is required`,
+    typeMessage = `${label} must be text`,
+  }: { lines?: TextLines; requiredMessage?: string; typeMessage?: string } = {},
+) =>
+  z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : typeMessage) })
+    .check(controlCharacterGuard(label, lines));
+
+/** A secret or token compared as it is sent (a password, a link's token): never trimmed. */
+export const secretText = (label: string, requiredMessage: string, max: number) =>
+  text(label, { requiredMessage })
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** An optional query parameter of free text, trimmed; blank is absent. */
+export const queryText = (label: string, max = 200) =>
+  text(label)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const searchQuerySchema = queryText('Search');
+
+/**
+ * A whole number in a query string, written as a person writes one: decimal digits, so `0x10`,
+ * `1e3`, ` 5` or `+5` are the sender's 400 rather than a page nobody asked for (issue 15); `-5`
+ * is read, and refused as below the minimum. A repeated parameter arrives as a list and is
+ * refused the same way.
+ */
+export const queryInteger = (label: string, { min, max }: { min: number; max?: number }) => {
+  const notWhole = `${label} must be a whole number`;
+  const number = z
+    .number()
+    .min(min, `${label} must be at least ${min}`)
+    .max(max ?? Number.MAX_SAFE_INTEGER, `${label} must be at most ${max ?? Number.MAX_SAFE_INTEGER}`);
+  return text(label, { typeMessage: notWhole })
+    .regex(/^-?\d{1,15}$/, notWhole)
+    .transform(Number)
+    .pipe(number);
+};
+
+export const pageQuerySchema = (defaultLimit: number) => ({
+  page: queryInteger('Page', { min: 1 }).default(1),
+  limit: queryInteger('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(defaultLimit),
+});
 
 export const sortOrderSchema = z.enum(['asc', 'desc'], 'Sort order must be asc or desc').default('desc');
+
+/**
+ * One of a fixed list: `${label} is required` when absent or blank, and the list named for any
+ * other value (a wrong type or an unknown choice is not a missing one).
+ */
+export const requiredChoice = <const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  label: string,
+) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input == null || issue.input === ''
+        ? `${label} is required`
+        : `${label} must be one of ${values.join(', ')}`,
+  });
 
 /** Query strings carry booleans as text. */
 export const booleanQuerySchema = (message: string) =>
@@ -73,26 +147,38 @@ export const booleanQuerySchema = (message: string) =>
 
 export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
 
+/** Every length refusal of a text field, written once: 'About must be at most 5000 characters'. */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/**
+ * A form field longer than the server reads at all (the multipart field limit) on a form whose
+ * schema sets no shorter limit of its own; where the schema has one, its `tooLongMessage` is used.
+ */
+export const FIELD_TOO_LONG_MESSAGE = 'This field is too long';
+
+/** A list filter naming one record exactly (the dashboard's link to a recent item); blank is none. */
+export const optionalIdFilter = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.uuid('Invalid id').optional(),
+);
+
 // Form field helpers: HTML forms and multipart bodies send every value as text, and a blank
 // optional field is the only way a form can say "no value", so blanks become null.
 
 /** Text that must not be blank, trimmed, at most `max` characters. */
-export const requiredText = (label: string, requiredMessage: string, max = 200) =>
-  z
-    // Missing is "X is required"; a number or a list where text belongs is another mistake.
-    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoControlCharacters, controlCharactersMessage(label));
+export const requiredText = (
+  label: string,
+  requiredMessage: string,
+  max = 200,
+  lines: TextLines = 'single',
+) =>
+  text(label, { requiredMessage, lines }).trim().min(1, requiredMessage).max(max, tooLongMessage(label, max));
 
 /** Optional text, trimmed; blank is stored as null. */
-export const optionalText = (label: string, max: number) =>
-  z
-    .string(`${label} must be text`)
+export const optionalText = (label: string, max: number, lines: TextLines = 'single') =>
+  text(label, { lines })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoControlCharacters, controlCharactersMessage(label))
+    .max(max, tooLongMessage(label, max))
     .transform((value) => value || null)
     .nullable();
 
@@ -105,9 +191,8 @@ export const isCalendarDate = (value: string) => {
 };
 
 /** An optional YYYY-MM-DD date; blank is null. */
-export const optionalDate = (message: string) =>
-  z
-    .string(message)
+export const optionalDate = (label: string, message: string) =>
+  text(label, { requiredMessage: message, typeMessage: message })
     .trim()
     .refine((value) => value === '' || isCalendarDate(value), message)
     .transform((value) => value || null)

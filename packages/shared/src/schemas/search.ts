@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** What the site search finds beyond the fixed page list (spec 000 §2): its kinds, as the modal labels them. */
 export const SITE_SEARCH_TYPES = ['event', 'news', 'document'] as const;
@@ -12,11 +13,7 @@ export const SITE_SEARCH_TYPE_LABELS: Record<SiteSearchType, string> = {
 export const SITE_SEARCH_LIMIT = 12;
 
 export const siteSearchQuerySchema = z.object({
-  q: z
-    .string('Search is required')
-    .trim()
-    .min(1, 'Search is required')
-    .max(200, 'Search must be at most 200 characters'),
+  q: text('Search').trim().min(1, 'Search is required').max(200, 'Search must be at most 200 characters'),
 });
 
 export const siteSearchResultSchema = z.object({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -444,6 +445,70 @@ describe('giving up and recovering', () => {
     expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
     expect(rows.filter((row) => row.status === 'queued' && row.lockedAt === null)).toHaveLength(2);
   });
+});
+
+// issue 15: a worker claimed a batch and sent it one message after another; behind a slow server
+// the batch's last rows went stale while they waited, another process reclaimed them and both
+// sent them: duplicates with no crash at all.
+describe('two workers and a slow SMTP server', () => {
+  it('delivers each message once, however long the server takes', async () => {
+    const staleLockMs = 900;
+    // Longer than the stale limit: only the renewed lock keeps the other worker off the message.
+    const answerAfterMs = 1_200;
+    const messageIds: string[] = [];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          messageIds.push(/^Message-ID: (.+)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '');
+          setTimeout(() => callback(), answerAfterMs);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const smtpConfig = await createTestConfig({
+      SMTP_URL: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}?ignoreTLS=true`,
+    });
+    // On PostgreSQL the second worker has a pool of its own, as a second process would.
+    const other = database.url
+      ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 })
+      : undefined;
+    const { logger, entries } = createLogger();
+    const messageCount = 4;
+    try {
+      for (let index = 0; index < messageCount; index++) await queueConfirmation();
+      const workers = [database.db, other?.db ?? database.db].map((db) =>
+        startMailWorker({
+          db,
+          transport: createMailTransport(smtpConfig, { logger }),
+          from: FROM,
+          logger,
+          pollIntervalMs: 50,
+          staleLockMs,
+        }),
+      );
+      const outstanding = async () =>
+        (await database.db.select().from(mailOutbox)).filter((row) => row.status !== 'sent').length;
+      const deadline = Date.now() + 20_000;
+      while ((await outstanding()) > 0 && Date.now() < deadline) await sleep(100);
+      // Long enough for any row wrongly left stale to be reclaimed and sent again.
+      await sleep(staleLockMs * 2);
+      await Promise.all(workers.map((worker) => worker.stop()));
+
+      expect(await outstanding()).toBe(0);
+      expect(messageIds).toHaveLength(messageCount);
+      expect(new Set(messageIds).size).toBe(messageCount);
+      expect(entries.filter((entry) => entry.level !== 'info')).toEqual([]);
+    } finally {
+      await other?.close();
+      await smtpConfig.cleanUp();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 40_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one PostgreSQL database', () => {

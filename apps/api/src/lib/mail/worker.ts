@@ -11,6 +11,8 @@ export type MailWorkerOptions = {
   pollIntervalMs?: number;
   batchSize?: number;
   maxAttempts?: number;
+  /** How long a `sending` row may go without its worker's word before another reclaims it (tests shorten it). */
+  staleLockMs?: number;
 };
 
 export type MailWorker = {
@@ -22,7 +24,11 @@ export type MailWorker = {
   drain(): Promise<number>;
 };
 
-/** A row left in `sending` this long belongs to a process that died mid-send: send it again. */
+/**
+ * A row left in `sending` this long without its worker renewing the lock belongs to a process
+ * that died: send it again. A live worker renews the lock just before each send and every third
+ * of this time while the server has the message (`holdLock`), so a slow server never makes it stale.
+ */
 export const STALE_LOCK_MS = 5 * 60_000;
 const FIRST_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
@@ -76,7 +82,8 @@ export function isTransportUnavailable(error: unknown): boolean {
  * Delivery is at least once: a process that dies after the server accepted a message but before
  * it recorded `sent` leaves a stale `sending` row that is sent again after STALE_LOCK_MS (with
  * the same Message-ID). Short of a crash, a message is delivered once: a slow server is waited
- * for, and a failed `sent` marking is retried.
+ * for, the lock of the message being sent is renewed so that no other worker reclaims it, a
+ * claimed row another worker reclaimed meanwhile is skipped, and a failed `sent` marking is retried.
  */
 export function startMailWorker({
   db,
@@ -86,6 +93,7 @@ export function startMailWorker({
   pollIntervalMs = 2000,
   batchSize = 10,
   maxAttempts = 8,
+  staleLockMs = STALE_LOCK_MS,
 }: MailWorkerOptions): MailWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -102,7 +110,7 @@ export function startMailWorker({
 
   /** Claims and sends one batch; returns how many rows it claimed and how many it sent. */
   const processBatch = async (): Promise<{ claimed: number; sent: number }> => {
-    const rows = await claimDueRows(db, batchSize);
+    const rows = await claimDueRows(db, batchSize, staleLockMs);
     let sent = 0;
     for (const [index, row] of rows.entries()) {
       if (stopped) {
@@ -122,41 +130,93 @@ export function startMailWorker({
     return { claimed: rows.length, sent };
   };
 
-  const deliver = async (row: MailOutboxRow): Promise<'sent' | 'retry' | 'unavailable' | 'failed'> => {
+  const deliver = async (
+    claimed: MailOutboxRow,
+  ): Promise<'sent' | 'retry' | 'unavailable' | 'failed' | 'reclaimed'> => {
+    // The rows of a batch wait their turn; one that waited past the stale limit may have been
+    // reclaimed, and sent, by another worker (issue 15: a slow server made the last rows of a
+    // batch stale, and they went out twice). Only a lock renewed now makes the row ours to send.
+    const lock = await holdLock(claimed);
+    if (!lock) {
+      logger.info({ mailId: claimed.id }, 'mail reclaimed by another worker: skipped');
+      return 'reclaimed';
+    }
+    let failure: { error: unknown } | undefined;
     try {
       await transport.send({
-        to: row.toAddress,
+        to: claimed.toAddress,
         from,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        messageId: messageIdFor(row.id, from),
+        subject: claimed.subject,
+        text: claimed.text,
+        html: claimed.html,
+        messageId: messageIdFor(claimed.id, from),
       });
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const unavailable = isTransportUnavailable(error);
-      const giveUp = !unavailable && attempts >= maxAttempts;
-      const lastError = describeError(error);
-      const delayMs = retryDelayMs(attempts);
-      await db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'queued',
-          attempts,
-          lastError,
-          lockedAt: null,
-          nextAttemptAt: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
-        })
-        .where(ownedBy(row));
-      const details = { mailId: row.id, to: row.toAddress, attempts, error: lastError };
-      if (giveUp) logger.error(details, 'mail failed: giving up');
-      else logger.warn({ ...details, retryInMs: delayMs }, 'mail not sent: will retry');
-      return giveUp ? 'failed' : unavailable ? 'unavailable' : 'retry';
+      failure = { error };
     }
+    const row = await lock.release();
+    if (failure) return recordFailure(row, failure.error);
     const marked = await recordSent(row);
-    // Only if this process stalled past STALE_LOCK_MS and another one reclaimed the row.
+    // Only if this process stalled past the stale limit and another one reclaimed the row.
     if (!marked) logger.warn({ mailId: row.id }, 'mail sent, but another worker had reclaimed it');
     return 'sent';
+  };
+
+  /**
+   * Renews the row's lock now, and every third of the stale limit until released, so that no
+   * other worker takes it for a dead one's while this one waits for the server. Null when the row
+   * is no longer ours. `release` stops renewing and answers the row with its latest lock.
+   */
+  const holdLock = async (claimed: MailOutboxRow) => {
+    let row = await renewLock(db, claimed);
+    if (!row) return null;
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        try {
+          row = (await renewLock(db, row as MailOutboxRow)) ?? row;
+        } catch (error) {
+          // A database blip: the next renewal, well within the stale limit, tries again.
+          logger.warn(
+            { mailId: claimed.id, error: describeError(error) },
+            'mail lock not renewed: will retry',
+          );
+        }
+      });
+    }, staleLockMs / 3);
+    timer.unref();
+    return {
+      async release() {
+        clearInterval(timer);
+        await renewing;
+        return row as MailOutboxRow;
+      },
+    };
+  };
+
+  const recordFailure = async (
+    row: MailOutboxRow,
+    error: unknown,
+  ): Promise<'retry' | 'unavailable' | 'failed'> => {
+    const attempts = row.attempts + 1;
+    const unavailable = isTransportUnavailable(error);
+    const giveUp = !unavailable && attempts >= maxAttempts;
+    const lastError = describeError(error);
+    const delayMs = retryDelayMs(attempts);
+    await db
+      .update(mailOutbox)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        attempts,
+        lastError,
+        lockedAt: null,
+        nextAttemptAt: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
+      })
+      .where(ownedBy(row));
+    const details = { mailId: row.id, to: row.toAddress, attempts, error: lastError };
+    if (giveUp) logger.error(details, 'mail failed: giving up');
+    else logger.warn({ ...details, retryInMs: delayMs }, 'mail not sent: will retry');
+    return giveUp ? 'failed' : unavailable ? 'unavailable' : 'retry';
   };
 
   /**
@@ -165,7 +225,7 @@ export function startMailWorker({
    * (within half the stale-lock time, while the row is still ours) before anything else happens.
    */
   const recordSent = async (row: MailOutboxRow): Promise<boolean> => {
-    const giveUpAt = Date.now() + STALE_LOCK_MS / 2;
+    const giveUpAt = Date.now() + staleLockMs / 2;
     for (let retryMs = 250; ; retryMs = Math.min(retryMs * 2, 5_000)) {
       try {
         const marked = await db
@@ -242,7 +302,7 @@ export function startMailWorker({
  * concurrent worker pass over rows this one is claiming instead of waiting for them; once this
  * transaction commits they are `sending` and no longer match anyone's query.
  */
-async function claimDueRows(db: Db, limit: number): Promise<MailOutboxRow[]> {
+async function claimDueRows(db: Db, limit: number, staleLockMs: number): Promise<MailOutboxRow[]> {
   const rows = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
@@ -252,7 +312,7 @@ async function claimDueRows(db: Db, limit: number): Promise<MailOutboxRow[]> {
           and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
           and(
             eq(mailOutbox.status, 'sending'),
-            lte(mailOutbox.lockedAt, sql`now() - ${STALE_LOCK_MS}::integer * interval '1 millisecond'`),
+            lte(mailOutbox.lockedAt, sql`now() - ${staleLockMs}::integer * interval '1 millisecond'`),
           ),
         ),
       )
@@ -290,6 +350,20 @@ function ownedBy(row: MailOutboxRow) {
     eq(mailOutbox.status, 'sending'),
     row.lockedAt ? eq(mailOutbox.lockedAt, row.lockedAt) : undefined,
   );
+}
+
+/**
+ * Stamps the row's lock with the time now if it is still ours, and answers it with the new lock;
+ * null when another worker has reclaimed it. (clock_timestamp, not now(): inside a transaction
+ * now() would not move.)
+ */
+async function renewLock(db: Db, row: MailOutboxRow): Promise<MailOutboxRow | null> {
+  const [renewed] = await db
+    .update(mailOutbox)
+    .set({ lockedAt: sql`date_trunc('milliseconds', clock_timestamp())` })
+    .where(ownedBy(row))
+    .returning();
+  return renewed ?? null;
 }
 
 /** Puts claimed rows back without counting an attempt, due after `delayMs`. */

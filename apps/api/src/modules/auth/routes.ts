@@ -11,6 +11,7 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
   SESSION_ERRORS,
+  text,
 } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +45,7 @@ const loginRefusalSchema = z.union([loginErrorSchema, apiErrorSchema]);
 /** How soon a client may try a refresh again after the server failed it (503). */
 const REFRESH_RETRY_AFTER_SECONDS = 5;
 
-const confirmEmailQuerySchema = z.object({ token: z.string().max(512).optional() });
+const confirmEmailQuerySchema = z.object({ token: text('Token').max(512).optional() });
 
 const metadataOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'],

@@ -390,7 +390,10 @@ describe('POST /api/boards/admin/create-board-member', () => {
     const before = await snapshot();
     const long = await createMember({ ...required, description: 'x'.repeat(100_001) });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toMatchObject({ error: 'description is too long', field: 'description' });
+    expect(long.json()).toMatchObject({
+      error: 'Description must be at most 5000 characters',
+      field: 'description',
+    });
     const image = await pictures.png(10, 10);
     // The board's form takes one image, fewer than the 10 a gallery may send.
     const twoImages = await createMember(required, [{ bytes: image }, { bytes: image }]);

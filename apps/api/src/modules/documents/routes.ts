@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOCUMENT_COLLECTIONS } from '@portal/shared';
+import { DOCUMENT_COLLECTIONS, text } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hasActiveMembership } from '../memberships/service';
 
-const paramsSchema = z.object({ filename: z.string() });
+const paramsSchema = z.object({ filename: text('File name').max(255) });
 
 /**
  * The static downloads (spec 001 §2 "Static pages"): each collection of the catalogue

@@ -1,3 +1,4 @@
+import { DOCUMENT_COLLECTIONS, getDocumentUrl, sitePaths } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createNewsArticle } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
@@ -42,9 +43,23 @@ describe('GET /api/search', () => {
     expect(results.map((result) => result.title)).not.toContain('Nickel secret planning');
   });
 
-  it('finds the downloadable documents, members-only ones through their page', async () => {
-    const results = await found('dues');
-    expect(results).toContainEqual(
+  // docs/decisions/026: the /members-news page lists these titles and descriptions to everyone;
+  // the files are what is kept for members. So a guest finds them, and is led to the page.
+  it("shows a guest the members-only documents' titles as their public page does, leading to the page, never the file", async () => {
+    const memberCollections = DOCUMENT_COLLECTIONS.filter((collection) => collection.access === 'member');
+    const documents = memberCollections.flatMap((collection) =>
+      collection.documents.map((document) => ({ document, file: getDocumentUrl(collection, document) })),
+    );
+    expect(documents.length).toBeGreaterThan(0);
+    for (const { document, file } of documents) {
+      const results = await found(document.title);
+      const hit = results.find((result) => result.type === 'document' && result.title === document.title);
+      expect(hit).toMatchObject({ path: sitePaths.membersNews });
+      expect(results.map((result) => result.path)).not.toContain(file);
+      // The file itself stays refused to the guest who found its title.
+      expect((await context.app.inject({ url: file })).statusCode).toBe(401);
+    }
+    expect(await found('dues')).toContainEqual(
       expect.objectContaining({
         type: 'document',
         title: 'Reminder on Semestral Membership Dues',

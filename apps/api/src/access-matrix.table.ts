@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { DOCUMENT_COLLECTIONS, type EmailTokenPurpose } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { emailTokens, eventRegistrations, representatives, speakers, type User } from './db/schema';
+import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret } from './lib/tokens';
+import { createSession } from './modules/auth/sessions';
+import {
+  createBoardMember,
+  createEvent,
+  createMembership,
+  createNewsArticle,
+  TEST_PASSWORD,
+} from './test/factories';
+import { multipartBody } from './test/multipart';
+
+/**
+ * The access-control matrix (issue 15 §2, decision 029): for every route that says who may call
+ * it, the answer each kind of caller gets to a well-formed request, declared once here.
+ * access-matrix.test.ts sends each request and fails on any other answer, and on any route
+ * missing from this table.
+ *
+ * - `guest`: no session.
+ * - `member`: a signed-in member (a company with a representative and an active membership),
+ *   who is also the member the request is about (`owner` below).
+ * - `anotherMember`: for a route about a member's own data (every `access: 'member'` route must
+ *   say): another signed-in member sends the very request made for the owner's data.
+ * - `admin`: a signed-in administrator.
+ *
+ * Answers: `ok` (2xx or a redirect), `unauthenticated` (401 'Authentication required'),
+ * `forbidden` (403), `not-found` (404), `refused` (400 or 409: a rule of the route, not access),
+ * `own-data-only` (2xx, and nothing in it names the owner: another member gets their own data).
+ */
+export type MatrixAnswer = 'ok' | 'unauthenticated' | 'forbidden' | 'not-found' | 'refused' | 'own-data-only';
+
+export type MatrixFixture = {
+  db: Db;
+  config: Config;
+  /** The member the request is about: the viewer when the role is `member`. */
+  owner: User;
+  /** Makes new values unique (usernames, e-mails, titles). */
+  unique: string;
+};
+
+export type MatrixRequest = {
+  url: string;
+  payload?: string | Buffer | Record<string, unknown>;
+  headers?: Record<string, string>;
+};
+
+export type MatrixEntry = {
+  guest: MatrixAnswer;
+  member: MatrixAnswer;
+  anotherMember?: MatrixAnswer;
+  admin: MatrixAnswer;
+  /** A well-formed request; without it, the route's address as it is, with no body. */
+  request?: (fixture: MatrixFixture) => Promise<MatrixRequest> | MatrixRequest;
+};
+
+const publicForAll = { guest: 'ok', member: 'ok', admin: 'ok' } as const;
+const adminOnly = { guest: 'unauthenticated', member: 'forbidden', admin: 'ok' } as const;
+
+const multipart = async (url: string, fields: Record<string, string | string[]>): Promise<MatrixRequest> => {
+  const { payload, headers } = await multipartBody(fields);
+  return { url, payload, headers };
+};
+
+async function createSpeaker(db: Db) {
+  const [speaker] = await db.insert(speakers).values({ name: 'Dr. Ana Reyes' }).returning();
+  if (!speaker) throw new Error('speaker not created');
+  return speaker;
+}
+
+async function createRegistration(db: Db, userId: string, status: 'pending' | 'approved' = 'pending') {
+  const event = await createEvent(db, { is_registration_required: true, max_attendees: 50 });
+  await db.insert(eventRegistrations).values({ event_id: event.id, user_id: userId, status });
+  return event;
+}
+
+/** A single-use link token as the e-mails carry it. */
+async function createLinkToken(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  newEmail?: string,
+): Promise<string> {
+  const token = createOpaqueToken();
+  await db.insert(emailTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashOpaqueToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+    newEmail,
+  });
+  return token;
+}
+
+export async function firstRepresentativeOf(db: Db, userId: string) {
+  const [representative] = await db
+    .insert(representatives)
+    .values({ userId, firstName: 'Maria', lastName: 'Santos', type: 'voting' })
+    .returning();
+  if (!representative) throw new Error('representative not created');
+  return representative;
+}
+
+const documentPath = (access: 'public' | 'member', index = 0) => {
+  const collection = DOCUMENT_COLLECTIONS.filter((candidate) => candidate.access === access)[index];
+  const document = collection?.documents[0];
+  if (!collection || !document) throw new Error(`no ${access} document collection`);
+  return `${collection.publicPath}/${document.filename}`;
+};
+
+export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
+  'GET /api/health': publicForAll,
+  'GET /api/ready': publicForAll,
+
+  // Accounts: public, whoever asks (a signed-in person may still register another account).
+  'POST /api/auth/register': {
+    ...publicForAll,
+    request: ({ unique }) => ({
+      url: '/api/auth/register',
+      payload: { username: `new_${unique}`, email: `new-${unique}@example.com`, password: TEST_PASSWORD },
+    }),
+  },
+  'GET /api/auth/confirm-email': {
+    ...publicForAll,
+    request: async ({ db, owner }) => ({
+      url: `/api/auth/confirm-email?token=${await createLinkToken(db, owner.id, 'confirm_email')}`,
+    }),
+  },
+  'POST /api/auth/login-token': {
+    ...publicForAll,
+    // The pair a confirmation link carries, minted as confirm-email mints it.
+    request: async ({ db, config, owner }) => {
+      const pair = await createSession(
+        { db, config, jwtSecret: loadOrCreateJwtSecret(config) },
+        db,
+        owner,
+        {},
+        'login-link',
+      );
+      return {
+        url: '/api/auth/login-token',
+        payload: { access_token: pair.accessToken, refresh_token: pair.refreshToken },
+      };
+    },
+  },
+  'POST /api/auth/login': {
+    ...publicForAll,
+    request: ({ owner }) => ({
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: TEST_PASSWORD },
+    }),
+  },
+  // A refresh needs the refresh cookie that only a session has: a guest is told it is missing.
+  'GET /api/auth/refresh': { guest: 'refused', member: 'ok', admin: 'ok' },
+  'GET /api/auth/logout': publicForAll,
+  'GET /api/auth/session': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'POST /api/auth/forgot-password': {
+    ...publicForAll,
+    request: ({ owner }) => ({ url: '/api/auth/forgot-password', payload: { email: owner.email } }),
+  },
+  'POST /api/auth/resend-confirmation': {
+    ...publicForAll,
+    request: ({ owner }) => ({ url: '/api/auth/resend-confirmation', payload: { email: owner.email } }),
+  },
+  'POST /api/auth/reset-password': {
+    ...publicForAll,
+    request: async ({ db, owner }) => ({
+      url: '/api/auth/reset-password',
+      payload: { token: await createLinkToken(db, owner.id, 'reset_password'), password: 'Another-Horse-12' },
+    }),
+  },
+
+  // Events: drafts are the admins' alone; registering is a member's own business.
+  'GET /api/events/retrieve-events': publicForAll,
+  'GET /api/events/retrieve-events/:id': {
+    guest: 'not-found',
+    member: 'not-found',
+    admin: 'ok',
+    request: async ({ db }) => ({
+      url: `/api/events/retrieve-events/${(await createEvent(db, { status: 'draft' })).id}`,
+    }),
+  },
+  'POST /api/events/:id/registration': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    // Registers the caller, never anyone else: the other member gets a registration of their own.
+    anotherMember: 'ok',
+    admin: 'ok',
+    request: async ({ db }) => ({
+      url: `/api/events/${(await createEvent(db, { is_registration_required: true, max_attendees: 50 })).id}/registration`,
+    }),
+  },
+  'DELETE /api/events/:id/registration': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    // The owner's registration is not theirs to withdraw: they have none.
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => ({
+      url: `/api/events/${(await createRegistration(db, owner.id)).id}/registration`,
+    }),
+  },
+  'GET /api/events/admin/get-all': adminOnly,
+  'POST /api/events/admin/create-event': {
+    ...adminOnly,
+    request: ({ unique }) =>
+      multipart('/api/events/admin/create-event', { title: `Field day ${unique}`, start_date: '2031-03-01' }),
+  },
+  'PUT /api/events/admin/edit-event/:id': {
+    ...adminOnly,
+    request: async ({ db, unique }) =>
+      multipart(`/api/events/admin/edit-event/${(await createEvent(db)).id}`, { title: `Renamed ${unique}` }),
+  },
+  'DELETE /api/events/admin/delete-event/:id': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/events/admin/delete-event/${(await createEvent(db)).id}` }),
+  },
+  'PUT /api/events/admin/update-user-event': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: '/api/events/admin/update-user-event',
+      payload: { status: 'approved', userId: owner.id, eventId: (await createRegistration(db, owner.id)).id },
+    }),
+  },
+
+  'GET /api/speakers': adminOnly,
+  'GET /api/speakers/event-speakers/:eventId': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/speakers/event-speakers/${(await createEvent(db)).id}` }),
+  },
+  'POST /api/speakers': {
+    ...adminOnly,
+    request: () => multipart('/api/speakers', { name: 'Engr. Jose Ramos', company: 'Ramos Geoscience' }),
+  },
+  'POST /api/speakers/event-speakers': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: '/api/speakers/event-speakers',
+      payload: { event_id: (await createEvent(db)).id, speaker_ids: [(await createSpeaker(db)).id] },
+    }),
+  },
+
+  // News: drafts are the admins' alone; likes and views are anyone's.
+  'GET /api/news/get-news': publicForAll,
+  'GET /api/news/get-authors': publicForAll,
+  'GET /api/news/get-news/:id': {
+    guest: 'not-found',
+    member: 'not-found',
+    admin: 'ok',
+    request: async ({ db }) => ({
+      url: `/api/news/get-news/${(await createNewsArticle(db, { status: 'draft' })).id}`,
+    }),
+  },
+  'POST /api/news/like/:id': {
+    ...publicForAll,
+    request: async ({ db }) => ({
+      url: `/api/news/like/${(await createNewsArticle(db)).id}`,
+      payload: { action: 'like' },
+    }),
+  },
+  'GET /api/news/add-view/:id': {
+    ...publicForAll,
+    request: async ({ db }) => ({ url: `/api/news/add-view/${(await createNewsArticle(db)).id}` }),
+  },
+  'POST /api/news/admin/create-news': {
+    ...adminOnly,
+    request: ({ unique }) =>
+      multipart('/api/news/admin/create-news', {
+        title: `Drilling season ${unique}`,
+        content: '<p>The season opens.</p>',
+        author: 'Secretariat',
+      }),
+  },
+  'PUT /api/news/admin/update-news/:id': {
+    ...adminOnly,
+    request: async ({ db, unique }) =>
+      multipart(`/api/news/admin/update-news/${(await createNewsArticle(db)).id}`, {
+        title: `Renamed ${unique}`,
+        content: '<p>Updated.</p>',
+        author: 'Secretariat',
+      }),
+  },
+  'DELETE /api/news/admin/delete-news/:id': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/news/admin/delete-news/${(await createNewsArticle(db)).id}` }),
+  },
+
+  'GET /api/search': { ...publicForAll, request: () => ({ url: '/api/search?q=exploration' }) },
+  'GET /api/dashboard/admin/summary': adminOnly,
+
+  'GET /api/boards/get-board-members': publicForAll,
+  'POST /api/boards/admin/create-board-member': {
+    ...adminOnly,
+    request: ({ unique }) =>
+      multipart('/api/boards/admin/create-board-member', {
+        name: `Trustee ${unique}`,
+        title: 'Geologist',
+        position: 'Trustee',
+      }),
+  },
+  'PUT /api/boards/admin/update-board-member/:id': {
+    ...adminOnly,
+    request: async ({ db }) =>
+      multipart(`/api/boards/admin/update-board-member/${(await createBoardMember(db)).id}`, {
+        title: 'Chair',
+      }),
+  },
+  'DELETE /api/boards/admin/delete-board-member/:id': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/boards/admin/delete-board-member/${(await createBoardMember(db)).id}`,
+    }),
+  },
+
+  // The member's own account: only ever the caller's.
+  'PUT /api/users/filled-form/:id': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'forbidden',
+    request: async ({ owner }) =>
+      multipart(`/api/users/filled-form/${owner.id}`, {
+        type: 'individual',
+        membershipData: JSON.stringify({ category: 'Individual' }),
+      }),
+  },
+  'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
+  'PUT /api/users/update-profile': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: ({ unique }) => multipart('/api/users/update-profile', { username: `renamed_${unique}` }),
+  },
+  'PUT /api/users/change-password': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: () => ({
+      url: '/api/users/change-password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Horse-12' },
+    }),
+  },
+  'POST /api/users/change-email': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: ({ unique }) => ({
+      url: '/api/users/change-email',
+      payload: { email: `changed-${unique}@example.com`, currentPassword: TEST_PASSWORD },
+    }),
+  },
+  'GET /api/users/confirm-email-change': {
+    ...publicForAll,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/users/confirm-email-change?token=${await createLinkToken(db, owner.id, 'change_email', `moved-${unique}@example.com`)}`,
+    }),
+  },
+  'PUT /api/reps/update-reps': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    // Another company's editor cannot touch the owner's representative (400 naming repsData.0.id,
+    // as the editor shows it); an admin has no company, so no representatives, of their own.
+    anotherMember: 'refused',
+    admin: 'forbidden',
+    request: async ({ db, owner }) => {
+      const [representative] = await db
+        .select()
+        .from(representatives)
+        .where(eq(representatives.userId, owner.id));
+      if (!representative) throw new Error('the owner has no representative');
+      return {
+        url: '/api/reps/update-reps',
+        payload: {
+          repsData: [{ id: representative.id, firstName: 'Maria', lastName: 'Santos-Cruz', type: 'voting' }],
+        },
+      };
+    },
+  },
+
+  // Admin users and memberships.
+  'GET /api/users/get-all': adminOnly,
+  'GET /api/users/admin/export-csv': adminOnly,
+  'PUT /api/users/admin/update-profile/:id': {
+    ...adminOnly,
+    request: ({ owner }) => ({
+      url: `/api/users/admin/update-profile/${owner.id}`,
+      payload: { phone: '+63 2 8123 4567' },
+    }),
+  },
+  'GET /api/users/admin/toggle-status/:id': {
+    ...adminOnly,
+    request: ({ owner }) => ({ url: `/api/users/admin/toggle-status/${owner.id}` }),
+  },
+  'DELETE /api/users/admin/delete-user/:id': {
+    ...adminOnly,
+    request: ({ owner }) => ({ url: `/api/users/admin/delete-user/${owner.id}` }),
+  },
+  'POST /api/users/admin/create-user': {
+    ...adminOnly,
+    request: ({ unique }) =>
+      multipart('/api/users/admin/create-user', {
+        type: 'individual',
+        username: `created_${unique}`,
+        email: `created-${unique}@example.com`,
+      }),
+  },
+  'GET /api/users/admin/audit/:userId': {
+    ...adminOnly,
+    request: ({ owner }) => ({ url: `/api/users/admin/audit/${owner.id}` }),
+  },
+  'GET /api/memberships/:userId': {
+    ...adminOnly,
+    request: ({ owner }) => ({ url: `/api/memberships/${owner.id}` }),
+  },
+  'PUT /api/memberships/update/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/memberships/update/${(await createMembership(db, owner.id, { status: 'pending', startsAt: null, expiresAt: null })).id}`,
+      payload: { status: 'approved' },
+    }),
+  },
+  'DELETE /api/memberships/delete/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/memberships/delete/${(await createMembership(db, owner.id, { status: 'pending', startsAt: null, expiresAt: null })).id}`,
+    }),
+  },
+
+  // The downloads: Member's News needs an active membership, which the other member lacks.
+  'GET /mgb-guidelines-and-forms/:filename': {
+    ...publicForAll,
+    request: () => ({ url: documentPath('public', 0) }),
+  },
+  'GET /meap-forms/:filename': { ...publicForAll, request: () => ({ url: documentPath('public', 1) }) },
+  'GET /membership-documents/:filename': {
+    ...publicForAll,
+    request: () => ({ url: documentPath('public', 2) }),
+  },
+  'GET /member-news/:filename': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: () => ({ url: documentPath('member') }),
+  },
+};
+
+export const uniqueSuffix = () => randomUUID().replaceAll('-', '').slice(0, 10);
