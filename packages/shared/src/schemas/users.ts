@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { PAGE_SIZES, REPRESENTATIVE_LIMITS } from '../constants';
+import {
+  ABOUT_MAX_CHARS,
+  ADDRESS_MAX_CHARS,
+  PAGE_SIZES,
+  PHONE_MAX_CHARS,
+  REPRESENTATIVE_LIMITS,
+} from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { representativeRuleProblem } from '../representatives';
 import { registerBodySchema } from './auth';
 import {
+  optionalIdFilter,
   optionalText,
   pageQuerySchema,
   paginationSchema,
+  requiredChoice,
   searchQuerySchema,
   sortOrderSchema,
 } from './common';
@@ -52,7 +60,8 @@ const optionalFilter = <Values extends readonly [string, ...string[]]>(values: V
 /**
  * GET /api/users/get-all (spec 000 §7): page, limit, sortBy, sortOrder, search (username and
  * e-mail), type, status; plus the dashboard's filters (decision 014): `membership`, the newest
- * membership's standing (pending applications, active members…), and `category`.
+ * membership's standing (pending applications, active members…), `category`, and `id`, one
+ * account exactly (a recent item's link, decision 024).
  */
 export const adminUserListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.adminUsers),
@@ -71,6 +80,7 @@ export const adminUserListQuerySchema = z.object({
     MEMBERSHIP_CATEGORIES,
     `Category must be one of ${MEMBERSHIP_CATEGORIES.join(', ')}`,
   ),
+  id: optionalIdFilter,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -128,12 +138,15 @@ const { username: usernameField, email: emailField } = registerBodySchema.shape;
 export const adminUserUpdateSchema = z.object({
   username: usernameField.optional(),
   email: emailField.optional(),
-  phone: optionalText('Phone', 50).optional(),
+  phone: optionalText('Phone', PHONE_MAX_CHARS).optional(),
   type: z.enum(USER_TYPES, `Type must be one of ${USER_TYPES.join(', ')}`).optional(),
   status: z.enum(USER_STATUSES, `Status must be one of ${USER_STATUSES.join(', ')}`).optional(),
 });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
+
+/** The admin status filter's choices after All, in this order (DECISIONS.md "Identity and roles"). */
+export const USER_STATUS_FILTERS = ['active', 'inactive', 'pending'] as const;
 
 /** The user dialog's statuses (spec 000 §2: active and inactive). */
 export const ADMIN_DIALOG_STATUSES = ['active', 'inactive'] as const;
@@ -181,7 +194,7 @@ const membershipDataSchema = z.preprocess(
     }
   },
   z.object(
-    { category: z.enum(MEMBERSHIP_CATEGORIES, 'Category is required') },
+    { category: requiredChoice(MEMBERSHIP_CATEGORIES, 'Category') },
     'Membership data must be an object with a category',
   ),
 );
@@ -194,13 +207,13 @@ const membershipDataSchema = z.preprocess(
  */
 export const adminCreateUserSchema = z
   .object({
-    type: z.enum(CREATABLE_USER_TYPES, 'Type is required'),
+    type: requiredChoice(CREATABLE_USER_TYPES, 'Type'),
     username: registerBodySchema.shape.username,
     email: registerBodySchema.shape.email,
-    phone: optionalText('Phone', 50).default(null),
-    facsimile: optionalText('Facsimile', 50).default(null),
-    address: optionalText('Address', 500).default(null),
-    about: optionalText('About', 5_000).default(null),
+    phone: optionalText('Phone', PHONE_MAX_CHARS).default(null),
+    facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).default(null),
+    address: optionalText('Address', ADDRESS_MAX_CHARS).default(null),
+    about: optionalText('About', ABOUT_MAX_CHARS, 'multi').default(null),
     membershipData: membershipDataSchema.optional(),
     representatives: z.array(representativeFieldsSchema).max(REPRESENTATIVE_LIMITS.Regular).default([]),
   })

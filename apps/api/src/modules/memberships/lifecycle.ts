@@ -13,7 +13,9 @@ import { memberships, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
+import type { Viewer } from '../../plugins/access';
 import { toAdminMembership } from '../users/admin-service';
+import { changesBetween, recordAdminAction } from '../users/audit';
 
 export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
 
@@ -43,6 +45,7 @@ export async function listUserMemberships(db: Db, userId: string): Promise<Admin
  */
 export async function setMembershipStatus(
   { db, config }: LifecycleContext,
+  viewer: Viewer,
   id: string,
   status: MembershipStatus,
 ): Promise<{ membership: AdminMembership; mailQueued: boolean }> {
@@ -74,6 +77,12 @@ export async function setMembershipStatus(
       .where(eq(memberships.id, id))
       .returning();
     if (!updated) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    await recordAdminAction(tx, viewer, {
+      action: 'membership_updated',
+      user: { id: updated.userId, username: current.username, email: current.email },
+      membershipId: id,
+      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, current.membership, updated),
+    });
 
     const link = `${config.publicUrl}${sitePaths.profile}`;
     const recipient = { username: current.username, link, category: updated.category };
@@ -93,12 +102,25 @@ export async function setMembershipStatus(
   });
 }
 
-/** DELETE /api/memberships/delete/{id}. */
-export async function deleteMembership(db: Db, id: string) {
-  const [deleted] = await db
-    .delete(memberships)
-    .where(eq(memberships.id, id))
-    .returning({ id: memberships.id });
-  if (!deleted) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
-  return { id };
+/** What the audit log records of a membership's change or deletion (decision 024). */
+const AUDITED_MEMBERSHIP_FIELDS = ['category', 'status', 'startsAt', 'expiresAt'] as const;
+
+/** DELETE /api/memberships/delete/{id}: the membership goes, and the audit log says what it was. */
+export async function deleteMembership(db: Db, viewer: Viewer, id: string) {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(memberships).where(eq(memberships.id, id)).returning();
+    if (!deleted) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    const [owner] = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(eq(users.id, deleted.userId));
+    if (!owner) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    await recordAdminAction(tx, viewer, {
+      action: 'membership_deleted',
+      user: owner,
+      membershipId: id,
+      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, deleted, null),
+    });
+    return { id };
+  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_USER_MESSAGES, type AdminMembership, MEMBERSHIP_PERIOD_MONTHS } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, memberships } from '../../db/schema';
+import { adminAuditLog, mailOutbox, memberships } from '../../db/schema';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
@@ -154,6 +154,12 @@ describe('PUT /api/memberships/update/{id}', () => {
     const [row] = await context.db.select().from(memberships).where(eq(memberships.id, membership.id));
     expect(row?.startsAt?.toISOString()).toBe([...periods][0]);
     expect(await mailTo(user.email)).toHaveLength(1);
+    // One change, one line in the audit log (decision 024).
+    const audited = await context.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.membershipId, membership.id));
+    expect(audited.map((entry) => entry.changes.status)).toEqual([{ from: 'pending', to: 'approved' }]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Viewer } from '../../plugins/access';
 import { deleteMembership, listUserMemberships, setMembershipStatus } from './lifecycle';
 
 const refusals = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -19,6 +20,8 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
+  // access 'admin' guarantees a viewer.
+  const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
   app.get(
     '/:userId',
     {
@@ -51,6 +54,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request) => {
       const { membership, mailQueued } = await setMembershipStatus(
         { db, config },
+        viewerOf(request),
         request.params.id,
         request.body.status,
       );
@@ -70,6 +74,6 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         response: { 200: idResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ data: await deleteMembership(db, request.params.id) }),
+    async (request) => ({ data: await deleteMembership(db, viewerOf(request), request.params.id) }),
   );
 };

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import {
+  adminAuditListResponseSchema,
+  adminAuditQuerySchema,
   adminCreateUserResponseSchema,
   adminCreateUserSchema,
   adminUserListQuerySchema,
@@ -12,12 +14,12 @@ import {
   idResponseSchema,
   REPRESENTATIVE_LIMITS,
   representativeField,
+  userIdParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { fieldName, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import type { Viewer } from '../../plugins/access';
@@ -29,18 +31,17 @@ import {
   toggleUserStatus,
   updateUser,
 } from './admin-service';
+import { listAdminActions } from './audit';
 
 const representativeAvatarFields = Array.from({ length: REPRESENTATIVE_LIMITS.Regular }, (_, index) =>
   representativeField(index, 'avatar'),
 );
 /**
- * Create-user's fields are flat (`representatives[0][firstName]`, spec 001 §7), so the form reads
- * them as they come and adminCreateUserSchema checks them once grouped; its files are the logo or
- * avatar and one photo per representative.
+ * Create-user's fields are flat (`representatives[0][firstName]`, spec 001 §7), nested by the form
+ * reader and checked by adminCreateUserSchema, rules between fields included; its files are the
+ * logo or avatar and one photo per representative.
  */
-// The fields are checked by adminCreateUserSchema after reading: its rules span fields (a transform),
-// which the multipart form's object schema cannot hold.
-const createUserForm = multipartForm(z.object({}).catchall(z.unknown()), {
+const createUserForm = multipartForm(adminCreateUserSchema, {
   files: Object.fromEntries(
     [CREATE_USER_IMAGE_FIELDS.logo, CREATE_USER_IMAGE_FIELDS.avatar, ...representativeAvatarFields].map(
       (field) => [field, 1],
@@ -101,6 +102,26 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', 'no-store')
         .send(Readable.from(exportUsersCsv(db, request.query)));
     },
+  );
+
+  app.get(
+    '/admin/audit/:userId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'The audit log of a user: what admins changed on the account and its memberships, from what to what, newest first (decision 024)',
+        description:
+          'Also answered for a deleted user, whose history (its deletion included) keeps their id. 404 when the id names neither a user nor any history.',
+        params: userIdParamsSchema,
+        querystring: adminAuditQuerySchema,
+        response: { 200: adminAuditListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      data: await listAdminActions(db, request.params.userId, request.query),
+    }),
   );
 
   app.put(
@@ -170,18 +191,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { fields, files } = await createUserForm.read(request);
-      const parsed = adminCreateUserSchema.safeParse(fields);
-      if (!parsed.success) {
-        throw validationError(
-          parsed.error.issues.map((issue) => ({
-            field: fieldName(issue.path, 'body'),
-            message: issue.message,
-          })),
-        );
-      }
-      const input = parsed.data;
-      const user = await createMember({ db, images, config }, input, {
+      const { fields: input, files } = await createUserForm.read(request);
+      const user = await createMember({ db, images, config }, viewerOf(request), input, {
         main: files[
           input.type === 'company' ? CREATE_USER_IMAGE_FIELDS.logo : CREATE_USER_IMAGE_FIELDS.avatar
         ]?.[0],

@@ -34,6 +34,7 @@ import type { Viewer } from '../../plugins/access';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { EMAIL_TOKEN_TTL_MS, resetPasswordLink } from '../auth/service';
 import { revokeUserSessions } from '../auth/sessions';
+import { changesBetween, recordAdminAction } from './audit';
 
 export type AdminUsersContext = { db: Db; images: ImageUploads };
 
@@ -110,13 +111,20 @@ function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy'
     // (schema/users.ts).
     conditions.push(like(users.searchText, likePattern(query.search.toLowerCase())));
   }
+  // The dashboard's link to one person (decision 024): exactly that account, not a search.
+  if (query.id) conditions.push(eq(users.id, query.id));
   if (query.type) conditions.push(eq(users.type, query.type));
   if (query.status) conditions.push(eq(users.status, query.status));
   if (query.membership || query.category) conditions.push(newestMembershipMatches(query, now));
   return conditions;
 }
 
-export async function listUsers(db: Db, query: AdminUserListQuery, now = new Date()) {
+/**
+ * The two statements of a page of GET /api/users/get-all, the page's rows and the count, as
+ * query builders: `listUsers` runs them, and the benchmark explains exactly these (their
+ * `toSQL()`, with the same parameters) rather than a query written by hand.
+ */
+export function userListQueries(db: Db, query: AdminUserListQuery, now = new Date()) {
   const where = and(...userFilters(query, now));
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const order = [direction(sortColumns[query.sortBy])];
@@ -124,17 +132,21 @@ export async function listUsers(db: Db, query: AdminUserListQuery, now = new Dat
   // paging never repeats or skips a row.
   if (query.sortBy !== 'created_at') order.push(desc(users.createdAt));
   order.push(direction(users.id));
-
-  const [rows, [counted]] = await Promise.all([
-    db
+  return {
+    page: db
       .select()
       .from(users)
       .where(where)
       .orderBy(...order)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
+    count: db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  };
+}
+
+export async function listUsers(db: Db, query: AdminUserListQuery, now = new Date()) {
+  const queries = userListQueries(db, query, now);
+  const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
   const newest = await newestMemberships(
     db,
     rows.map((row) => row.id),
@@ -223,7 +235,14 @@ function statusChange(status: User['status'] | undefined, user: User) {
   return status === 'active' ? { status, emailConfirmedAt: user.emailConfirmedAt ?? new Date() } : { status };
 }
 
-/** PUT /api/users/admin/update-profile/{id}: username, phone, type, status (the e-mail is read-only). */
+/** The account fields an edit or a status change records in the audit log (decision 024). */
+const AUDITED_USER_FIELDS = ['username', 'phone', 'type', 'status', 'emailConfirmedAt'] as const;
+
+/**
+ * PUT /api/users/admin/update-profile/{id}: username, phone, type, status (the e-mail is
+ * read-only). What changed is written to the audit log in the same transaction; an edit that
+ * changes nothing writes no row.
+ */
 export async function updateUser(db: Db, viewer: Viewer, id: string, input: AdminUserUpdate) {
   try {
     await db.transaction(async (tx) => {
@@ -246,7 +265,7 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
           .limit(1);
         if (taken) throw usernameTaken();
       }
-      await tx
+      const [updated] = await tx
         .update(users)
         .set({
           ...(input.username !== undefined && { username: input.username }),
@@ -255,8 +274,13 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
           ...statusChange(input.status, user),
           updatedAt: new Date(),
         })
-        .where(eq(users.id, id));
+        .where(eq(users.id, id))
+        .returning();
       if (input.status && input.status !== 'active') await revokeUserSessions(tx, id);
+      const changes = changesBetween(AUDITED_USER_FIELDS, user, updated ?? null);
+      if (Object.keys(changes).length > 0) {
+        await recordAdminAction(tx, viewer, { action: 'user_updated', user, changes });
+      }
     });
   } catch (error) {
     if (isUsernameConflict(error)) throw usernameTaken();
@@ -274,14 +298,23 @@ export async function toggleUserStatus(db: Db, viewer: Viewer, id: string) {
     const { user, activeAdmins } = await lockForChange(tx, id);
     const status = user.status === 'inactive' ? 'active' : 'inactive';
     if (status === 'inactive') assertAdminMayGo(viewer, user, activeAdmins);
-    await tx
+    const [updated] = await tx
       .update(users)
       .set({ ...statusChange(status, user), updatedAt: new Date() })
-      .where(eq(users.id, id));
+      .where(eq(users.id, id))
+      .returning();
     if (status === 'inactive') await revokeUserSessions(tx, id);
+    await recordAdminAction(tx, viewer, {
+      action: status === 'active' ? 'user_enabled' : 'user_disabled',
+      user,
+      changes: changesBetween(AUDITED_USER_FIELDS, user, updated ?? null),
+    });
   });
   return findAdminUser(db, id);
 }
+
+/** What a deletion records of the account it removes. */
+const DELETED_USER_FIELDS = ['username', 'email', 'type', 'status', 'phone', 'facsimile', 'address'] as const;
 
 /**
  * DELETE /api/users/admin/delete-user/{id}, decision 020: the account goes with everything that is
@@ -312,6 +345,21 @@ export async function deleteUser({ db, images }: AdminUsersContext, viewer: View
     const paths = [user.avatarUrl, user.logoUrl, ...reps.map((rep) => rep.avatarUrl)].filter(
       (path): path is string => Boolean(path),
     );
+    // Recorded before the rows go, with what the account was (decision 024): the row keeps the
+    // user's id, username and e-mail, so the deletion stays in their history.
+    const [owned] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(eq(memberships.userId, id));
+    await recordAdminAction(tx, viewer, {
+      action: 'user_deleted',
+      user,
+      changes: changesBetween(
+        [...DELETED_USER_FIELDS, 'memberships', 'representatives'],
+        { ...user, memberships: owned?.count ?? 0, representatives: reps.length },
+        null,
+      ),
+    });
     const released = await tx
       .delete(uploadedFiles)
       .where(
@@ -346,6 +394,7 @@ export type CreateMemberPictures = { main?: Buffer; representatives: (Buffer | u
  */
 export async function createMember(
   { db, images, config }: CreateMemberContext,
+  viewer: Viewer,
   input: AdminCreateUser,
   pictures: CreateMemberPictures,
 ): Promise<AdminUser> {
@@ -417,6 +466,26 @@ export async function createMember(
           if (!created) throw new Error('representative not created');
           if (photo) await images.record(tx, { type: 'representative', id: created.id }, [photo]);
         }
+        await recordAdminAction(tx, viewer, {
+          action: 'user_created',
+          user: { id: user.id, username: input.username, email: input.email },
+          changes: changesBetween(
+            ['username', 'email', 'type', 'phone', 'facsimile', 'address', 'category', 'representatives'],
+            null,
+            {
+              ...input,
+              category: input.membershipData.category,
+              representatives: input.representatives
+                .map(
+                  (representative, index) =>
+                    `${representative.firstName} ${representative.lastName} (${
+                      representative.type ?? defaultRepresentativeType(index)
+                    })`,
+                )
+                .join(', '),
+            },
+          ),
+        });
         const token = createOpaqueToken();
         await tx.insert(emailTokens).values({
           userId: user.id,
@@ -454,13 +523,22 @@ const CSV_HEADER = [
 ];
 const EXPORT_BATCH = 1_000;
 
+/** A cell a spreadsheet could run as a formula (OWASP "CSV Injection"): it starts with = + - @ tab or CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
 /**
- * A CSV cell: quoted when it holds a quote, comma or line break; a leading =, +, - or @ is
- * prefixed with ' so a spreadsheet does not run it as a formula (CSV injection).
+ * A phone or fax number as people write it ('+63 917 555 0101', '(02) 8123-4567'): digits,
+ * spaces, + ( ) and -, with a digit. A spreadsheet may compute it as arithmetic at worst, never
+ * call a function or another program, so it is exported as written.
+ */
+const PHONE_NUMBER = /^(?=.*\d)[\d +()-]+$/;
+
+/**
+ * A CSV cell: quoted when it holds a quote, comma or line break; a value a spreadsheet would run
+ * as a formula is prefixed with ' (CSV injection), unless it is only a phone number.
  */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,19 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_USER_MESSAGES, type AdminUser } from '@portal/shared';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ADMIN_USER_MESSAGES, type AdminUser, representativeField } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminAuditLog,
   emailTokens,
   eventRegistrations,
   memberships,
   newsArticles,
   newsLikes,
+  refreshTokens,
   representatives,
+  sessions,
   uploadedFiles,
   users,
 } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createImageUploads } from '../../lib/images';
+import { createDiskStorage } from '../../lib/storage';
 import { createEvent, createMembership, createNewsArticle, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { multipartBody } from '../../test/multipart';
+import { deleteUser, toggleUserStatus, updateUser } from './admin-service';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -147,6 +158,22 @@ describe('GET /api/users/get-all', () => {
     expect(listed(await getAll(`?search=${tag}&type=&status=all`)).total).toBe(3);
   });
 
+  it('answers a page far past the end with no users and the real totals, as every list does', async () => {
+    const page = listed(await getAll(`?search=${tag}&page=100000`));
+    expect(page).toMatchObject({ users: [], total: 3, totalPages: 1, page: 100000, hasNext: false });
+  });
+
+  it('finds one account exactly by id (the dashboard links to a person this way)', async () => {
+    // A search for the e-mail would also find every address containing it.
+    const exact = listed(await getAll(`?id=${applicant}`));
+    expect(exact.users.map((user) => user.id)).toEqual([applicant]);
+    expect(exact.total).toBe(1);
+    expect(listed(await getAll(`?id=${applicant}&membership=active`)).total).toBe(0);
+    expect(listed(await getAll(`?id=${randomUUID()}`)).total).toBe(0);
+    // "All" arrives blank: no filter.
+    expect(listed(await getAll(`?search=${tag}&id=`)).total).toBe(3);
+  });
+
   it('sorts by username, type or status in either order', async () => {
     const ascending = listed(await getAll(`?search=${tag}&sortBy=username&sortOrder=asc`));
     expect(ascending.users.map((user) => user.username)).toEqual([
@@ -165,12 +192,17 @@ describe('GET /api/users/get-all', () => {
       ['?sortBy=password_hash', 'sortBy', 'Sort by must be one of created_at, username, type, status'],
       ['?sortOrder=sideways', 'sortOrder', 'Sort order must be asc or desc'],
       ['?page=0', 'page', 'Page must be at least 1'],
-      ['?page=abc', 'page', 'Page must be a number'],
+      ['?page=abc', 'page', 'Page must be a whole number'],
+      ['?limit=0x10', 'limit', 'Limit must be a whole number'],
       ['?limit=101', 'limit', 'Limit must be at most 100'],
       ['?type=superuser', 'type', 'Type must be one of user, individual, company, admin'],
       ['?status=deleted', 'status', 'Status must be one of pending, active, inactive'],
       ['?membership=lapsed', 'membership', 'Membership must be one of pending, active, expired, rejected'],
+      ['?limit=0', 'limit', 'Limit must be at least 1'],
+      ['?limit=-5', 'limit', 'Limit must be at least 1'],
+      ['?limit=1000000', 'limit', 'Limit must be at most 100'],
       [`?search=${'x'.repeat(10_000)}`, 'search', 'Search must be at most 200 characters'],
+      ['?id=not-a-uuid', 'id', 'Invalid id'],
     ];
     for (const [query, field, message] of cases) {
       const response = await getAll(query);
@@ -272,6 +304,50 @@ describe('GET /api/users/admin/toggle-status/{id}', () => {
 });
 
 describe('the last active admin', () => {
+  // Through a request the acting admin is an active admin too, so the target is never the last
+  // one; the rule matters when the actor's own account was disabled while their request was under
+  // way. The service is called as that actor, so the refusal is certain on both databases.
+  it('is not disabled, demoted or deleted: 409 with the shared message, nothing changed', async () => {
+    const separate = await buildTestApp();
+    try {
+      const last = await createUser(separate.db, { password: null, type: 'admin' });
+      const disabledActor = await createUser(separate.db, {
+        password: null,
+        type: 'admin',
+        status: 'inactive',
+      });
+      const viewer = { userId: disabledActor.id, isAdmin: true };
+      const images = createImageUploads({
+        storage: createDiskStorage({ uploadsDir: separate.config.uploadsDir }),
+        log: separate.app.log,
+      });
+      // One after the other: started together, a refusal could settle before it is awaited.
+      const attempts = [
+        () => toggleUserStatus(separate.db, viewer, last.id),
+        () => updateUser(separate.db, viewer, last.id, { type: 'company' }),
+        () => updateUser(separate.db, viewer, last.id, { status: 'inactive' }),
+        () => deleteUser({ db: separate.db, images }, viewer, last.id),
+      ];
+      for (const attempt of attempts) {
+        const refusal = await attempt().then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refusal).toBeInstanceOf(AppError);
+        expect(refusal).toMatchObject({
+          statusCode: 409,
+          error: ADMIN_USER_MESSAGES.lastAdmin,
+          options: { code: 'last_admin' },
+        });
+      }
+      const [kept] = await separate.db.select().from(users).where(eq(users.id, last.id));
+      expect(kept).toMatchObject({ type: 'admin', status: 'active' });
+      expect(await separate.db.select().from(adminAuditLog)).toEqual([]);
+    } finally {
+      await separate.close();
+    }
+  });
+
   // Through one request the rule cannot be reached (the admin acting is another active admin);
   // it holds when two admins disable each other at once. Also run on PostgreSQL.
   it('stays when two admins disable each other at once: one succeeds, the other is refused', async () => {
@@ -362,6 +438,78 @@ describe('DELETE /api/users/admin/delete-user/{id}', () => {
     expect((await remove(user.id)).statusCode).toBe(404);
   });
 
+  it('ends their sessions, takes back their likes and removes their pictures from the disk', async () => {
+    const picture = await sharp({
+      create: { width: 200, height: 200, channels: 3, background: { r: 30, g: 90, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const tag = randomUUID().slice(0, 6);
+    const form = await multipartBody(
+      {
+        type: 'company',
+        username: `leaving_${tag}`,
+        email: `leaving-${tag}@example.com`,
+        membershipData: JSON.stringify({ category: 'Regular' }),
+        [representativeField(0, 'firstName')]: 'Ana',
+        [representativeField(0, 'lastName')]: 'Cruz',
+      },
+      [
+        { field: 'logo', bytes: picture, type: 'image/png' },
+        { field: representativeField(0, 'avatar'), bytes: picture, type: 'image/png' },
+      ],
+    );
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/users/admin/create-user',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: adminCookie },
+    });
+    expect(created.statusCode).toBe(201);
+    const id: string = created.json().data.user.id;
+    const [rep] = await context.db.select().from(representatives).where(eq(representatives.userId, id));
+    const files = await context.db
+      .select()
+      .from(uploadedFiles)
+      .where(sql`${uploadedFiles.ownerId} in (${id}, ${rep?.id})`);
+    const onDisk = files.flatMap((file) => [
+      file.storageKey,
+      ...file.variants.map((variant) => variant.storageKey),
+    ]);
+    expect(files).toHaveLength(2);
+    const diskPath = (key: string) => join(context.config.uploadsDir, key);
+    for (const key of onDisk) await expect(access(diskPath(key))).resolves.toBeUndefined();
+
+    const { cookie } = await signIn(context, { id, type: 'company' });
+    const article = await createNewsArticle(context.db);
+    const like = await context.app.inject({
+      method: 'POST',
+      url: `/api/news/like/${article.id}`,
+      headers: { cookie },
+      payload: { action: 'like' },
+    });
+    expect(like.statusCode).toBe(200);
+    expect(await context.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(1);
+    expect(await context.db.select().from(newsLikes).where(eq(newsLikes.user_id, id))).toHaveLength(1);
+
+    expect((await remove(id)).statusCode).toBe(200);
+
+    expect(await context.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect(
+      await context.db.$count(
+        refreshTokens,
+        sql`${refreshTokens.sessionId} not in (select id from sessions)`,
+      ),
+    ).toBe(0);
+    expect(await context.db.select().from(newsLikes).where(eq(newsLikes.user_id, id))).toEqual([]);
+    const [unliked] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, article.id));
+    expect(unliked?.likes).toBe(0);
+    for (const key of onDisk) await expect(access(diskPath(key))).rejects.toMatchObject({ code: 'ENOENT' });
+    // The ended session is refused at once.
+    const next = await getAll('', cookie);
+    expect(next.statusCode).toBe(401);
+  });
+
   it('refuses to delete your own account', async () => {
     const response = await remove(admin.id);
     expect(response.statusCode).toBe(403);
@@ -390,6 +538,7 @@ describe('GET /api/users/admin/export-csv', () => {
       username: `csv_${tag}`,
       email: `csv-${tag}@example.com`,
       address: '=HYPERLINK("http://evil.example"), "Unit 5"',
+      phone: '+63 917 555 0101',
     });
     await createMembership(context.db, member.id, { category: 'Regular' });
 
@@ -412,5 +561,7 @@ describe('GET /api/users/admin/export-csv', () => {
     expect(one).toHaveLength(2);
     expect(one[1]).toContain(`"'=HYPERLINK(""http://evil.example""), ""Unit 5"""`);
     expect(one[1]).toContain(',Regular,active,');
+    // A phone number is exported as written, not as "'+63 …".
+    expect(one[1]).toContain(',active,+63 917 555 0101,,');
   });
 });

@@ -137,6 +137,34 @@ describe('POST /api/users/admin/create-user', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('makes the first representative voting and the others non-voting when no type is sent', async () => {
+    const tag = unique();
+    const untyped = (index: number, firstName: string) => ({
+      [representativeField(index, 'firstName')]: firstName,
+      [representativeField(index, 'lastName')]: 'Reyes',
+    });
+    const response = await createUserRequest({
+      type: 'company',
+      username: `untyped_${tag}`,
+      email: `untyped-${tag}@example.com`,
+      membershipData: JSON.stringify({ category: 'Regular' }),
+      ...untyped(0, 'Ana'),
+      ...untyped(1, 'Ben'),
+      ...untyped(2, 'Cora'),
+    });
+    expect(response.statusCode).toBe(201);
+    const reps = await context.db
+      .select({ firstName: representatives.firstName, type: representatives.type })
+      .from(representatives)
+      .where(eq(representatives.userId, response.json().data.user.id));
+    // DECISIONS.md "Representatives": in admin create-user too, the first is voting.
+    expect(reps.sort((a, b) => a.firstName.localeCompare(b.firstName))).toEqual([
+      { firstName: 'Ana', type: 'voting' },
+      { firstName: 'Ben', type: 'non-voting' },
+      { firstName: 'Cora', type: 'non-voting' },
+    ]);
+  });
+
   it('makes an individual an Individual member without representatives, whatever else is sent', async () => {
     const tag = unique();
     const response = await createUserRequest(

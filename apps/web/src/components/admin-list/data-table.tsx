@@ -68,9 +68,10 @@ export function DataTable<Row>({
         {rows.map((row) => (
           <li key={rowKey(row)} className="p-4">
             {heading?.cell(row)}
-            {/* The row's buttons beside its lines, at the bottom right: reachable with the thumb. */}
-            <div className="mt-3 flex items-end justify-between gap-3">
-              <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
+            {/* The row's buttons beside its lines, at the bottom right: reachable with the thumb.
+                When a row has so many that its lines would be squeezed, they move under them. */}
+            <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+              <dl className="grid min-w-48 flex-1 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
                 {lines.map((column) => (
                   <div key={column.header} className="contents">
                     <dt className="text-stone-500">{column.header}</dt>
@@ -78,7 +79,7 @@ export function DataTable<Row>({
                   </div>
                 ))}
               </dl>
-              {actions?.(row)}
+              {actions && <div className="ml-auto">{actions(row)}</div>}
             </div>
           </li>
         ))}

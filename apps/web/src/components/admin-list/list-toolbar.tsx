@@ -73,8 +73,8 @@ type FilterSelectProps = {
   /** The filter in the address; '' or `undefined` is "all". */
   value: string | undefined;
   onChange: (value: string | undefined) => void;
-  /** The first choice, meaning no filter: 'All Positions'. */
-  allLabel: string;
+  /** The first choice, meaning no filter: 'All Positions'; absent when the list always has one. */
+  allLabel?: string;
   /** `[value, label]` pairs. */
   options: readonly (readonly [string, string])[];
 };
@@ -89,7 +89,7 @@ export function FilterSelect({ label, value, onChange, allLabel, options }: Filt
         onChange={(event) => onChange(event.target.value || undefined)}
         className={`${controlClasses} px-3`}
       >
-        <option value="">{allLabel}</option>
+        {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}

@@ -3,17 +3,25 @@ import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { MessageModal } from '@/components/ui/message-modal';
 
-type Notice = { variant: 'success' | 'error'; title: string; text: string };
+type Notice = { variant: 'success' | 'error'; title: string; text: string; detail?: string };
 
 /**
  * The notices of an admin screen. `show` and `failure` open the message modal of spec 000 §2
- * (a title, a text and 'Okay'); `confirm` is a short line that goes by itself after the spec's
- * success-notice delay (spec 001 §9: 2 seconds), for a small change the screen already shows,
- * such as a status toggled. Render `notice.element` once in the screen.
+ * (a title, a text and 'Okay'; a failure's `detail`, the reason a server rule gave, is a second
+ * line under the spec's exact text); `confirm` is a short line, for a small change the screen
+ * already shows, such as a status toggled. Every success notice, modal or line, goes by itself
+ * after the spec's success-notice delay (spec 001 §9: 'Success notice 2 seconds'); an error notice
+ * stays until 'Okay', so that no failure goes unread. Render `notice.element` once in the screen.
  */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmation, setConfirmation] = useState<{ text: string; at: number } | null>(null);
+
+  useEffect(() => {
+    if (notice?.variant !== 'success') return;
+    const timer = window.setTimeout(() => setNotice(null), DELAYS_MS.successNotice);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
 
   useEffect(() => {
     if (!confirmation) return;
@@ -23,7 +31,8 @@ export function useNotice() {
 
   const show = useCallback((next: Notice) => setNotice(next), []);
   const failure = useCallback(
-    (text: string) => setNotice({ variant: 'error', title: 'Something went wrong', text }),
+    (text: string, detail?: string) =>
+      setNotice({ variant: 'error', title: 'Something went wrong', text, detail }),
     [],
   );
   // `at` restarts the timer when the same text is confirmed twice in a row.
@@ -36,6 +45,7 @@ export function useNotice() {
         variant={notice?.variant ?? 'success'}
         title={notice?.title ?? ''}
         text={notice?.text ?? ''}
+        detail={notice?.detail}
         onClose={() => setNotice(null)}
       />
       {/* Always in the page, so a screen reader hears each new text in it. */}

@@ -5,13 +5,14 @@ import {
   DEBOUNCE_MS,
   isSitePath,
   PAGE_SIZES,
-  USER_STATUSES,
+  USER_STATUS_FILTERS,
   USER_TYPES,
 } from '@portal/shared';
-import { BadgeCheck, Download, Pencil, Power, PowerOff, Trash2, UserPlus } from 'lucide-react';
+import { BadgeCheck, Download, Eye, Pencil, Power, PowerOff, Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
+import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
@@ -21,23 +22,29 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { buildApiUrl } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeleteUser, useToggleUserStatus } from './api/change-user';
+import { downloadUsersCsv } from './api/export-users';
 import { useAdminUsers } from './api/get-users';
 import { MembershipsDialog } from './components/memberships-dialog';
+import { UserDetailsDialog } from './components/user-details-dialog';
 import { UserFormDialog } from './components/user-form-dialog';
-import { failureText, USER_STATUS_LABELS, USER_TYPE_LABELS } from './components/user-labels';
+import { refusalReason, USER_STATUS_LABELS, USER_TYPE_LABELS } from './components/user-labels';
 import { UserSummary } from './components/user-summary';
 
-/** The table's orders (spec 000 §2: by username, type or status; newest first by default). */
+/** The table's orders (spec 000 §2: by username, type or status, each both ways; newest first by default). */
 const SORTS = [
   ['username:asc', 'Username A–Z'],
   ['username:desc', 'Username Z–A'],
-  ['type:asc', 'Type'],
-  ['status:asc', 'Status'],
+  ['type:asc', 'Type A–Z'],
+  ['type:desc', 'Type Z–A'],
+  ['status:asc', 'Status A–Z'],
+  ['status:desc', 'Status Z–A'],
   ['created_at:asc', 'Oldest first'],
 ] as const;
+
+/** Not a spec message: the export could not start (the session could not be renewed, the server was not reached). */
+export const EXPORT_FAILED = 'The export could not be started. Please try again.';
 
 /** The dashboard's membership links (decision 014), named in the filter when one is set. */
 const MEMBERSHIP_FILTERS = [
@@ -62,6 +69,7 @@ export function AdminUsersPage() {
   }, [users.isError, users.error]);
 
   const notice = useNotice();
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [reviewing, setReviewing] = useState<AdminUser | null>(null);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
@@ -89,7 +97,7 @@ export function AdminUsersPage() {
       cell: (user) =>
         user.membership ? (
           // Wraps on phones, where the row's buttons sit beside these lines.
-          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 lg:flex-nowrap">
             <StatusBadge tone={toneOfStatus(user.membership.standing)}>
               {user.membership.standing}
             </StatusBadge>
@@ -113,18 +121,29 @@ export function AdminUsersPage() {
         notice.confirm(
           updated.status === 'active' ? ADMIN_USER_MESSAGES.enabled : ADMIN_USER_MESSAGES.disabled,
         ),
-      onError: (error) => notice.failure(failureText(error, ADMIN_USER_MESSAGES.statusFailed)),
+      onError: (error) => notice.failure(ADMIN_USER_MESSAGES.statusFailed, refusalReason(error)),
       onSettled: () => setToggling(null),
     });
   const confirmDelete = (user: AdminUser) =>
     deleteUser.mutate(user.id, {
       onSuccess: () => notice.confirm(ADMIN_USER_MESSAGES.deleted),
-      onError: (error) => notice.failure(failureText(error, ADMIN_USER_MESSAGES.deleteFailed)),
+      onError: (error) => notice.failure(ADMIN_USER_MESSAGES.deleteFailed, refusalReason(error)),
       onSettled: () => setDeleting(null),
     });
   const enabling = toggling?.status === 'inactive';
   const { page: _page, limit: _limit, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = list.query;
-  const exportHref = buildApiUrl('/users/admin/export-csv', filters);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadUsersCsv(filters);
+    } catch (error) {
+      console.error('The users export could not start', error);
+      notice.failure(EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <>
@@ -134,10 +153,15 @@ export function AdminUsersPage() {
         actions={
           <>
             {/* The list as it is filtered now; the server streams it (any number of rows). */}
-            <a href={exportHref} download className={buttonClasses({ variant: 'secondary' })}>
+            <button
+              type="button"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
               <Download aria-hidden="true" className="size-4" />
               Export CSV
-            </a>
+            </button>
             {/* Shown once the create page is served (SITE_ROUTES): no link to a missing page. */}
             {isSitePath(paths.adminUsersCreate) && (
               <Link to={paths.adminUsersCreate} className={buttonClasses({ variant: 'primary' })}>
@@ -170,7 +194,7 @@ export function AdminUsersPage() {
             allLabel="All"
             value={list.query.status}
             onChange={(status) => list.setParams({ status })}
-            options={USER_STATUSES.map((status) => [status, USER_STATUS_LABELS[status]])}
+            options={USER_STATUS_FILTERS.map((status) => [status, USER_STATUS_LABELS[status]])}
           />
           <FilterSelect
             label="Filter by membership"
@@ -190,17 +214,18 @@ export function AdminUsersPage() {
             options={SORTS}
           />
         </ListToolbar>
+        {list.query.id && (
+          <ListFilterNote
+            text="Showing one account, from the dashboard."
+            onClear={() => list.setParams({ id: undefined })}
+          />
+        )}
         {list.query.category && (
-          <p className="flex items-center gap-3 border-stone-200 border-b px-4 py-2 text-sm text-stone-700">
-            Category: {list.query.category}
-            <button
-              type="button"
-              className="font-medium text-brand-700 hover:underline"
-              onClick={() => list.setParams({ category: undefined })}
-            >
-              Clear
-            </button>
-          </p>
+          <ListFilterNote
+            text={`Category: ${list.query.category}`}
+            clearLabel="Clear"
+            onClear={() => list.setParams({ category: undefined })}
+          />
         )}
         <DataTable
           label="Users"
@@ -213,6 +238,7 @@ export function AdminUsersPage() {
           actions={(user) => (
             <RowActions
               actions={[
+                { label: `Details of ${user.username}`, icon: <Eye />, onClick: () => setViewing(user) },
                 { label: `Edit ${user.username}`, icon: <Pencil />, onClick: () => setEditing(user) },
                 {
                   label: `Memberships of ${user.username}`,
@@ -239,6 +265,7 @@ export function AdminUsersPage() {
         <ListFooter pagination={page} noun="users" label="Users pages" onPageChange={list.setPage} />
       </section>
 
+      {viewing && <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />}
       {editing && (
         <UserFormDialog
           user={editing}
@@ -247,7 +274,7 @@ export function AdminUsersPage() {
             setEditing(null);
             notice.confirm(ADMIN_USER_MESSAGES.updated);
           }}
-          onFailed={(error) => notice.failure(failureText(error, ADMIN_USER_MESSAGES.updateFailed))}
+          onFailed={(error) => notice.failure(ADMIN_USER_MESSAGES.updateFailed, refusalReason(error))}
         />
       )}
       {reviewing && (

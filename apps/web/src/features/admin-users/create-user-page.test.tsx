@@ -84,6 +84,30 @@ describe('/admin/users/create', () => {
     expect(screen.queryByText(CREATE_USER_MESSAGES.created)).not.toBeInTheDocument();
   }, 20_000);
 
+  it('covers the form with the creating overlay while the request is under way, and only then', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Type *'), 'individual');
+    await user.type(screen.getByLabelText('Username *'), 'slow_server');
+    await user.type(screen.getByLabelText('Email *'), 'slow@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+
+    const overlay = await screen.findByRole('status');
+    expect(overlay).toHaveTextContent('Creating user…');
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeDisabled();
+    answer(json({ error: 'Internal Server Error' }, 500));
+    // Back to idle: the overlay goes and the failure is said.
+    expect(await screen.findByRole('alertdialog', { name: CREATE_USER_MESSAGES.failed })).toBeInTheDocument();
+    expect(screen.queryByText('Creating user…')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username *')).toHaveValue('slow_server');
+  });
+
   it("says 'Failed to create user' and keeps everything typed, with the server's message on its field", async () => {
     stubCreate(() =>
       json({ error: 'This username is already taken', code: 'username_taken', field: 'username' }, 409),

@@ -1,55 +1,10 @@
-import type { DashboardSummary } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
 import { DashboardPage } from './dashboard-page';
-
-const summary: DashboardSummary = {
-  users: {
-    total: 31,
-    byStatus: { pending: 3, active: 26, inactive: 2 },
-    byType: { user: 4, individual: 12, company: 13, admin: 2 },
-  },
-  memberships: {
-    byStatus: { pending: 5, active: 17, expired: 4, rejected: 1 },
-    activeByCategory: { Regular: 6, Associate: 3, Individual: 7, Honorary: 1 },
-  },
-  events: { byStatus: { draft: 2, published: 9, cancelled: 1 }, upcoming: 4, pendingRegistrations: 6 },
-  news: { byStatus: { draft: 3, published: 11, archived: 2 }, totalViews: 1204, totalLikes: 87 },
-  board: { active: 11, inactive: 2 },
-  recent: {
-    users: [
-      {
-        id: '0b5c5bd4-4f8a-4b69-9c3c-0d2b2f1d8a11',
-        username: 'jdelacruz',
-        email: 'jdelacruz@example.com',
-        type: 'user',
-        status: 'active',
-        created_at: '2026-11-20T03:00:00.000Z',
-      },
-    ],
-    pendingMemberships: [
-      {
-        id: '6b0a3a1e-8b1e-4b0e-9b59-2f4f3a9d0c22',
-        userId: '0b5c5bd4-4f8a-4b69-9c3c-0d2b2f1d8a11',
-        username: 'paoloreyes',
-        category: 'Individual',
-        created_at: '2026-11-18T03:00:00.000Z',
-      },
-    ],
-    events: [],
-    news: [
-      {
-        id: '9f2a0c3e-1d4b-4c5e-8f6a-7b8c9d0e1f33',
-        title: 'Exploration permits update',
-        status: 'draft',
-        updated_at: '2026-11-19T03:00:00.000Z',
-      },
-    ],
-  },
-};
+import { summary } from './test-fixtures';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -76,14 +31,14 @@ describe('DashboardPage (spec 001 §2, DECISIONS.md "Dashboard")', () => {
     expect(
       await screen.findByText('Welcome back, secretariat. Here is the association at a glance.'),
     ).toBeVisible();
-    const activeMembers = (await screen.findByText('Active Members')).closest('div')?.parentElement;
+    const activeMembers = await screen.findByRole('region', { name: 'Active Members' });
     expect(activeMembers).toHaveTextContent('Active Members17');
     expect(activeMembers).toHaveTextContent('4 expired · 1 rejected');
-    expect(screen.getByText('Pending Memberships').closest('div')?.parentElement).toHaveTextContent('5');
-    expect(screen.getByText('Published Events').closest('div')?.parentElement).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Pending Memberships' })).toHaveTextContent('5');
+    expect(screen.getByRole('region', { name: 'Published Events' })).toHaveTextContent(
       '4 upcoming · 6 registrations awaiting approval',
     );
-    expect(screen.getByText('Published News').closest('div')?.parentElement).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Published News' })).toHaveTextContent(
       '1,204 views · 87 likes',
     );
 
@@ -95,7 +50,7 @@ describe('DashboardPage (spec 001 §2, DECISIONS.md "Dashboard")', () => {
     expect(applications).toHaveTextContent('paoloreyes');
     expect(applications).toHaveTextContent('Individual · applied November 18, 2026');
     expect(screen.getByRole('region', { name: 'Recently updated events' })).toHaveTextContent(
-      'No events yet.',
+      'Mindanao Exploration Forum',
     );
   });
 
@@ -110,25 +65,54 @@ describe('DashboardPage (spec 001 §2, DECISIONS.md "Dashboard")', () => {
     expect(router.state.location).toMatchObject({ pathname: '/admin/board', search: '?is_active=false' });
   });
 
-  it('links the user and membership figures and recent people to the users list, filtered', async () => {
+  it('links every figure and every recent item to the admin list filtered to exactly it', async () => {
     stubSummary(async () => json({ data: summary }));
     const { router } = renderWithRouter(<DashboardPage />, { path: '/admin' });
+    const hrefIn = (region: string, name: string | RegExp) =>
+      within(screen.getByRole('region', { name: region }))
+        .getByRole('link', { name })
+        .getAttribute('href');
+    await screen.findByRole('region', { name: 'Active Members' });
 
-    const pending = await screen.findByRole('link', { name: /Pending Memberships/ });
-    expect(pending).toHaveAttribute('href', '/admin/users?membership=pending');
-    const accounts = screen.getByRole('region', { name: 'Accounts (31)' });
-    expect(within(accounts).getByRole('link', { name: /Inactive/ })).toHaveAttribute(
-      'href',
-      '/admin/users?status=inactive',
+    expect(hrefIn('Active Members', /Active Members/)).toBe('/admin/users?membership=active');
+    expect(hrefIn('Active Members', '4 expired')).toBe('/admin/users?membership=expired');
+    expect(hrefIn('Active Members', '1 rejected')).toBe('/admin/users?membership=rejected');
+    expect(hrefIn('Pending Memberships', /Pending Memberships/)).toBe('/admin/users?membership=pending');
+    expect(hrefIn('Published Events', /Published Events/)).toBe('/admin/events?status=published');
+    // The two figures under it have filters of their own, not the published list's.
+    expect(hrefIn('Published Events', '4 upcoming')).toBe('/admin/events?status=published&upcoming=true');
+    expect(hrefIn('Published Events', '6 registrations awaiting approval')).toBe(
+      '/admin/events?has_pending=true',
     );
-    const applications = screen.getByRole('region', { name: 'Membership applications' });
-    const applicant = within(applications).getByRole('link', { name: 'paoloreyes' });
-    expect(applicant).toHaveAttribute('href', '/admin/users?search=paoloreyes&membership=pending');
-    await userEvent.setup().click(applicant);
-    expect(router.state.location).toMatchObject({
-      pathname: '/admin/users',
-      search: '?search=paoloreyes&membership=pending',
-    });
+    expect(hrefIn('Published News', /Published News/)).toBe('/admin/news?status=published');
+    expect(hrefIn('Events', /Upcoming/)).toBe('/admin/events?status=published&upcoming=true');
+    expect(hrefIn('Events', /Registrations awaiting approval/)).toBe('/admin/events?has_pending=true');
+    expect(hrefIn('Accounts (31)', /Inactive/)).toBe('/admin/users?status=inactive');
+    expect(hrefIn('Active members by category', /Honorary/)).toBe(
+      '/admin/users?membership=active&category=Honorary',
+    );
+
+    // Each recent item opens exactly that record, by its id (a search for a name or an e-mail
+    // would also find every other that contains it).
+    const [application] = summary.recent.pendingMemberships;
+    const [account] = summary.recent.users;
+    const [event] = summary.recent.events;
+    const [article] = summary.recent.news;
+    expect(hrefIn('Membership applications', 'paoloreyes')).toBe(`/admin/users?id=${application?.userId}`);
+    expect(hrefIn('Newest accounts', 'jdelacruz')).toBe(`/admin/users?id=${account?.id}`);
+    expect(hrefIn('Recently updated events', 'Mindanao Exploration Forum')).toBe(
+      `/admin/events?id=${event?.id}`,
+    );
+    expect(hrefIn('Recently updated news', 'Exploration permits update')).toBe(
+      `/admin/news?id=${article?.id}`,
+    );
+
+    await userEvent.setup().click(
+      within(screen.getByRole('region', { name: 'Recently updated news' })).getByRole('link', {
+        name: 'Exploration permits update',
+      }),
+    );
+    expect(router.state.location).toMatchObject({ pathname: '/admin/news', search: `?id=${article?.id}` });
   });
 
   it('offers to try again when the figures cannot be loaded', async () => {

@@ -66,6 +66,9 @@ export function DashboardPage() {
 
 function DashboardFigures({ summary }: { summary: DashboardSummary }) {
   const { users, memberships, events, news, board, recent } = summary;
+  // The events figures the summary counts, each with the list filter that gives the same events.
+  const upcomingEvents = adminListLink('events', { status: 'published', upcoming: 'true' });
+  const eventsAwaitingApproval = adminListLink('events', { has_pending: 'true' });
 
   return (
     <div className="space-y-8">
@@ -74,28 +77,50 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           icon={BadgeCheck}
           label="Active Members"
           value={memberships.byStatus.active}
-          detail={`${memberships.byStatus.expired} expired · ${memberships.byStatus.rejected} rejected`}
+          details={[
+            {
+              key: 'expired',
+              text: `${formatCount(memberships.byStatus.expired)} expired`,
+              to: adminListLink('users', { membership: 'expired' }),
+            },
+            {
+              key: 'rejected',
+              text: `${formatCount(memberships.byStatus.rejected)} rejected`,
+              to: adminListLink('users', { membership: 'rejected' }),
+            },
+          ]}
           to={adminListLink('users', { membership: 'active' })}
         />
         <StatCard
           icon={Hourglass}
           label="Pending Memberships"
           value={memberships.byStatus.pending}
-          detail="Applications awaiting review"
+          details={[{ key: 'note', text: 'Applications awaiting review', to: null }]}
           to={adminListLink('users', { membership: 'pending' })}
         />
         <StatCard
           icon={CalendarDays}
           label="Published Events"
           value={events.byStatus.published}
-          detail={`${events.upcoming} upcoming · ${events.pendingRegistrations} registrations awaiting approval`}
+          details={[
+            { key: 'upcoming', text: `${formatCount(events.upcoming)} upcoming`, to: upcomingEvents },
+            {
+              key: 'registrations',
+              text: `${formatCount(events.pendingRegistrations)} registrations awaiting approval`,
+              to: eventsAwaitingApproval,
+            },
+          ]}
           to={adminListLink('events', { status: 'published' })}
         />
         <StatCard
           icon={Newspaper}
           label="Published News"
           value={news.byStatus.published}
-          detail={`${formatCount(news.totalViews)} views · ${formatCount(news.totalLikes)} likes`}
+          // Totals over every article: no list is filtered to a view or a like.
+          details={[
+            { key: 'views', text: `${formatCount(news.totalViews)} views`, to: null },
+            { key: 'likes', text: `${formatCount(news.totalLikes)} likes`, to: null },
+          ]}
           to={adminListLink('news', { status: 'published' })}
         />
       </div>
@@ -140,10 +165,11 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
               value: events.byStatus[status],
               to: adminListLink('events', { status }),
             })),
+            { label: 'Upcoming', value: events.upcoming, to: upcomingEvents },
             {
               label: 'Registrations awaiting approval',
               value: events.pendingRegistrations,
-              to: adminListLink('events', { has_pending: 'true' }),
+              to: eventsAwaitingApproval,
             },
           ]}
         />
@@ -172,7 +198,8 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           items={recent.pendingMemberships.map((membership) => ({
             key: membership.id,
             title: membership.username,
-            to: adminListLink('users', { search: membership.username, membership: 'pending' }),
+            // Exactly this applicant: a search for the name would also find names containing it.
+            to: adminListLink('users', { id: membership.userId }),
             meta: `${membership.category} · applied ${formatDate(membership.created_at)}`,
             badge: <StatusBadge tone="yellow">pending</StatusBadge>,
           }))}
@@ -184,7 +211,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           items={recent.users.map((account) => ({
             key: account.id,
             title: account.username,
-            to: adminListLink('users', { search: account.email }),
+            to: adminListLink('users', { id: account.id }),
             meta: `${account.email} · joined ${formatDate(account.created_at)}`,
             badge: <StatusBadge tone={toneOfStatus(account.status)}>{account.status}</StatusBadge>,
           }))}
@@ -196,6 +223,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           items={recent.events.map((event) => ({
             key: event.id,
             title: event.title,
+            to: adminListLink('events', { id: event.id }),
             meta: `Starts ${formatDate(event.start_date)} · updated ${formatDate(event.updated_at)}`,
             badge: <StatusBadge tone={toneOfStatus(event.status)}>{event.status}</StatusBadge>,
           }))}
@@ -207,6 +235,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           items={recent.news.map((article) => ({
             key: article.id,
             title: article.title,
+            to: adminListLink('news', { id: article.id }),
             meta: `Updated ${formatDate(article.updated_at)}`,
             badge: <StatusBadge tone={toneOfStatus(article.status)}>{article.status}</StatusBadge>,
           }))}

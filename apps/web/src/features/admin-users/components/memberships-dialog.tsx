@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { formatDate } from '@/lib/format';
 import { useDeleteMembership, useUpdateMembership, useUserMemberships } from '../api/memberships';
-import { MEMBERSHIP_STATUS_LABELS } from './user-labels';
+import { MEMBERSHIP_STATUS_LABELS, refusalReason } from './user-labels';
 import { UserSummary } from './user-summary';
 
 type MembershipsDialogProps = {
@@ -23,7 +23,8 @@ type MembershipsDialogProps = {
   onClose: () => void;
   /** A short confirmation: spec 000 §8 'Membership updated successfully!'. */
   onConfirmed: (text: string) => void;
-  onFailed: (text: string) => void;
+  /** The spec's failure message, and the reason a server rule gave, if one refused it. */
+  onFailed: (text: string, detail?: string) => void;
 };
 
 /**
@@ -87,7 +88,7 @@ export function MembershipsDialog({ user, onClose, onConfirmed, onFailed }: Memb
             deleting &&
             deleteMembership.mutate(deleting.id, {
               onSuccess: () => onConfirmed(ADMIN_USER_MESSAGES.membershipDeleted),
-              onError: () => onFailed(ADMIN_USER_MESSAGES.membershipDeleteFailed),
+              onError: (error) => onFailed(ADMIN_USER_MESSAGES.membershipDeleteFailed, refusalReason(error)),
               onSettled: () => setDeleting(null),
             })
           }
@@ -106,7 +107,7 @@ export function MembershipsDialog({ user, onClose, onConfirmed, onFailed }: Memb
 type MembershipRowProps = {
   membership: AdminMembership;
   onConfirmed: (text: string) => void;
-  onFailed: (text: string) => void;
+  onFailed: (text: string, detail?: string) => void;
   onDelete: () => void;
 };
 
@@ -137,15 +138,15 @@ function MembershipRow({ membership, onConfirmed, onFailed, onDelete }: Membersh
             { id: membership.id, status },
             {
               onSuccess: () => onConfirmed(ADMIN_USER_MESSAGES.membershipUpdated),
-              onError: () => {
+              onError: (error) => {
                 setStatus(membership.status);
-                onFailed(ADMIN_USER_MESSAGES.membershipUpdateFailed);
+                onFailed(ADMIN_USER_MESSAGES.membershipUpdateFailed, refusalReason(error));
               },
             },
           );
         }}
       >
-        <div className="min-w-40 flex-1">
+        <div className="min-w-28 flex-1">
           <label htmlFor={selectId} className="mb-1.5 block font-medium text-sm text-stone-800">
             Status
           </label>

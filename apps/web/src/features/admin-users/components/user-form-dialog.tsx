@@ -21,7 +21,7 @@ type UserFormDialogProps = {
   user: AdminUser;
   onClose: () => void;
   onSaved: (user: AdminUser) => void;
-  /** spec 000 §8: 'Error updating user. Please try again.' (with the server's rule, if one refused it). */
+  /** spec 000 §8: 'Error updating user. Please try again.' (the server's rule, if one refused it, under it). */
   onFailed: (error: unknown) => void;
 };
 

@@ -20,12 +20,11 @@ export const MEMBERSHIP_STATUS_LABELS = {
 const RULE_CODES = new Set(['self_protection', 'last_admin', 'username_taken']);
 
 /**
- * The failure text of an admin action: the spec's message (spec 000 §8), or, when the server
- * refused it by a rule the admin can act on, that rule's message after it.
+ * Why the server refused an admin action, when it was one of its rules the admin can act on
+ * (decision 024): shown as a line of its own under the spec's exact failure message (spec 000
+ * §8), never instead of it. Anything else (a network failure, a 500) has no reason to show.
  */
-export function failureText(error: unknown, specMessage: string): string {
-  if (error instanceof ApiError && error.code && RULE_CODES.has(error.code)) {
-    return `${specMessage} ${error.error}.`;
-  }
-  return specMessage;
+export function refusalReason(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.code && RULE_CODES.has(error.code)) return error.error;
+  return undefined;
 }

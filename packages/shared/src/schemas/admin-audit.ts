@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { pageQuerySchema, paginationSchema } from './common';
+
+/**
+ * The admin actions the audit log records (issue 12 "Beyond the documents", decision 024): who
+ * changed which user or membership, from what to what, when. Each is written in the transaction
+ * of the change itself, so a change that is refused or rolled back leaves no row.
+ */
+export const ADMIN_AUDIT_ACTIONS = [
+  'user_created',
+  'user_updated',
+  'user_enabled',
+  'user_disabled',
+  'user_deleted',
+  'membership_updated',
+  'membership_deleted',
+] as const;
+export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+
+/** What the history on a user's detail says each action was. */
+export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
+  user_created: 'Created the account',
+  user_updated: 'Edited the account',
+  user_enabled: 'Enabled the account',
+  user_disabled: 'Disabled the account',
+  user_deleted: 'Deleted the account',
+  membership_updated: 'Changed a membership',
+  membership_deleted: 'Deleted a membership',
+};
+
+/** A recorded value: the fields the actions change are text, dates as ISO text, or none. */
+export const auditValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type AuditValue = z.infer<typeof auditValueSchema>;
+
+/** Each changed field, from its value before to its value after (null: none, or not yet / no longer). */
+export const auditChangesSchema = z.record(
+  z.string(),
+  z.object({ from: auditValueSchema, to: auditValueSchema }),
+);
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+/** The history's page size on the user's detail. */
+export const ADMIN_AUDIT_PAGE_SIZE = 10;
+
+/** GET /api/users/admin/audit/{userId}: page and limit, as every admin list. */
+export const adminAuditQuerySchema = z.object(pageQuerySchema(ADMIN_AUDIT_PAGE_SIZE));
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
+
+/** A person as the row recorded them at the time: the id is null once an actor's account is deleted. */
+const auditPersonSchema = z.object({ id: z.uuid().nullable(), username: z.string(), email: z.string() });
+
+export const adminAuditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.enum(ADMIN_AUDIT_ACTIONS),
+  actor: auditPersonSchema.describe('The admin who acted, as they were named then'),
+  user: auditPersonSchema
+    .extend({ id: z.uuid() })
+    .describe('The user affected, as they were named then; the id is kept after a delete'),
+  membershipId: z.uuid().nullable(),
+  changes: auditChangesSchema,
+  created_at: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+export const adminAuditListResponseSchema = z.object({
+  data: paginationSchema.extend({ entries: z.array(adminAuditEntrySchema) }),
+});
+export type AdminAuditListResponse = z.infer<typeof adminAuditListResponseSchema>;
