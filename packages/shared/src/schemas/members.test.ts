@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import {
   MEMBERSHIP_FORM_MESSAGES,
   membershipApplicationFormSchema,
@@ -7,6 +9,8 @@ import {
   prefillFromPreferredPackage,
   representativeFieldsSchema,
 } from './members';
+import { updateProfileSchema } from './profile';
+import { adminCreateUserSchema } from './users';
 
 const rep = (type: string | null = 'voting') => ({ firstName: 'Ana', lastName: 'Cruz', type });
 
@@ -137,5 +141,57 @@ describe('membershipApplicationFormSchema', () => {
       membershipApplicationFormSchema.safeParse({ ...form, type: 'individual', category: 'Individual' })
         .success,
     ).toBe(true);
+  });
+});
+
+describe('the contact and About limits: one each for every form that edits them', () => {
+  const individualBody = { type: 'individual', membershipData: '{"category":"Individual"}' };
+  const applicationForm = {
+    type: 'individual',
+    category: 'Individual',
+    phone: '',
+    facsimile: '',
+    houseNo: '',
+    street: '',
+    city: '',
+    postalCode: '',
+    about: '',
+    representatives: [],
+  };
+  const profileForm = { username: 'minerva' };
+  const schemas = [
+    ['the membership form (server)', membershipFormBodySchema, individualBody],
+    ['the membership form (page)', membershipApplicationFormSchema, applicationForm],
+    ['Update Profile', updateProfileSchema, profileForm],
+    [
+      'admin create-user',
+      adminCreateUserSchema,
+      { type: 'individual', username: 'minerva', email: 'm@example.ph' },
+    ],
+  ] as const;
+
+  it('are the larger of the limits the forms once had, so no saved value is refused', () => {
+    expect(ABOUT_MAX_CHARS).toBe(5_000);
+    expect(PHONE_MAX_CHARS).toBe(50);
+  });
+
+  it.each(schemas)('%s takes About and phone up to the limit and refuses one more', (_, schema, base) => {
+    const at = {
+      ...base,
+      about: 'a'.repeat(ABOUT_MAX_CHARS),
+      phone: '1'.repeat(PHONE_MAX_CHARS),
+      facsimile: '2'.repeat(PHONE_MAX_CHARS),
+      address: 'x'.repeat(ADDRESS_MAX_CHARS),
+    };
+    expect((schema as z.ZodType).safeParse(at).error).toBeUndefined();
+    const over = (schema as z.ZodType).safeParse({
+      ...at,
+      about: `${at.about}a`,
+      phone: `${at.phone}1`,
+    });
+    expect(over.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['phone', `Phone must be at most ${PHONE_MAX_CHARS} characters`],
+      ['about', `About must be at most ${ABOUT_MAX_CHARS} characters`],
+    ]);
   });
 });

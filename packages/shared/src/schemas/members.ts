@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { type MembershipCategory, REPRESENTATIVE_TYPES, SELECTABLE_MEMBERSHIP_CATEGORIES } from '../enums';
 import { representativeRuleProblem } from '../representatives';
 import { profileSchema } from './auth';
-import { optionalText, requiredText } from './common';
+import { optionalText, requiredText, text, tooLongMessage } from './common';
 
 /** The two kinds of member the form makes of a registered user (DECISIONS.md "Identity and roles"). */
 export const APPLICANT_TYPES = ['individual', 'company'] as const;
 export type ApplicantType = (typeof APPLICANT_TYPES)[number];
-
-export const ABOUT_MAX_CHARS = 5_000;
-export const ADDRESS_MAX_CHARS = 500;
-const PHONE_MAX_CHARS = 40;
 
 export const MEMBERSHIP_FORM_MESSAGES = {
   /** spec 000 §8: the form's failure alert and success dialog, exact. */
@@ -52,16 +49,26 @@ export const representativeFieldsSchema = z.object({
 export type RepresentativeFields = z.output<typeof representativeFieldsSchema>;
 export type RepresentativeFieldsInput = z.input<typeof representativeFieldsSchema>;
 
+/**
+ * A representative on the membership form: its fields, and the id of the company's current
+ * representative it stands for when the form was started from the company's data (a renewal).
+ * With an id the representative is updated and keeps its photo unless a new one is sent; without
+ * one it is added (docs/decisions/023).
+ */
+export const applicationRepresentativeSchema = representativeFieldsSchema.extend({
+  id: z.preprocess(blankToNull, z.uuid('Invalid id').nullable()).optional(),
+});
+export type ApplicationRepresentative = z.output<typeof applicationRepresentativeSchema>;
+
 /** `membershipData` of the form (spec 000 §3): the chosen category; `userId` names the applicant. */
 export const membershipDataSchema = z.object({
   category: z.enum(SELECTABLE_MEMBERSHIP_CATEGORIES, messages.categoryRequired),
-  userId: z.string().optional(),
+  userId: text('User id').max(100).optional(),
 });
 export type MembershipData = z.output<typeof membershipDataSchema>;
 
 /** `membershipData` travels as JSON text in the multipart form (spec 000 §7). */
-const membershipDataText = z
-  .string(messages.membershipDataInvalid)
+const membershipDataText = text('Membership data', { typeMessage: messages.membershipDataInvalid })
   .max(1_000, messages.membershipDataInvalid)
   .transform((text, context) => {
     try {
@@ -83,15 +90,15 @@ const membershipDataText = z
  */
 export const membershipFormBodySchema = z.strictObject(
   {
-    username: z.string().max(100).optional(),
-    email: z.string().max(254).optional(),
+    username: text('Username').max(100, tooLongMessage('Username', 100)).optional(),
+    email: text('Email').max(254, tooLongMessage('Email', 254)).optional(),
     type: z.enum(APPLICANT_TYPES, messages.typeInvalid),
     phone: optionalText('Phone', PHONE_MAX_CHARS).optional(),
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
     address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
-    about: optionalText('About', ABOUT_MAX_CHARS).optional(),
+    about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
     membershipData: membershipDataText,
-    representatives: z.array(representativeFieldsSchema).max(20).default([]),
+    representatives: z.array(applicationRepresentativeSchema).max(20).default([]),
     status: z.never(messages.statusNotAllowed).optional(),
   },
   {
@@ -153,8 +160,8 @@ export const membershipApplicationFormSchema = z
     street: optionalText('Street', 150),
     city: optionalText('City', 100),
     postalCode: optionalText('Postal code', 20),
-    about: optionalText('About', ABOUT_MAX_CHARS),
-    representatives: z.array(representativeFieldsSchema),
+    about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
+    representatives: z.array(applicationRepresentativeSchema),
   })
   .superRefine((form, context) => {
     const representatives = form.type === 'company' ? form.representatives : [];

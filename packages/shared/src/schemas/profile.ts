@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { REPRESENTATIVE_TYPES } from '../enums';
 import { type MembershipStanding, membershipStanding } from '../memberships';
 import { emailField, membershipSchema, newPasswordField, profileSchema, usernameField } from './auth';
-import { optionalText } from './common';
+import { optionalText, requiredText, secretText, text } from './common';
 
 /** The profile's own texts (spec 000 §8 "Profile"; the rest are ours, DECISIONS.md "Identity and roles"). */
 export const PROFILE_MESSAGES = {
@@ -31,12 +32,10 @@ export const REPRESENTATIVE_EDITOR_MESSAGES = {
   updated: 'Company representatives updated',
   notCompany: 'Only company members have representatives',
   unknownRepresentative: 'This representative does not belong to your company',
+  repeatedRepresentative: 'This representative is listed twice',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
 } as const;
-
-/** The About text's limit on every form that edits it. */
-export const ABOUT_MAX_LENGTH = 2_000;
 
 /** A representative as the profile and the editor read it (spec 000 §3 "Representative"). */
 export const representativeSchema = z.object({
@@ -84,11 +83,11 @@ export type UserData = z.infer<typeof userDataResponseSchema>;
  */
 export const updateProfileSchema = z.strictObject({
   username: usernameField,
-  phone: optionalText('Phone', 50).optional(),
-  facsimile: optionalText('Facsimile', 50).optional(),
-  address: optionalText('Address', 500).optional(),
-  about: optionalText('About', ABOUT_MAX_LENGTH).optional(),
-  type: z.string().optional(),
+  phone: optionalText('Phone', PHONE_MAX_CHARS).optional(),
+  facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
+  address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
+  about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
+  type: text('Type').optional(),
   status: z
     .unknown()
     .refine((value) => value === undefined, PROFILE_MESSAGES.statusChange)
@@ -112,20 +111,13 @@ export const profileFormSchema = updateProfileSchema.pick({
  */
 export const representativeInputSchema = z.object({
   id: z.uuid('Invalid id').optional(),
-  firstName: z
-    .string(REPRESENTATIVE_EDITOR_MESSAGES.firstNameRequired)
-    .trim()
-    .min(1, REPRESENTATIVE_EDITOR_MESSAGES.firstNameRequired)
-    .max(100, 'First name must be at most 100 characters'),
-  lastName: z
-    .string(REPRESENTATIVE_EDITOR_MESSAGES.lastNameRequired)
-    .trim()
-    .min(1, REPRESENTATIVE_EDITOR_MESSAGES.lastNameRequired)
-    .max(100, 'Last name must be at most 100 characters'),
+  firstName: requiredText('First name', REPRESENTATIVE_EDITOR_MESSAGES.firstNameRequired, 100),
+  lastName: requiredText('Last name', REPRESENTATIVE_EDITOR_MESSAGES.lastNameRequired, 100),
   preferredName: optionalText('Preferred name', 100).optional(),
   position: optionalText('Position', 200).optional(),
   type: z.enum(REPRESENTATIVE_TYPES, 'Type must be voting or non-voting').nullable().optional(),
-  avatarUrl: z.string().nullable().optional(),
+  /** An existing photo's address, or a new one as a data-URL (bounded by the route's body limit). */
+  avatarUrl: text('Avatar').nullable().optional(),
   hasNewAvatar: z.boolean().optional(),
   isDeleted: z.boolean().optional(),
 });
@@ -140,10 +132,7 @@ export const updateRepsResponseSchema = z.object({ data: z.array(representativeS
 
 /** PUT /api/users/change-password. */
 export const changePasswordBodySchema = z.object({
-  currentPassword: z
-    .string(PROFILE_MESSAGES.currentPasswordRequired)
-    .min(1, PROFILE_MESSAGES.currentPasswordRequired)
-    .max(200),
+  currentPassword: secretText('Current password', PROFILE_MESSAGES.currentPasswordRequired, 200),
   newPassword: newPasswordField,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

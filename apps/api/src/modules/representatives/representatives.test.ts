@@ -6,7 +6,7 @@ import {
   REPRESENTATIVE_RULE_MESSAGES,
   type RepresentativeInput,
 } from '@portal/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representatives, uploadedFiles } from '../../db/schema';
@@ -179,15 +179,29 @@ describe('PUT /api/reps/update-reps', () => {
       });
     });
 
-    it('0 kept: an empty list, or every one deleted', async () => {
+    it('0 kept, for a company of either category: an empty list, or every one deleted', async () => {
+      for (const category of ['Regular', 'Associate'] as const) {
+        const setup = await company(category);
+        await expectRefused(setup, [], 400, {
+          error: REPRESENTATIVE_RULE_MESSAGES.atLeastOne,
+          field: 'repsData',
+        });
+        await expectRefused(
+          setup,
+          [{ id: setup.voting.id, firstName: 'Ana', lastName: 'Cruz', type: 'voting', isDeleted: true }],
+          400,
+          { error: REPRESENTATIVE_RULE_MESSAGES.atLeastOne, field: 'repsData' },
+        );
+      }
+    });
+
+    it('the same representative twice', async () => {
       const setup = await company('Regular');
-      await expectRefused(setup, [], 400, { error: REPRESENTATIVE_RULE_MESSAGES.atLeastOne });
-      await expectRefused(
-        setup,
-        [{ id: setup.voting.id, firstName: 'Ana', lastName: 'Cruz', type: 'voting', isDeleted: true }],
-        400,
-        { error: REPRESENTATIVE_RULE_MESSAGES.atLeastOne },
-      );
+      const ana = { id: setup.voting.id, firstName: 'Ana', lastName: 'Cruz', type: 'non-voting' as const };
+      await expectRefused(setup, [ana, ana], 400, {
+        error: REPRESENTATIVE_EDITOR_MESSAGES.repeatedRepresentative,
+        field: 'repsData.1.id',
+      });
     });
 
     it('two voting', async () => {
@@ -347,6 +361,51 @@ describe('PUT /api/reps/update-reps', () => {
       const setup = await company('Regular');
       await expectRefused(setup, 'everyone', 400, { field: 'repsData' });
     });
+  });
+
+  it('leaves rows, photo records and files unchanged when the database fails after new photos were stored', async () => {
+    const { user, cookie, voting } = await company('Regular');
+    const first = await update(cookie, [
+      {
+        id: voting.id,
+        firstName: 'Ana',
+        lastName: 'Cruz',
+        type: 'voting',
+        hasNewAvatar: true,
+        avatarUrl: dataUrl(await picture()),
+      },
+    ]);
+    expect(first.statusCode).toBe(200);
+    await context.db.execute(sql`
+      create function refuse_representative_write() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`);
+    await context.db.execute(sql`
+      create trigger refuse_representative_write before insert or update on representatives
+      for each row when (new.first_name = 'Refused') execute function refuse_representative_write()`);
+    try {
+      const rows = await repsOf(user.id);
+      const photoRecords = await context.db.select().from(uploadedFiles);
+      const files = await storedFiles();
+      // Ana's photo replaced and a new one with a photo: both stored before the insert fails.
+      const response = await update(cookie, [
+        {
+          id: voting.id,
+          firstName: 'Ana',
+          lastName: 'Reyes',
+          type: 'voting',
+          hasNewAvatar: true,
+          avatarUrl: dataUrl(await picture(120, 120)),
+        },
+        person('Refused', { hasNewAvatar: true, avatarUrl: dataUrl(await picture(90, 90)) }),
+      ]);
+      expect(response.statusCode).toBe(500);
+      expect(await repsOf(user.id)).toEqual(rows);
+      expect(await context.db.select().from(uploadedFiles)).toEqual(photoRecords);
+      expect(await storedFiles()).toEqual(files);
+    } finally {
+      await context.db.execute(sql`drop trigger refuse_representative_write on representatives`);
+      await context.db.execute(sql`drop function refuse_representative_write()`);
+    }
   });
 
   it('two saves at once both apply in turn, and one voting representative remains', async () => {

@@ -162,73 +162,123 @@ export async function updateRepresentatives(
     .map(({ rep, index }) => ({ rep, index, bytes: decodeAvatar(rep, index) }));
 
   const released = await withStoredPhotos(images, photos, (stored) =>
-    db.transaction(async (tx) => {
-      // Locked, so two saves at once apply one after the other.
-      const current = await tx
-        .select()
-        .from(representatives)
-        .where(eq(representatives.userId, userId))
-        .for('update');
-      const currentById = new Map(current.map((row) => [row.id, row]));
-      for (const { rep, index } of kept) {
-        if (rep.id && !currentById.has(rep.id)) {
-          throw new AppError(400, REPRESENTATIVE_EDITOR_MESSAGES.unknownRepresentative, {
-            code: 'validation_error',
-            field: `repsData.${index}.id`,
-          });
-        }
-      }
-      const keptIds = new Set(kept.flatMap(({ rep }) => (rep.id ? [rep.id] : [])));
-      const removedIds = current.filter((row) => !keptIds.has(row.id)).map((row) => row.id);
-      const releasedFiles: string[] = [];
-      for (const id of removedIds) releasedFiles.push(...(await images.release(tx, photoOf(id))));
-      if (removedIds.length > 0) {
-        await tx
-          .delete(representatives)
-          .where(and(eq(representatives.userId, userId), inArray(representatives.id, removedIds)));
-      }
-
-      // The voting one last: one voting representative per company is a unique index, and the
-      // one giving up the vote must have done so first.
-      const ordered = [...kept].sort(
-        (a, b) => Number(a.rep.type === 'voting') - Number(b.rep.type === 'voting'),
-      );
-      // Added ones keep the list's order after the others (one transaction shares one now()).
-      const addedAt = Date.now();
-      for (const { rep, index } of ordered) {
-        const fields = {
-          firstName: rep.firstName,
-          lastName: rep.lastName,
-          preferredName: rep.preferredName ?? null,
-          position: rep.position ?? null,
-          type: rep.type ?? null,
-        };
-        let id = rep.id;
-        if (id) {
-          await tx.update(representatives).set(fields).where(eq(representatives.id, id));
-        } else {
-          const [added] = await tx
-            .insert(representatives)
-            .values({ ...fields, userId, createdAt: new Date(addedAt + index) })
-            .returning({ id: representatives.id });
-          id = added?.id as string;
-        }
-        if (rep.hasNewAvatar) {
-          const image = stored[photos.findIndex((photo) => photo.rep === rep)] as StoredImage;
-          releasedFiles.push(...(await images.release(tx, photoOf(id))));
-          await images.record(tx, photoOf(id), [image]);
-          await tx
-            .update(representatives)
-            .set({ avatarUrl: image.file.publicPath })
-            .where(eq(representatives.id, id));
-        } else if (rep.avatarUrl === null && currentById.get(id)?.avatarUrl) {
-          releasedFiles.push(...(await images.release(tx, photoOf(id))));
-          await tx.update(representatives).set({ avatarUrl: null }).where(eq(representatives.id, id));
-        }
-      }
-      return releasedFiles;
-    }),
+    db.transaction((tx) =>
+      applyRepresentativeList(
+        tx,
+        images,
+        userId,
+        kept.map(({ rep, index }) => ({
+          id: rep.id,
+          fields: rep,
+          newPhoto: rep.hasNewAvatar ? stored[photos.findIndex((photo) => photo.rep === rep)] : undefined,
+          removePhoto: !rep.hasNewAvatar && rep.avatarUrl === null,
+          idField: `repsData.${index}.id`,
+        })),
+      ),
+    ),
   );
   await images.removeFiles(released);
   return listRepresentatives(db, userId);
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One representative of a company's new list: a current one (by id) or an added one. */
+export type RepresentativeListEntry = {
+  id?: string | null;
+  fields: {
+    firstName: string;
+    lastName: string;
+    preferredName?: string | null;
+    position?: string | null;
+    type?: 'voting' | 'non-voting' | null;
+  };
+  /** A new photo, already stored; without one a current representative keeps theirs. */
+  newPhoto?: StoredImage;
+  /** Removes the current photo (the editor's 'avatarUrl: null'). */
+  removePhoto?: boolean;
+  /** The field a refusal of this entry's id names (`repsData.2.id`, `representatives.2.id`). */
+  idField: string;
+};
+
+/**
+ * Makes `list` the company's representatives inside the caller's transaction, after its rules were
+ * checked: entries with an id update that representative (which must be the company's own), the
+ * others are added in the list's order, and the representatives left out are removed. The
+ * representatives editor and the membership form both save through it. Answers the files to
+ * remove once the transaction has committed (replaced and removed photos).
+ */
+export async function applyRepresentativeList(
+  tx: Transaction,
+  images: ImageUploads,
+  userId: string,
+  list: readonly RepresentativeListEntry[],
+): Promise<string[]> {
+  // The company's row is locked first, so two saves at once apply one after the other, and the
+  // second reads the list as the first left it. (Locking only the representatives' rows would not
+  // do: a representative the first save adds is not among the rows the second one waited for, and
+  // under READ COMMITTED the second would never see it, keeping two voting representatives.)
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const current = await tx.select().from(representatives).where(eq(representatives.userId, userId));
+  const currentById = new Map(current.map((row) => [row.id, row]));
+  const seen = new Set<string>();
+  for (const entry of list) {
+    if (!entry.id) continue;
+    const refusal = !currentById.has(entry.id)
+      ? REPRESENTATIVE_EDITOR_MESSAGES.unknownRepresentative
+      : seen.has(entry.id)
+        ? REPRESENTATIVE_EDITOR_MESSAGES.repeatedRepresentative
+        : null;
+    if (refusal) throw new AppError(400, refusal, { code: 'validation_error', field: entry.idField });
+    seen.add(entry.id);
+  }
+  const keptIds = new Set(list.flatMap((entry) => (entry.id ? [entry.id] : [])));
+  const removedIds = current.filter((row) => !keptIds.has(row.id)).map((row) => row.id);
+  const releasedFiles: string[] = [];
+  for (const id of removedIds) releasedFiles.push(...(await images.release(tx, photoOf(id))));
+  if (removedIds.length > 0) {
+    await tx
+      .delete(representatives)
+      .where(and(eq(representatives.userId, userId), inArray(representatives.id, removedIds)));
+  }
+
+  // The voting one last: one voting representative per company is a unique index, and the one
+  // giving up the vote must have done so first.
+  const ordered = list
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => Number(a.entry.fields.type === 'voting') - Number(b.entry.fields.type === 'voting'));
+  // Added ones keep the list's order after the others (one transaction shares one now()).
+  const addedAt = Date.now();
+  for (const { entry, position } of ordered) {
+    const fields = {
+      firstName: entry.fields.firstName,
+      lastName: entry.fields.lastName,
+      preferredName: entry.fields.preferredName ?? null,
+      position: entry.fields.position ?? null,
+      type: entry.fields.type ?? null,
+    };
+    let id = entry.id;
+    if (id) {
+      await tx.update(representatives).set(fields).where(eq(representatives.id, id));
+    } else {
+      const [added] = await tx
+        .insert(representatives)
+        .values({ ...fields, userId, createdAt: new Date(addedAt + position) })
+        .returning({ id: representatives.id });
+      if (!added) throw new Error('The representative was not inserted');
+      id = added.id;
+    }
+    if (entry.newPhoto) {
+      releasedFiles.push(...(await images.release(tx, photoOf(id))));
+      await images.record(tx, photoOf(id), [entry.newPhoto]);
+      await tx
+        .update(representatives)
+        .set({ avatarUrl: entry.newPhoto.file.publicPath })
+        .where(eq(representatives.id, id));
+    } else if (entry.removePhoto && currentById.get(id)?.avatarUrl) {
+      releasedFiles.push(...(await images.release(tx, photoOf(id))));
+      await tx.update(representatives).set({ avatarUrl: null }).where(eq(representatives.id, id));
+    }
+  }
+  return releasedFiles;
 }

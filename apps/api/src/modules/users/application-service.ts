@@ -7,11 +7,12 @@ import {
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { representatives, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError, type FieldIssue, notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { loadProfile } from '../auth/profile';
 import { lockApplicant, savePendingMembership } from '../memberships/application';
+import { applyRepresentativeList } from '../representatives/service';
 
 export type ApplicationContext = { db: Db; images: ImageUploads };
 
@@ -61,7 +62,9 @@ function problemsOf(body: MembershipFormBody, files: MembershipFormFiles): Field
 /**
  * PUT /api/users/filled-form/{id} (spec 000 §7, DECISIONS.md "Membership lifecycle"): the
  * applicant's type, contact details and About, their picture, the company's representatives and
- * one pending membership, with isNew cleared, all in one transaction. Every picture goes through
+ * one pending membership, with isNew cleared, all in one transaction. A renewal sends the form as
+ * it was started from the member's data: representatives carry their ids and keep their photos,
+ * the picture is kept unless a new one comes (docs/decisions/023). Every picture goes through
  * the upload pipeline first; if anything is refused or the transaction fails, nothing is written
  * and the stored files are removed again. Username and e-mail are read-only here.
  */
@@ -125,32 +128,24 @@ export async function submitMembershipForm(
           })
           .where(eq(users.id, userId));
 
-        // The form's list replaces the company's representatives (an individual has none).
-        const previous = await tx
-          .delete(representatives)
-          .where(eq(representatives.userId, userId))
-          .returning({ id: representatives.id });
-        for (const { id } of previous) {
-          released.push(...(await images.release(tx, { type: 'representative', id })));
-        }
-        for (const [index, representative] of companyRepresentatives.entries()) {
-          const uploadIndex = uploads.findIndex((upload) => upload.representative === index);
-          const photo = uploadIndex >= 0 ? stored[uploadIndex] : undefined;
-          const [created] = await tx
-            .insert(representatives)
-            .values({
-              userId,
-              firstName: representative.firstName,
-              lastName: representative.lastName,
-              preferredName: representative.preferredName ?? null,
-              position: representative.position ?? null,
-              type: representative.type ?? null,
-              avatarUrl: photo?.file.publicPath ?? null,
-            })
-            .returning({ id: representatives.id });
-          if (!created) throw new Error('The representative was not inserted');
-          if (photo) await images.record(tx, { type: 'representative', id: created.id }, [photo]);
-        }
+        // The form's list becomes the company's representatives (an individual has none): one
+        // sent with its id is that representative, kept with its photo unless a new one came.
+        released.push(
+          ...(await applyRepresentativeList(
+            tx,
+            images,
+            userId,
+            companyRepresentatives.map((representative, index) => {
+              const uploadIndex = uploads.findIndex((upload) => upload.representative === index);
+              return {
+                id: representative.id,
+                fields: representative,
+                newPhoto: uploadIndex >= 0 ? stored[uploadIndex] : undefined,
+                idField: `representatives.${index}.id`,
+              };
+            }),
+          )),
+        );
 
         await savePendingMembership(tx, userId, body.membershipData.category);
         return released;

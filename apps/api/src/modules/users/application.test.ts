@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { IMAGE_MESSAGES, MEMBERSHIP_FORM_MESSAGES } from '@portal/shared';
+import {
+  ABOUT_MAX_CHARS,
+  IMAGE_MESSAGES,
+  MEMBERSHIP_FORM_MESSAGES,
+  REPRESENTATIVE_EDITOR_MESSAGES,
+  SELECTABLE_MEMBERSHIP_CATEGORIES,
+} from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +219,69 @@ describe('PUT /api/users/filled-form/:id', () => {
     });
   });
 
+  it('renews from the current data: representatives sent with their ids keep their photos', async () => {
+    const { user, cookie } = await newApplicant();
+    const first = await submit(user.id, cookie, company('Regular', 3), [
+      { field: 'logo', bytes: await picture() },
+      { field: 'representatives[0][avatar]', bytes: await picture(300, 300) },
+      { field: 'representatives[1][avatar]', bytes: await picture(200, 200) },
+      { field: 'representatives[2][avatar]', bytes: await picture(250, 250) },
+    ]);
+    expect(first.statusCode).toBe(200);
+    // Approved a year and more ago, so now expired: /membership offers 'Renew your membership'.
+    await context.db
+      .update(memberships)
+      .set({
+        status: 'approved',
+        startsAt: new Date('2024-01-01T00:00:00Z'),
+        expiresAt: new Date('2025-01-01T00:00:00Z'),
+      })
+      .where(eq(memberships.userId, user.id));
+    const before = await snapshot(user.id);
+    const byName = (name: string) => before.representatives.find((rep) => rep.firstName === name);
+    const [kept, renamed, dropped] = ['First0', 'First1', 'First2'].map((name) => byName(name));
+    expect(kept?.avatarUrl && renamed?.avatarUrl && dropped?.avatarUrl).toBeTruthy();
+
+    // The form as it was started from the company's data: First0 unchanged, First1 renamed, First2
+    // left out, a new one added; no files but a new photo for First1.
+    const renewal = await submit(
+      user.id,
+      cookie,
+      {
+        ...company('Regular', 3),
+        'representatives[0][id]': kept?.id as string,
+        'representatives[1][id]': renamed?.id as string,
+        'representatives[1][lastName]': 'Renamed',
+        'representatives[2][id]': '',
+        'representatives[2][firstName]': 'Added',
+      },
+      [{ field: 'representatives[1][avatar]', bytes: await picture(120, 120) }],
+    );
+    expect(renewal.statusCode).toBe(200);
+    const after = await snapshot(user.id);
+    expect(after.user).toMatchObject({
+      phone: before.user?.phone,
+      facsimile: before.user?.facsimile,
+      address: before.user?.address,
+      about: before.user?.about,
+      logoUrl: before.user?.logoUrl,
+    });
+    const afterById = new Map(after.representatives.map((rep) => [rep.id, rep]));
+    expect(afterById.get(kept?.id as string)).toEqual({ ...kept, updatedAt: expect.any(Date) });
+    expect(afterById.get(renamed?.id as string)).toMatchObject({ lastName: 'Renamed' });
+    expect(afterById.get(renamed?.id as string)?.avatarUrl).not.toBe(renamed?.avatarUrl);
+    expect(afterById.has(dropped?.id as string)).toBe(false);
+    expect(after.representatives.find((rep) => rep.firstName === 'Added')?.avatarUrl).toBeNull();
+    const fileName = (url: string | null | undefined) => url?.replace('/uploads/', '') as string;
+    // The unchanged representative's photo and the logo stay; the replaced and dropped ones go.
+    expect(after.files).toContain(fileName(kept?.avatarUrl));
+    expect(after.files).toContain(fileName(before.user?.logoUrl));
+    expect(after.files).not.toContain(fileName(renamed?.avatarUrl));
+    expect(after.files).not.toContain(fileName(dropped?.avatarUrl));
+    // A new pending membership beside the expired one.
+    expect(after.memberships.map((row) => row.status).sort()).toEqual(['approved', 'pending']);
+  });
+
   it('makes a new pending membership for a member whose last one was approved', async () => {
     const { user, cookie } = await newApplicant();
     await createMembership(context.db, user.id, { category: 'Individual' });
@@ -328,7 +397,7 @@ describe('PUT /api/users/filled-form/:id', () => {
       );
     });
 
-    it('5 representatives for Regular, 3 for Associate, 0 for a company', async () => {
+    it('5 representatives for Regular, 3 for Associate, 0 for a company of either category', async () => {
       await expectRefused(company('Regular', 5), {
         field: 'representatives',
         error: 'Regular members may have up to 4 representatives',
@@ -337,10 +406,12 @@ describe('PUT /api/users/filled-form/:id', () => {
         field: 'representatives',
         error: 'Associate members may have up to 2 representatives',
       });
-      await expectRefused(company('Associate', 0), {
-        field: 'representatives',
-        error: 'At least one representative is required',
-      });
+      for (const category of SELECTABLE_MEMBERSHIP_CATEGORIES.filter((name) => name !== 'Individual')) {
+        await expectRefused(company(category, 0), {
+          field: 'representatives',
+          error: 'At least one representative is required',
+        });
+      }
     });
 
     it('two voting representatives', async () => {
@@ -391,21 +462,22 @@ describe('PUT /api/users/filled-form/:id', () => {
       );
     });
 
-    it('1 MB of text in About', async () => {
+    it("1 MB of text in About, with the field's own message", async () => {
       await expectRefused(
         { ...individual(), about: 'a'.repeat(1_048_576) },
-        { field: 'about', error: 'about is too long' },
+        { field: 'about', error: `About must be at most ${ABOUT_MAX_CHARS} characters` },
       );
       await expectRefused(
-        { ...individual(), about: 'a'.repeat(5_001) },
-        { field: 'about', error: 'About must be at most 5000 characters' },
+        { ...individual(), about: 'a'.repeat(ABOUT_MAX_CHARS + 1) },
+        { field: 'about', error: `About must be at most ${ABOUT_MAX_CHARS} characters` },
       );
     });
 
     it('a 6 MB photo, on its field, with the exact message', async () => {
       await expectRefused(
         company('Regular', 2),
-        { status: 413, field: 'representatives[1][avatar]', error: IMAGE_MESSAGES.tooLarge },
+        // Named as the schema names fields, so the form shows it on the representative's photo.
+        { status: 413, field: 'representatives.1.avatar', error: IMAGE_MESSAGES.tooLarge },
         [
           { field: 'logo', bytes: await picture() },
           { field: 'representatives[1][avatar]', bytes: Buffer.alloc(6 * 1024 * 1024, 1) },
@@ -446,6 +518,34 @@ describe('PUT /api/users/filled-form/:id', () => {
         },
         [{ field: 'representatives[2][avatar]', bytes: await picture() }],
       );
+    });
+
+    it('a representative of another company, and one listed twice', async () => {
+      const other = await newApplicant();
+      const otherForm = await submit(other.user.id, other.cookie, company('Regular', 1));
+      expect(otherForm.statusCode).toBe(200);
+      const [otherRep] = (await snapshot(other.user.id)).representatives;
+      await expectRefused(
+        { ...company('Regular', 1), 'representatives[0][id]': otherRep?.id as string },
+        { field: 'representatives.0.id', error: REPRESENTATIVE_EDITOR_MESSAGES.unknownRepresentative },
+      );
+      expect((await snapshot(other.user.id)).representatives).toEqual([otherRep]);
+
+      const own = await newApplicant();
+      expect((await submit(own.user.id, own.cookie, company('Regular', 1))).statusCode).toBe(200);
+      const [ownRep] = (await snapshot(own.user.id)).representatives;
+      const before = await snapshot(own.user.id);
+      const twice = await submit(own.user.id, own.cookie, {
+        ...company('Regular', 2),
+        'representatives[0][id]': ownRep?.id as string,
+        'representatives[1][id]': ownRep?.id as string,
+      });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json()).toMatchObject({
+        field: 'representatives.1.id',
+        error: REPRESENTATIVE_EDITOR_MESSAGES.repeatedRepresentative,
+      });
+      expect(await snapshot(own.user.id)).toEqual(before);
     });
 
     it('a malformed representative field name', async () => {

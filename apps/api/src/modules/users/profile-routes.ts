@@ -5,6 +5,7 @@ import {
   messageResponseSchema,
   PROFILE_MESSAGES,
   profileResponseSchema,
+  text,
   updateProfileSchema,
   userDataResponseSchema,
 } from '@portal/shared';
@@ -29,7 +30,7 @@ import {
 const profileForm = multipartForm(updateProfileSchema, { files: { avatar: 1, logo: 1 } });
 const uploadErrors = { 400: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
-const confirmQuerySchema = z.object({ token: z.string().max(512).optional() });
+const confirmQuerySchema = z.object({ token: text('Token').max(512).optional() });
 
 function viewerId(request: FastifyRequest) {
   // access: 'member' guarantees a viewer; the check keeps the types honest.

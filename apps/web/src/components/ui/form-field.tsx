@@ -24,7 +24,8 @@ export type ControlAttributes = {
 
 /** The look of text-like controls (input, textarea, select), red while the field is in error. */
 export function controlClasses(error: string | undefined, className = '') {
-  return `w-full rounded-lg border bg-white px-3.5 text-base text-stone-900 transition-colors placeholder:text-stone-400 focus:outline-2 focus:outline-offset-0 ${
+  // A read-only input (the membership form's username and e-mail) looks set, not waiting for typing.
+  return `w-full rounded-lg border bg-white px-3.5 text-base text-stone-900 transition-colors placeholder:text-stone-400 focus:outline-2 focus:outline-offset-0 [&[readonly]]:bg-stone-100 [&[readonly]]:text-stone-700 ${
     error
       ? 'border-red-600 focus:outline-red-600/30'
       : 'border-stone-300 hover:border-stone-400 focus:border-brand-500 focus:outline-brand-500/30'

@@ -37,13 +37,20 @@ afterEach(() => {
 const firstDownload = () => screen.getAllByRole('link', { name: /^Download/ })[0] as HTMLElement;
 
 describe('MembersNewsPage: the notice matches the reader (issue 11)', { timeout: 20_000 }, () => {
-  it('tells a guest to log in, and explains instead of downloading', async () => {
-    renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
+  it('tells a guest to log in, and explains instead of downloading, offering to log in and come back', async () => {
+    const { router } = renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
+    const returning = '/login?redirect=%2Fmembers-news';
     expect(screen.getByRole('heading', { name: 'For members with an active membership' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    await userEvent.setup().click(firstDownload());
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', returning);
+    const user = userEvent.setup();
+    await user.click(firstDownload());
     const modal = await screen.findByRole('alertdialog', { name: 'Download Unavailable' });
     expect(within(modal).getByText(/Log in with your member account to download them/)).toBeVisible();
+    const logIn = within(modal).getByRole('link', { name: 'Log in' });
+    expect(logIn).toHaveAttribute('href', returning);
+    await user.click(logIn);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fmembers-news');
   });
 
   it('tells a member with a pending application why the files are closed', async () => {
@@ -52,6 +59,8 @@ describe('MembersNewsPage: the notice matches the reader (issue 11)', { timeout:
     expect(await screen.findByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
     await userEvent.setup().click(firstDownload());
     expect(await screen.findByText(/Your membership application is still pending/)).toBeVisible();
+    // Signed in already: nothing to log in to.
+    expect(within(screen.getByRole('alertdialog')).queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
   it('tells a member whose membership ran out when it ended', async () => {

@@ -1,11 +1,12 @@
 import { memberNewsCollection, siteConfig } from '@portal/shared';
 import { BadgeCheck, LockKeyhole } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MessageModal } from '@/components/ui/message-modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { loginPathReturningTo } from '@/lib/return-path';
 import { type ReaderStanding, useReaderStanding } from './api/get-reader-standing';
 import { DocumentList } from './document-list';
 
@@ -32,7 +33,7 @@ export function downloadRefusal(standing: ReaderStanding): string | null {
   }
 }
 
-function Notice({ standing }: { standing: ReaderStanding }) {
+function Notice({ standing, loginPath }: { standing: ReaderStanding; loginPath: string }) {
   const open = standing.kind === 'active' || standing.kind === 'admin';
   let title: string;
   let text: ReactNode;
@@ -80,7 +81,7 @@ function Notice({ standing }: { standing: ReaderStanding }) {
       text = (
         <>
           Anyone can see what has been announced, but the files themselves are for fully paid members.{' '}
-          <Link to={paths.login} className={linkClass}>
+          <Link to={loginPath} className={linkClass}>
             Log in
           </Link>{' '}
           with your member account to download them. Not a member yet?{' '}
@@ -127,6 +128,9 @@ export function MembersNewsPage() {
   const standing = useReaderStanding();
   const [refusal, setRefusal] = useState<string | null>(null);
   const blocked = downloadRefusal(standing);
+  // A guest who signs in from here comes back to this page (issue 11 "Joining").
+  const location = useLocation();
+  const loginPath = loginPathReturningTo(`${location.pathname}${location.search}`);
   return (
     <>
       <PageHeader
@@ -135,7 +139,7 @@ export function MembersNewsPage() {
         intro="Announcements from the Board of Trustees and the secretariat: meeting dates, elections, dues and regulatory updates."
       />
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <Notice standing={standing} />
+        <Notice standing={standing} loginPath={loginPath} />
         <DocumentList
           collection={memberNewsCollection}
           onDownload={blocked ? () => setRefusal(blocked) : undefined}
@@ -146,6 +150,7 @@ export function MembersNewsPage() {
         variant="error"
         title="Download Unavailable"
         text={refusal ?? ''}
+        action={standing.kind === 'guest' ? { label: 'Log in', to: loginPath } : undefined}
         onClose={() => setRefusal(null)}
       />
     </>

@@ -1,4 +1,23 @@
-import type { ApplicantType } from '@portal/shared';
+import {
+  APPLICANT_TYPES,
+  type ApplicantType,
+  defaultRepresentativeType,
+  prefillFromPreferredPackage,
+  type UserData,
+} from '@portal/shared';
+
+/** One representative as the form holds it. */
+export type RepresentativeFormValues = {
+  /** The company's current representative this one is ('' for one added on the form). */
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string;
+  position: string;
+  type: string;
+  /** Their current photo, shown until another is chosen; never sent (the server keeps it). */
+  avatarUrl: string | null;
+};
 
 /** The membership form as its inputs hold it: every value text, blank selects ''. */
 export type ApplicationFormValues = {
@@ -11,11 +30,90 @@ export type ApplicationFormValues = {
   city: string;
   postalCode: string;
   about: string;
-  representatives: {
-    firstName: string;
-    lastName: string;
-    preferredName: string;
-    position: string;
-    type: string;
-  }[];
+  representatives: RepresentativeFormValues[];
 };
+
+/** Where the form starts: its values, and what is stored that the form does not edit as such. */
+export type ApplicationStart = {
+  values: ApplicationFormValues;
+  /** The stored address, kept when the address parts are left blank (docs/decisions/023). */
+  currentAddress: string | null;
+  /** The stored logo or profile photo, kept unless another is chosen. */
+  currentPicture: string | null;
+};
+
+const BLANK: Omit<ApplicationFormValues, 'type' | 'category' | 'representatives'> = {
+  phone: '',
+  facsimile: '',
+  houseNo: '',
+  street: '',
+  city: '',
+  postalCode: '',
+  about: '',
+};
+
+/** A representative added on the form: the first voting, added ones non-voting (spec 000 §5). */
+export const emptyRepresentative = (index: number): RepresentativeFormValues => ({
+  id: '',
+  firstName: '',
+  lastName: '',
+  preferredName: '',
+  position: '',
+  type: defaultRepresentativeType(index),
+  avatarUrl: null,
+});
+
+/** A new account's form (spec 000 §4): blank, but for the plan chosen with 'Select Plan'. */
+export function newApplicationStart(preferredPackage: string | null): ApplicationStart {
+  const prefill = prefillFromPreferredPackage(preferredPackage);
+  return {
+    values: {
+      ...BLANK,
+      type: prefill?.type ?? '',
+      category: prefill?.category ?? '',
+      representatives: prefill?.type === 'company' ? [emptyRepresentative(0)] : [],
+    },
+    currentAddress: null,
+    currentPicture: null,
+  };
+}
+
+/**
+ * A renewal's form (docs/decisions/023): everything the member holds now, their type, the
+ * category of their newest membership, their contact details, About and representatives with
+ * their photos, so that sending it again changes only what they change. The stored address is one
+ * line the form cannot split back into its parts: it is shown, and kept unless parts are typed.
+ */
+export function renewalStart({ data: profile, companyReps, membershipData }: UserData): ApplicationStart {
+  const type = (APPLICANT_TYPES as readonly string[]).includes(profile.type)
+    ? (profile.type as ApplicantType)
+    : '';
+  // Memberships come newest first; a category that does not go with the type is chosen again.
+  const category = membershipData[0]?.category ?? '';
+  const fits = type === 'individual' ? category === 'Individual' : category !== 'Individual';
+  return {
+    values: {
+      ...BLANK,
+      type,
+      category: type === 'individual' ? 'Individual' : type && fits ? category : '',
+      phone: profile.phone ?? '',
+      facsimile: profile.facsimile ?? '',
+      about: profile.about ?? '',
+      representatives:
+        type === 'company'
+          ? companyReps.map((representative) => ({
+              id: representative.id,
+              firstName: representative.firstName,
+              lastName: representative.lastName,
+              preferredName: representative.preferredName ?? '',
+              position: representative.position ?? '',
+              // The form offers voting and non-voting; no type is shown as "Other" with non-voting.
+              type: representative.type ?? 'non-voting',
+              avatarUrl: representative.avatarUrl,
+            }))
+          : [],
+    },
+    currentAddress: profile.address,
+    currentPicture: type === 'company' ? profile.logoUrl : profile.avatarUrl,
+  };
+}

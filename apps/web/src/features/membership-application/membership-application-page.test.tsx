@@ -1,4 +1,9 @@
-import { PENDING_MEMBERSHIP_KEY, PREFERRED_PACKAGE_KEY } from '@portal/shared';
+import {
+  IMAGE_MESSAGES,
+  PENDING_MEMBERSHIP_KEY,
+  PREFERRED_PACKAGE_KEY,
+  type Representative,
+} from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -220,5 +225,167 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Representatives' })).toBeVisible();
     expect(screen.getByText('First name is required')).toBeVisible();
     expect(screen.queryByText('Failed.')).toBeNull();
+  });
+
+  it("shows a refused representative photo on that representative's photo field", async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
+    // The server's answer to a 6 MB photo for the second representative (lib/multipart.ts).
+    stubSubmit(() =>
+      json(
+        { error: IMAGE_MESSAGES.tooLarge, code: 'file_too_large', field: 'representatives.1.avatar' },
+        413,
+      ),
+    );
+    const user = renderPage();
+    await next(user);
+    await next(user);
+    await user.type(screen.getByLabelText('First name *'), 'Ana');
+    await user.type(screen.getByLabelText('Last name *'), 'Cruz');
+    await user.click(screen.getByRole('button', { name: 'Add Representative' }));
+    const second = screen.getByRole('group', { name: 'Representative 2' });
+    await user.type(within(second).getByLabelText('First name *'), 'Ben');
+    await user.type(within(second).getByLabelText('Last name *'), 'Reyes');
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+
+    expect(await screen.findByRole('heading', { name: 'Representatives' })).toBeVisible();
+    const photo = within(screen.getByRole('group', { name: 'Representative 2' })).getByLabelText(
+      'Photo of representative 2',
+    );
+    expect(photo).toHaveAccessibleDescription(expect.stringContaining(IMAGE_MESSAGES.tooLarge));
+    expect(screen.queryByText('Failed.')).toBeNull();
+  });
+});
+
+describe('/user-forms as a renewal: starts from what the member holds (docs/decisions/023)', {
+  timeout: 30_000,
+}, () => {
+  const member = makeProfile({
+    type: 'company',
+    isNew: false,
+    username: 'bukidnon-copper',
+    email: 'info@bukidnon.example',
+    phone: '+63 88 555 0101',
+    facsimile: '+63 88 555 0102',
+    address: '7, Fortich Street, Malaybalay City, 8700',
+    about: 'Porphyry copper exploration in Bukidnon.',
+    logoUrl: '/uploads/logo.webp',
+  });
+  const representative = (overrides: Partial<Representative>): Representative => ({
+    id: '7d0f3c1e-0000-4000-8000-000000000001',
+    firstName: 'Ana',
+    lastName: 'Cruz',
+    preferredName: null,
+    position: 'President',
+    type: 'voting',
+    avatarUrl: null,
+    created_at: '2025-01-01T00:00:00Z',
+    ...overrides,
+  });
+  const ana = representative({ avatarUrl: '/uploads/ana.webp' });
+  const ben = representative({
+    id: '7d0f3c1e-0000-4000-8000-000000000002',
+    firstName: 'Ben',
+    lastName: 'Reyes',
+    position: null,
+    type: null,
+  });
+  const expired = makeMembership({
+    category: 'Regular',
+    status: 'approved',
+    startsAt: '2024-01-01T00:00:00Z',
+    expiresAt: '2025-01-01T00:00:00Z',
+  });
+
+  beforeEach(() => {
+    useSessionStore.getState().setUser({
+      id: member.id,
+      username: member.username,
+      email: member.email,
+      type: 'company',
+      role: 'member',
+      isNew: false,
+    });
+  });
+
+  function stubServer() {
+    const bodies: FormData[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.body instanceof FormData) {
+          bodies.push(init.body);
+          return json({
+            data: { profile: { ...member, memberships: [makeMembership({ status: 'pending' })] } },
+          });
+        }
+        if (String(url).endsWith('/api/users/')) {
+          return json({
+            data: member,
+            companyReps: [ana, ben],
+            membershipData: [{ ...expired, standing: 'expired' }],
+          });
+        }
+        return json({ error: 'Not found' }, 404);
+      }),
+    );
+    return bodies;
+  }
+
+  it('prefills type, category, contact details, About and the representatives with their photos', async () => {
+    const bodies = stubServer();
+    const user = renderPage();
+    expect(await screen.findByRole('radio', { name: 'A company' })).toBeChecked();
+    expect(screen.getByLabelText('Membership category *')).toHaveValue('Regular');
+    await next(user);
+    expect(screen.getByLabelText('Phone')).toHaveValue('+63 88 555 0101');
+    expect(screen.getByLabelText('Facsimile')).toHaveValue('+63 88 555 0102');
+    expect(screen.getByLabelText('About the company')).toHaveValue(
+      'Porphyry copper exploration in Bukidnon.',
+    );
+    expect(screen.getByText('7, Fortich Street, Malaybalay City, 8700')).toBeVisible();
+    expect(screen.getByText(/Leave these fields blank to keep it/)).toBeVisible();
+    await next(user);
+    const first = screen.getByRole('group', { name: 'Representative 1' });
+    expect(within(first).getByLabelText('First name *')).toHaveValue('Ana');
+    expect(within(first).getByLabelText('Type')).toHaveValue('voting');
+    expect(within(first).getByText('Current image')).toBeVisible();
+    const second = screen.getByRole('group', { name: 'Representative 2' });
+    expect(within(second).getByLabelText('Last name *')).toHaveValue('Reyes');
+    expect(within(second).getByText('No image')).toBeVisible();
+    // One change: Ben's position.
+    await user.type(within(second).getByLabelText('Position'), 'Exploration Manager');
+    await next(user);
+    expect(screen.getByText('Current image')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Update Successful!')).toBeVisible();
+
+    const body = bodies[0] as FormData;
+    expect(body.get('phone')).toBe('+63 88 555 0101');
+    expect(body.get('facsimile')).toBe('+63 88 555 0102');
+    expect(body.get('address')).toBe('7, Fortich Street, Malaybalay City, 8700');
+    expect(body.get('about')).toBe('Porphyry copper exploration in Bukidnon.');
+    expect(JSON.parse(body.get('membershipData') as string)).toMatchObject({ category: 'Regular' });
+    expect(body.get('representatives[0][id]')).toBe(ana.id);
+    expect(body.get('representatives[1][id]')).toBe(ben.id);
+    expect(body.get('representatives[1][position]')).toBe('Exploration Manager');
+    // No file is sent: the logo and Ana's photo stay as they are.
+    expect(body.has('logo')).toBe(false);
+    expect(body.has('representatives[0][avatar]')).toBe(false);
+  });
+
+  it('replaces the stored address only when its parts are typed', async () => {
+    const bodies = stubServer();
+    const user = renderPage();
+    await screen.findByRole('radio', { name: 'A company' });
+    await next(user);
+    await user.type(screen.getByLabelText('Street'), 'Sayre Highway');
+    await user.type(screen.getByLabelText('City'), 'Valencia City');
+    await next(user);
+    await next(user);
+    expect(screen.getByText('Sayre Highway, Valencia City')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText('Update Successful!');
+    expect((bodies[0] as FormData).get('address')).toBe('Sayre Highway, Valencia City');
   });
 });

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  buildAddress,
   DELAYS_MS,
   MEMBERSHIP_FEES,
   MEMBERSHIP_FORM_MESSAGES,
   type MembershipApplicationForm,
   membershipApplicationFormSchema,
   PREFERRED_PACKAGE_KEY,
-  prefillFromPreferredPackage,
+  PROFILE_MESSAGES,
   siteConfig,
 } from '@portal/shared';
 import { Building2, UserRound } from 'lucide-react';
@@ -19,16 +18,25 @@ import { ImageField } from '@/components/ui/image-field';
 import { MessageModal } from '@/components/ui/message-modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
+import { Skeleton } from '@/components/ui/skeleton';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatPesos } from '@/lib/format';
 import { isAdmin, startSession, useSessionUser } from '@/lib/session-store';
-import { useSubmitMembershipForm } from './api/submit-membership-form';
-import { emptyRepresentative, RepresentativesStep } from './components/representatives-step';
+import type { SessionUser } from '@/lib/session-user';
+import { useCurrentApplication } from './api/get-current-application';
+import { addressToSend, useSubmitMembershipForm } from './api/submit-membership-form';
+import { RepresentativesStep } from './components/representatives-step';
 import { StepIndicator } from './components/step-indicator';
-import type { ApplicationFormValues } from './form-values';
+import {
+  type ApplicationFormValues,
+  type ApplicationStart,
+  emptyRepresentative,
+  newApplicationStart,
+  renewalStart,
+} from './form-values';
 
 type StepName = 'Membership Type' | 'Personal Info' | 'Representatives' | 'Submit';
 
@@ -62,22 +70,6 @@ function readPreferredPackage(): string | null {
   }
 }
 
-function initialValues(): ApplicationFormValues {
-  const prefill = prefillFromPreferredPackage(readPreferredPackage());
-  return {
-    type: prefill?.type ?? '',
-    category: prefill?.category ?? '',
-    phone: '',
-    facsimile: '',
-    houseNo: '',
-    street: '',
-    city: '',
-    postalCode: '',
-    about: '',
-    representatives: prefill?.type === 'company' ? [emptyRepresentative(0)] : [],
-  };
-}
-
 const resolver = zodResolver(membershipApplicationFormSchema) as unknown as Resolver<
   ApplicationFormValues,
   unknown,
@@ -87,15 +79,84 @@ const resolver = zodResolver(membershipApplicationFormSchema) as unknown as Reso
 /**
  * /user-forms, the membership application (spec 000 §2, §4; DECISIONS.md "Membership lifecycle"):
  * Membership Type, Personal Info, (for companies) Representatives, then Submit with the profile
- * photo or company logo. Next checks the step's fields before moving on; Back keeps everything.
- * Success says so and goes home after 1.5 s with the pending bell showing; a refusal puts the
- * server's message on its field (and opens that step); any other failure says 'Failed.' and keeps
- * the form as typed.
+ * photo or company logo. A new account's form starts blank but for the plan chosen with 'Select
+ * Plan'; a member who has applied before (a renewal) starts from what they hold now, so sending it
+ * changes only what they change (docs/decisions/023).
  */
 export function MembershipApplicationPage() {
   const user = useSessionUser();
+  // Decided once: a successful first application clears isNew, and the form must stay as it is.
+  const [renewing] = useState(() => user?.isNew === false && !isAdmin(user));
+  const current = useCurrentApplication(renewing);
+
+  if (!user) return null;
+  if (isAdmin(user)) {
+    return (
+      <>
+        <PageHeader eyebrow="Membership" title="Membership Application" />
+        <p className="mx-auto max-w-3xl px-4 py-14 text-stone-700 sm:px-6">
+          {MEMBERSHIP_FORM_MESSAGES.adminCannotApply}.
+        </p>
+      </>
+    );
+  }
+  if (renewing && !current.data) {
+    return (
+      <>
+        <PageHeader eyebrow="Membership" title="Membership Application" />
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+          {current.isError ? (
+            <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+              <p className="font-semibold text-red-800">{PROFILE_MESSAGES.loadFailed}</p>
+              <button
+                type="button"
+                onClick={() => current.refetch()}
+                className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
+              >
+                Try again
+              </button>
+            </div>
+          ) : (
+            <div aria-busy="true">
+              <span className="sr-only" role="status">
+                Loading your details…
+              </span>
+              <Skeleton className="h-10 rounded-xl" />
+              <Skeleton className="mt-8 h-96 rounded-2xl" />
+            </div>
+          )}
+        </div>
+      </>
+    );
+  }
+  return (
+    <ApplicationForm
+      user={user}
+      renewing={renewing}
+      start={current.data ? renewalStart(current.data) : newApplicationStart(readPreferredPackage())}
+    />
+  );
+}
+
+/**
+ * The form itself. Next checks the step's fields before moving on; Back keeps everything. Success
+ * says so and goes home after 1.5 s with the pending bell showing; a refusal puts the server's
+ * message on its field (and opens that step); any other failure says 'Failed.' and keeps the form
+ * as typed.
+ */
+function ApplicationForm({
+  user,
+  renewing,
+  start: initialStart,
+}: {
+  user: SessionUser;
+  renewing: boolean;
+  start: ApplicationStart;
+}) {
   const navigate = useNavigate();
   const submit = useSubmitMembershipForm();
+  // Where the form started, kept as it was: later renders must not reset it.
+  const [start] = useState(initialStart);
   const [stepIndex, setStepIndex] = useState(0);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
@@ -113,7 +174,7 @@ export function MembershipApplicationPage() {
     formState: { errors },
   } = useForm<ApplicationFormValues, unknown, MembershipApplicationForm>({
     resolver,
-    defaultValues: initialValues(),
+    defaultValues: start.values,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -129,8 +190,6 @@ export function MembershipApplicationPage() {
     const timer = setTimeout(() => navigate(paths.home), DELAYS_MS.formSubmitRedirect);
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
-
-  if (!user) return null;
 
   const chooseType = (next: 'individual' | 'company') => {
     setValue('type', next, { shouldValidate: Boolean(errors.type) });
@@ -161,7 +220,7 @@ export function MembershipApplicationPage() {
     (form) => {
       setPictureError(undefined);
       submit.mutate(
-        { user, form, picture, representativePhotos: photos },
+        { user, form, picture, representativePhotos: photos, currentAddress: start.currentAddress },
         {
           onSuccess: (profile) => {
             startSession(profile);
@@ -189,7 +248,13 @@ export function MembershipApplicationPage() {
     const nextPhotoErrors = [...photoErrors];
     for (const [name, message] of Object.entries(messages)) {
       const photo = /^representatives\.(\d+)\.avatar$/.exec(name);
-      const field = name === 'membershipData.category' || name === 'membershipData' ? 'category' : name;
+      // A representative that is no longer the company's (removed in another tab): said on the list.
+      const field =
+        name === 'membershipData.category' || name === 'membershipData'
+          ? 'category'
+          : /^representatives\.\d+\.id$/.test(name)
+            ? 'representatives'
+            : name;
       if (photo) {
         nextPhotoErrors[Number(photo[1])] = message;
       } else if (field === 'logo' || field === 'avatar') {
@@ -209,17 +274,6 @@ export function MembershipApplicationPage() {
     setStepIndex(Math.max(0, steps.indexOf(firstStep)));
   }
 
-  if (isAdmin(user)) {
-    return (
-      <>
-        <PageHeader eyebrow="Membership" title="Membership Application" />
-        <p className="mx-auto max-w-3xl px-4 py-14 text-stone-700 sm:px-6">
-          {MEMBERSHIP_FORM_MESSAGES.adminCannotApply}.
-        </p>
-      </>
-    );
-  }
-
   const values = getValues();
   const fee = MEMBERSHIP_FEES[category as keyof typeof MEMBERSHIP_FEES];
 
@@ -228,7 +282,11 @@ export function MembershipApplicationPage() {
       <PageHeader
         eyebrow="Membership"
         title="Membership Application"
-        intro={`Tell us about yourself or your company to apply for membership of ${siteConfig.acronym}.`}
+        intro={
+          renewing
+            ? `Your details as ${siteConfig.acronym} has them. Change what is no longer right, then send the form again.`
+            : `Tell us about yourself or your company to apply for membership of ${siteConfig.acronym}.`
+        }
       />
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <StepIndicator steps={steps} current={stepIndex} />
@@ -329,6 +387,12 @@ export function MembershipApplicationPage() {
                   <legend className="font-medium text-sm text-stone-800">
                     {type === 'company' ? 'Company address' : 'Address'}
                   </legend>
+                  {start.currentAddress && (
+                    <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
+                      On file: <span className="font-medium text-stone-800">{start.currentAddress}</span>.
+                      Leave these fields blank to keep it, or fill them in to replace it.
+                    </p>
+                  )}
                   <div className="mt-2 grid gap-5 sm:grid-cols-2">
                     <TextField
                       label="House no."
@@ -384,6 +448,7 @@ export function MembershipApplicationPage() {
               <div className="space-y-6">
                 <ImageField
                   label={type === 'company' ? 'Company logo' : 'Profile photo'}
+                  currentImageUrl={start.currentPicture}
                   description="Optional. JPEG, PNG, GIF or WebP up to 5 MB."
                   error={pictureError}
                   onChange={(file) => {
@@ -391,7 +456,7 @@ export function MembershipApplicationPage() {
                     setPictureError(undefined);
                   }}
                 />
-                <SummaryPanels values={values} fee={fee} />
+                <SummaryPanels values={values} fee={fee} currentAddress={start.currentAddress} />
               </div>
             )}
           </div>
@@ -439,8 +504,16 @@ export function MembershipApplicationPage() {
 }
 
 /** The company's information panels on the last step: what will be sent, to check before sending. */
-function SummaryPanels({ values, fee }: { values: ApplicationFormValues; fee: number | undefined }) {
-  const address = buildAddress(values);
+function SummaryPanels({
+  values,
+  fee,
+  currentAddress,
+}: {
+  values: ApplicationFormValues;
+  fee: number | undefined;
+  currentAddress: string | null;
+}) {
+  const address = addressToSend(values, currentAddress);
   const panel = 'rounded-xl border border-stone-200 bg-stone-50/60 p-4 text-sm';
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -311,14 +311,25 @@ function RepresentativeRow({
           : 'border-stone-200 bg-white shadow-sm'
       }`}
     >
-      <div className={`flex min-w-0 flex-1 items-center gap-4 ${draft.isDeleted ? 'opacity-60' : ''}`}>
-        <ProfilePicture src={draft.avatarUrl} name={name} className="size-14 shrink-0 rounded-full" />
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        {/* A deleted one is faded by its picture only: faded text would be too pale to read. */}
+        <ProfilePicture
+          src={draft.avatarUrl}
+          name={name}
+          className={`size-14 shrink-0 rounded-full ${draft.isDeleted ? 'opacity-50 grayscale' : ''}`}
+        />
         <div className="min-w-0">
-          <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]">
+          <p
+            className={`font-semibold [overflow-wrap:anywhere] ${draft.isDeleted ? 'text-stone-600' : 'text-stone-900'}`}
+          >
             <span data-representative-name="" className={draft.isDeleted ? 'line-through' : ''}>
               {name}
             </span>
-            {draft.isDeleted && <span className="sr-only"> (deleted when you save)</span>}
+            {draft.isDeleted && (
+              <span className="ml-2 inline-block font-medium text-red-700 text-xs">
+                (deleted when you save)
+              </span>
+            )}
           </p>
           <p className="text-sm text-stone-600">
             {[draft.position, draft.type ? TYPE_LABELS[draft.type] : 'Other'].filter(Boolean).join(' · ')}

@@ -15,14 +15,34 @@ export type MembershipFormSubmission = {
   picture: File | null;
   /** A photo per representative, by position; null for none. */
   representativePhotos: (File | null)[];
+  /** The stored address of a renewal, kept when the address parts are left blank. */
+  currentAddress?: string | null;
 };
+
+/**
+ * The address the form sends: built from its parts (spec 000 §3), or on a renewal whose parts were
+ * left blank the stored one, which the form cannot split back into parts (docs/decisions/023).
+ */
+export function addressToSend(
+  parts: Parameters<typeof buildAddress>[0],
+  currentAddress: string | null | undefined,
+): string {
+  return buildAddress(parts) || currentAddress || '';
+}
 
 /**
  * The multipart body of spec 000 §7's PUT /users/filled-form/{id}: the contact details with the
  * address built from its parts, membershipData as JSON text, the picture under the field of the
- * type, and each representative's fields as `representatives[i][field]`.
+ * type, and each representative's fields as `representatives[i][field]`, with its id when it is
+ * one of the company's current representatives.
  */
-export function membershipFormData({ user, form, picture, representativePhotos }: MembershipFormSubmission) {
+export function membershipFormData({
+  user,
+  form,
+  picture,
+  representativePhotos,
+  currentAddress,
+}: MembershipFormSubmission) {
   const isCompany = form.type === 'company';
   const fields: Record<string, FormDataValue> = {
     username: user.username,
@@ -30,7 +50,7 @@ export function membershipFormData({ user, form, picture, representativePhotos }
     type: form.type,
     phone: form.phone,
     facsimile: form.facsimile,
-    address: buildAddress(form),
+    address: addressToSend(form, currentAddress),
     about: form.about,
     membershipData: JSON.stringify({ category: form.category, userId: user.id }),
     [isCompany ? MEMBERSHIP_FORM_FILES.logo : MEMBERSHIP_FORM_FILES.avatar]: picture ?? undefined,
@@ -38,6 +58,8 @@ export function membershipFormData({ user, form, picture, representativePhotos }
   if (isCompany) {
     form.representatives.forEach((representative, index) => {
       const name = (field: string) => `representatives[${index}][${field}]`;
+      // A current representative is named by its id, so it keeps its photo (docs/decisions/023).
+      fields[name('id')] = representative.id ?? undefined;
       fields[name('firstName')] = representative.firstName;
       fields[name('lastName')] = representative.lastName;
       fields[name('preferredName')] = representative.preferredName;

@@ -1,5 +1,5 @@
 import type { MembershipApplicationForm } from '@portal/shared';
-import { defaultRepresentativeType, maxRepresentatives, REPRESENTATIVE_LIMITS } from '@portal/shared';
+import { maxRepresentatives, REPRESENTATIVE_LIMITS } from '@portal/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   type Control,
@@ -12,15 +12,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageField } from '@/components/ui/image-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { ApplicationFormValues } from '../form-values';
-
-export const emptyRepresentative = (index: number): ApplicationFormValues['representatives'][number] => ({
-  firstName: '',
-  lastName: '',
-  preferredName: '',
-  position: '',
-  type: defaultRepresentativeType(index),
-});
+import { type ApplicationFormValues, emptyRepresentative } from '../form-values';
 
 type RepresentativesStepProps = {
   control: Control<ApplicationFormValues, unknown, MembershipApplicationForm>;
@@ -134,6 +126,7 @@ export function RepresentativesStep({
                   <ImageField
                     key={field.id}
                     label={`Photo of representative ${index + 1}`}
+                    currentImageUrl={field.avatarUrl}
                     description="Optional. JPEG, PNG, GIF or WebP up to 5 MB."
                     error={photoErrors[index]}
                     onChange={(file) => {

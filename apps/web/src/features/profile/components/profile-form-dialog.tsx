@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ABOUT_MAX_LENGTH, type Profile, profileFormSchema } from '@portal/shared';
+import { ABOUT_MAX_CHARS, type Profile, profileFormSchema } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -114,7 +114,7 @@ export function ProfileFormDialog({ profile, onClose, onSaved, onFailed }: Profi
           <TextAreaField
             label="About"
             rows={5}
-            maxLength={ABOUT_MAX_LENGTH}
+            maxLength={ABOUT_MAX_CHARS}
             error={errors.about?.message}
             {...register('about')}
           />
