@@ -6,6 +6,7 @@ import {
   formBoolean,
   isCalendarDate,
   optionalDate,
+  optionalIdFilter,
   optionalNumber,
   optionalText,
   pageQuerySchema,
@@ -13,6 +14,7 @@ import {
   requiredText,
   searchQuerySchema,
   sortOrderSchema,
+  text,
 } from './common';
 
 export const EVENT_SORT_FIELDS = ['created_at', 'start_date', 'title', 'event_type', 'status'] as const;
@@ -114,6 +116,12 @@ export const EVENT_FORM_NOTICES = {
   updated: 'Event updated successfully!',
   deleted: 'Event deleted successfully!',
   speakersUpdated: 'Event speakers updated successfully!',
+  // The error notices of DECISIONS.md "Events" (spec 001 §8 only logged these failures).
+  createFailed: 'Failed to create event.',
+  updateFailed: 'Failed to update event.',
+  deleteFailed: 'Failed to delete event.',
+  speakersFailed: 'Failed to update event speakers.',
+  speakerCreateFailed: 'Failed to create speaker.',
   registrationFailed: 'Failed to update user registration status.',
   registrationUpdated: (status: string) => `User registration ${status} successfully!`,
   deleteTitle: 'Delete Event',
@@ -147,25 +155,25 @@ export const isWebUrl = (value: string) => {
   }
 };
 
-const optionalWebUrl = (message: string) =>
-  z
-    .string(message)
+const optionalWebUrl = (label: string, message: string) =>
+  text(label, { typeMessage: message })
     .trim()
     .max(2_000, message)
     .refine((value) => value === '' || isWebUrl(value), message)
     .transform((value) => value || null)
     .nullable();
 
-const optionalTime = (message: string) =>
-  z
-    .string(message)
+const optionalTime = (label: string, message: string) =>
+  text(label, { typeMessage: message })
     .trim()
     .refine((value) => value === '' || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value), message)
     .transform((value) => (value ? value.slice(0, 5) : null))
     .nullable();
 
-const requiredDate = z
-  .string(eventMessages.startDateRequired)
+const requiredDate = text('Start date', {
+  requiredMessage: eventMessages.startDateRequired,
+  typeMessage: eventMessages.startDateInvalid,
+})
   .trim()
   .min(1, eventMessages.startDateRequired)
   .refine(isCalendarDate, eventMessages.startDateInvalid);
@@ -184,8 +192,7 @@ const priceField = z.preprocess(
     if (typeof value === 'number') return String(value);
     return value;
   },
-  z
-    .string(eventMessages.priceNumber)
+  text('Price', { typeMessage: eventMessages.priceNumber })
     .trim()
     .refine((value) => value === '' || (/^-?\d*\.?\d+$/.test(value) && Number.isFinite(Number(value))), {
       message: eventMessages.priceNumber,
@@ -208,37 +215,38 @@ const eventTypeField = z.enum(EVENT_TYPES, eventMessages.eventTypeInvalid);
 const eventStatusField = z.enum(EVENT_STATUSES, eventMessages.statusInvalid);
 const flag = formBoolean(eventMessages.booleanInvalid);
 
-const text = (label: string, max: number) => optionalText(label, max);
+/** Typed in a multi-line field or written by the rich-text editor: tab and line breaks allowed. */
+const optionalMultiLine = (label: string, max: number) => optionalText(label, max, 'multi');
 
 /** The form's fields, as they must be when sent (spec 001 §5). */
 const eventFormShape = {
   title: requiredText('Title', eventMessages.titleRequired),
   start_date: requiredDate,
-  end_date: optionalDate(eventMessages.endDateInvalid),
-  start_time: optionalTime(eventMessages.startTimeInvalid),
-  end_time: optionalTime(eventMessages.endTimeInvalid),
-  website_url: optionalWebUrl(eventMessages.websiteUrlInvalid),
-  registration_url: optionalWebUrl(eventMessages.registrationUrlInvalid),
+  end_date: optionalDate('End date', eventMessages.endDateInvalid),
+  start_time: optionalTime('Start time', eventMessages.startTimeInvalid),
+  end_time: optionalTime('End time', eventMessages.endTimeInvalid),
+  website_url: optionalWebUrl('Website URL', eventMessages.websiteUrlInvalid),
+  registration_url: optionalWebUrl('Registration URL', eventMessages.registrationUrlInvalid),
   event_type: eventTypeField,
   status: eventStatusField,
   is_registration_required: flag,
   certification_provided: flag,
   max_attendees: maxAttendeesField,
   price: priceField,
-  description: text('Description', 2_000),
+  description: optionalMultiLine('Description', 2_000),
   /** Rich-text HTML; sanitised by the server before it is stored. */
-  content: text('Content', 200_000),
-  location_name: text('Location name', 200),
-  building_name: text('Building name', 200),
-  floor: text('Floor', 50),
-  room: text('Room', 100),
-  address: text('Address', 500),
-  city: text('City', 100),
-  province: text('Province', 100),
-  country: text('Country', 100),
-  organizer_name: text('Organizer name', 200),
-  organizer_contact: text('Organizer contact', 200),
-  safety_focus: text('Safety focus', 500),
+  content: optionalMultiLine('Content', 200_000),
+  location_name: optionalText('Location name', 200),
+  building_name: optionalText('Building name', 200),
+  floor: optionalText('Floor', 50),
+  room: optionalText('Room', 100),
+  address: optionalText('Address', 500),
+  city: optionalText('City', 100),
+  province: optionalText('Province', 100),
+  country: optionalText('Country', 100),
+  organizer_name: optionalText('Organizer name', 200),
+  organizer_contact: optionalText('Organizer contact', 200),
+  safety_focus: optionalText('Safety focus', 500),
 };
 
 /**
@@ -328,6 +336,10 @@ export const adminEventListQuerySchema = z.object({
   status: z.preprocess((value) => (value === '' ? undefined : value), eventStatusField.optional()),
   /** Only events with registrations awaiting a decision (the dashboard's link). */
   has_pending: booleanQuerySchema('has_pending must be true or false').optional(),
+  /** Only events that have not started yet (the dashboard's 'upcoming' figure). */
+  upcoming: booleanQuerySchema('upcoming must be true or false').optional(),
+  /** One event exactly (the dashboard's link to a recently updated event). */
+  id: optionalIdFilter,
   sort_by: z.enum(ADMIN_EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),
   sort_order: sortOrderSchema,
 });

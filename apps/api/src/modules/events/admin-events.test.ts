@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -56,6 +57,48 @@ const required = { title: 'Mindanao Exploration Forum', start_date: '2099-05-04'
 const eventCount = async () =>
   (await context.db.select({ n: sql<number>`count(*)::int` }).from(events))[0]?.n;
 const uploadsDir = () => join(context.config.dataDir, 'uploads');
+/** Every file under the uploads folder, so a test can show that a refusal left none behind. */
+const uploadedFileNames = async () =>
+  (await readdir(uploadsDir(), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+
+/**
+ * A real photograph-sized image of more than 6 MB: random noise, which PNG cannot compress, so
+ * the file is as large as its pixels (not a small picture padded with zeros).
+ */
+const sixMegabyteImage = async () => {
+  const width = 1600;
+  const height = 1400;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.floor(Math.random() * 256);
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  expect(png.length).toBeGreaterThan(Math.max(6 * 1024 * 1024, IMAGE_MAX_BYTES));
+  return png;
+};
+
+/** The §5 rules and the issue's bad input, each with the field it names and its message. */
+const BAD_FIELDS: [Record<string, string>, string, string][] = [
+  [{ title: '  ' }, 'title', EVENT_FIELD_MESSAGES.titleRequired],
+  [{ start_date: '' }, 'start_date', EVENT_FIELD_MESSAGES.startDateRequired],
+  [{ start_date: '2099-02-30' }, 'start_date', EVENT_FIELD_MESSAGES.startDateInvalid],
+  [{ event_type: 'Party' }, 'event_type', EVENT_FIELD_MESSAGES.eventTypeInvalid],
+  [{ status: 'archived' }, 'status', EVENT_FIELD_MESSAGES.statusInvalid],
+  [{ max_attendees: 'many' }, 'max_attendees', EVENT_FIELD_MESSAGES.maxAttendeesNumber],
+  [{ max_attendees: '-5' }, 'max_attendees', EVENT_FIELD_MESSAGES.maxAttendeesMinimum],
+  [{ max_attendees: '2.5' }, 'max_attendees', EVENT_FIELD_MESSAGES.maxAttendeesWhole],
+  [{ price: 'free' }, 'price', EVENT_FIELD_MESSAGES.priceNumber],
+  [{ price: '-1' }, 'price', EVENT_FIELD_MESSAGES.priceMinimum],
+  [{ price: '10.005' }, 'price', EVENT_FIELD_MESSAGES.priceDecimals],
+  [{ registration_url: 'not a url' }, 'registration_url', EVENT_FIELD_MESSAGES.registrationUrlInvalid],
+  [{ website_url: 'javascript:alert(1)' }, 'website_url', EVENT_FIELD_MESSAGES.websiteUrlInvalid],
+  [{ website_url: '/relative/path' }, 'website_url', EVENT_FIELD_MESSAGES.websiteUrlInvalid],
+  [{ end_date: '2099-05-01' }, 'end_date', EVENT_FIELD_MESSAGES.endBeforeStart],
+  [{ start_time: '25:00' }, 'start_time', EVENT_FIELD_MESSAGES.startTimeInvalid],
+];
 
 beforeAll(async () => {
   context = await buildTestApp();
@@ -123,43 +166,32 @@ describe('POST /api/events/admin/create-event', () => {
     expect(owned?.publicPath).toBe(data.banner_image_url);
   });
 
-  it.each([
-    [{ title: '  ' }, 'title', EVENT_FIELD_MESSAGES.titleRequired],
-    [{ start_date: '' }, 'start_date', EVENT_FIELD_MESSAGES.startDateRequired],
-    [{ start_date: '2099-02-30' }, 'start_date', EVENT_FIELD_MESSAGES.startDateInvalid],
-    [{ event_type: 'Party' }, 'event_type', EVENT_FIELD_MESSAGES.eventTypeInvalid],
-    [{ status: 'archived' }, 'status', EVENT_FIELD_MESSAGES.statusInvalid],
-    [{ max_attendees: 'many' }, 'max_attendees', EVENT_FIELD_MESSAGES.maxAttendeesNumber],
-    [{ max_attendees: '-5' }, 'max_attendees', EVENT_FIELD_MESSAGES.maxAttendeesMinimum],
-    [{ max_attendees: '2.5' }, 'max_attendees', EVENT_FIELD_MESSAGES.maxAttendeesWhole],
-    [{ price: 'free' }, 'price', EVENT_FIELD_MESSAGES.priceNumber],
-    [{ price: '-1' }, 'price', EVENT_FIELD_MESSAGES.priceMinimum],
-    [{ price: '10.005' }, 'price', EVENT_FIELD_MESSAGES.priceDecimals],
-    [{ registration_url: 'not a url' }, 'registration_url', EVENT_FIELD_MESSAGES.registrationUrlInvalid],
-    [{ website_url: 'javascript:alert(1)' }, 'website_url', EVENT_FIELD_MESSAGES.websiteUrlInvalid],
-    [{ website_url: '/relative/path' }, 'website_url', EVENT_FIELD_MESSAGES.websiteUrlInvalid],
-    [{ end_date: '2099-05-01' }, 'end_date', EVENT_FIELD_MESSAGES.endBeforeStart],
-    [{ start_time: '25:00' }, 'start_time', EVENT_FIELD_MESSAGES.startTimeInvalid],
-  ])('refuses %o with 400 and the field message, writing nothing', async (bad, field, message) => {
-    const before = await eventCount();
-    const response = await sendForm('POST', CREATE, { ...required, ...bad } as Record<string, string>);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: message, field, code: 'validation_error' });
-    expect(await eventCount()).toBe(before);
-  });
+  it.each(BAD_FIELDS)(
+    'refuses %o with 400 and the field message, writing nothing',
+    async (bad, field, message) => {
+      const before = await eventCount();
+      const response = await sendForm('POST', CREATE, { ...required, ...bad });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: message, field, code: 'validation_error' });
+      expect(await eventCount()).toBe(before);
+    },
+  );
 
-  it('refuses a banner that is not an image, or is over 5 MB, leaving no file and no row', async () => {
+  it('refuses a banner that is not an image, or a real 6 MB image, leaving no row and no file', async () => {
     const before = await eventCount();
+    const filesBefore = await uploadedFileNames();
     const text = await sendForm('POST', CREATE, required, [
       { bytes: Buffer.from('just text, named like a picture'), filename: 'banner.jpg' },
     ]);
     expect(text.statusCode).toBe(400);
     expect(text.json().error).toBe(IMAGE_MESSAGES.wrongType);
-    const huge = Buffer.concat([await jpeg(), Buffer.alloc(IMAGE_MAX_BYTES + 1024)]);
-    const large = await sendForm('POST', CREATE, required, [{ bytes: huge }]);
+    const large = await sendForm('POST', CREATE, required, [
+      { bytes: await sixMegabyteImage(), filename: 'banner.png' },
+    ]);
     expect(large.statusCode).toBe(413);
     expect(large.json().error).toBe(IMAGE_MESSAGES.tooLarge);
     expect(await eventCount()).toBe(before);
+    expect(await uploadedFileNames()).toEqual(filesBefore);
   });
 
   it('refuses guests (401) and members (403)', async () => {
@@ -214,6 +246,44 @@ describe('PUT /api/events/admin/edit-event/{id}', () => {
     expect(response.json()).toMatchObject({ field: 'end_date', error: EVENT_FIELD_MESSAGES.endBeforeStart });
   });
 
+  it.each(BAD_FIELDS)(
+    'refuses %o on edit with 400 and the field message, changing nothing',
+    async (bad, field, message) => {
+      const event = await createEvent(context.db, {
+        start_date: '2099-05-04',
+        is_registration_required: true,
+        max_attendees: 40,
+        price: '1500.00',
+        website_url: 'https://example.org/event',
+      });
+      const response = await sendForm('PUT', `${EDIT}/${event.id}`, bad);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: message, field, code: 'validation_error' });
+      const [after] = await context.db.select().from(events).where(eq(events.id, event.id));
+      expect(after).toEqual(event);
+    },
+  );
+
+  it('refuses a banner that is not an image, or a real 6 MB image, on edit: the event and its banner stay', async () => {
+    const created = (await sendForm('POST', CREATE, required, [{ bytes: await jpeg() }])).json().data;
+    const [before] = await context.db.select().from(events).where(eq(events.id, created.id));
+    const filesBefore = await uploadedFileNames();
+    const text = await sendForm('PUT', `${EDIT}/${created.id}`, { title: 'Renamed' }, [
+      { bytes: Buffer.from('%PDF-1.4 not a picture'), filename: 'banner.jpg' },
+    ]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toBe(IMAGE_MESSAGES.wrongType);
+    const large = await sendForm('PUT', `${EDIT}/${created.id}`, { title: 'Renamed' }, [
+      { bytes: await sixMegabyteImage(), filename: 'banner.png' },
+    ]);
+    expect(large.statusCode).toBe(413);
+    expect(large.json().error).toBe(IMAGE_MESSAGES.tooLarge);
+    const [after] = await context.db.select().from(events).where(eq(events.id, created.id));
+    expect(after).toEqual(before);
+    expect(await uploadedFileNames()).toEqual(filesBefore);
+    expect(existsSync(join(uploadsDir(), created.banner_image_url.replace('/uploads/', '')))).toBe(true);
+  });
+
   it('answers 404 for an unknown event', async () => {
     const response = await sendForm('PUT', `${EDIT}/00000000-0000-4000-8000-000000000000`, { title: 'x' });
     expect(response.statusCode).toBe(404);
@@ -249,11 +319,172 @@ describe('GET /api/events/admin/get-all', () => {
     expect(pendingOnly.json().data.events.map((event: { id: string }) => event.id)).toEqual([draft.id]);
   });
 
+  it("filters to one event exactly by id, and to the upcoming ones: the dashboard's links", async () => {
+    const past = await createEvent(context.db, { title: 'Past Dashboard Event', start_date: '2001-02-03' });
+    const coming = await createEvent(context.db, {
+      title: 'Coming Dashboard Event',
+      start_date: '2099-02-03',
+    });
+    const list = async (query: string) => {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `${ALL}${query}`,
+        headers: { cookie: adminCookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { events: { id: string }[]; pagination: { total: number } };
+    };
+    const one = await list(`?id=${past.id}`);
+    expect(one.events.map((event) => event.id)).toEqual([past.id]);
+    expect(one.pagination.total).toBe(1);
+    const upcoming = (await list('?upcoming=true&limit=100')).events.map((event) => event.id);
+    expect(upcoming).toContain(coming.id);
+    expect(upcoming).not.toContain(past.id);
+    expect((await list(`?id=${past.id}&upcoming=true`)).pagination.total).toBe(0);
+    for (const [query, message] of [
+      ['?id=12', 'Invalid id'],
+      ['?upcoming=soon', 'upcoming must be true or false'],
+    ]) {
+      const refused = await context.app.inject({
+        method: 'GET',
+        url: `${ALL}${query}`,
+        headers: { cookie: adminCookie },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(message);
+    }
+  });
+
+  const listIds = async (query: string) => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `${ALL}?${query}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data.events.map((event: { id: string }) => event.id) as string[];
+  };
+
+  it('searches title, organizer and location, but not the description (spec 001 §9)', async () => {
+    const byTitle = await createEvent(context.db, { title: 'Quartzvein Field Day' });
+    const byOrganizer = await createEvent(context.db, { organizer_name: 'Quartzvein Society' });
+    const byLocation = await createEvent(context.db, { location_name: 'Quartzvein Hall' });
+    await createEvent(context.db, { description: 'Bring samples for the quartzvein clinic.' });
+    await createEvent(context.db, { city: 'Quartzvein City', content: '<p>quartzvein</p>' });
+    const found = await listIds('search=QUARTZVEIN');
+    expect(found.sort()).toEqual([byTitle.id, byOrganizer.id, byLocation.id].sort());
+    expect(await listIds('search=samples%20for%20the')).toEqual([]);
+  });
+
+  it('filters by type, and sorts by type, status and creation (newest first by default)', async () => {
+    const tag = `Sortcheck ${Date.now()}`;
+    const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes));
+    const workshop = await createEvent(context.db, {
+      title: `${tag} A`,
+      event_type: 'Workshop',
+      status: 'published',
+      created_at: at(1),
+    });
+    const conference = await createEvent(context.db, {
+      title: `${tag} B`,
+      event_type: 'Conference',
+      status: 'draft',
+      created_at: at(3),
+    });
+    const training = await createEvent(context.db, {
+      title: `${tag} C`,
+      event_type: 'Training',
+      status: 'cancelled',
+      created_at: at(2),
+    });
+    const search = `search=${encodeURIComponent(tag)}`;
+    expect(await listIds(`${search}&event_type=Workshop`)).toEqual([workshop.id]);
+    expect(await listIds(`${search}&event_type=Outreach`)).toEqual([]);
+    // Without a sort: created_at descending.
+    expect(await listIds(search)).toEqual([conference.id, training.id, workshop.id]);
+    expect(await listIds(`${search}&sort_by=created_at&sort_order=asc`)).toEqual([
+      workshop.id,
+      training.id,
+      conference.id,
+    ]);
+    expect(await listIds(`${search}&sort_by=event_type&sort_order=asc`)).toEqual([
+      conference.id,
+      training.id,
+      workshop.id,
+    ]);
+    expect(await listIds(`${search}&sort_by=event_type&sort_order=desc`)).toEqual([
+      workshop.id,
+      training.id,
+      conference.id,
+    ]);
+    expect(await listIds(`${search}&sort_by=status&sort_order=asc`)).toEqual([
+      training.id,
+      conference.id,
+      workshop.id,
+    ]);
+    const refused = await context.app.inject({
+      method: 'GET',
+      url: `${ALL}?sort_by=description`,
+      headers: { cookie: adminCookie },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Invalid sort field');
+  });
+
   it('refuses guests and members', async () => {
     expect((await context.app.inject({ method: 'GET', url: ALL })).statusCode).toBe(401);
     expect(
       (await context.app.inject({ method: 'GET', url: ALL, headers: { cookie: memberCookie } })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('admin-only routes', () => {
+  it('refuse guests (401) and members (403) on edit, delete, event speakers and registration decisions, changing nothing', async () => {
+    const event = await createEvent(context.db, { is_registration_required: true, max_attendees: 5 });
+    const member = await createUser(context.db);
+    await context.db.insert(eventRegistrations).values({ event_id: event.id, user_id: member.id });
+    const requests = [
+      async (cookie?: string) => {
+        const { payload, headers } = await formBody({ title: 'Taken over' });
+        return context.app.inject({
+          method: 'PUT',
+          url: `${EDIT}/${event.id}`,
+          payload,
+          headers: cookie ? { ...headers, cookie } : headers,
+        });
+      },
+      (cookie?: string) =>
+        context.app.inject({
+          method: 'DELETE',
+          url: `${DELETE}/${event.id}`,
+          headers: cookie ? { cookie } : {},
+        }),
+      (cookie?: string) =>
+        context.app.inject({
+          method: 'GET',
+          url: `/api/speakers/event-speakers/${event.id}`,
+          headers: cookie ? { cookie } : {},
+        }),
+      (cookie?: string) =>
+        context.app.inject({
+          method: 'PUT',
+          url: '/api/events/admin/update-user-event',
+          payload: { status: 'approved', userId: member.id, eventId: event.id },
+          headers: cookie ? { cookie } : {},
+        }),
+    ];
+    for (const request of requests) {
+      expect((await request()).statusCode).toBe(401);
+      expect((await request(memberCookie)).statusCode).toBe(403);
+    }
+    const [after] = await context.db.select().from(events).where(eq(events.id, event.id));
+    expect(after).toEqual(event);
+    const registrations = await context.db
+      .select({ status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.event_id, event.id));
+    expect(registrations).toEqual([{ status: 'pending' }]);
   });
 });
 

@@ -157,7 +157,11 @@ describe('GET /api/events/retrieve-events', () => {
 
   it.each([
     ['?page=0', 'Page must be at least 1'],
-    ['?page=abc', 'Page must be a number'],
+    ['?page=abc', 'Page must be a whole number'],
+    // issue 15: z.coerce read these as 16 and 1000.
+    ['?page=0x10', 'Page must be a whole number'],
+    ['?limit=1e3', 'Limit must be a whole number'],
+    ['?page=1&page=2', 'Page must be a whole number'],
     ['?limit=101', 'Limit must be at most 100'],
     ['?limit=1.5', 'Limit must be a whole number'],
     ['?event_type=Party', 'Invalid event type'],

@@ -9,7 +9,20 @@ import {
   type EventUpdate,
   manilaDateString,
 } from '@portal/shared';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventRegistrations, eventSpeakers, events, speakers, users } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
@@ -188,17 +201,33 @@ const adminSortColumns = {
 
 const hasPending = sql`exists (select 1 from ${eventRegistrations} where ${eventRegistrations.event_id} = ${events.id} and ${eventRegistrations.status} = 'pending')`;
 
-/** GET /api/events/admin/get-all: every status, searched over title, organiser and location. */
+/**
+ * The admin list's search: title, organizer and location only (spec 001 §9), not the description
+ * the public search also reads. A plain ILIKE each: the admin list is small and has no speed target.
+ */
+const adminSearch = (search: string) => {
+  const pattern = likePattern(search);
+  return or(
+    ilike(events.title, pattern),
+    ilike(events.organizer_name, pattern),
+    ilike(events.location_name, pattern),
+  );
+};
+
+/** GET /api/events/admin/get-all: every status, searched over title, organizer and location. */
 export async function listAdminEvents(db: Db, query: AdminEventListQuery) {
   const conditions: (SQL | undefined)[] = [
     query.status && eq(events.status, query.status),
     query.event_type && eq(events.event_type, query.event_type),
+    query.id ? eq(events.id, query.id) : undefined,
+    // Not started yet, as the dashboard counts it (start date today or later, in Manila).
+    query.upcoming ? gte(events.start_date, manilaDateString()) : undefined,
     query.has_pending === true
       ? hasPending
       : query.has_pending === false
         ? sql`not ${hasPending}`
         : undefined,
-    query.search ? like(events.searchText, likePattern(query.search.toLowerCase())) : undefined,
+    query.search ? adminSearch(query.search) : undefined,
   ];
   const where = and(...conditions);
   const direction = query.sort_order === 'asc' ? asc : desc;

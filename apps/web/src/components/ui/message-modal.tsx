@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { buttonClasses } from './button-styles';
 import { DialogPanel } from './dialog';
 
@@ -8,11 +9,18 @@ type MessageModalProps = {
   onClose: () => void;
   title: string;
   text: string;
+  /** A second, smaller line under the text: why the server refused, when it said so. */
+  detail?: string;
   variant: 'success' | 'error';
+  /** A way forward beside 'Okay', such as 'Log in' for a guest refused a members' file. */
+  action?: { label: string; to: string };
 };
 
-/** spec 000 §2 "Message modal": a title, text, a success or error icon and an 'Okay' button. */
-export function MessageModal({ open, onClose, title, text, variant }: MessageModalProps) {
+/**
+ * spec 000 §2 "Message modal": a title, text, a success or error icon and an 'Okay' button, and
+ * where the message has one, a link that acts on it.
+ */
+export function MessageModal({ open, onClose, title, text, detail, variant, action }: MessageModalProps) {
   const Icon = variant === 'success' ? CircleCheck : CircleAlert;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
@@ -27,10 +35,25 @@ export function MessageModal({ open, onClose, title, text, variant }: MessageMod
         <Dialog.Title className="mt-5 font-display font-semibold text-stone-900 text-xl">
           {title}
         </Dialog.Title>
-        <Dialog.Description className="mt-2 text-stone-600 leading-relaxed">{text}</Dialog.Description>
-        <Dialog.Close className={buttonClasses({ variant: 'primary', className: 'mt-6 w-full' })}>
-          Okay
-        </Dialog.Close>
+        {/* One description, so a screen reader reads the detail with the text. */}
+        <Dialog.Description asChild>
+          <div className="mt-2 space-y-2 leading-relaxed">
+            <p className="text-stone-600">{text}</p>
+            {detail && <p className="text-sm text-stone-500">{detail}</p>}
+          </div>
+        </Dialog.Description>
+        <div className={action ? 'mt-6 grid gap-3 sm:grid-cols-2' : 'mt-6'}>
+          {action && (
+            <Link to={action.to} className={buttonClasses({ variant: 'accent', className: 'w-full' })}>
+              {action.label}
+            </Link>
+          )}
+          <Dialog.Close
+            className={buttonClasses({ variant: action ? 'secondary' : 'primary', className: 'w-full' })}
+          >
+            Okay
+          </Dialog.Close>
+        </div>
       </DialogPanel>
     </Dialog.Root>
   );

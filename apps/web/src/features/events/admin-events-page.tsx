@@ -10,6 +10,7 @@ import {
 import { Eye, Mic, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
+import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
@@ -32,6 +33,10 @@ const SORTS = [
   ['event_type:asc', 'Type'],
   ['status:asc', 'Status'],
 ] as const;
+
+const PendingBadge = ({ count }: { count: number }) => (
+  <StatusBadge tone="yellow">{count} pending</StatusBadge>
+);
 
 const capitalised = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
@@ -76,6 +81,12 @@ export function AdminEventsPage() {
           <p className="text-stone-600 text-xs">
             {[event.organizer_name, event.location_name].filter(Boolean).join(' · ')}
           </p>
+          {/* Phones: the pending count under the title, where it has the card's whole width. */}
+          {event.pending_count > 0 && (
+            <p className="mt-1.5 md:hidden">
+              <PendingBadge count={event.pending_count} />
+            </p>
+          )}
         </div>
       ),
     },
@@ -100,8 +111,8 @@ export function AdminEventsPage() {
             {event.registration_count}
             {event.max_attendees !== null && ` / ${event.max_attendees}`}
             {event.pending_count > 0 && (
-              <span className="ml-2">
-                <StatusBadge tone="yellow">{event.pending_count} pending</StatusBadge>
+              <span className="ml-2 hidden md:inline-block">
+                <PendingBadge count={event.pending_count} />
               </span>
             )}
           </span>
@@ -162,16 +173,22 @@ export function AdminEventsPage() {
           />
         </ListToolbar>
         {list.query.has_pending === 'true' && (
-          <p className="flex items-center justify-between gap-3 border-stone-200 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm">
-            Showing events with registrations awaiting approval.
-            <button
-              type="button"
-              className="font-semibold underline"
-              onClick={() => list.setParams({ has_pending: undefined })}
-            >
-              Show all
-            </button>
-          </p>
+          <ListFilterNote
+            text="Showing events with registrations awaiting approval."
+            onClear={() => list.setParams({ has_pending: undefined })}
+          />
+        )}
+        {list.query.upcoming === 'true' && (
+          <ListFilterNote
+            text="Showing events that have not started yet."
+            onClear={() => list.setParams({ upcoming: undefined })}
+          />
+        )}
+        {list.query.id && (
+          <ListFilterNote
+            text="Showing one event, from the dashboard."
+            onClear={() => list.setParams({ id: undefined })}
+          />
         )}
         <DataTable
           label="Events"
@@ -226,7 +243,9 @@ export function AdminEventsPage() {
           onInvalid={validationNotice}
           onFailed={(error) => {
             console.error('Failed to save event', error);
-            notice.failure(editing === 'new' ? 'Failed to create event.' : 'Failed to update event.');
+            notice.failure(
+              editing === 'new' ? EVENT_FORM_NOTICES.createFailed : EVENT_FORM_NOTICES.updateFailed,
+            );
           }}
         />
       )}
@@ -252,7 +271,7 @@ export function AdminEventsPage() {
             onSuccess: () => success(EVENT_FORM_NOTICES.deleted),
             onError: (error) => {
               console.error('Failed to delete event', error);
-              notice.failure('Failed to delete event.');
+              notice.failure(EVENT_FORM_NOTICES.deleteFailed);
             },
             onSettled: () => setDeleting(null),
           })

@@ -4,6 +4,7 @@ import {
   Award,
   Building2,
   CalendarDays,
+  CalendarX,
   Clock,
   ExternalLink,
   Globe,
@@ -24,7 +25,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { formatDate, formatPesos, formatTime, manilaToday } from '@/lib/format';
+import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { useEvent } from './api/get-event';
 import { useRegistration } from './api/registration';
@@ -264,7 +266,15 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
   const seatsLeft = capacity === null ? null : Math.max(0, capacity - event.seats_taken);
   const failure = register.error ?? withdraw.error;
   const busy = register.isPending || withdraw.isPending;
-  const upcoming = event.status === 'published';
+  // Why no one can register or withdraw any more, in the server's words (registrations.ts): a
+  // cancelled event, or one that has started (the server refuses it; the page says so first).
+  const closed =
+    event.status === 'cancelled'
+      ? EVENT_MESSAGES.cancelled
+      : event.start_date < manilaToday()
+        ? EVENT_MESSAGES.past
+        : null;
+  const open = event.status === 'published' && closed === null;
 
   return (
     <section aria-labelledby="registration" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
@@ -283,7 +293,7 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
         </a>
       ) : (
         <div className="mt-3 space-y-4 text-sm text-stone-700">
-          {seatsLeft !== null && (
+          {seatsLeft !== null && open && (
             <p>{full ? 'This event is full.' : `${seatsLeft} of ${capacity} seats left.`}</p>
           )}
           {event.my_registration && (
@@ -295,9 +305,15 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               </span>
             </p>
           )}
-          {!upcoming || (full && event.my_registration === null) ? null : !isLoggedIn ? (
+          {closed && (
+            <p className="flex items-start gap-2 font-medium text-stone-900">
+              <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-600" />
+              {closed}
+            </p>
+          )}
+          {!open || (full && event.my_registration === null) ? null : !isLoggedIn ? (
             <Link
-              to={`${paths.login}?redirect=${encodeURIComponent(location.pathname)}`}
+              to={loginPathReturningTo(location.pathname)}
               className={buttonClasses({ variant: 'primary', className: 'w-full' })}
             >
               Log in to register
@@ -305,11 +321,11 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
           ) : event.my_registration === null ? (
             <button
               type="button"
-              disabled={busy || full}
+              disabled={busy}
               onClick={() => register.mutate()}
               className={buttonClasses({ variant: 'primary', className: 'w-full' })}
             >
-              {full ? 'Event Full' : 'Register'}
+              Register
             </button>
           ) : event.my_registration !== 'rejected' ? (
             <button

@@ -105,7 +105,7 @@ export function EventsPage() {
             {page.events.map((event) => (
               <li key={event.id} className="flex">
                 <div className="w-full">
-                  <EventCard event={event} linkText="View More" />
+                  <EventCard event={event} linkText="View More" headingLevel={2} />
                 </div>
               </li>
             ))}

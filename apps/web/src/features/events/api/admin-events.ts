@@ -61,8 +61,47 @@ function patchAdminPages(
 }
 
 /**
- * POST create-event or PUT edit-event/{id} (multipart). An edit shows in the list at once and is
- * undone if the server refuses it (DECISIONS.md "Events"); every list is read again after.
+ * Whether a new event shows at the top of the cached list `key`: the first page in the default
+ * order (newest first), with filters and search (title, organizer, location) it passes.
+ */
+function showsAtTop(key: readonly unknown[], row: AdminEventSummary) {
+  const query = (key[2] ?? {}) as AdminEventsQuery;
+  const search = query.search?.toLowerCase();
+  return (
+    (query.page ?? '1') === '1' &&
+    (query.sort_by ?? 'created_at') === 'created_at' &&
+    (query.sort_order ?? 'desc') === 'desc' &&
+    (!query.status || query.status === row.status) &&
+    (!query.event_type || query.event_type === row.event_type) &&
+    query.has_pending !== 'true' &&
+    (!search ||
+      [row.title, row.organizer_name, row.location_name].some((text) => text?.toLowerCase().includes(search)))
+  );
+}
+
+/** A new event as the list will show it, until the server's own row replaces it. */
+function optimisticRow(fields: EventCreate): AdminEventSummary {
+  const now = new Date().toISOString();
+  return {
+    ...fields,
+    // Never a real id (those are UUIDs); the list is read again once the server has answered.
+    id: `creating-${now}`,
+    price: fields.price === null ? null : Number(fields.price),
+    max_participants: fields.max_attendees,
+    banner_image_url: null,
+    created_at: now,
+    updated_at: now,
+    pending_count: 0,
+    registration_count: 0,
+    total_registrations: 0,
+  };
+}
+
+/**
+ * POST create-event or PUT edit-event/{id} (multipart). Both show in the list at once (spec 001
+ * §4: create, update and delete are optimistic) and are undone if the server refuses them
+ * (DECISIONS.md "Events"); every list is read again after. A new event goes to the top of the
+ * first page of the lists it belongs to, where the server will put it.
  */
 export function useSaveEvent() {
   const queryClient = useQueryClient();
@@ -92,6 +131,15 @@ export function useSaveEvent() {
               : event,
           ),
         );
+      } else {
+        const row = optimisticRow(fields);
+        for (const [key] of previous) {
+          if (!showsAtTop(key, row)) continue;
+          queryClient.setQueryData<AdminPage>(
+            key,
+            (page) => page && { ...page, events: [row, ...page.events] },
+          );
+        }
       }
       return { previous };
     },

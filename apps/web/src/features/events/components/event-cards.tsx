@@ -99,8 +99,20 @@ export function FeaturedEventCard({ event }: { event: EventSummary }) {
   );
 }
 
-/** An event in a grid of cards; the public list's link reads 'View More' (spec 001 §2). */
-export function EventCard({ event, linkText }: { event: EventSummary; linkText?: string }) {
+/**
+ * An event in a grid of cards; the public list's link reads 'View More' (spec 001 §2). On /events
+ * the cards sit right under the page's h1, so they are h2 there (headings go down one at a time).
+ */
+export function EventCard({
+  event,
+  linkText,
+  headingLevel = 3,
+}: {
+  event: EventSummary;
+  linkText?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm sm:flex-row">
       <ImageWithFallback
@@ -114,7 +126,9 @@ export function EventCard({ event, linkText }: { event: EventSummary; linkText?:
       />
       <div className="flex flex-1 flex-col p-6">
         <TypeBadge type={event.event_type} />
-        <h3 className="mt-3 font-display font-semibold text-stone-900 text-xl leading-snug">{event.title}</h3>
+        <Heading className="mt-3 font-display font-semibold text-stone-900 text-xl leading-snug">
+          {event.title}
+        </Heading>
         <div className="mt-4">
           <EventMeta event={event} />
         </div>

@@ -40,6 +40,30 @@ describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByLabelText('Price (₱)')).toBeNull();
   });
 
+  it('clears the registration fields when registration is unticked, so a hidden bad value cannot block saving', async () => {
+    const { bodies } = stubFetch(() => json({ data: makeEventDetail() }, 201));
+    const { dialog, onSaved, onInvalid } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    await user.type(within(dialog).getByLabelText('Registration URL'), 'not a url');
+    await user.type(within(dialog).getByLabelText('Max attendees'), '-3');
+    await user.type(within(dialog).getByLabelText('Price (₱)'), '10.555');
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    expect(within(dialog).queryByLabelText('Price (₱)')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onInvalid).not.toHaveBeenCalled();
+    expect(bodies[0]?.get('price')).toBe('');
+    expect(bodies[0]?.get('is_registration_required')).toBe('false');
+    // Ticked again, the fields come back empty, not with the values left behind.
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    expect(within(dialog).getByLabelText('Price (₱)')).toHaveValue(null);
+    expect(within(dialog).getByLabelText('Registration URL')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Max attendees')).toHaveValue(null);
+  });
+
   it('shows the §5 messages inline with the Validation Error notice, sending nothing', async () => {
     const { fetch } = stubFetch(() => json({}));
     const { dialog, onInvalid } = renderForm();

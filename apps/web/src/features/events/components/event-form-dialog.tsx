@@ -37,6 +37,9 @@ type EventFormDialogProps = {
   onFailed: (error: unknown) => void;
 };
 
+/** The fields 'Registration required' shows and hides (spec 001 §2). */
+const REGISTRATION_FIELDS = ['registration_url', 'max_attendees', 'price'] as const;
+
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
@@ -75,7 +78,7 @@ export function eventFormDefaults(event: EventFormDialogProps['event']): EventFo
 /**
  * Create and Edit Event (spec 001 §2, §5): every field of the event, the content in the rich-text
  * editor, a banner through the upload pipeline. 'Registration required' shows or hides the
- * registration URL, max attendees and price; hidden ones are sent blank. A refused field shows its
+ * registration URL, max attendees and price; unticking it clears them. A refused field shows its
  * message inline, with the 'Validation Error' notice.
  */
 export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }: EventFormDialogProps) {
@@ -89,6 +92,8 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
     control,
     handleSubmit,
     setError,
+    setValue,
+    clearErrors,
     watch,
     formState: { errors },
   } = useForm<EventFormValues, unknown, EventCreate>({
@@ -99,6 +104,16 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
   });
   const registrationRequired = watch('is_registration_required');
   const isEdit = event !== null;
+  /**
+   * Unticking 'Registration required' takes its fields off the page, so it clears them too: a
+   * hidden value the rules refuse (a price of 10.555) would otherwise block saving with the
+   * 'Validation Error' notice and no message anyone can see.
+   */
+  const clearRegistrationFields = (required: boolean) => {
+    if (required) return;
+    for (const field of REGISTRATION_FIELDS) setValue(field, '');
+    clearErrors([...REGISTRATION_FIELDS]);
+  };
 
   const onSubmit = handleSubmit((fields) => {
     setBannerError(undefined);
@@ -236,7 +251,13 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
           </div>
           <CheckboxField label="Certification provided" {...register('certification_provided')} />
 
-          <CheckboxField label="Registration required" {...register('is_registration_required')} />
+          <CheckboxField
+            label="Registration required"
+            {...register('is_registration_required', {
+              onChange: (change: { target: { checked: boolean } }) =>
+                clearRegistrationFields(change.target.checked),
+            })}
+          />
           {registrationRequired && (
             <div className="grid gap-5 rounded-xl bg-stone-50 p-4 sm:grid-cols-3">
               <TextField

@@ -8,6 +8,7 @@ import { ImageField } from '@/components/ui/image-field';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { InitialsTile } from '@/components/ui/initials-tile';
 import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
 import { useCreateSpeaker, useEventSpeakers, useSetEventSpeakers, useSpeakers } from '../api/speakers';
 
 type SpeakersDialogProps = {
@@ -32,7 +33,6 @@ export function SpeakersDialog({ event, onClose, onSaved, onFailed }: SpeakersDi
   const [draft, setDraft] = useState<SpeakerCreate>({ name: '', title: '', company: '' });
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoKey, setPhotoKey] = useState(0);
-  const [createError, setCreateError] = useState<string | undefined>();
 
   // The event's speakers, read once, are the starting selection (items carry speaker_id or id).
   useEffect(() => {
@@ -58,13 +58,17 @@ export function SpeakersDialog({ event, onClose, onSaved, onFailed }: SpeakersDi
           setDraft({ name: '', title: '', company: '' });
           setPhoto(null);
           setPhotoKey((key) => key + 1);
-          setCreateError(undefined);
           setTab('existing');
         },
         onError: (error) => {
-          // spec 001 §8: speaker errors are logged; the form says what went wrong beside the button.
+          // DECISIONS.md "Events": speaker failures show an error notice (spec 001 §8 only logged them).
           console.error('Failed to create speaker', error);
-          setCreateError((error as { error?: string }).error ?? 'Failed to create speaker');
+          // A refusal names its reason (a photo that is not an image); anything else the notice's text.
+          onFailed(
+            error instanceof ApiError && error.status < 500
+              ? error.error
+              : EVENT_FORM_NOTICES.speakerCreateFailed,
+          );
         },
       },
     );
@@ -79,7 +83,7 @@ export function SpeakersDialog({ event, onClose, onSaved, onFailed }: SpeakersDi
         },
         onError: (error) => {
           console.error('Failed to update event speakers', error);
-          onFailed('Failed to update event speakers.');
+          onFailed(EVENT_FORM_NOTICES.speakersFailed);
         },
       },
     );
@@ -161,11 +165,6 @@ export function SpeakersDialog({ event, onClose, onSaved, onFailed }: SpeakersDi
               onChange={setPhoto}
               description="JPEG, PNG, GIF or WebP up to 5 MB."
             />
-            {createError && (
-              <p role="alert" className="font-medium text-red-700 text-sm">
-                {createError}
-              </p>
-            )}
             <button
               type="button"
               onClick={create}

@@ -1,0 +1,309 @@
+import type { EventDetail } from '@portal/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { useSessionStore } from '@/lib/session-store';
+import { EventPage } from './event-page';
+import { json, makeEventDetail } from './test-fixtures';
+
+const ID = '4a1f0c2e-0000-4000-8000-000000000042';
+
+/** Everything the page can show (spec 001 §2, §3; DECISIONS.md "Events"). */
+const fullEvent = (overrides: Partial<EventDetail> = {}) =>
+  makeEventDetail({
+    id: ID,
+    title: 'Mindanao Exploration Forum',
+    description: 'Three days on Mindanao geology.',
+    content: '<h2>Programme</h2><p>Talks <strong>and</strong> field trips.</p>',
+    status: 'published',
+    event_type: 'Training',
+    start_date: '2099-06-10',
+    end_date: '2099-06-12',
+    start_time: '08:30',
+    end_time: '17:00',
+    location_name: 'SMX Davao',
+    building_name: 'Lanang Premier',
+    floor: '2F',
+    room: 'Hall A',
+    address: 'J.P. Laurel Ave',
+    city: 'Davao City',
+    province: 'Davao del Sur',
+    country: 'Philippines',
+    organizer_name: 'MEAP Secretariat',
+    organizer_contact: 'events@example.org',
+    website_url: 'https://example.org/forum',
+    is_registration_required: true,
+    max_attendees: 150,
+    max_participants: 150,
+    price: 4500,
+    banner_image_url: '/uploads/banner.webp',
+    safety_focus: 'Slope stability',
+    certification_provided: true,
+    speakers: [
+      {
+        id: '10000000-0000-4000-8000-000000000001',
+        speaker_id: '10000000-0000-4000-8000-000000000001',
+        name: 'Dr. Ana Cruz',
+        title: 'Chief Geologist',
+        company: 'Cruz Minerals',
+        image_url: '/uploads/ana.webp',
+      },
+      {
+        id: '10000000-0000-4000-8000-000000000002',
+        speaker_id: '10000000-0000-4000-8000-000000000002',
+        name: 'Ben Lim',
+        title: null,
+        company: null,
+        image_url: null,
+      },
+    ],
+    ...overrides,
+  });
+
+/**
+ * The events API at the network boundary: the detail answers `detail()` (read again after each
+ * registration change); POST and DELETE of the registration answer `write()`.
+ */
+function stubApi(detail: () => Response, write: (method: string) => Response = () => json({}, 500)) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${input}`);
+      if (method === 'GET' && input.startsWith(`/api/events/retrieve-events/${ID}`)) return detail();
+      if (input === `/api/events/${ID}/registration`) return write(method);
+      return json({ error: 'Not found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/events/:id', element: <EventPage /> },
+      { path: '*', Component: () => <p data-testid="current-path">{window.location.pathname}</p> },
+    ],
+    { initialEntries: [`/events/${ID}`] },
+  );
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const signInAsMember = () =>
+  useSessionStore.setState({ user: { id: '5b0f3c1e-0000-4000-8000-000000000001', username: 'ana' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useSessionStore.setState({ user: null });
+});
+
+describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
+  it("says 'Event not found' on a 404, with Back to Events", async () => {
+    stubApi(() => json({ error: 'Event not found' }, 404));
+    const router = renderPage();
+    expect(screen.getByRole('status', { name: 'Loading event' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to Events' }));
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it("says 'Failed to load event' on any other failure, with Back to Events", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi(() => json({ error: 'Internal Server Error' }, 500));
+    const router = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to load event' })).toBeVisible();
+    expect(screen.queryByText('Event not found')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to Events' }));
+    expect(router.state.location.pathname).toBe('/events');
+  });
+
+  it('shows every field: banner, badge, type, title, description, when, where, who, capacity, price, safety, certification, links, speakers, content', async () => {
+    stubApi(() => json({ data: fullEvent() }));
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Mindanao Exploration Forum' });
+    const header = heading.closest('header') as HTMLElement;
+    expect(header.querySelector('img')).toHaveAttribute('src', '/uploads/banner.webp');
+    const badge = within(header).getByText('published');
+    expect(badge.className).toMatch(/emerald/);
+    expect(within(header).getByText('Training')).toBeVisible();
+    expect(within(header).getByText('Three days on Mindanao geology.')).toBeVisible();
+
+    const details = screen.getByRole('complementary', { name: 'Event details' });
+    const term = (label: string) =>
+      within(details).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(term('Date')).toHaveTextContent('June 10, 2099 – June 12, 2099');
+    expect(term('Time')).toHaveTextContent('8:30 AM – 5:00 PM');
+    expect([...term('Location').querySelectorAll('span')].map((line) => line.textContent)).toEqual([
+      'SMX Davao',
+      'Lanang Premier',
+      '2F, Hall A',
+      'J.P. Laurel Ave',
+      'Davao City, Davao del Sur',
+      'Philippines',
+    ]);
+    expect(term('Organizer')).toHaveTextContent('MEAP Secretariat');
+    expect(term('Contact')).toHaveTextContent('events@example.org');
+    expect(term('Capacity')).toHaveTextContent('150 attendees');
+    expect(term('Price')).toHaveTextContent('₱4,500.00');
+    expect(term('Safety focus')).toHaveTextContent('Slope stability');
+    expect(term('Certification')).toHaveTextContent('Certification provided');
+    const website = within(term('Website')).getByRole('link', { name: 'https://example.org/forum' });
+    expect(website).toHaveAttribute('href', 'https://example.org/forum');
+    expect(website).toHaveAttribute('target', '_blank');
+    expect(website).toHaveAttribute('rel', expect.stringContaining('noopener'));
+
+    const speakers = screen.getByRole('region', { name: 'Speakers' });
+    const ana = within(speakers).getByText('Dr. Ana Cruz').closest('li') as HTMLElement;
+    expect(ana.querySelector('img')).toHaveAttribute('src', '/uploads/ana.webp');
+    expect(ana).toHaveTextContent('Chief Geologist');
+    expect(ana).toHaveTextContent('Cruz Minerals');
+    // No photo: the initials stand in.
+    const ben = within(speakers).getByText('Ben Lim').closest('li') as HTMLElement;
+    expect(ben.querySelector('img')).toBeNull();
+    expect(ben).toHaveTextContent('BL');
+
+    // The content as the server stored it (sanitised on write), rendered as HTML.
+    const about = screen.getByRole('region', { name: 'About this event' });
+    expect(within(about).getByRole('heading', { level: 2, name: 'Programme' })).toBeVisible();
+    expect(within(about).getByText('and').tagName).toBe('STRONG');
+
+    expect(screen.getAllByRole('link', { name: 'Back to Events' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the registration link of an event registered elsewhere', async () => {
+    stubApi(() => json({ data: fullEvent({ registration_url: 'https://tickets.example.org/forum' }) }));
+    renderPage();
+    const link = await screen.findByRole('link', { name: /Register on the organizer’s site/ });
+    expect(link).toHaveAttribute('href', 'https://tickets.example.org/forum');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: 'Log in to register' })).toBeNull();
+  });
+
+  it.each([
+    ['published', /emerald/],
+    ['draft', /amber/],
+    ['cancelled', /red/],
+  ] as const)('colours the %s badge', async (status, colour) => {
+    stubApi(() => json({ data: fullEvent({ status }) }));
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Mindanao Exploration Forum' });
+    const badge = within(heading.closest('header') as HTMLElement).getByText(status);
+    expect(badge.className).toMatch(colour);
+  });
+
+  it.each([
+    [null, 'Free'],
+    [0, 'Free'],
+    [4500, '₱4,500.00'],
+  ])('shows a price of %s as %s', async (price, text) => {
+    stubApi(() => json({ data: fullEvent({ price }) }));
+    renderPage();
+    const details = await screen.findByRole('complementary', { name: 'Event details' });
+    expect(within(details).getByText('Price', { selector: 'dt' }).nextElementSibling).toHaveTextContent(text);
+  });
+});
+
+describe('EventPage registration (DECISIONS.md "Registration")', { timeout: 20_000 }, () => {
+  it('asks a guest to log in, returning to this page', async () => {
+    stubApi(() => json({ data: fullEvent() }));
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Log in to register' });
+    expect(link).toHaveAttribute('href', `/login?redirect=%2Fevents%2F${ID}`);
+    expect(screen.getByText('150 of 150 seats left.')).toBeVisible();
+  });
+
+  it('lets a member register, then withdraw', async () => {
+    signInAsMember();
+    let mine: EventDetail['my_registration'] = null;
+    const calls = stubApi(
+      () => json({ data: fullEvent({ my_registration: mine, seats_taken: mine ? 1 : 0 }) }),
+      (method) => {
+        mine = method === 'POST' ? 'pending' : null;
+        return json({ data: { status: mine, seats_taken: mine ? 1 : 0 } }, method === 'POST' ? 201 : 200);
+      },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Your registration is pending approval.')).toBeVisible();
+    expect(screen.getByText('149 of 150 seats left.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Withdraw Registration' }));
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeEnabled();
+    expect(screen.queryByText('Your registration is pending approval.')).toBeNull();
+    expect(calls).toContain(`POST /api/events/${ID}/registration`);
+    expect(calls).toContain(`DELETE /api/events/${ID}/registration`);
+  });
+
+  it('shows an approved registration, which can still be withdrawn', async () => {
+    signInAsMember();
+    stubApi(() => json({ data: fullEvent({ my_registration: 'approved', seats_taken: 1 }) }));
+    renderPage();
+    const status = await screen.findByText('Your registration is approved. See you there!');
+    expect(within(status.closest('[role="status"]') as HTMLElement).getByText('approved').className).toMatch(
+      /emerald/,
+    );
+    expect(screen.getByRole('button', { name: 'Withdraw Registration' })).toBeEnabled();
+  });
+
+  it('shows a rejected registration, with nothing to press', async () => {
+    signInAsMember();
+    stubApi(() => json({ data: fullEvent({ my_registration: 'rejected' }) }));
+    renderPage();
+    expect(await screen.findByText('Your registration was not approved.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Withdraw Registration' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it('says a full event is full, with no Register button', async () => {
+    signInAsMember();
+    stubApi(() => json({ data: fullEvent({ max_attendees: 2, max_participants: 2, seats_taken: 2 }) }));
+    renderPage();
+    expect(await screen.findByText('This event is full.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it.each([
+    ['a member', true],
+    ['a guest', false],
+  ])(
+    'tells %s why a past event takes no registrations, offering no Register button',
+    async (_who, member) => {
+      if (member) signInAsMember();
+      stubApi(() => json({ data: fullEvent({ start_date: '2020-03-01', end_date: '2020-03-02' }) }));
+      renderPage();
+      expect(await screen.findByText('Registration is closed: this event has already started')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Log in to register' })).toBeNull();
+      expect(screen.queryByText(/seats left/)).toBeNull();
+    },
+  );
+
+  it('tells why a cancelled event takes no registrations', async () => {
+    signInAsMember();
+    stubApi(() => json({ data: fullEvent({ status: 'cancelled' }) }));
+    renderPage();
+    expect(await screen.findByText('This event has been cancelled')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it("shows the server's refusal when registering fails", async () => {
+    signInAsMember();
+    stubApi(
+      () => json({ data: fullEvent() }),
+      () => json({ error: 'This event is full', code: 'event_full' }, 409),
+    );
+    renderPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This event is full'));
+  });
+});
