@@ -7,7 +7,7 @@ import { siteConfig } from '@portal/shared';
 import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage, type Storage } from '../lib/storage';
+import { createDiskStorage, type DiskStorage } from '../lib/storage';
 import { type DatabaseHandle, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import {
@@ -56,12 +56,12 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 
 describe('seedDemoContent', () => {
   let handle: DatabaseHandle;
-  let storage: Storage;
+  let storage: DiskStorage;
   let uploadsDir: string;
 
   beforeAll(async () => {
     uploadsDir = join(await mkdtemp(join(tmpdir(), 'seed-test-')), 'uploads');
-    storage = createStorage({ uploadsDir });
+    storage = createDiskStorage({ uploadsDir });
     handle = await openTestDatabase();
   });
 

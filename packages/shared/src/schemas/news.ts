@@ -1,16 +1,34 @@
 import { z } from 'zod';
-import { NEWS_DESCRIPTION_PREVIEW_CHARS, PAGE_SIZES } from '../constants';
-import { NEWS_STATUSES } from '../enums';
-import { optionalText, pageQuerySchema, paginationSchema, requiredText, searchQuerySchema } from './common';
+import { MAX_IMAGES_PER_REQUEST, NEWS_DESCRIPTION_PREVIEW_CHARS, PAGE_SIZES } from '../constants';
+import { NEWS_STATUSES, type NewsStatus } from '../enums';
+import {
+  optionalIdFilter,
+  optionalText,
+  pageQuerySchema,
+  paginationSchema,
+  queryText,
+  requiredText,
+  searchQuerySchema,
+  text,
+} from './common';
 
 /** GET /api/news/get-news (spec 001 §7). */
 export const newsListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicNews),
   search: searchQuerySchema,
   status: z.enum(NEWS_STATUSES, 'Invalid status').optional(),
-  author: z.string().trim().max(200, 'Author must be at most 200 characters').optional(),
+  author: queryText('Author'),
+  /** One article exactly (the admin dashboard's link to a recently updated article). */
+  id: optionalIdFilter,
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
+
+/**
+ * The public list's status filter (spec 001 §4): draft and published, published by default. Only
+ * admins are shown it (docs/decisions/026); everyone else only ever receives published articles.
+ */
+export const PUBLIC_NEWS_STATUSES = ['published', 'draft'] as const satisfies readonly NewsStatus[];
+export const PUBLIC_NEWS_DEFAULT_STATUS = 'published' satisfies NewsStatus;
 
 export const newsArticleSchema = z.object({
   id: z.uuid(),
@@ -65,6 +83,8 @@ export const NEWS_FIELD_MESSAGES = {
   imageUrlInvalid: 'Image URLs must start with https://',
   imageUrlTooLong: 'Image URLs must be at most 2048 characters',
   galleryTooLarge: 'A gallery holds at most 30 images',
+  // The server takes at most MAX_IMAGES_PER_REQUEST files per request; the form says so first.
+  tooManyUploads: `At most ${MAX_IMAGES_PER_REQUEST} new images can be uploaded at once. Save the article, then add more.`,
   duplicateImage: 'This image is already in the gallery',
   removedImageUnknown: 'Only images of this article can be removed',
   imageOrderInvalid: 'The image order must name every image of the gallery once',
@@ -94,8 +114,7 @@ const repeatedText = <Item extends z.ZodType>(item: Item) =>
   );
 
 /** https only, trimmed: an `http:` picture would be mixed content, a `javascript:` one an attack. */
-export const newsImageUrlSchema = z
-  .string()
+export const newsImageUrlSchema = text('Image URL', { typeMessage: fieldMessages.imageUrlInvalid })
   .trim()
   .max(NEWS_IMAGE_URL_MAX, fieldMessages.imageUrlTooLong)
   .refine((value) => {
@@ -107,6 +126,19 @@ export const newsImageUrlSchema = z
     }
   }, fieldMessages.imageUrlInvalid);
 
+/** The article's own fields, written once for create and update. */
+const newsFieldSchemas = {
+  title: requiredText('Title', fieldMessages.titleRequired, 300),
+  description: optionalText('Description', 2_000, 'multi'),
+  content: requiredText('Content', fieldMessages.contentRequired, 500_000, 'multi'),
+  status: z.enum(NEWS_STATUSES, fieldMessages.statusInvalid),
+  author: requiredText('Author', fieldMessages.authorRequired, 200),
+};
+const galleryFieldSchemas = {
+  image_urls: repeatedText(newsImageUrlSchema).default([]),
+  image_order: repeatedText(text('Image order').trim().max(NEWS_IMAGE_URL_MAX)).optional(),
+};
+
 /**
  * The fields of POST /api/news/admin/create-news (spec 001 §5, §7): title, content and author
  * required; status defaults to draft. `images` (files) travel beside them; `image_urls` are added
@@ -114,13 +146,10 @@ export const newsImageUrlSchema = z
  * gallery once, an uploaded file written `upload:<n>` (its place among the request's files).
  */
 export const newsCreateSchema = z.object({
-  title: requiredText('Title', fieldMessages.titleRequired, 300),
-  description: optionalText('Description', 2_000).default(null),
-  content: requiredText('Content', fieldMessages.contentRequired, 500_000),
-  status: z.enum(NEWS_STATUSES, fieldMessages.statusInvalid).default('draft'),
-  author: requiredText('Author', fieldMessages.authorRequired, 200),
-  image_urls: repeatedText(newsImageUrlSchema).default([]),
-  image_order: repeatedText(z.string().trim().max(NEWS_IMAGE_URL_MAX)).optional(),
+  ...newsFieldSchemas,
+  description: newsFieldSchemas.description.default(null),
+  status: newsFieldSchemas.status.default('draft'),
+  ...galleryFieldSchemas,
 });
 export type NewsCreateInput = z.input<typeof newsCreateSchema>;
 export type NewsCreate = z.output<typeof newsCreateSchema>;
@@ -128,11 +157,15 @@ export type NewsCreate = z.output<typeof newsCreateSchema>;
 /**
  * PUT /api/news/admin/update-news/{id}: the same fields plus `id` (which must match the path) and
  * `removed_images`, gallery entries of this article to remove. Kept images stay in their order
- * unless `image_order` names the whole new gallery.
+ * unless `image_order` names the whole new gallery. Each field is optional and none takes the
+ * create's default: a field left out keeps its stored value (a PUT without `status` must not turn
+ * a published article back into a draft); a blank description is the one way to clear it.
  */
-export const newsUpdateSchema = newsCreateSchema.extend({
+export const newsUpdateSchema = z.object({
+  ...z.object(newsFieldSchemas).partial().shape,
+  ...galleryFieldSchemas,
   id: z.uuid('Invalid id').optional(),
-  removed_images: repeatedText(z.string().trim().max(NEWS_IMAGE_URL_MAX)).default([]),
+  removed_images: repeatedText(text('Removed images').trim().max(NEWS_IMAGE_URL_MAX)).default([]),
 });
 export type NewsUpdateInput = z.input<typeof newsUpdateSchema>;
 export type NewsUpdate = z.output<typeof newsUpdateSchema>;
@@ -153,6 +186,13 @@ export const newsLikeResponseSchema = z.object({
   data: z.object({ likes: z.number().int(), isLiked: z.boolean() }),
 });
 export type NewsLikeResponse = z.infer<typeof newsLikeResponseSchema>;
+
+/**
+ * GET /api/news/get-authors: the author filter's options follow the status the list shows (an
+ * admin's; guests and members only ever see published articles).
+ */
+export const newsAuthorsQuerySchema = newsListQuerySchema.pick({ status: true });
+export type NewsAuthorsQuery = z.infer<typeof newsAuthorsQuerySchema>;
 
 /** The author filter: the distinct authors of the articles the viewer may see. */
 export const newsAuthorsResponseSchema = z.object({ data: z.object({ authors: z.array(z.string()) }) });

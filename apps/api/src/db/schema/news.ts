@@ -1,6 +1,6 @@
 import { NEWS_STATUSES, type NewsStatus } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -70,6 +70,29 @@ export const newsLikes = pgTable(
   (t) => [
     primaryKey({ name: 'news_likes_pkey', columns: [t.article_id, t.liker_key] }),
     index('news_likes_user_id_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * The views that counted (issue 15: one view per visitor per article per hour). The visitor key is
+ * `user:<uuid>`, `visitor:<id>` (the likes' cookie) or `address:<ip>`; `hour` is the start of the
+ * hour the view fell in. The primary key makes a second view in the same hour a no-op, and the
+ * counter on the article moves only when a row was added (modules/news/service.ts `addNewsView`).
+ * Rows of past hours are of no further use and are purged hourly (lib/housekeeping.ts).
+ */
+export const newsViews = pgTable(
+  'news_views',
+  {
+    article_id: uuid('article_id')
+      .notNull()
+      .references(() => newsArticles.id, { onDelete: 'cascade' }),
+    viewer_key: text('viewer_key').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'news_views_pkey', columns: [t.article_id, t.viewer_key, t.hour] }),
+    // The purge deletes by hour alone.
+    index('news_views_hour_idx').on(t.hour),
   ],
 );
 

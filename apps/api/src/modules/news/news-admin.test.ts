@@ -190,6 +190,28 @@ describe('POST /api/news/admin/create-news', () => {
   });
 });
 
+describe('GET /api/news/get-news?id=', () => {
+  it("lists one article exactly (the dashboard's link), of any status for an admin, published only for others", async () => {
+    const draft = await createNewsArticle(context.db, { status: 'draft', title: 'Dashboard Draft' });
+    const list = async (query: string, cookie?: string) => {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/news/get-news${query}`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { news: { id: string }[]; pagination: { total: number } };
+    };
+    const asAdmin = await list(`?id=${draft.id}`, adminCookie);
+    expect(asAdmin.news.map((article) => article.id)).toEqual([draft.id]);
+    expect(asAdmin.pagination.total).toBe(1);
+    expect((await list(`?id=${draft.id}`)).pagination.total).toBe(0);
+    const malformed = await context.app.inject({ method: 'GET', url: '/api/news/get-news?id=abc' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe('Invalid id');
+  });
+});
+
 describe('PUT /api/news/admin/update-news/{id}', () => {
   it('removes, adds and reorders images, and removes the removed files from disk', async () => {
     const created = (
@@ -240,6 +262,63 @@ describe('PUT /api/news/admin/update-news/{id}', () => {
     expect(await snapshot()).toEqual(before);
     const [stored] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, mine.id));
     expect(stored?.title).toBe(required.title);
+  });
+
+  it('keeps every field left out as stored: status, description, content, title, author and gallery', async () => {
+    const created = (
+      await create(
+        {
+          ...required,
+          description: 'Third-quarter figures.',
+          status: 'published',
+          image_urls: 'https://x.example/kept.jpg',
+        },
+        [await photo(5)],
+      )
+    ).json().data;
+    const response = await update(created.id, { title: 'Nickel Output Rises, Revised' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      title: 'Nickel Output Rises, Revised',
+      status: 'published',
+      description: 'Third-quarter figures.',
+      content: created.content,
+      author: 'Maria Santos',
+      image_gallery: created.image_gallery,
+    });
+    // Only the status, as a quick publish/unpublish would send it.
+    const archived = await update(created.id, { status: 'archived' });
+    expect(archived.json().data).toMatchObject({
+      title: 'Nickel Output Rises, Revised',
+      status: 'archived',
+      description: 'Third-quarter figures.',
+    });
+  });
+
+  it('clears the description only when it is sent blank', async () => {
+    const created = (await create({ ...required, description: 'To be removed.' })).json().data;
+    const cleared = await update(created.id, { description: '   ' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toMatchObject({ description: null, status: 'draft', title: required.title });
+  });
+
+  it('refuses a title, content or author sent blank, and changes nothing', async () => {
+    const created = (await create(required)).json().data;
+    for (const [field, message] of [
+      ['title', NEWS_FIELD_MESSAGES.titleRequired],
+      ['content', NEWS_FIELD_MESSAGES.contentRequired],
+      ['author', NEWS_FIELD_MESSAGES.authorRequired],
+    ] as const) {
+      const response = await update(created.id, { [field]: ' ' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: message, field });
+    }
+    const [stored] = await context.db.select().from(newsArticles).where(eq(newsArticles.id, created.id));
+    expect(stored).toMatchObject({
+      title: required.title,
+      author: required.author,
+      content: created.content,
+    });
   });
 
   it('answers 404 for an unknown article, 400 for a mismatched id', async () => {

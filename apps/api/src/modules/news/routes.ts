@@ -5,6 +5,7 @@ import {
   MAX_IMAGES_PER_REQUEST,
   NEWS_IMAGES_FIELD,
   newsArticleResponseSchema,
+  newsAuthorsQuerySchema,
   newsAuthorsResponseSchema,
   newsCreateSchema,
   newsDeleteResponseSchema,
@@ -54,6 +55,14 @@ function likerKeyOf(request: FastifyRequest): string | null {
   return visitor && VISITOR_ID.test(visitor) ? `visitor:${visitor}` : null;
 }
 
+/**
+ * Whose view it is (issue 15: one view per visitor per article per hour): the signed-in user, else
+ * the guest's visitor cookie, else the client's address (docs/decisions/026).
+ */
+function viewerKeyOf(request: FastifyRequest): string {
+  return likerKeyOf(request) ?? `address:${request.ip}`;
+}
+
 /** The news calls of spec 001 §7 (DECISIONS.md "News"). */
 export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; config: Config }> = async (
   app,
@@ -96,11 +105,13 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
       config: { access: 'public' },
       schema: {
         tags: ['news'],
-        summary: 'The distinct authors of the articles the viewer may see (the author filter)',
+        summary:
+          'The distinct authors of the articles the viewer may see, of one status (the author filter; published only for guests and members)',
+        querystring: newsAuthorsQuerySchema,
         response: { 200: newsAuthorsResponseSchema },
       },
     },
-    async (request) => ({ data: await listNewsAuthors(db, { isAdmin: isAdmin(request) }) }),
+    async (request) => ({ data: await listNewsAuthors(db, request.query, { isAdmin: isAdmin(request) }) }),
   );
 
   app.get(
@@ -153,12 +164,17 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
       config: { access: 'public', changesState: true },
       schema: {
         tags: ['news'],
-        summary: 'Count a view of an article',
+        summary: 'Count a view of an article, once per visitor per hour',
         params: idParamsSchema,
-        response: { 200: newsViewResponseSchema },
+        response: { 200: newsViewResponseSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await addNewsView(db, request.params.id, { isAdmin: isAdmin(request) }) }),
+    async (request) => ({
+      data: await addNewsView(db, request.params.id, {
+        isAdmin: isAdmin(request),
+        viewerKey: viewerKeyOf(request),
+      }),
+    }),
   );
 
   app.post(

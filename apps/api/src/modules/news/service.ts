@@ -2,6 +2,7 @@ import {
   buildPagination,
   NEWS_FIELD_MESSAGES,
   NEWS_MESSAGES,
+  type NewsAuthorsQuery,
   type NewsCreate,
   type NewsDetail,
   type NewsLikeAction,
@@ -10,7 +11,7 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, getTableColumns, isNotNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newsArticles, newsLikes } from '../../db/schema';
+import { newsArticles, newsLikes, newsViews } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
@@ -39,6 +40,7 @@ export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: 
   const conditions: (SQL | undefined)[] = [
     status && eq(newsArticles.status, status),
     query.author !== undefined ? eq(newsArticles.author, query.author) : undefined,
+    query.id ? eq(newsArticles.id, query.id) : undefined,
   ];
   if (query.search) {
     // Title or description contains the text, case-insensitively: search_text holds both lowercased,
@@ -76,38 +78,65 @@ export function toNewsResponse<
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
-/**
- * Counts one view when a reader opens an article ('Read More', spec 001 §7). The increment happens
- * in the database, so concurrent views are never lost; the public can count published articles only.
- */
-export async function addNewsView(db: Db, id: string, viewer: { isAdmin: boolean }) {
-  const [article] = await db
-    .update(newsArticles)
-    .set({ views: sql`${newsArticles.views} + 1`, updated_at: sql`${newsArticles.updated_at}` })
-    .where(
-      viewer.isAdmin
-        ? eq(newsArticles.id, id)
-        : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published')),
-    )
-    .returning({ views: newsArticles.views });
-  if (!article) throw notFound('Article not found');
-  return article;
-}
-
 /** Guests and members only ever see published articles (DECISIONS.md "News"). */
 const visibleTo = (viewer: { isAdmin: boolean }, id: string) =>
   viewer.isAdmin
     ? eq(newsArticles.id, id)
     : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published'));
 
-/** The author filter's options: the distinct authors of the articles the viewer may see. */
-export async function listNewsAuthors(db: Db, viewer: { isAdmin: boolean }) {
+/** The start of the hour `at` falls in: a visitor's views within it count once (issue 15). */
+const HOUR_MS = 3_600_000;
+export const viewHourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+/**
+ * Counts a view when a reader opens an article ('Read More', spec 001 §7), at most once per
+ * visitor per article per hour (issue 15; docs/decisions/026): the view's row is inserted with
+ * ON CONFLICT DO NOTHING and the counter moves only when the row was new, in one transaction, with
+ * `views = views + 1` in the database so concurrent views are never lost. The public can count
+ * published articles only. `now` is the clock, given by tests.
+ */
+export async function addNewsView(
+  db: Db,
+  id: string,
+  viewer: { isAdmin: boolean; viewerKey: string },
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    // KEY SHARE: the article cannot be deleted before the view's row refers to it, yet likes and
+    // other views may still update it.
+    const [article] = await tx
+      .select({ views: newsArticles.views })
+      .from(newsArticles)
+      .where(visibleTo(viewer, id))
+      .for('key share');
+    if (!article) throw notFound(NEWS_MESSAGES.notFound);
+    const counted = await tx
+      .insert(newsViews)
+      .values({ article_id: id, viewer_key: viewer.viewerKey, hour: viewHourOf(now) })
+      .onConflictDoNothing()
+      .returning({ id: newsViews.article_id });
+    // Already counted for this visitor this hour.
+    if (counted.length === 0) return { views: article.views };
+    const [updated] = await tx
+      .update(newsArticles)
+      // A view is not an edit: 'Last updated' stays.
+      .set({ views: sql`${newsArticles.views} + 1`, updated_at: sql`${newsArticles.updated_at}` })
+      .where(eq(newsArticles.id, id))
+      .returning({ views: newsArticles.views });
+    return { views: updated?.views ?? article.views + 1 };
+  });
+}
+
+/**
+ * The author filter's options: the distinct authors of the articles the viewer may see, of the
+ * status the list shows (an admin's choice, or all; guests and members: published).
+ */
+export async function listNewsAuthors(db: Db, query: NewsAuthorsQuery, viewer: { isAdmin: boolean }) {
+  const status = viewer.isAdmin ? query.status : 'published';
   const rows = await db
     .selectDistinct({ author: newsArticles.author })
     .from(newsArticles)
-    .where(
-      and(isNotNull(newsArticles.author), viewer.isAdmin ? undefined : eq(newsArticles.status, 'published')),
-    )
+    .where(and(isNotNull(newsArticles.author), status ? eq(newsArticles.status, status) : undefined))
     .orderBy(asc(newsArticles.author));
   return { authors: rows.map((row) => row.author as string) };
 }
@@ -253,7 +282,8 @@ export async function updateNews(
       fields: { id: NEWS_FIELD_MESSAGES.idMismatch },
     });
   }
-  const clean = sanitizedContent(content);
+  // A field left out keeps its stored value (newsUpdateSchema); content is sanitised when given.
+  const changes = { ...fields, ...(content !== undefined ? { content: sanitizedContent(content) } : {}) };
   const released = await images.withStoredImages(uploads, (stored) =>
     db.transaction(async (tx) => {
       // Locked, so two edits of one gallery at once are applied one after the other.
@@ -271,7 +301,7 @@ export async function updateNews(
       });
       await tx
         .update(newsArticles)
-        .set({ ...fields, content: clean, updated_at: new Date() })
+        .set({ ...changes, updated_at: new Date() })
         .where(eq(newsArticles.id, id));
       return removedFiles;
     }),

@@ -94,7 +94,7 @@ describe('link previews in the HTML of /news/{id} and /events/{id}', () => {
     }
   });
 
-  it("gives an event's preview from its title, description and banner once the events pages exist", async () => {
+  it("gives an event's preview from its title, description and banner", async () => {
     const event = await createEvent(context.db, {
       title: 'Mindanao Geology Summit',
       description: 'Two days on porphyry copper.',
@@ -102,17 +102,29 @@ describe('link previews in the HTML of /news/{id} and /events/{id}', () => {
       status: 'published',
     });
     const response = await get(`/events/${event.id}`);
-    const { isSitePath } = await import('@portal/shared');
-    if (isSitePath(`/events/${event.id}`)) {
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<meta property="og:title" content="Mindanao Geology Summit" />');
-      expect(response.body).toContain(
-        '<meta property="og:image" content="https://portal.example/uploads/banner.webp" />',
-      );
-    } else {
-      // Not built on this branch yet: no page, no preview.
-      expect(response.statusCode).toBe(404);
-    }
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<meta property="og:title" content="Mindanao Geology Summit" />');
+    expect(response.body).toContain(
+      '<meta property="og:image" content="https://portal.example/uploads/banner.webp" />',
+    );
+  });
+
+  // docs/decisions/022: a gallery image given by address is shown from its https host.
+  it('serves the article page under a policy that lets https images load, and nothing over http', async () => {
+    const article = await createNewsArticle(context.db);
+    const response = await get(`/news/${article.id}`);
+    expect(response.statusCode).toBe(200);
+    const directives = new Map(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    // Only images: scripts, styles and connections stay with the site itself.
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
   });
 });
 
@@ -126,5 +138,21 @@ describe('the sitemap', () => {
       `<url><loc>https://portal.example/news/${published.id}</loc><lastmod>2026-06-01T00:00:00.000Z</lastmod></url>`,
     );
     expect(sitemap).not.toContain(draft.id);
+  });
+
+  it('lists each published event with its last change, and no draft or cancelled one', async () => {
+    const published = await createEvent(context.db, {
+      status: 'published',
+      updated_at: new Date('2026-07-01T00:00:00Z'),
+    });
+    const draft = await createEvent(context.db, { status: 'draft' });
+    const cancelled = await createEvent(context.db, { status: 'cancelled' });
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain('<loc>https://portal.example/events</loc>');
+    expect(sitemap).toContain(
+      `<url><loc>https://portal.example/events/${published.id}</loc><lastmod>2026-07-01T00:00:00.000Z</lastmod></url>`,
+    );
+    expect(sitemap).not.toContain(draft.id);
+    expect(sitemap).not.toContain(cancelled.id);
   });
 });

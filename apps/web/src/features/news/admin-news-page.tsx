@@ -9,6 +9,7 @@ import {
 import { Eye, Heart, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
+import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
@@ -24,8 +25,7 @@ import { useDeleteNews } from './api/save-news';
 import { NewsFormDialog } from './components/news-form-dialog';
 import { NewsImageFallback } from './components/news-image-fallback';
 import { NewsPreviewDialog } from './components/news-preview-dialog';
-
-const capitalised = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+import { newsStatusLabel } from './news-status-label';
 
 /** Edit and preview need the content, which lists leave out: the article is read when opened. */
 function WithArticle({
@@ -52,7 +52,7 @@ function WithArticle({
 export function AdminNewsPage() {
   const list = useListParams(newsListQuerySchema);
   const news = useNewsList({ ...list.query, limit: String(PAGE_SIZES.adminNews) });
-  const authors = useNewsAuthors();
+  const authors = useNewsAuthors(list.query.status);
   const page = news.isError ? undefined : news.data;
   useKeepPageInRange(list, page?.pagination);
   useEffect(() => {
@@ -93,7 +93,7 @@ export function AdminNewsPage() {
       header: 'Status',
       cell: (article) => (
         <StatusBadge tone={article.status === 'published' ? 'green' : 'yellow'}>
-          {capitalised(article.status)}
+          {newsStatusLabel(article.status)}
         </StatusBadge>
       ),
     },
@@ -149,7 +149,7 @@ export function AdminNewsPage() {
             allLabel="All Status"
             value={list.query.status}
             onChange={(status) => list.setParams({ status })}
-            options={NEWS_STATUSES.map((status) => [status, capitalised(status)])}
+            options={NEWS_STATUSES.map((status) => [status, newsStatusLabel(status)])}
           />
           <FilterSelect
             label="Filter by author"
@@ -159,6 +159,12 @@ export function AdminNewsPage() {
             options={(authors.data ?? []).map((author) => [author, author])}
           />
         </ListToolbar>
+        {list.query.id && (
+          <ListFilterNote
+            text="Showing one article, from the dashboard."
+            onClear={() => list.setParams({ id: undefined })}
+          />
+        )}
         <DataTable
           label="News articles"
           columns={columns}

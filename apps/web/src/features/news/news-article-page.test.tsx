@@ -75,6 +75,14 @@ describe('NewsArticlePage (spec 001 §2)', () => {
     expect(screen.queryByRole('button', { name: 'Next image' })).not.toBeInTheDocument();
   });
 
+  it("leaves out 'Last updated' when the edit falls in the same minute as the creation", async () => {
+    stubApi(async () => json({ data: article({ updated_at: '2026-03-01T02:30:40.000Z' }) }));
+    renderAt(article().id);
+    await screen.findByRole('heading', { level: 1, name: 'Nickel output rises' });
+    expect(screen.getByText('March 1, 2026 at 10:30 AM')).toBeInTheDocument();
+    expect(screen.queryByText(/Last updated/)).not.toBeInTheDocument();
+  });
+
   it.each([
     [404, 'Article not found'],
     [500, 'Failed to load article'],
@@ -104,12 +112,23 @@ describe('the gallery', () => {
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
   });
 
-  it('replaces a broken image by the placeholder', async () => {
+  it('replaces a broken image by the placeholder, named for the reader, and the gallery still moves', async () => {
     stubApi(async () => json({ data: article() }));
     renderAt(article().id);
     const image = await screen.findByRole('img', { name: 'Nickel output rises, image 1 of 3' });
     fireEvent.error(image);
     expect(screen.queryByRole('img', { name: 'Nickel output rises, image 1 of 3' })).not.toBeInTheDocument();
+    const placeholder = screen.getByRole('img', {
+      name: 'Nickel output rises, image 1 of 3 (image not available)',
+    });
+    expect(placeholder).toBeVisible();
+    expect(placeholder).toHaveAttribute('data-placeholder', 'news-image');
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByRole('img', { name: 'Nickel output rises, image 2 of 3' })).toHaveAttribute(
+      'src',
+      '/uploads/two.webp',
+    );
   });
 
   it('opens a lightbox that moves with the arrow keys, closes with Escape and gives focus back', async () => {

@@ -50,7 +50,10 @@ export function NewsArticlePage() {
 
   const news = article.data;
   const images = news.image_gallery;
-  const updated = news.updated_at !== news.created_at ? formatDateTime(news.updated_at) : '';
+  // spec 001 §2: 'Last updated' when it differs from the created date, as a reader sees both: an
+  // edit within the same minute (publishing a draft just written) would read as the same time.
+  const created = formatDateTime(news.created_at);
+  const updated = formatDateTime(news.updated_at) !== created ? formatDateTime(news.updated_at) : '';
   return (
     <article className="mx-auto max-w-4xl px-4 pt-28 pb-20 sm:px-6 sm:pt-32">
       <Link
@@ -92,7 +95,7 @@ export function NewsArticlePage() {
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
               <span className="inline-flex items-center gap-1.5">
                 <CalendarDays aria-hidden="true" className="size-4" />
-                <time dateTime={news.created_at}>{formatDateTime(news.created_at)}</time>
+                <time dateTime={news.created_at}>{created}</time>
               </span>
               {news.author && (
                 <span className="inline-flex items-center gap-1.5">

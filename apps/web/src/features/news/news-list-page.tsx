@@ -1,4 +1,10 @@
-import { NEWS_MESSAGES, newsListQuerySchema, PAGE_SIZES } from '@portal/shared';
+import {
+  NEWS_MESSAGES,
+  newsListQuerySchema,
+  PAGE_SIZES,
+  PUBLIC_NEWS_DEFAULT_STATUS,
+  PUBLIC_NEWS_STATUSES,
+} from '@portal/shared';
 import { useEffect } from 'react';
 import { FilterSelect, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
@@ -6,18 +12,30 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { useNewsAuthors, useNewsList } from './api/get-news';
 import { NewsCard } from './components/news-card';
+import { newsStatusLabel } from './news-status-label';
+
+/** The status the list shows: an admin's choice of the public filter, else published (decision 026). */
+function shownStatus(asked: string | undefined, viewerIsAdmin: boolean) {
+  return viewerIsAdmin && (PUBLIC_NEWS_STATUSES as readonly string[]).includes(asked ?? '')
+    ? (asked as string)
+    : PUBLIC_NEWS_DEFAULT_STATUS;
+}
 
 /**
- * /news (spec 001 §2, §9): cards of the published articles, 8 a page, with a search (300 ms
- * debounce) and the author filter; the filters and the page live in the address.
+ * /news (spec 001 §2, §4, §9): cards of the published articles, 8 a page, with a search (300 ms
+ * debounce) and the author filter; the filters and the page live in the address. Admins also get
+ * the status filter (published or draft, published by default; docs/decisions/026), and the
+ * author options are those of the status shown.
  */
 export function NewsListPage() {
   const list = useListParams(newsListQuerySchema);
-  const { status: _status, ...query } = list.query;
-  const news = useNewsList(query);
-  const authors = useNewsAuthors();
+  const viewerIsAdmin = isAdmin(useSessionUser());
+  const status = shownStatus(list.query.status, viewerIsAdmin);
+  const news = useNewsList({ ...list.query, status });
+  const authors = useNewsAuthors(status);
   // spec 001 §8: a failed load shows the empty list.
   const page = news.isError ? undefined : news.data;
   useKeepPageInRange(list, page?.pagination);
@@ -33,13 +51,31 @@ export function NewsListPage() {
         intro="Announcements, industry updates and stories from the association and its members."
       />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        <search className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]" aria-label="Filter news">
+        <search
+          className={`grid gap-3 ${viewerIsAdmin ? 'sm:grid-cols-[minmax(0,1fr)_11rem_16rem]' : 'sm:grid-cols-[minmax(0,1fr)_16rem]'}`}
+          aria-label="Filter news"
+        >
           <SearchField
             label="Search news"
             placeholder="Search news articles..."
             value={list.query.search}
             onSearch={(search) => list.setParams({ search })}
           />
+          {viewerIsAdmin && (
+            <FilterSelect
+              label="Filter by status"
+              value={status}
+              // Published is the default: the address stays short. The author options change with
+              // the status, so a chosen author (who may have no article of the other status) goes.
+              onChange={(next) =>
+                list.setParams({
+                  status: next === PUBLIC_NEWS_DEFAULT_STATUS ? undefined : next,
+                  author: undefined,
+                })
+              }
+              options={PUBLIC_NEWS_STATUSES.map((option) => [option, newsStatusLabel(option)])}
+            />
+          )}
           <FilterSelect
             label="Filter by author"
             allLabel="All Authors"

@@ -15,12 +15,16 @@ export function useNewsList(query: ListQueryText) {
   });
 }
 
-/** The author filter's options: the distinct authors the viewer may see (DECISIONS.md "News"). */
-export function useNewsAuthors() {
+/**
+ * The author filter's options: the distinct authors the viewer may see (DECISIONS.md "News"), of
+ * the status the list shows (`undefined`: every status, for an admin).
+ */
+export function useNewsAuthors(status: string | undefined) {
   return useQuery({
-    queryKey: newsKeys.authors(),
+    queryKey: newsKeys.authors(status),
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: { authors: string[] } }>('/news/get-authors', { signal })).data.authors,
+      (await apiRequest<{ data: { authors: string[] } }>('/news/get-authors', { query: { status }, signal }))
+        .data.authors,
   });
 }
 

@@ -9,6 +9,6 @@ export const newsKeys = {
   all: ['news'] as const,
   list: (query: Partial<Record<keyof NewsListQuery, string | number>>) =>
     [...newsKeys.all, 'list', query] as const,
-  authors: () => [...newsKeys.all, 'authors'] as const,
+  authors: (status: string | undefined) => [...newsKeys.all, 'authors', status ?? 'all'] as const,
   article: (id: string) => [...newsKeys.all, 'article', id] as const,
 };

@@ -1,4 +1,12 @@
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, NEWS_MESSAGES, newsImageUrlSchema } from '@portal/shared';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  MAX_IMAGES_PER_REQUEST,
+  NEWS_FIELD_MESSAGES,
+  NEWS_GALLERY_MAX,
+  NEWS_MESSAGES,
+  newsImageUrlSchema,
+} from '@portal/shared';
 import { ArrowDown, ArrowUp, ImagePlus, Link2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -38,6 +46,17 @@ export function GalleryEditor({ items, onChange, onProblem }: GalleryEditorProps
       onProblem(IMAGE_MESSAGES.tooLarge);
       return;
     }
+    // The server refuses a request with more files, or a gallery with more images: say so now,
+    // not after the upload, and add none of this choice.
+    const waiting = items.filter((item) => item.kind === 'upload').length;
+    if (waiting + chosen.length > MAX_IMAGES_PER_REQUEST) {
+      onProblem(NEWS_FIELD_MESSAGES.tooManyUploads);
+      return;
+    }
+    if (items.length + chosen.length > NEWS_GALLERY_MAX) {
+      onProblem(NEWS_FIELD_MESSAGES.galleryTooLarge);
+      return;
+    }
     onChange([
       ...items,
       ...chosen.map((file) => ({ kind: 'upload' as const, file, previewUrl: URL.createObjectURL(file) })),
@@ -54,7 +73,11 @@ export function GalleryEditor({ items, onChange, onProblem }: GalleryEditorProps
       return;
     }
     if (items.some((item) => gallerySrcOf(item) === parsed.data)) {
-      setUrlError('This image is already in the gallery');
+      setUrlError(NEWS_FIELD_MESSAGES.duplicateImage);
+      return;
+    }
+    if (items.length >= NEWS_GALLERY_MAX) {
+      setUrlError(NEWS_FIELD_MESSAGES.galleryTooLarge);
       return;
     }
     onChange([...items, { kind: 'url', url: parsed.data }]);
@@ -74,7 +97,8 @@ export function GalleryEditor({ items, onChange, onProblem }: GalleryEditorProps
     <fieldset className="space-y-3">
       <legend className="font-medium text-sm text-stone-800">Image gallery</legend>
       <p className="text-stone-600 text-xs">
-        The first image is the article's card image. JPEG, PNG, GIF or WebP up to 5 MB.
+        The first image is the article's card image. JPEG, PNG, GIF or WebP up to 5 MB; up to{' '}
+        {MAX_IMAGES_PER_REQUEST} new images per save.
       </p>
       {items.length > 0 && (
         <ol className="space-y-2" aria-label="Gallery images">

@@ -2,9 +2,11 @@ import { isSitePath, type NewsSummary, newsDescriptionPreview } from '@portal/sh
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useAddNewsView } from '../api/add-news-view';
+import { newsStatusLabel } from '../news-status-label';
 import { NewsImageFallback } from './news-image-fallback';
 
 /**
@@ -26,6 +28,10 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsSummary; 
       />
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-500">
+          {/* Only an admin's list holds drafts (decision 026): they must not pass for published. */}
+          {article.status !== 'published' && (
+            <StatusBadge tone="yellow">{newsStatusLabel(article.status)}</StatusBadge>
+          )}
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />
             {formatDate(article.created_at)}

@@ -1,5 +1,5 @@
-import type { NewsArticle } from '@portal/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { NEWS_FIELD_MESSAGES, type NewsArticle } from '@portal/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
@@ -139,4 +139,166 @@ describe('NewsFormDialog (spec 001 §5)', () => {
       expect(onFailed).toHaveBeenCalledWith('Failed to update news article. Please try again.'),
     );
   });
+});
+
+/** Puts HTML into the rich-text editor as a paste does (jsdom has no typing for ProseMirror). */
+async function pasteContent(html: string) {
+  const box = await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+  box.focus();
+  const text = html.replace(/<[^>]*>/g, '');
+  fireEvent.paste(box, {
+    clipboardData: {
+      types: ['text/html', 'text/plain'],
+      getData: (type: string) => (type === 'text/html' ? html : type === 'text/plain' ? text : ''),
+    },
+  });
+  await waitFor(() => expect(box).toHaveTextContent(text));
+}
+
+const images = (count: number, prefix = 'photo') =>
+  Array.from(
+    { length: count },
+    (_, index) => new File(['x'], `${prefix}-${index}.jpg`, { type: 'image/jpeg' }),
+  );
+
+/**
+ * XMLHttpRequest at the network boundary: the upload with progress goes through it (fetch cannot
+ * report progress), so the test plays the browser's progress events and the server's answer.
+ */
+class UploadRequest {
+  static sent: UploadRequest[] = [];
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  getResponseHeader() {
+    return 'application/json';
+  }
+  send(body: FormData) {
+    this.body = body;
+    UploadRequest.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('NewsFormDialog uploads (spec 001 §5 "upload several images at once (with progress)")', () => {
+  beforeEach(() => {
+    UploadRequest.sent = [];
+    vi.stubGlobal('XMLHttpRequest', UploadRequest);
+  });
+
+  it("shows 'Uploading… n%' with a progress bar while the images go up, then 'Processing images…'", async () => {
+    const onSaved = vi.fn();
+    renderWithRouter(
+      <NewsFormDialog article={saved} onClose={() => {}} onSaved={onSaved} onFailed={() => {}} />,
+    );
+    fireEvent.change(screen.getByLabelText('Upload images'), { target: { files: images(2) } });
+    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(UploadRequest.sent).toHaveLength(1));
+    const request = UploadRequest.sent[0] as UploadRequest;
+    expect([request.method, request.url]).toEqual(['PUT', `/api/news/admin/update-news/${saved.id}`]);
+    expect(request.body?.getAll('images')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    expect(screen.getByText('Uploading… 0%')).toBeInTheDocument();
+    act(() => request.progress(42, 100));
+    expect(screen.getByText('Uploading… 42%')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Uploading… 42%' });
+    expect(bar).toHaveAttribute('value', '42');
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+
+    act(() => request.progress(100, 100));
+    expect(screen.getByText('Processing images…')).toBeInTheDocument();
+    act(() => request.answer(200, { data: { ...saved, title: 'Saved' } }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ title: 'Saved' });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('refuses the 11th new image with a clear message and keeps the ten', async () => {
+    renderWithRouter(
+      <NewsFormDialog article={null} onClose={() => {}} onSaved={() => {}} onFailed={() => {}} />,
+    );
+    const input = screen.getByLabelText('Upload images');
+    fireEvent.change(input, { target: { files: images(10) } });
+    const gallery = await screen.findByRole('list', { name: 'Gallery images' });
+    expect(within(gallery).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.change(input, { target: { files: images(1, 'eleventh') } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'At most 10 new images can be uploaded at once. Save the article, then add more.',
+    );
+    expect(NEWS_FIELD_MESSAGES.tooManyUploads).toContain('10');
+    expect(within(gallery).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.queryByText(/eleventh/)).not.toBeInTheDocument();
+  });
+
+  it('counts only the new images: a saved gallery of 25 still takes 5 new ones, not a 31st image', async () => {
+    const large = {
+      ...saved,
+      image_gallery: Array.from({ length: 25 }, (_, index) => `/uploads/saved-${index}.webp`),
+    };
+    renderWithRouter(
+      <NewsFormDialog article={large} onClose={() => {}} onSaved={() => {}} onFailed={() => {}} />,
+    );
+    const input = screen.getByLabelText('Upload images');
+    fireEvent.change(input, { target: { files: images(5) } });
+    const gallery = screen.getByRole('list', { name: 'Gallery images' });
+    await waitFor(() => expect(within(gallery).getAllByRole('listitem')).toHaveLength(30));
+    fireEvent.change(input, { target: { files: images(1, 'extra') } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('A gallery holds at most 30 images');
+    expect(within(gallery).getAllByRole('listitem')).toHaveLength(30);
+  });
+});
+
+describe('NewsFormDialog creating (spec 001 §8)', () => {
+  it("says 'Failed to create news article. Please try again.' when the server fails", async () => {
+    fetchMock.mockImplementation(async () => json({ error: 'Internal Server Error' }, 500));
+    const onFailed = vi.fn();
+    renderWithRouter(
+      <NewsFormDialog article={null} onClose={() => {}} onSaved={() => {}} onFailed={onFailed} />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Title *' }), 'Nickel output rises');
+    await user.type(screen.getByRole('textbox', { name: 'Author *' }), 'Maria Santos');
+    await pasteContent('<p>Output rose in the third quarter.</p>');
+    await user.click(screen.getByRole('button', { name: 'Create Article' }));
+    await waitFor(() =>
+      expect(onFailed).toHaveBeenCalledWith('Failed to create news article. Please try again.'),
+    );
+    const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect([path, init.method]).toEqual(['/api/news/admin/create-news', 'POST']);
+    const body = init.body as FormData;
+    expect([body.get('title'), body.get('author'), body.get('status')]).toEqual([
+      'Nickel output rises',
+      'Maria Santos',
+      'draft',
+    ]);
+    expect(body.get('content')).toBe('<p>Output rose in the third quarter.</p>');
+    // The dialog stays open with what was typed, to try again.
+    expect(screen.getByRole('dialog', { name: 'Create News Article' })).toBeInTheDocument();
+  }, 20_000);
 });

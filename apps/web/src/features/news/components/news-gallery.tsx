@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { NewsImageFallback } from './news-image-fallback';
+import { NewsImageFallback, unavailableImageLabel } from './news-image-fallback';
 
 /** The next index, wrapping at both ends (spec 001 §4 "Gallery"). */
 export const wrapIndex = (index: number, total: number) => (total === 0 ? 0 : (index + total) % total);
@@ -22,6 +22,7 @@ type NewsGalleryProps = {
 export function NewsGallery({ images, title, index, onIndexChange, onOpen }: NewsGalleryProps) {
   const total = images.length;
   const current = images[wrapIndex(index, total)];
+  const alt = total > 1 ? `${title}, image ${wrapIndex(index, total) + 1} of ${total}` : title;
   const navButton =
     'absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow-md ring-1 ring-stone-900/10 hover:bg-white';
   return (
@@ -29,9 +30,9 @@ export function NewsGallery({ images, title, index, onIndexChange, onOpen }: New
       <ImageWithFallback
         key={current}
         src={current}
-        alt={total > 1 ? `${title}, image ${wrapIndex(index, total) + 1} of ${total}` : title}
+        alt={alt}
         className="aspect-[16/9] w-full object-cover"
-        fallback={<NewsImageFallback className="aspect-[16/9] w-full" />}
+        fallback={<NewsImageFallback className="aspect-[16/9] w-full" label={unavailableImageLabel(alt)} />}
       />
       {total > 1 && (
         <>

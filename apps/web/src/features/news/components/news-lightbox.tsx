@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useReturnFocus } from '@/components/ui/dialog';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { wrapIndex } from './news-gallery';
+import { NewsImageFallback, unavailableImageLabel } from './news-image-fallback';
 
 type NewsLightboxProps = {
   images: readonly string[];
@@ -39,18 +40,20 @@ export function NewsLightbox({ images, title, index, onIndexChange, onClose }: N
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/95" />
+        {/* Opaque: at 95% the article's text still showed through around the picture. */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950" />
         <Dialog.Content
           {...returnFocus}
           onKeyDown={onKeyDown}
           className="fixed inset-0 z-50 flex flex-col focus:outline-none"
         >
           <div className="flex items-center justify-between gap-4 p-4 text-white">
-            <Dialog.Title className="truncate font-semibold">{title}</Dialog.Title>
+            {/* Headings take the page's dark ink by default (styles.css): white said here. */}
+            <Dialog.Title className="truncate font-semibold text-white">{title}</Dialog.Title>
             <Dialog.Description className="sr-only">
               Image {current + 1} of {total}. Use the left and right arrow keys to move, Escape to close.
             </Dialog.Description>
-            <span className="ml-auto text-sm text-white/80 tabular-nums">
+            <span className="ml-auto shrink-0 whitespace-nowrap text-sm text-white/80 tabular-nums">
               {current + 1} / {total}
             </span>
             <Dialog.Close aria-label="Close" className={control}>
@@ -64,7 +67,12 @@ export function NewsLightbox({ images, title, index, onIndexChange, onClose }: N
                 src={images[current]}
                 alt={`${title}, image ${current + 1} of ${total}`}
                 className="max-h-full max-w-full object-contain"
-                fallbackClassName="aspect-[16/9] w-full max-w-3xl rounded-xl"
+                fallback={
+                  <NewsImageFallback
+                    className="aspect-[16/9] w-full max-w-3xl rounded-xl"
+                    label={unavailableImageLabel(`${title}, image ${current + 1} of ${total}`)}
+                  />
+                }
               />
             )}
             {total > 1 && (

@@ -1,4 +1,5 @@
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { NewsImageFallback } from './news-image-fallback';
 
 /** 'Image Gallery (n)' (spec 001 §2): shown with more than one image; a thumbnail selects its image. */
 export function NewsThumbnails({
@@ -16,7 +17,8 @@ export function NewsThumbnails({
       <h2 id="image-gallery-heading" className="font-display font-semibold text-2xl text-stone-900">
         Image Gallery ({images.length})
       </h2>
-      <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4">
+      {/* Four across on phones too: three left a lone fourth image on a row of its own. */}
+      <ul className="mt-4 grid grid-cols-4 gap-2 sm:gap-3">
         {images.map((image, index) => (
           <li key={image}>
             <button
@@ -33,7 +35,7 @@ export function NewsThumbnails({
                 alt=""
                 loading="lazy"
                 className="aspect-square w-full object-cover"
-                fallbackClassName="aspect-square w-full"
+                fallback={<NewsImageFallback className="aspect-square w-full [&>span]:size-10" />}
               />
             </button>
           </li>
