@@ -27,8 +27,9 @@ const chromiumFlags = [
   '--disable-sync',
 ];
 
-const pages = ['/', '/about', '/membership', '/events'];
-// Issue 13 audits an event's page too: the newest published one of the demo content, found at run time.
+const pages = ['/', '/about', '/membership', '/events', '/news'];
+// Issue 13 audits an event's page too, issue 14 an article's: the newest published one of each in
+// the demo content, found at run time.
 
 const categories = [
   { id: 'performance', title: 'Performance', target: 95 },
@@ -274,11 +275,17 @@ async function main() {
     server = await startAuditServer(dataDir);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
     const results = [];
-    const newest = await fetch(`${server.baseUrl}/api/events/retrieve-events?limit=1`).then((response) =>
-      response.json(),
-    );
-    const eventPage = `/events/${newest.data.events[0].id}`;
-    for (const path of [...pages, eventPage]) {
+    const newestOf = async (endpoint) => {
+      const response = await fetch(`${server.baseUrl}${endpoint}`);
+      if (!response.ok) throw new Error(`${endpoint} answered ${response.status}`);
+      return (await response.json()).data;
+    };
+    const newestEvent = (await newestOf('/api/events/retrieve-events?limit=1')).events[0];
+    // A guest's list holds published articles only (DECISIONS.md "News").
+    const newestArticle = (await newestOf('/api/news/get-news?limit=1&status=published')).news[0];
+    if (!newestEvent || !newestArticle) throw new Error('the demo content has no published event or article');
+    const contentPages = [`/events/${newestEvent.id}`, `/news/${newestArticle.id}`];
+    for (const path of [...pages, ...contentPages]) {
       const url = `${server.baseUrl}${path}`;
       console.log(`Auditing ${url}…`);
       const js = await measureFirstLoadJs(browser, url);

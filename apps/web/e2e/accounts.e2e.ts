@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { launchBrowser } from './browser';
 import { waitForMailLink } from './mail';
+import { createConfirmedMember } from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -136,7 +137,8 @@ describe('signing in', () => {
 describe('forgotten password', () => {
   it('resets the password from the mailed link and signs in with the new one', async () => {
     const { page, context } = await browser.newPage('desktop');
-    const email = 'andrea.villanueva@geomail.example';
+    // An account of its own: other journeys sign in as the seeded members meanwhile.
+    const { email, username } = await createConfirmedMember(browser.baseUrl, 'forgetful');
     await page.goto(paths.login);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     // The login page has an Email field too: wait until the page has changed.
@@ -159,8 +161,9 @@ describe('forgotten password', () => {
     await page.waitForURL((url) => url.pathname === paths.login);
 
     await logIn(page, email, newPassword);
-    await page.waitForURL((url) => url.pathname === '/');
-    await accountMenu(page, 'avillanueva').waitFor();
+    // A new account has not applied yet: it is sent to the membership form (spec 000 §4).
+    await page.waitForURL((url) => url.pathname === paths.userForms);
+    await accountMenu(page, username).waitFor();
     await context.close();
   });
 });

@@ -1,10 +1,10 @@
-import { ADMIN_USER_MESSAGES, CREATE_USER_MESSAGES } from '@portal/shared';
+import { ADMIN_USER_MESSAGES, CREATE_USER_MESSAGES, SESSION_STORE_KEY, siteConfig } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
-import { expectNoSeriousAxeViolations, launchBrowser, saveScreenshot } from './browser';
-import { waitForMailLink } from './mail';
-import { signInByApi } from './session';
+import { expectNoAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
+import { waitForMail, waitForMailLink } from './mail';
+import { createConfirmedMember, signInByApi, type TestMember } from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -12,116 +12,133 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-// apps/api/src/db/seed-content.ts; no other journey uses these two members.
+// apps/api/src/db/seed-content.ts. Journeys share the server and its data: every member this file
+// changes is an account of its own (createConfirmedMember); the seeded admin only acts.
 const ADMIN_EMAIL = 'admin@meap.org.ph';
-// Journeys share one server and its data: the accounts and profile journeys read the other
-// pending applicant (mindanaonickel), so this one approves Paolo.
-const APPLICANT = { username: 'paoloreyes', email: 'paolo.reyes@geomail.example' };
-const TO_DISABLE = { username: 'visayasgeoscience', email: 'hello@visayasgeoscience.example' };
 
 /** The users table (desktop); phones get the same rows as cards. */
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 
-describe('admin users', () => {
-  it('finds a pending applicant by searching and approves them: the period starts and the e-mail is queued', async () => {
+const signInAsAdmin = (page: Page) => signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+
+/** A new member who has sent the membership form: a pending Individual application. */
+async function createApplicant(prefix: string): Promise<TestMember & { id: string }> {
+  const member = await createConfirmedMember(browser.baseUrl, prefix);
+  const { page, context } = await browser.newPage('desktop');
+  const profile = await signInByApi(page, member.email, member.password);
+  const form = await page.request.put(`/api/users/filled-form/${profile.id}`, {
+    multipart: { type: 'individual', membershipData: JSON.stringify({ category: 'Individual' }) },
+  });
+  if (!form.ok()) throw new Error(`The membership form failed: ${form.status()} ${await form.text()}`);
+  await context.close();
+  return { ...member, id: profile.id };
+}
+
+describe('admin users (issue 12)', () => {
+  let applicant: TestMember & { id: string };
+  beforeAll(async () => {
+    applicant = await createApplicant('applicant');
+  });
+
+  it('finds a pending applicant by searching and approves them: their profile shows the period, the e-mail is sent, the history says who did it', async () => {
     const { page, context } = await browser.newPage('desktop');
-    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
-    await page.goto(`${paths.adminUsers}?membership=pending`);
+    await signInAsAdmin(page);
+    await openPage(page, `${paths.adminUsers}?membership=pending`);
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search users' }).fill('paolo');
-    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('paolo');
-    await usersTable(page).getByText(APPLICANT.email).waitFor();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(applicant.username);
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(applicant.username);
+    await usersTable(page).getByText(applicant.email).waitFor();
     await expect.poll(() => usersTable(page).getByRole('row').count()).toBe(2);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-search-desktop');
 
     await usersTable(page)
-      .getByRole('button', { name: `Memberships of ${APPLICANT.username}` })
+      .getByRole('button', { name: `Memberships of ${applicant.username}` })
       .click();
     const editor = page.getByRole('dialog', { name: 'Memberships' });
-    // Newest first: the application is the first row.
     const pendingRow = editor.getByRole('listitem').first();
     await pendingRow.getByText('pending', { exact: true }).waitFor();
     await pendingRow.getByLabel('Status').selectOption('approved');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-memberships-desktop');
     await pendingRow.getByRole('button', { name: 'Update' }).click();
     await page.getByText(ADMIN_USER_MESSAGES.membershipUpdated).waitFor();
     await editor.getByText('active', { exact: true }).waitFor();
+    const period = (await pendingRow.getByText(/ – /).textContent())?.trim() ?? '';
+    expect(period).toMatch(/^\w+ \d{1,2}, \d{4} – \w+ \d{1,2}, \d{4}$/);
+    await page.keyboard.press('Escape');
 
-    await waitForMailLink(APPLICANT.email, /\/profile/);
-    // The member now has an active 12-month period (their profile reads it from this answer).
-    const member = await browser.newPage('desktop');
-    const profile = await signInByApi(member.page, APPLICANT.email, inject('adminPassword'));
-    const newest = profile.memberships[0];
-    expect(newest?.status).toBe('approved');
-    const months =
-      (Date.parse(newest?.expiresAt ?? '') - Date.parse(newest?.startsAt ?? '')) / (30.44 * 86_400_000);
-    expect(Math.round(months)).toBe(12);
-    await member.context.close();
+    // The approval e-mail, by its subject, is in the outbox.
+    const approval = await waitForMail(applicant.email, `Your ${siteConfig.acronym} membership is approved`);
+    expect(approval.text).toContain('/profile');
+
+    // No longer a pending application: the filtered list lets them go. Their detail shows the
+    // change in its history: who, what, from → to.
+    await page.getByRole('combobox', { name: 'Filter by membership' }).selectOption('');
+    await usersTable(page)
+      .getByRole('button', { name: `Details of ${applicant.username}` })
+      .click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    const history = details.getByRole('region', { name: 'History' });
+    const change = history.getByRole('listitem').filter({ hasText: 'Changed a membership' });
+    await change.waitFor();
+    expect(await change.textContent()).toContain('by admin');
+    expect(await change.textContent()).toContain('Status: pending → changed to approved');
+    await details.getByRole('region', { name: 'Memberships' }).getByText(period).waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'admin-users-details-desktop');
     await context.close();
+
+    // The member signs in and sees the active 12-month period on their profile.
+    const member = await browser.newPage('desktop');
+    await signInByApi(member.page, applicant.email, applicant.password);
+    await openPage(member.page, paths.profile);
+    const memberships = member.page.getByRole('region', { name: 'Membership Details' });
+    await memberships.getByText(`Period: ${period}`).waitFor();
+    await memberships.getByText('active', { exact: true }).waitFor();
+    const [starts, expires] = period.split(' – ').map((day) => Date.parse(day));
+    expect(Math.round(((expires ?? 0) - (starts ?? 0)) / (30.44 * 86_400_000))).toBe(12);
+    await member.context.close();
   });
 
-  it('disables a member, who is signed out at their next request', async () => {
+  it('disables a member: their open page, at its next request, ends signed out on /login', async () => {
+    const toDisable = await createConfirmedMember(browser.baseUrl, 'disable');
     const member = await browser.newPage('desktop');
-    await signInByApi(member.page, TO_DISABLE.email, inject('adminPassword'));
-    expect((await member.page.request.get('/api/auth/session')).status()).toBe(200);
+    await signInByApi(member.page, toDisable.email, toDisable.password);
+    await openPage(member.page, paths.profile);
+    await member.page.getByRole('region', { name: 'Membership Details' }).waitFor();
 
     const { page, context } = await browser.newPage('desktop');
-    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
-    await page.goto(`${paths.adminUsers}?search=${TO_DISABLE.username}`);
+    await signInAsAdmin(page);
+    await openPage(page, `${paths.adminUsers}?search=${toDisable.username}`);
     await usersTable(page)
-      .getByRole('button', { name: `Disable ${TO_DISABLE.username}` })
+      .getByRole('button', { name: `Disable ${toDisable.username}` })
       .click();
     const confirm = page.getByRole('alertdialog', { name: 'Disable User' });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Disable' }).click();
     await page.getByText(ADMIN_USER_MESSAGES.disabled).waitFor();
     await usersTable(page)
-      .getByRole('button', { name: `Enable ${TO_DISABLE.username}` })
+      .getByRole('button', { name: `Enable ${toDisable.username}` })
       .waitFor();
+    await context.close();
 
-    const next = await member.page.request.get('/api/auth/session');
-    expect(next.status()).toBe(401);
-    // Nor can the session be renewed: the refresh is refused.
-    expect((await member.page.request.get('/api/auth/refresh')).ok()).toBe(false);
+    // The member's page asks the server again (a reload): the session is refused, cannot be
+    // renewed, and the page ends on the login form, signed out.
+    await member.page.reload();
+    await member.page.waitForURL((url) => url.pathname === paths.login);
+    await member.page.getByRole('button', { name: 'Log In' }).waitFor();
+    const stored = await member.page.evaluate((key) => localStorage.getItem(key), SESSION_STORE_KEY);
+    expect(JSON.parse(stored ?? '{}')?.state?.user ?? null).toBeNull();
     await member.context.close();
-    await context.close();
   });
 
-  it('looks finished on a phone: the list as cards and the user dialog', async () => {
-    const { page, context } = await browser.newPage('phone');
-    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
-    await page.goto(paths.adminUsers);
-    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-    await page.getByText(/^Showing 1 to 10 of \d+ users$/).waitFor();
-    await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, 'admin-users-phone');
-    await page
-      .getByRole('button', { name: /^Edit / })
-      .first()
-      .click();
-    await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
-    await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, 'admin-users-dialog-phone');
-    await context.close();
-  });
-
-  it('looks finished on a desktop', async () => {
-    const desktop = await browser.newPage('desktop');
-    await signInByApi(desktop.page, ADMIN_EMAIL, inject('adminPassword'));
-    await desktop.page.goto(paths.adminUsers);
-    await desktop.page.getByText(/^Showing 1 to 10 of \d+ users$/).waitFor();
-    await saveScreenshot(desktop.page, 'admin-users-desktop');
-    await desktop.context.close();
-  });
-
-  it('creates a company with two representatives; the invitation sets a password and the member signs in', async () => {
+  it('creates a company with two representatives; the invitation sets a password, the member signs in through the form and sees both', async () => {
     const { page, context } = await browser.newPage('desktop');
-    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+    await signInAsAdmin(page);
     const tag = Date.now().toString(36);
     const email = `info-${tag}@palawanores.example`;
-    await page.goto(paths.adminUsers);
+    await openPage(page, paths.adminUsers);
     await page.getByRole('link', { name: 'Create User' }).click();
     await page.getByRole('heading', { level: 1, name: 'Create User' }).waitFor();
     await page.getByLabel('Type *').selectOption('company');
@@ -136,12 +153,12 @@ describe('admin users', () => {
     await reps.getByLabel('Last name *').nth(0).fill('Dizon');
     await reps.getByLabel('First name *').nth(1).fill('Rico');
     await reps.getByLabel('Last name *').nth(1).fill('Bautista');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-create-desktop');
     await page.getByRole('button', { name: 'Create User' }).click();
     await page.getByText(CREATE_USER_MESSAGES.created).waitFor();
-    // Then the form is empty again.
     await expect.poll(() => page.getByLabel('Username *').inputValue(), { timeout: 5_000 }).toBe('');
+    await context.close();
 
     const link = await waitForMailLink(email, /http\S+\/reset-password\?token=\S+/);
     const invited = await browser.newPage('desktop');
@@ -151,19 +168,94 @@ describe('admin users', () => {
     await invited.page.getByLabel('Confirm new password', { exact: true }).fill(password);
     await invited.page.getByRole('button', { name: 'Reset Password' }).click();
     await invited.page.getByRole('alertdialog', { name: 'Password Updated' }).waitFor();
-    const login = await invited.page.request.post('/api/auth/login', { data: { email, password } });
-    expect(login.status()).toBe(200);
+
+    // Through the login form, as the member would.
+    await openPage(invited.page, paths.login);
+    await invited.page.getByLabel('Email').fill(email);
+    await invited.page.getByLabel('Password', { exact: true }).fill(password);
+    await invited.page.getByRole('button', { name: 'Log In' }).click();
+    await invited.page.waitForURL((url) => url.pathname === paths.home);
+    await openPage(invited.page, paths.profile);
+    const representatives = invited.page.getByRole('region', { name: 'Company Representatives' });
+    await representatives.getByText('Lorna Dizon').waitFor();
+    await representatives.getByText('Rico Bautista').waitFor();
+    // The first is the voting one, the other under "Other" (DECISIONS.md "Representatives").
+    await representatives.getByRole('heading', { name: 'Voting' }).waitFor();
+    await representatives.getByRole('heading', { name: 'Other' }).waitFor();
     await invited.context.close();
+  });
+
+  it('exports the filtered list as CSV after the access token has run out', async () => {
+    const { page, context } = await browser.newPage('desktop');
+    await signInAsAdmin(page);
+    await openPage(page, `${paths.adminUsers}?search=${applicant.username}`);
+    await usersTable(page).getByText(applicant.email).waitFor();
+    // As after the access token's lifetime: the cookie is gone, the refresh token is not.
+    await context.clearCookies({ name: 'access_token' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const stream = await download.createReadStream();
+    let text = '';
+    for await (const chunk of stream) text += chunk.toString();
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^username,email,type,status,phone/);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([applicant.username]);
     await context.close();
+  });
+
+  it('looks finished on a phone: the list as cards, the user dialog, the memberships editor and the details', async () => {
+    const { page, context } = await browser.newPage('phone');
+    await signInAsAdmin(page);
+    await openPage(page, paths.adminUsers);
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByText(/^Showing 1 to 10 of \d+ users$/).waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'admin-users-phone');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'admin-users-dialog-phone');
+    await page.keyboard.press('Escape');
+
+    await openPage(page, `${paths.adminUsers}?search=${applicant.username}`);
+    await page.getByRole('button', { name: `Memberships of ${applicant.username}` }).click();
+    const editor = page.getByRole('dialog', { name: 'Memberships' });
+    await editor.getByRole('listitem').first().getByLabel('Status').waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'admin-users-memberships-phone');
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: `Details of ${applicant.username}` }).click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await details.getByRole('region', { name: 'History' }).getByRole('listitem').first().waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'admin-users-details-phone');
+    await context.close();
+  });
+
+  it('looks finished on a desktop', async () => {
+    const desktop = await browser.newPage('desktop');
+    await signInAsAdmin(desktop.page);
+    await openPage(desktop.page, paths.adminUsers);
+    await desktop.page.getByText(/^Showing 1 to 10 of \d+ users$/).waitFor();
+    await saveScreenshot(desktop.page, 'admin-users-desktop');
+    await desktop.context.close();
   });
 
   it('shows the create form on a phone', async () => {
     const { page, context } = await browser.newPage('phone');
-    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
-    await page.goto(paths.adminUsersCreate);
+    await signInAsAdmin(page);
+    await openPage(page, paths.adminUsersCreate);
     await page.getByLabel('Type *').selectOption('company');
     await page.getByRole('region', { name: 'Representatives' }).waitFor();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-create-phone');
     await context.close();
   });

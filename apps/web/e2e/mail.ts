@@ -25,3 +25,25 @@ export async function waitForMailLink(to: string, linkPattern: RegExp, timeoutMs
   }
   throw new Error(`no mail to ${to} with a link like ${linkPattern} arrived`);
 }
+
+/** Waits for a message to `to` whose subject matches, in the server's mail outbox, and returns it. */
+export async function waitForMail(
+  to: string,
+  subject: RegExp | string,
+  timeoutMs = 20_000,
+): Promise<OutboxMessage> {
+  const folder = join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  const matches = (text: string) => (typeof subject === 'string' ? text === subject : subject.test(text));
+  while (Date.now() < deadline) {
+    const files = (await readdir(folder).catch(() => [] as string[])).filter((file) =>
+      file.endsWith('.json'),
+    );
+    for (const file of files) {
+      const message = JSON.parse(await readFile(join(folder, file), 'utf8')) as OutboxMessage;
+      if (message.to === to && matches(message.subject)) return message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} with the subject ${subject} arrived`);
+}

@@ -1,8 +1,22 @@
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { navGroups } from '../src/config/navigation';
 import { paths } from '../src/config/paths';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
-import { signInByApi } from './session';
+import { launchBrowser, openPage, type Viewport } from './browser';
+import {
+  checkPage,
+  followApplicationCall,
+  holdTimedRedirects,
+  next,
+  picture,
+  registerAndConfirm,
+  saveScreenInView,
+  sessionProfile,
+  stepHeading,
+  submitAndSeeBell,
+  uniqueUsername,
+} from './joining';
+import { createConfirmedMember, signInByApi, type TestMember } from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -10,120 +24,146 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-// apps/api/src/db/seed-content.ts: a Regular company with an expired and a newer pending membership.
-const COMPANY_EMAIL = 'info@mindanaonickel.example';
+const JOURNEY = 'individual';
 
-describe('the profile of a company member (issue 11)', () => {
-  it('shows everything, and the representatives editor deletes, restores, adds and saves', async () => {
-    const { page, context } = await browser.newPage('desktop');
-    await signInByApi(page, COMPANY_EMAIL, inject('adminPassword'));
-    await openPage(page, paths.profile);
+/** A picture on the page that the server stored and the browser could draw. */
+async function expectStoredImageShown(page: Page) {
+  const image = page.getByRole('main').locator('img[src^="/uploads/"]').first();
+  await image.waitFor();
+  await page.waitForFunction(
+    (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
+    await image.elementHandle(),
+  );
+}
 
-    await page.getByRole('main').getByText('mindanaonickel', { exact: true }).first().waitFor();
-    await page.getByText(/lateritic nickel and cobalt deposits/).waitFor();
-    const reps = page.getByRole('region', { name: 'Company Representatives' });
-    await reps.getByRole('heading', { name: 'Voting' }).waitFor();
-    await reps.getByText('Fatima Abdulrahman').waitFor();
-    await reps.getByRole('heading', { name: 'Other' }).waitFor();
-    await reps.getByText('Victor Ongpauco').waitFor();
-    const memberships = page.getByRole('region', { name: 'Membership Details' });
-    await memberships.getByText('pending', { exact: true }).waitFor();
-    await memberships.getByRole('button', { name: 'Show expired memberships (1)' }).click();
-    await memberships.getByText('expired', { exact: true }).waitFor();
-    await page.getByRole('region', { name: 'Contact Information' }).getByText('+63 82 224 5630').waitFor();
-    await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, 'profile-desktop');
-
-    await page.getByRole('link', { name: 'Manage Company Representatives' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Company Representatives' }).waitFor();
-    const saveAll = page.getByRole('button', { name: 'Save All' });
-    expect(await saveAll.isDisabled()).toBe(true);
-
-    // Delete Victor (asked first), then restore him.
-    await page.getByRole('button', { name: 'Delete Victor Ongpauco' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Delete Representative' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await page.getByRole('button', { name: 'Restore Victor Ongpauco' }).click();
-    expect(await saveAll.isDisabled()).toBe(true);
-
-    // Add one with a photo.
-    await page.getByRole('button', { name: 'Add Representative' }).click();
-    const form = page.getByRole('form', { name: 'Edit New representative' });
-    await form.getByLabel('First name *').fill('Grace');
-    await form.getByLabel('Last name *').fill('Villanueva');
-    await form.getByLabel('Position').fill('Environmental Manager');
-    const photo = await sharp({
-      create: { width: 320, height: 320, channels: 3, background: { r: 40, g: 120, b: 90 } },
-    })
-      .jpeg()
-      .toBuffer();
-    await form
-      .getByLabel('Photo')
-      .setInputFiles({ name: 'grace.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await form.getByText(/New image: grace.jpg/).waitFor();
-    await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, 'representatives-editor-desktop');
-    await form.getByRole('button', { name: 'Done' }).click();
-    await page.locator('[data-representative-name]', { hasText: 'Grace Villanueva' }).waitFor();
-
-    // Leaving now asks first.
-    await page.getByRole('link', { name: 'Back to Profile' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Unsaved Changes' })
-      .getByRole('button', { name: 'Stay' })
-      .click();
-
-    await saveAll.click();
-    // Access tokens live 5 s here: the first try may be refused and repeated after a refresh.
-    const saved = page.waitForResponse(
-      (answer) => answer.url().includes('/api/reps/update-reps') && answer.status() === 200,
-    );
-    await page
-      .getByRole('alertdialog', { name: 'Save All Changes' })
-      .getByRole('button', { name: 'Save All' })
-      .click();
-    await saved;
-    await page.getByText('Company representatives updated').waitFor();
-    await page.getByRole('button', { name: 'Okay' }).click();
-    await page.waitForURL((url) => url.pathname === paths.profile);
-
-    const updated = page.getByRole('region', { name: 'Company Representatives' });
-    await updated.getByText('Grace Villanueva').waitFor();
-    await updated.getByText('Victor Ongpauco').waitFor();
-    // Grace's photo is the stored, re-encoded one.
-    const graceCard = updated.getByRole('listitem').filter({ hasText: 'Grace Villanueva' });
-    expect(await graceCard.locator('img').getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
-    await context.close();
+/** Sends `member`'s membership form through the API, as an individual: they are then no longer new. */
+async function applyAsIndividual(member: TestMember) {
+  const baseUrl = browser.baseUrl;
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password }),
   });
-
-  it('fits a phone', async () => {
-    const { page, context } = await browser.newPage('phone');
-    await signInByApi(page, COMPANY_EMAIL, inject('adminPassword'));
-    await openPage(page, paths.profile);
-    await page.getByRole('region', { name: 'Membership Details' }).waitFor();
-    await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, 'profile-phone');
-    await openPage(page, paths.profileRepresentatives);
-    await page.getByRole('button', { name: 'Add Representative' }).click();
-    await page.getByRole('form', { name: 'Edit New representative' }).waitFor();
-    await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, 'representatives-editor-phone');
-    await context.close();
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const { data } = (await login.json()) as { data: { profile: { id: string } } };
+  const form = new FormData();
+  form.append('type', 'individual');
+  form.append('membershipData', JSON.stringify({ category: 'Individual' }));
+  const applied = await fetch(`${baseUrl}/api/users/filled-form/${data.profile.id}`, {
+    method: 'PUT',
+    body: form,
+    headers: { cookie },
   });
+  expect(applied.status).toBe(200);
+}
 
-  it("tells the pending member on Member's News why the files are closed", async () => {
+// One journey with a dozen pages, each checked by axe: longer than the default minute.
+describe.each<Viewport>(['phone', 'desktop'])(
+  'joining as an individual on %s (issue 11)',
+  { timeout: 240_000 },
+  (viewport) => {
+    it('register → confirm → /user-forms with a photo → the pending bell → /profile shows the photo → Update Profile changes About and phone → shown', async () => {
+      const { page, context } = await browser.newPage(viewport);
+      await holdTimedRedirects(page);
+      const username = uniqueUsername('in');
+
+      await openPage(page, paths.register);
+      await registerAndConfirm(page, viewport, JOURNEY, username);
+      await followApplicationCall(page, viewport, JOURNEY);
+
+      await stepHeading(page, 'Membership Type');
+      await page.getByText('An individual').click();
+      await page.getByText('Individual', { exact: true }).waitFor();
+      await checkPage(page, viewport, JOURNEY, 'form-type');
+      await next(page);
+
+      await stepHeading(page, 'Personal Info');
+      await page.getByLabel('Phone').fill('0917 555 0101');
+      await page.getByLabel('City').fill('Baguio City');
+      await page.getByLabel('About you').fill('Exploration geologist, porphyry copper systems.');
+      await checkPage(page, viewport, JOURNEY, 'form-personal');
+      await next(page);
+
+      await stepHeading(page, 'Submit');
+      await page.getByLabel('Profile photo').setInputFiles(picture('me.png'));
+      await page.getByText('New image: me.png').waitFor();
+      await checkPage(page, viewport, JOURNEY, 'form-submit');
+      await submitAndSeeBell(page, viewport, JOURNEY);
+
+      const profile = await sessionProfile(page);
+      expect(profile).toMatchObject({
+        type: 'individual',
+        isNew: false,
+        address: 'Baguio City',
+        memberships: [{ category: 'Individual', status: 'pending' }],
+      });
+      expect(profile.avatarUrl).toMatch(/^\/uploads\//);
+
+      await openPage(page, paths.profile);
+      const main = page.getByRole('main');
+      await main.getByText(username, { exact: true }).first().waitFor();
+      await main.getByText('Exploration geologist, porphyry copper systems.').waitFor();
+      await expectStoredImageShown(page);
+      const contact = page.getByRole('region', { name: 'Contact Information' });
+      await contact.getByText('0917 555 0101').waitFor();
+      await contact.getByText('Baguio City').waitFor();
+      const memberships = page.getByRole('region', { name: 'Membership Details' });
+      await memberships.getByText('Individual membership').waitFor();
+      await memberships.getByText('pending', { exact: true }).waitFor();
+      await checkPage(page, viewport, JOURNEY, 'profile');
+
+      await page.getByRole('button', { name: 'Update Profile' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Update Profile' });
+      await dialog.getByLabel('Phone').fill('0917 555 0202');
+      await dialog.getByLabel('About').fill('Exploration geologist, now also epithermal gold.');
+      await dialog.getByText('Current image').waitFor();
+      await checkPage(page, viewport, JOURNEY, 'update-profile');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await main.getByText('Exploration geologist, now also epithermal gold.').waitFor();
+      await contact.getByText('0917 555 0202').waitFor();
+      await expectStoredImageShown(page);
+      await checkPage(page, viewport, JOURNEY, 'profile-updated');
+      await context.close();
+    });
+  },
+);
+
+describe("Member's News for a guest (issue 11)", () => {
+  it("offers 'Log in' on a members-only download and comes back to the page after signing in", async () => {
     const { page, context } = await browser.newPage('desktop');
-    await signInByApi(page, COMPANY_EMAIL, inject('adminPassword'));
     await openPage(page, paths.membersNews);
+    await page
+      .getByRole('link', { name: /^Download/ })
+      .first()
+      .click();
+    const refusal = page.getByRole('alertdialog', { name: 'Download Unavailable' });
+    await refusal.getByText(/Log in with your member account/).waitFor();
+    await checkPage(page, 'desktop', 'members-news', 'guest-refused');
+    await refusal.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === paths.login);
+
+    // A member who has applied (a new account would be sent on to its application instead).
+    const member = await createConfirmedMember(browser.baseUrl, 'news');
+    await applyAsIndividual(member);
+
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === paths.membersNews, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Your membership is pending' }).waitFor();
     await page
       .getByRole('link', { name: /^Download/ })
       .first()
       .click();
-    await page.getByRole('alertdialog', { name: 'Download Unavailable' }).waitFor();
-    await saveScreenshot(page, 'members-news-pending');
+    const pending = page.getByRole('alertdialog', { name: 'Download Unavailable' });
+    await pending.getByText(/Your membership application is still pending/).waitFor();
+    expect(await pending.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+    await checkPage(page, 'desktop', 'members-news', 'pending-refused');
     await context.close();
   });
 
@@ -133,4 +173,58 @@ describe('the profile of a company member (issue 11)', () => {
     await page.getByRole('heading', { name: /401 Unauthorized Access/ }).waitFor();
     await context.close();
   });
+});
+
+/** The phone sizes the signed-in menu must fit: upright, and on its side. */
+const phoneSizes = [
+  { name: 'upright', width: 390, height: 844 },
+  { name: 'on its side', width: 844, height: 390 },
+] as const;
+
+describe('the signed-in phone menu (issue 11: the account block never covers a link)', () => {
+  it.each(phoneSizes)(
+    'keeps every link reachable and clickable on a phone $name',
+    async ({ width, height }) => {
+      const { page, context } = await browser.newPage('phone');
+      await page.setViewportSize({ width, height });
+      const member = await createConfirmedMember(browser.baseUrl, 'menu');
+      await signInByApi(page, member.email, member.password);
+      await openPage(page, paths.about);
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.getByText(member.username, { exact: true }).waitFor();
+      // Every link and button of the menu, the account block's too, is the topmost element at its
+      // centre once scrolled to: nothing is drawn over it.
+      const targets = menu.getByRole('link').or(menu.getByRole('button'));
+      const count = await targets.count();
+      expect(count).toBeGreaterThan(navGroups.flatMap((group) => group.links).length);
+      for (let index = 0; index < count; index++) {
+        const target = targets.nth(index);
+        await target.scrollIntoViewIfNeeded();
+        const uncovered = await target.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const topmost = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return (
+            topmost !== null &&
+            (element === topmost || element.contains(topmost)) &&
+            box.bottom <= window.innerHeight &&
+            box.top >= 0
+          );
+        });
+        expect(uncovered, (await target.textContent()) ?? `target ${index}`).toBe(true);
+      }
+      await menu.evaluate((element) =>
+        element.querySelector('nav')?.parentElement?.scrollTo({ top: 10_000 }),
+      );
+      await saveScreenInView(page, `phone-${width}x${height}-menu-signed-in`);
+
+      // The last page link, the one nearest the account block, opens its page.
+      const lastLink = navGroups.at(-1)?.links.at(-1);
+      if (!lastLink) throw new Error('the menu has no links');
+      await menu.getByRole('link', { name: lastLink.label, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === lastLink.to);
+      await context.close();
+    },
+  );
 });

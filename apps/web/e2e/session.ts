@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { type ProfileResponse, SESSION_STORE_KEY } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { toSessionUser } from '../src/lib/session-user';
+import { waitForMailLink } from './mail';
 
 /**
  * Signs in through the API, not the login form (STYLE.md: journeys log in by API and drive the
@@ -17,4 +19,29 @@ export async function signInByApi(page: Page, email: string, password: string) {
     { key: SESSION_STORE_KEY, user: toSessionUser(data.profile) },
   );
   return data.profile;
+}
+
+export type TestMember = { username: string; email: string; password: string };
+
+/**
+ * A new account of its own, registered and confirmed through the API (the confirmation link read
+ * from the outbox). Journeys that change or depend on a member's state use one of these, never a
+ * seeded member another file may be changing at the same time.
+ */
+export async function createConfirmedMember(baseUrl: string, prefix = 'member'): Promise<TestMember> {
+  const username = `${prefix}${randomUUID().slice(0, 8)}`;
+  const member = { username, email: `${username}@e2e.example`, password: 'Core-Logging-2026!' };
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(member),
+  });
+  if (!response.ok)
+    throw new Error(`Registering ${username} failed: ${response.status} ${await response.text()}`);
+  const link = await waitForMailLink(member.email, /http\S+\/api\/auth\/confirm-email\?token=\S+/);
+  const confirmation = await fetch(link, { redirect: 'manual' });
+  const landing = confirmation.headers.get('location') ?? '';
+  if (confirmation.status !== 302 || !landing.includes('access_token='))
+    throw new Error(`Confirming ${username} failed: ${confirmation.status} ${landing}`);
+  return member;
 }

@@ -71,3 +71,12 @@ export const BOARD_DESCRIPTION_PREVIEW_CHARS = 50;
 
 /** Representatives per company category (spec 000 §5, DECISIONS.md "Representatives"). */
 export const REPRESENTATIVE_LIMITS = { Regular: 4, other: 2, minimum: 1, maxVoting: 1 } as const;
+
+/**
+ * The longest contact details and About a member's profile holds, the same on the membership
+ * form, in 'Update Profile' and in admin create-user. The larger of the limits the forms once had
+ * (About 5,000 and 2,000; phone 40 and 50), so no value saved before is refused now.
+ */
+export const PHONE_MAX_CHARS = 50;
+export const ADDRESS_MAX_CHARS = 500;
+export const ABOUT_MAX_CHARS = 5_000;

@@ -1,8 +1,9 @@
 import { siteConfig } from '@portal/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { summary } from '@/features/dashboard/test-fixtures';
 import { useSessionStore } from '@/lib/session-store';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -19,6 +20,7 @@ function renderApp(path: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useSessionStore.setState({ user: null });
 });
 
@@ -116,5 +118,86 @@ describe('admin area (spec 000 §2 "Admin area")', () => {
     );
     expect(screen.getByRole('link', { name: 'Back to Website' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(dashboardCalls(fetchMock)).toHaveLength(1));
+  });
+});
+
+describe('the dashboard leads to the work (issue 12)', () => {
+  /** Each admin list and the API call that reads it. */
+  const listCalls: Record<string, string> = {
+    '/admin/users': '/api/users/get-all',
+    '/admin/events': '/api/events/admin/get-all',
+    '/admin/news': '/api/news/get-news',
+    '/admin/board': '/api/boards/get-board-members',
+  };
+  const admin = { id: 'a1', username: 'ana', role: 'admin', type: 'admin' } as const;
+
+  function stubApi() {
+    const requested: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        requested.push(url);
+        if (url.pathname === '/api/dashboard/admin/summary') {
+          return new Response(JSON.stringify({ data: summary }), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
+        // The lists' rows do not matter here, only what they asked for.
+        return new Response('{}', { status: 500 });
+      }),
+    );
+    return requested;
+  }
+
+  it('has a live Users entry in the sidebar that opens the users list', async () => {
+    stubApi();
+    useSessionStore.setState({ user: admin });
+    const router = renderApp('/admin');
+    const sidebar = (await screen.findAllByRole('navigation', { name: 'Admin' }))[0] as HTMLElement;
+    const users = within(sidebar).getByRole('link', { name: 'Users' });
+    expect(users).toHaveAttribute('href', '/admin/users');
+    await userEvent.setup().click(users);
+    // The page is its own chunk: a busy machine may take a while to load it.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(within(sidebar).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens every figure and recent item as its list, which asks the server for exactly those filters', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const requested = stubApi();
+    useSessionStore.setState({ user: admin });
+    const router = renderApp('/admin');
+    await screen.findByRole('region', { name: 'Active Members' });
+    const main = screen.getByRole('main');
+    const hrefs = [
+      ...new Set(
+        within(main)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href') ?? '')
+          .filter((href) => href.includes('?')),
+      ),
+    ];
+    // Every figure with a list and every recent item (decision 024).
+    expect(hrefs.length).toBeGreaterThanOrEqual(25);
+    for (const href of hrefs) {
+      const target = new URL(href, 'http://localhost');
+      const apiPath = listCalls[target.pathname];
+      expect(apiPath, href).toBeDefined();
+      const before = requested.length;
+      await act(() => router.navigate(href));
+      await waitFor(() =>
+        expect(
+          requested.slice(before).some((url) => url.pathname === apiPath),
+          href,
+        ).toBe(true),
+      );
+      const call = requested.slice(before).find((url) => url.pathname === apiPath) as URL;
+      for (const [name, value] of target.searchParams)
+        expect(call.searchParams.get(name), `${href}: ${name}`).toBe(value);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { siteConfig } from '@portal/shared';
+import { getSearchPages, searchPages, siteConfig } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -155,5 +155,57 @@ describe('SearchModal (spec 000 §2)', () => {
     expect(box).toHaveFocus();
     await user.keyboard('{ArrowDown}{Enter}');
     expect(router.state.location.pathname).toBe('/news/7b0a3c4e-0000-4000-8000-000000000001');
+  });
+
+  it('keeps the fixed pages first when the server finds matches too, and lists a page once', async () => {
+    const serverHits = [
+      {
+        type: 'news',
+        title: 'Membership dues for 2027',
+        description: 'The new annual fees.',
+        path: '/news/7b0a3c4e-0000-4000-8000-000000000002',
+      },
+      {
+        type: 'document',
+        title: 'Reminder on Semestral Membership Dues',
+        description: 'When the dues fall due.',
+        path: '/members-news',
+      },
+      {
+        type: 'event',
+        title: 'Membership Orientation',
+        description: 'For new members.',
+        path: '/events/7b0a3c4e-0000-4000-8000-000000000003',
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/search?q=membership')
+          ? new Response(JSON.stringify({ data: { results: serverHits } }), {
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : new Response('{}', { status: 404 }),
+      ),
+    );
+    const { user } = await openSearch();
+    await user.type(screen.getByRole('searchbox'), 'membership');
+    const pages = searchPages('membership', getSearchPages({ isLoggedIn: false }));
+    expect(pages.map((page) => page.title)).toContain('Membership');
+    await screen.findByText('Membership Orientation');
+    const links = within(screen.getByTestId('search-results')).getAllByRole('link');
+    // Every fixed page first, in its own order, marked 'Page'…
+    pages.forEach((page, index) => {
+      expect(links[index]).toHaveTextContent(page.title);
+      expect(links[index]).toHaveTextContent('Page');
+    });
+    // …then what the server found, a find whose path is a page already listed left out.
+    const pagePaths = new Set(pages.map((page) => page.path));
+    const finds = serverHits.filter((hit) => !pagePaths.has(hit.path));
+    expect(finds.length).toBeGreaterThanOrEqual(2);
+    expect(links.slice(pages.length).map((link) => link.getAttribute('href'))).toEqual(
+      finds.map((hit) => hit.path),
+    );
+    expect(screen.getByText(`Found ${pages.length + finds.length} result(s)`)).toBeInTheDocument();
   });
 });

@@ -36,8 +36,8 @@ function useActiveMarks(editor: Editor) {
       orderedList: current.isActive('orderedList'),
       blockquote: current.isActive('blockquote'),
       link: current.isActive('link'),
-      canUndo: current.can().undo(),
-      canRedo: current.can().redo(),
+      canUndo: !current.isDestroyed && current.can().undo(),
+      canRedo: !current.isDestroyed && current.can().redo(),
     }),
   });
 }
@@ -239,8 +239,10 @@ export default function RichTextEditor({
   });
 
   // A form reset (or a record loaded after the editor) replaces the content without an update event.
+  // useEditor can hand back an instance it has just destroyed (it recreates on remount), whose
+  // getHTML throws since TipTap 3.23 (ueberdosis/tiptap#8232): skip it, the live one follows.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+    if (editor && !editor.isDestroyed && value !== (editor.isEmpty ? '' : editor.getHTML())) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);

@@ -52,16 +52,17 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     await user.clear(email);
 
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The resolver validates asynchronously: wait for the result, not for a fixed moment.
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Email is required');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(fetchMock).not.toHaveBeenCalled();
 
     await user.type(email, 'a@b');
-    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Please enter a valid email address'));
     await user.type(email, '.ph');
-    expect(email).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
   });
 
   it('disables the button while the server answers', async () => {

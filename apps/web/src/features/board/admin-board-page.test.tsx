@@ -267,7 +267,8 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     const put = api.calls.find((call) => call.method === 'PUT');
     expect(put?.body?.get('title')).toBe('Chief Geologist');
     expect(put?.body?.has('image')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Okay' }));
+    // A success notice goes by itself after 2 seconds (spec 001 §9).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 4_000 });
 
     fail = true;
     await user.click(screen.getAllByRole('button', { name: 'Edit Ana Cruz' })[0] as HTMLElement);

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
 import { HomePage } from './home-page';
+
+afterEach(() => useSessionStore.getState().clearUser());
 
 describe('HomePage (spec 000 §1, §2)', () => {
   it('shows the hero, the about block, the impact figures and the trusted partners', () => {
@@ -35,5 +38,22 @@ describe('HomePage (spec 000 §1, §2)', () => {
       'Trusted Partners',
       'Latest News',
     ]);
+  });
+
+  it("offers 'Become a Member Now' to guests only, not to a member or an administrator (issue 11)", () => {
+    const { unmount } = renderWithRouter(<HomePage upcomingEvents={null} latestNews={null} />);
+    expect(screen.getByRole('link', { name: /Become a Member Now/ })).toBeVisible();
+    unmount();
+
+    for (const user of [
+      { id: 'b6c1c7f0-0000-4000-8000-000000000001', username: 'minerva', type: 'individual', isNew: false },
+      { id: 'b6c1c7f0-0000-4000-8000-000000000002', username: 'secretariat', type: 'admin', role: 'admin' },
+    ]) {
+      useSessionStore.getState().setUser(user);
+      const view = renderWithRouter(<HomePage upcomingEvents={null} latestNews={null} />);
+      expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(screen.queryByRole('link', { name: /Become a Member Now/ })).toBeNull();
+      view.unmount();
+    }
   });
 });
