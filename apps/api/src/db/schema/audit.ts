@@ -31,7 +31,11 @@ export const adminAuditLog = pgTable(
   (t) => [
     checkIn('admin_audit_log_action_check', t.action, ADMIN_AUDIT_ACTIONS),
     // A user's history, newest first, a page at a time.
-    index('admin_audit_log_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('admin_audit_log_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Deleting an admin sets their rows' actor_id to null: found by this index, not a scan.
     index('admin_audit_log_actor_id_idx').on(t.actorId),
   ],

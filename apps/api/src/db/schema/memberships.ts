@@ -26,8 +26,13 @@ export const memberships = pgTable(
   (t) => [
     checkIn('memberships_category_check', t.category, MEMBERSHIP_CATEGORIES),
     checkIn('memberships_status_check', t.status, MEMBERSHIP_STATUSES),
-    // "The newest membership by created_at" is read at every login.
-    index('memberships_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // "The newest membership by created_at" is read at every login and by the admin list's
+    // membership filters; nulls first is the order of `ORDER BY created_at DESC, id DESC`.
+    index('memberships_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('memberships_status_idx').on(t.status),
   ],
 );

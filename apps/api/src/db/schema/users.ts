@@ -37,9 +37,13 @@ export const users = pgTable(
     // Logins and "already taken" checks compare case-insensitively; services query lower(...).
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    index('users_type_idx').on(t.type),
-    index('users_status_idx').on(t.status),
-    index('users_created_at_idx').on(t.createdAt.desc()),
+    // The admin list's orders (admin-service.ts): each index ends in the creation time and the id
+    // that break ties in the sort's own direction, so a page is read off it forwards (ascending)
+    // or backwards (descending, newest first), with no sort; the type and status ones also serve
+    // those filters.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('users_status_created_idx').on(t.status, t.createdAt, t.id),
     // The admin user search is a substring match (LIKE '%…%'), which only a trigram index serves.
     index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

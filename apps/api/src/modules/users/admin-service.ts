@@ -128,9 +128,11 @@ export function userListQueries(db: Db, query: AdminUserListQuery, now = new Dat
   const where = and(...userFilters(query, now));
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const order = [direction(sortColumns[query.sortBy])];
-  // Ties (many users share a type or status) fall back to the newest first, then the id, so
-  // paging never repeats or skips a row.
-  if (query.sortBy !== 'created_at') order.push(desc(users.createdAt));
+  // Ties (many users share a type or status) fall back to the creation time, then the id, in the
+  // same direction, so paging never repeats or skips a row and one index (schema/users.ts) reads
+  // a page in either direction: newest first within a type when descending, oldest first when
+  // ascending.
+  if (query.sortBy !== 'created_at') order.push(direction(users.createdAt));
   order.push(direction(users.id));
   return {
     page: db

@@ -187,6 +187,16 @@ describe('GET /api/users/get-all', () => {
     expect(byType.users[0]?.type).toBe('company');
   });
 
+  it('breaks ties by creation time in the sort’s own direction (one index reads either)', async () => {
+    const twins = randomUUID().slice(0, 6);
+    const older = await newUser({ username: `older_${twins}`, createdAt: new Date(Date.now() - 120_000) });
+    const newer = await newUser({ username: `newer_${twins}`, createdAt: new Date(Date.now() - 60_000) });
+    const ids = async (order: string) =>
+      listed(await getAll(`?search=${twins}&sortBy=type&sortOrder=${order}`)).users.map((user) => user.id);
+    expect(await ids('asc')).toEqual([older.id, newer.id]);
+    expect(await ids('desc')).toEqual([newer.id, older.id]);
+  });
+
   it('refuses parameters out of range with 400 and the field message', async () => {
     const cases: [string, string, string][] = [
       ['?sortBy=password_hash', 'sortBy', 'Sort by must be one of created_at, username, type, status'],
