@@ -57,6 +57,19 @@ export class ApiError extends Error {
 const NETWORK_ERROR = 'Unable to reach the server. Please check your connection and try again.';
 const TIMEOUT_ERROR = 'The server took too long to respond. Please try again.';
 
+/** How a request reaches the API: `fetch` in the browser. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests reach the API. The server renderer (app/render-with-data.tsx) sends them
+ * into the API in-process as a guest, with no HTTP round trip (docs/decisions/030).
+ */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -142,7 +155,7 @@ async function send(
             signal: controller.signal,
             onUploadProgress: options.onUploadProgress,
           })
-        : await fetch(url, {
+        : await transport(url, {
             method,
             headers,
             body: requestBody,
