@@ -128,23 +128,6 @@ export const EVENT_FORM_NOTICES = {
   deleteMessage: 'Are you sure you want to delete this event? This action cannot be undone.',
 } as const;
 
-export const EVENT_MESSAGES = {
-  notFound: 'Event not found',
-  loadFailed: 'Failed to load event',
-  listEmpty: 'No events found',
-  speakerNotFound: 'Speaker not found',
-  unknownSpeakers: 'Unknown speaker ids',
-  registrationNotFound: 'Registration not found',
-  alreadyRegistered: 'You are already registered for this event',
-  full: 'This event is full',
-  cancelled: 'This event has been cancelled',
-  past: 'Registration is closed: this event has already started',
-  notOpen: 'This event does not take registrations on this site',
-  alreadyDecided: 'This registration has already been decided',
-  approveWouldExceed: 'Approving this registration would exceed the event’s seats',
-  rejectedCannotWithdraw: 'A rejected registration cannot be withdrawn',
-} as const;
-
 /** Absolute http(s) URLs only: `javascript:` and other schemes are refused, not just malformed ones. */
 export const isWebUrl = (value: string) => {
   try {
