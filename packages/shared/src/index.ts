@@ -23,6 +23,7 @@ export * from './schemas/images';
 export * from './schemas/members';
 export * from './schemas/news';
 export * from './schemas/profile';
+export * from './schemas/query';
 export * from './schemas/search';
 export * from './schemas/users';
 export * from './search-pages';

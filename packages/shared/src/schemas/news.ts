@@ -1,23 +1,17 @@
 import { z } from 'zod';
 import { MAX_IMAGES_PER_REQUEST, PAGE_SIZES } from '../constants';
 import { NEWS_STATUSES } from '../enums';
-import {
-  optionalIdFilter,
-  optionalText,
-  pageQuerySchema,
-  paginationSchema,
-  queryText,
-  requiredText,
-  searchQuerySchema,
-  text,
-} from './common';
+import { optionalText, paginationSchema, requiredText, text } from './common';
+import { optionalIdFilter, pageQuerySchema, publicNewsFiltersSchema } from './query';
 
-/** GET /api/news/get-news (spec 001 §7). */
+const publicNewsFilters = publicNewsFiltersSchema.shape;
+
+/** GET /api/news/get-news (spec 001 §7): the public list's filters (schemas/query.ts) and `id`. */
 export const newsListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicNews),
-  search: searchQuerySchema,
-  status: z.enum(NEWS_STATUSES, 'Invalid status').optional(),
-  author: queryText('Author'),
+  search: publicNewsFilters.search,
+  status: publicNewsFilters.status,
+  author: publicNewsFilters.author,
   /** One article exactly (the admin dashboard's link to a recently updated article). */
   id: optionalIdFilter,
 });
