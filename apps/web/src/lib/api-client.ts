@@ -80,42 +80,6 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return `${apiBasePath}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
 }
 
-/**
- * fetch cannot report how much of a body has been sent; XMLHttpRequest can. Used only for
- * uploads that show progress, and answered as a fetch Response so the rest is the same.
- */
-function sendWithUploadProgress(
-  url: string,
-  options: {
-    method: string;
-    headers: Record<string, string>;
-    body: FormData;
-    signal: AbortSignal;
-    onUploadProgress: (fraction: number) => void;
-  },
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(options.method, url);
-    request.withCredentials = true;
-    for (const [name, value] of Object.entries(options.headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onUploadProgress(event.loaded / event.total);
-    };
-    request.onload = () =>
-      resolve(
-        new Response(request.status === 204 ? null : request.responseText, {
-          status: request.status,
-          headers: { 'Content-Type': request.getResponseHeader('Content-Type') ?? '' },
-        }),
-      );
-    request.onerror = () => reject(new TypeError('Failed to fetch'));
-    request.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-    options.signal.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(options.body);
-  });
-}
-
 /** Sends one request; network failures and our timeout become an ApiError with status 0. */
 async function send(
   path: string,
@@ -148,7 +112,8 @@ async function send(
     const url = buildApiUrl(path, query);
     const response =
       options.onUploadProgress && requestBody instanceof FormData
-        ? await sendWithUploadProgress(url, {
+        ? // Loaded with the first upload that shows progress (admin forms), not with every page.
+          await (await import('./send-with-upload-progress')).sendWithUploadProgress(url, {
             method,
             headers,
             body: requestBody,

@@ -47,7 +47,7 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsSummary; 
         {isSitePath(articlePath) && (
           <Link
             to={articlePath}
-            onClick={() => addView.mutate(article.id)}
+            onClick={() => addView(article.id)}
             className="mt-auto inline-flex items-center gap-1.5 self-start rounded-md pt-5 font-semibold text-brand-700 text-sm hover:text-brand-900"
           >
             Read More
