@@ -4,9 +4,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { useHasPendingMembership } from '@/lib/session-store';
+import { useHasPendingMembership, useNeedsApplication } from '@/lib/session-store';
 import { AccountMenu } from './account-menu';
-import { CompleteApplicationStrip } from './complete-application-call';
 import { LogoLockup } from './logo';
 import { NavDropdown } from './nav-dropdown';
 
@@ -15,9 +14,13 @@ const loadSearchModal = () => import('./search-modal');
 const loadMobileMenu = () => import('./mobile-menu');
 const SearchModal = lazy(() => loadSearchModal().then((m) => ({ default: m.SearchModal })));
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
-// Only a member with a pending membership sees the bell: loaded for them alone (first-load budget).
+// Only a member with a pending membership sees the bell, and only a new account the call to apply:
+// loaded for them alone (first-load budget).
 const NotificationBell = lazy(() =>
   import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const CompleteApplicationStrip = lazy(() =>
+  import('./complete-application-call').then((m) => ({ default: m.CompleteApplicationStrip })),
 );
 
 /** How far the page scrolls before the header turns solid over the home hero. */
@@ -41,6 +44,7 @@ function useScrolledPast(offset: number) {
 export function SiteHeader() {
   const { pathname } = useLocation();
   const pendingMembership = useHasPendingMembership();
+  const needsApplication = useNeedsApplication();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -142,7 +146,11 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <CompleteApplicationStrip />
+      {needsApplication && (
+        <Suspense fallback={null}>
+          <CompleteApplicationStrip />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         {searchUsed && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}
