@@ -97,9 +97,13 @@ export function NewsListPage() {
             </ul>
           ) : page && page.news.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {page.news.map((article) => (
+              {page.news.map((article, index) => (
                 <li key={article.id}>
-                  <NewsCard article={article} headingLevel={2} />
+                  <NewsCard
+                    article={article}
+                    headingLevel={2}
+                    imageLoading={index === 0 ? 'eager' : 'lazy'}
+                  />
                 </li>
               ))}
             </ul>
