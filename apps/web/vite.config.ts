@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -11,6 +11,9 @@ import {
   DOCUMENT_COLLECTIONS,
   PRERENDERED_PAGES_FOLDER,
   prerenderedPageFile,
+  SERVER_RENDERER_FILE,
+  SERVER_RENDERER_FOLDER,
+  SERVER_SHELL_FILE,
   siteConfig,
 } from '../../packages/shared/src/index';
 
@@ -96,8 +99,13 @@ function preloadFonts(): Plugin {
   };
 }
 
-/** Where the server-side build of app/prerender.tsx goes; it is only run by the build itself. */
-const prerenderBuildDir = 'node_modules/.prerender';
+/**
+ * Where the server-side build goes (docs/decisions/030): app/prerender.tsx, run by the build
+ * itself, and app/render-with-data.tsx, which the API loads to render the content pages, with the
+ * shell both fill. Self-contained (`resolve.noExternal`), so the API needs nothing else of the web
+ * app's to run it.
+ */
+const serverBuildDir = `dist/${SERVER_RENDERER_FOLDER}`;
 
 /**
  * The stylesheet goes into the prerendered page itself, so the page paints as soon as its HTML
@@ -130,9 +138,11 @@ function deferScripts(html: string, entryFile: string) {
 }
 
 /**
- * `vite build`: the app, then a server-side build of app/prerender.tsx that renders the public
- * pages into dist/pages/ inside the built index.html (docs/decisions/011). The server answers
- * those paths with them, so the page paints before any script has loaded.
+ * `vite build`: the app, then a server-side build of app/prerender.tsx and
+ * app/render-with-data.tsx. The first renders the public pages into dist/pages/ inside the built
+ * index.html (docs/decisions/015); the second stays in dist/server/ with that page shell, for the
+ * API to render the content pages with their data (docs/decisions/030). The server answers those
+ * paths with them, so the page paints before any script has loaded.
  */
 async function buildAndPrerender(builder: ViteBuilder) {
   const environment = (name: string) => {
@@ -148,13 +158,14 @@ async function buildAndPrerender(builder: ViteBuilder) {
   const { root } = builder.config;
   const distDir = join(root, 'dist');
   const { prerenderPage, prerenderedPaths } = (await import(
-    pathToFileURL(join(root, prerenderBuildDir, 'prerender.js')).href
+    pathToFileURL(join(root, serverBuildDir, 'prerender.js')).href
   )) as typeof import('./src/app/prerender');
   const shell = deferScripts(
     inlineStylesheet(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir),
     prerenderedEntry.fileName,
   );
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  writeFileSync(join(root, serverBuildDir, SERVER_SHELL_FILE), shell);
   mkdirSync(join(distDir, PRERENDERED_PAGES_FOLDER), { recursive: true });
   for (const path of prerenderedPaths) {
     const { html, title } = await prerenderPage(path);
@@ -163,7 +174,6 @@ async function buildAndPrerender(builder: ViteBuilder) {
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
     writeFileSync(join(distDir, PRERENDERED_PAGES_FOLDER, prerenderedPageFile(path)), page);
   }
-  rmSync(join(root, prerenderBuildDir), { recursive: true, force: true });
   builder.config.logger.info(
     `prerendered ${prerenderedPaths.length} pages into dist/${PRERENDERED_PAGES_FOLDER}/`,
   );
@@ -186,7 +196,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are written beside the chunks (devtools take them when pointed at one), without
+    // the comment that names them in every chunk: on a list page those comments weighed 1.1 KB of
+    // its 150 KB budget (docs/decisions/030).
+    sourcemap: 'hidden',
   },
   builder: { buildApp: buildAndPrerender },
   environments: {
@@ -202,10 +215,18 @@ export default defineConfig({
       },
     },
     ssr: {
+      resolve: { noExternal: true },
       build: {
-        outDir: prerenderBuildDir,
+        outDir: serverBuildDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
         sourcemap: false,
-        rolldownOptions: { input: 'src/app/prerender.tsx' },
+        rolldownOptions: {
+          input: {
+            prerender: 'src/app/prerender.tsx',
+            [SERVER_RENDERER_FILE.replace(/\.js$/, '')]: 'src/app/render-with-data.tsx',
+          },
+        },
       },
     },
   },

@@ -348,6 +348,18 @@ describe('events', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('the list and the page arrive with the event in their HTML, before any script runs', async () => {
+    // docs/decisions/030: rendered by the server with their data.
+    const { page, context } = await browser.newPage('desktop');
+    for (const path of [`${paths.events}?search=${encodeURIComponent('Slope Stability')}`, eventPath]) {
+      const html = await (await page.request.get(path)).text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect([path, root.includes(TITLE)]).toEqual([path, true]);
+      expect(html).toContain('<script type="application/json" id="seeded-queries">');
+    }
+    await context.close();
+  });
+
   it('the public list and page show it all, on desktop and phone', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page, context } = await browser.newPage(viewport);

@@ -165,6 +165,18 @@ describe('news, end to end', () => {
     await context.close();
   });
 
+  it('the list and the article arrive with it in their HTML, before any script runs', async () => {
+    // docs/decisions/030: rendered by the server with their data.
+    const { page, context } = await browser.newPage('desktop');
+    for (const path of [`${paths.news}?search=${encodeURIComponent(title)}`, paths.newsArticle(articleId)]) {
+      const html = await (await page.request.get(path)).text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect([path, root.includes(title)]).toEqual([path, true]);
+      expect(html).toContain('<script type="application/json" id="seeded-queries">');
+    }
+    await context.close();
+  });
+
   it('shows /news, an article and its lightbox on a phone, accessible', async () => {
     const { page, context } = await browser.newPage('phone');
     await openPage(page, paths.news);

@@ -1,7 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSitePath, PRERENDERED_PAGES_FOLDER, prerenderedPagePath } from '@portal/shared';
+import {
+  isSitePath,
+  PRERENDERED_PAGES_FOLDER,
+  prerenderedPagePath,
+  SERVER_RENDERER_FOLDER,
+} from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -32,8 +37,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { config, storage }:
     root: config.webDistDir,
     wildcard: false,
     index: false,
-    // A page is served at its own path only (below), never as /pages/about.html.
-    globIgnore: [`${PRERENDERED_PAGES_FOLDER}/**`],
+    // A page is served at its own path only (below), never as /pages/about.html; the server
+    // renderer (modules/site-previews) is the server's own code, not the public's.
+    globIgnore: [`${PRERENDERED_PAGES_FOLDER}/**`, `${SERVER_RENDERER_FOLDER}/**`],
     // Vite puts content hashes in everything under /assets, so those never change; the HTML
     // (shell and prerendered pages) must always be revalidated or a deploy would keep serving
     // old asset names.

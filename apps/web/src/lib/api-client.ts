@@ -57,6 +57,19 @@ export class ApiError extends Error {
 const NETWORK_ERROR = 'Unable to reach the server. Please check your connection and try again.';
 const TIMEOUT_ERROR = 'The server took too long to respond. Please try again.';
 
+/** How a request reaches the API: `fetch` in the browser. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests reach the API. The server renderer (app/render-with-data.tsx) sends them
+ * into the API in-process as a guest, with no HTTP round trip (docs/decisions/030).
+ */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -65,42 +78,6 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   }
   const queryString = search.toString();
   return `${apiBasePath}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
-}
-
-/**
- * fetch cannot report how much of a body has been sent; XMLHttpRequest can. Used only for
- * uploads that show progress, and answered as a fetch Response so the rest is the same.
- */
-function sendWithUploadProgress(
-  url: string,
-  options: {
-    method: string;
-    headers: Record<string, string>;
-    body: FormData;
-    signal: AbortSignal;
-    onUploadProgress: (fraction: number) => void;
-  },
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(options.method, url);
-    request.withCredentials = true;
-    for (const [name, value] of Object.entries(options.headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onUploadProgress(event.loaded / event.total);
-    };
-    request.onload = () =>
-      resolve(
-        new Response(request.status === 204 ? null : request.responseText, {
-          status: request.status,
-          headers: { 'Content-Type': request.getResponseHeader('Content-Type') ?? '' },
-        }),
-      );
-    request.onerror = () => reject(new TypeError('Failed to fetch'));
-    request.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-    options.signal.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(options.body);
-  });
 }
 
 /** Sends one request; network failures and our timeout become an ApiError with status 0. */
@@ -135,14 +112,15 @@ async function send(
     const url = buildApiUrl(path, query);
     const response =
       options.onUploadProgress && requestBody instanceof FormData
-        ? await sendWithUploadProgress(url, {
+        ? // Loaded with the first upload that shows progress (admin forms), not with every page.
+          await (await import('./send-with-upload-progress')).sendWithUploadProgress(url, {
             method,
             headers,
             body: requestBody,
             signal: controller.signal,
             onUploadProgress: options.onUploadProgress,
           })
-        : await fetch(url, {
+        : await transport(url, {
             method,
             headers,
             body: requestBody,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, paginationSchema } from './common';
+import { paginationSchema } from './common';
+import { pageQuerySchema } from './query';
 
 /**
  * The admin actions the audit log records (issue 12 "Beyond the documents", decision 024): who

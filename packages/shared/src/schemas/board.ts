@@ -3,18 +3,16 @@ import { canonicalBoardPosition } from '../board';
 import { PAGE_SIZES } from '../constants';
 import { BOARD_POSITIONS } from '../enums';
 import {
-  booleanQuerySchema,
   formBoolean,
   optionalDate,
   optionalNumber,
   optionalText,
-  pageQuerySchema,
   paginationSchema,
   requiredText,
-  searchQuerySchema,
   text,
 } from './common';
 import { imageVariantSchema } from './images';
+import { booleanQuerySchema, pageQuerySchema, searchQuerySchema } from './query';
 
 const DESCRIPTION_MAX = 5_000;
 const DISPLAY_ORDER_MAX = 1_000_000;
@@ -104,7 +102,7 @@ export const boardMemberListQuerySchema = z.object({
   search: searchQuerySchema,
   // The admin filter's "All" may arrive as an empty value.
   position: z.preprocess((value) => (value === '' ? undefined : value), boardPositionSchema.optional()),
-  is_active: booleanQuerySchema('is_active must be true or false').optional(),
+  is_active: z.optional(booleanQuerySchema('is_active must be true or false')),
 });
 export type BoardMemberListQuery = z.infer<typeof boardMemberListQuerySchema>;
 

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  formBoolean,
-  optionalDate,
-  optionalNumber,
-  optionalText,
-  pageQuerySchema,
-  queryText,
-  requiredText,
-  searchQuerySchema,
-} from './common';
+import { formBoolean, optionalDate, optionalNumber, optionalText, requiredText } from './common';
+import { pageQuerySchema, queryText, searchQuerySchema } from './query';
 
 describe('form field helpers', () => {
   it('requires non-blank text and bounds its length', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT } from '../constants';
+import { controlCharacterGuard, type TextLines } from './query';
 
 /**
  * The error body of every failed API call (ARCHITECTURE.md "API contract"). A validation error
@@ -35,37 +35,10 @@ export function buildPagination(page: number, limit: number, total: number): Pag
 
 // ---------------------------------------------------------------------------------------------
 // Text: every text field and query parameter of the API is declared with one of the helpers
-// below (`text`, `requiredText`, `optionalText`, `queryText`, `secretText`), which refuse the
-// control characters no one types. PostgreSQL refuses NUL in text, so without them a stray byte
-// is a 500 for anyone, guests included (issue 15). apps/api/src/route-schemas.test.ts walks every
-// route's schemas and fails on a string declared any other way (decision 029).
-
-/** Every C0 control character (tab and line breaks included), DEL and C1. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]/;
-/** The same, less tab and line breaks, which a person types into a multi-line field (About, content). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-export type TextLines = 'single' | 'multi';
-
-export const hasNoControlCharacters = (value: string, lines: TextLines = 'single') =>
-  !(lines === 'multi' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
-export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
-
-/** The guards the helpers attach: how the route schema test tells a declared text from a bare string. */
-const textGuards = new WeakSet<object>();
-export const isTextGuard = (check: unknown) =>
-  typeof check === 'object' && check !== null && textGuards.has(check);
-
-function controlCharacterGuard(label: string, lines: TextLines) {
-  const guard = z.refine<string>(
-    (value) => hasNoControlCharacters(value, lines),
-    controlCharactersMessage(label),
-  );
-  textGuards.add(guard);
-  return guard;
-}
+// below (`text`, `requiredText`, `optionalText`, `secretText`) or of query.ts (`queryText` and
+// the other query parameters), which refuse the control characters no one types (query.ts says
+// why). apps/api/src/route-schemas.test.ts walks every route's schemas and fails on a string
+// declared any other way (decision 029).
 
 /**
  * The base of every text value: a string, or `${label} is required` when it is absent (a missing
@@ -91,41 +64,6 @@ export const secretText = (label: string, requiredMessage: string, max: number) 
     .min(1, requiredMessage)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** An optional query parameter of free text, trimmed; blank is absent. */
-export const queryText = (label: string, max = 200) =>
-  text(label)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
-export const searchQuerySchema = queryText('Search');
-
-/**
- * A whole number in a query string, written as a person writes one: decimal digits, so `0x10`,
- * `1e3`, ` 5` or `+5` are the sender's 400 rather than a page nobody asked for (issue 15); `-5`
- * is read, and refused as below the minimum. A repeated parameter arrives as a list and is
- * refused the same way.
- */
-export const queryInteger = (label: string, { min, max }: { min: number; max?: number }) => {
-  const notWhole = `${label} must be a whole number`;
-  const number = z
-    .number()
-    .min(min, `${label} must be at least ${min}`)
-    .max(max ?? Number.MAX_SAFE_INTEGER, `${label} must be at most ${max ?? Number.MAX_SAFE_INTEGER}`);
-  return text(label, { typeMessage: notWhole })
-    .regex(/^-?\d{1,15}$/, notWhole)
-    .transform(Number)
-    .pipe(number);
-};
-
-export const pageQuerySchema = (defaultLimit: number) => ({
-  page: queryInteger('Page', { min: 1 }).default(1),
-  limit: queryInteger('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(defaultLimit),
-});
-
-export const sortOrderSchema = z.enum(['asc', 'desc'], 'Sort order must be asc or desc').default('desc');
-
 /**
  * One of a fixed list: `${label} is required` when absent or blank, and the list named for any
  * other value (a wrong type or an unknown choice is not a missing one).
@@ -141,10 +79,6 @@ export const requiredChoice = <const Values extends readonly [string, ...string[
         : `${label} must be one of ${values.join(', ')}`,
   });
 
-/** Query strings carry booleans as text. */
-export const booleanQuerySchema = (message: string) =>
-  z.enum(['true', 'false'], message).transform((value) => value === 'true');
-
 export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
 
 /** Every length refusal of a text field, written once: 'About must be at most 5000 characters'. */
@@ -155,12 +89,6 @@ export const tooLongMessage = (label: string, max: number) => `${label} must be 
  * schema sets no shorter limit of its own; where the schema has one, its `tooLongMessage` is used.
  */
 export const FIELD_TOO_LONG_MESSAGE = 'This field is too long';
-
-/** A list filter naming one record exactly (the dashboard's link to a recent item); blank is none. */
-export const optionalIdFilter = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.uuid('Invalid id').optional(),
-);
 
 // Form field helpers: HTML forms and multipart bodies send every value as text, and a blank
 // optional field is the only way a form can say "no value", so blanks become null.

@@ -2,32 +2,42 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES, REGISTRATION_STATUSES } from '../enums';
 import {
-  booleanQuerySchema,
   formBoolean,
   isCalendarDate,
   optionalDate,
-  optionalIdFilter,
   optionalNumber,
   optionalText,
-  pageQuerySchema,
   paginationSchema,
   requiredText,
-  searchQuerySchema,
-  sortOrderSchema,
   text,
 } from './common';
+import {
+  booleanQuerySchema,
+  optionalIdFilter,
+  pageQuerySchema,
+  publicEventFiltersSchema,
+  queryChoice,
+  searchQuerySchema,
+  sortOrderSchema,
+} from './query';
 
 export const EVENT_SORT_FIELDS = ['created_at', 'start_date', 'title', 'event_type', 'status'] as const;
 
-/** GET /api/events/retrieve-events (spec 001 §7), plus `upcoming` for the home page's list. */
+const publicEventFilters = publicEventFiltersSchema.shape;
+
+/**
+ * GET /api/events/retrieve-events (spec 001 §7): the public list's filters (schemas/query.ts),
+ * plus `upcoming` for the home page's list. Named one by one to keep their order: with several
+ * bad ones, the first is the answer's `error`.
+ */
 export const eventListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicEvents),
-  search: searchQuerySchema,
-  event_type: z.enum(EVENT_TYPES, 'Invalid event type').optional(),
-  status: z.enum(EVENT_STATUSES, 'Invalid status').optional(),
-  is_registration_required: booleanQuerySchema('is_registration_required must be true or false').optional(),
+  search: publicEventFilters.search,
+  event_type: publicEventFilters.event_type,
+  status: queryChoice(EVENT_STATUSES, 'Invalid status'),
+  is_registration_required: publicEventFilters.is_registration_required,
   /** Only events that have not started yet (start date today or later, in Manila). */
-  upcoming: booleanQuerySchema('upcoming must be true or false').optional(),
+  upcoming: z.optional(booleanQuerySchema('upcoming must be true or false')),
   sort_by: z.enum(EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),
   sort_order: sortOrderSchema,
 });
@@ -126,23 +136,6 @@ export const EVENT_FORM_NOTICES = {
   registrationUpdated: (status: string) => `User registration ${status} successfully!`,
   deleteTitle: 'Delete Event',
   deleteMessage: 'Are you sure you want to delete this event? This action cannot be undone.',
-} as const;
-
-export const EVENT_MESSAGES = {
-  notFound: 'Event not found',
-  loadFailed: 'Failed to load event',
-  listEmpty: 'No events found',
-  speakerNotFound: 'Speaker not found',
-  unknownSpeakers: 'Unknown speaker ids',
-  registrationNotFound: 'Registration not found',
-  alreadyRegistered: 'You are already registered for this event',
-  full: 'This event is full',
-  cancelled: 'This event has been cancelled',
-  past: 'Registration is closed: this event has already started',
-  notOpen: 'This event does not take registrations on this site',
-  alreadyDecided: 'This registration has already been decided',
-  approveWouldExceed: 'Approving this registration would exceed the event’s seats',
-  rejectedCannotWithdraw: 'A rejected registration cannot be withdrawn',
 } as const;
 
 /** Absolute http(s) URLs only: `javascript:` and other schemes are refused, not just malformed ones. */
@@ -335,9 +328,9 @@ export const adminEventListQuerySchema = z.object({
   event_type: z.preprocess((value) => (value === '' ? undefined : value), eventTypeField.optional()),
   status: z.preprocess((value) => (value === '' ? undefined : value), eventStatusField.optional()),
   /** Only events with registrations awaiting a decision (the dashboard's link). */
-  has_pending: booleanQuerySchema('has_pending must be true or false').optional(),
+  has_pending: z.optional(booleanQuerySchema('has_pending must be true or false')),
   /** Only events that have not started yet (the dashboard's 'upcoming' figure). */
-  upcoming: booleanQuerySchema('upcoming must be true or false').optional(),
+  upcoming: z.optional(booleanQuerySchema('upcoming must be true or false')),
   /** One event exactly (the dashboard's link to a recently updated event). */
   id: optionalIdFilter,
   sort_by: z.enum(ADMIN_EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),
@@ -434,12 +427,4 @@ export const userEventResponseSchema = z.object({ data: userEventSchema });
 /** A member's own registration (POST/DELETE /api/events/{id}/registration). */
 export const myRegistrationResponseSchema = z.object({
   data: z.object({ status: z.enum(REGISTRATION_STATUSES).nullable(), seats_taken: z.number().int() }),
-});
-
-/** The public list's filters as the address carries them (/events?search=…&event_type=…&page=2). */
-export const publicEventFiltersSchema = eventListQuerySchema.pick({
-  page: true,
-  search: true,
-  event_type: true,
-  is_registration_required: true,
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEWS_DESCRIPTION_PREVIEW_CHARS } from '../constants';
-import { newsDescriptionPreview, newsUpdateSchema } from './news';
+import { newsDescriptionPreview } from '../news';
+import { newsUpdateSchema } from './news';
 
 describe('newsDescriptionPreview (spec 001 §9: cut at 200 characters on the public list)', () => {
   it('is 200 characters', () => {

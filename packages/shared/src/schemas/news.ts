@@ -1,34 +1,21 @@
 import { z } from 'zod';
-import { MAX_IMAGES_PER_REQUEST, NEWS_DESCRIPTION_PREVIEW_CHARS, PAGE_SIZES } from '../constants';
-import { NEWS_STATUSES, type NewsStatus } from '../enums';
-import {
-  optionalIdFilter,
-  optionalText,
-  pageQuerySchema,
-  paginationSchema,
-  queryText,
-  requiredText,
-  searchQuerySchema,
-  text,
-} from './common';
+import { MAX_IMAGES_PER_REQUEST, PAGE_SIZES } from '../constants';
+import { NEWS_STATUSES } from '../enums';
+import { optionalText, paginationSchema, requiredText, text } from './common';
+import { optionalIdFilter, pageQuerySchema, publicNewsFiltersSchema } from './query';
 
-/** GET /api/news/get-news (spec 001 §7). */
+const publicNewsFilters = publicNewsFiltersSchema.shape;
+
+/** GET /api/news/get-news (spec 001 §7): the public list's filters (schemas/query.ts) and `id`. */
 export const newsListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicNews),
-  search: searchQuerySchema,
-  status: z.enum(NEWS_STATUSES, 'Invalid status').optional(),
-  author: queryText('Author'),
+  search: publicNewsFilters.search,
+  status: publicNewsFilters.status,
+  author: publicNewsFilters.author,
   /** One article exactly (the admin dashboard's link to a recently updated article). */
   id: optionalIdFilter,
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
-
-/**
- * The public list's status filter (spec 001 §4): draft and published, published by default. Only
- * admins are shown it (docs/decisions/026); everyone else only ever receives published articles.
- */
-export const PUBLIC_NEWS_STATUSES = ['published', 'draft'] as const satisfies readonly NewsStatus[];
-export const PUBLIC_NEWS_DEFAULT_STATUS = 'published' satisfies NewsStatus;
 
 export const newsArticleSchema = z.object({
   id: z.uuid(),
@@ -58,22 +45,6 @@ export const newsListResponseSchema = z.object({
 export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
 
 export const newsViewResponseSchema = z.object({ data: z.object({ views: z.number().int() }) });
-
-/** The messages of the news screens (spec 001 §2, §5, §8), quoted exactly. */
-export const NEWS_MESSAGES = {
-  notFound: 'Article not found',
-  loadFailed: 'Failed to load article',
-  loading: 'Loading article...',
-  backToNews: 'Back to News',
-  noArticles: 'No news articles found',
-  noContent: 'Content not available for this article.',
-  requiredFields: 'Please fill in all required fields',
-  onlyImages: 'Please select only image files',
-  createFailed: 'Failed to create news article. Please try again.',
-  updateFailed: 'Failed to update news article. Please try again.',
-  deleteFailed: 'failed deleting article',
-  deleteConfirm: 'Are you sure you want to delete this news article?',
-} as const;
 
 export const NEWS_FIELD_MESSAGES = {
   titleRequired: 'Title is required',
@@ -196,11 +167,3 @@ export type NewsAuthorsQuery = z.infer<typeof newsAuthorsQuerySchema>;
 
 /** The author filter: the distinct authors of the articles the viewer may see. */
 export const newsAuthorsResponseSchema = z.object({ data: z.object({ authors: z.array(z.string()) }) });
-
-/** The public list's description, cut at 200 characters (spec 001 §9) with an ellipsis when cut. */
-export function newsDescriptionPreview(description: string | null): string {
-  if (!description) return '';
-  return description.length > NEWS_DESCRIPTION_PREVIEW_CHARS
-    ? `${description.slice(0, NEWS_DESCRIPTION_PREVIEW_CHARS).trimEnd()}…`
-    : description;
-}

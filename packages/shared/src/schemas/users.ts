@@ -9,17 +9,10 @@ import {
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { representativeRuleProblem } from '../representatives';
 import { registerBodySchema } from './auth';
-import {
-  optionalIdFilter,
-  optionalText,
-  pageQuerySchema,
-  paginationSchema,
-  requiredChoice,
-  searchQuerySchema,
-  sortOrderSchema,
-} from './common';
+import { optionalText, paginationSchema, requiredChoice } from './common';
 import { MEMBERSHIP_DISPLAY_STATUSES } from './dashboard';
 import { representativeFieldsSchema } from './members';
+import { optionalIdFilter, pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
 
 /**
  * The admin users screen's texts (spec 000 §8 "Admin users", exact), its confirmations, and the

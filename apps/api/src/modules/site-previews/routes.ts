@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSitePath, sitePaths } from '@portal/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { createPageRenderer } from './page-renderer';
 import {
   buildNewsFeed,
   contentSitemapEntries,
@@ -29,8 +30,9 @@ const sitemapPaths = [
 
 /**
  * The addresses for machines beside the web app (plugins/web-app.ts): the RSS feed, the sitemap
- * with the published articles and events, and the article and event pages answered with their
- * link preview in the HTML itself (crawlers run no script). Registered after the web app, whose
+ * with the published articles and events, and the content pages: /events, /news and the article
+ * and event pages, rendered with their data (docs/decisions/030), the last two with their link
+ * preview in the HTML itself (crawlers run no script). Registered after the web app, whose
  * not-found handler answers what these leave.
  */
 export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
@@ -59,6 +61,18 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
 
   const shellFile = join(config.webDistDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
+  const renderer = createPageRenderer(app, config.webDistDir);
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  // The lists are rendered with their data (docs/decisions/030); the plain shell when they cannot be.
+  for (const path of [sitePaths.events, sitePaths.news]) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+      if (shell === null) return reply.callNotFound();
+      return sendPage(reply, 200, (await renderer.render(request.url, request.log)) ?? shell);
+    });
+  }
+
   const contentPages = [
     { kind: 'news', path: `${sitePaths.news}/:id` },
     { kind: 'event', path: `${sitePaths.events}/:id` },
@@ -68,11 +82,9 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
       const preview = await linkPreviewOf(db, config, kind, request.params.id);
       // Unknown or unpublished: the app still renders its 'not found' text; crawlers get a 404.
-      return reply
-        .status(preview ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(preview ? withLinkPreview(shell, preview) : shell);
+      if (!preview) return sendPage(reply, 404, shell);
+      const page = (await renderer.render(request.url, request.log)) ?? shell;
+      return sendPage(reply, 200, withLinkPreview(page, preview));
     });
   }
 }

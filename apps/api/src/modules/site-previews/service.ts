@@ -23,7 +23,8 @@ const PREVIEW_DESCRIPTION_CHARS = 300;
 const absolute = (config: Config, path: string) =>
   path.startsWith('/') ? `${config.publicUrl}${path}` : path;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Plain text for a description: tags dropped, whitespace folded, cut at a word. */
 function plainText(text: string | null, max = PREVIEW_DESCRIPTION_CHARS): string {
@@ -185,8 +186,12 @@ export function withLinkPreview(shell: string, preview: LinkPreview): string {
   ]
     .filter(Boolean)
     .join('\n    ');
+  // Replaced by functions: a `$'` in the text would otherwise insert the rest of the page.
   return shell
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/?>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

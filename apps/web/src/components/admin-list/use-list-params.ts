@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import type { ZodMiniObject } from 'zod/mini';
 
-type ListSchema = z.ZodObject;
+/** A list's query schema: the shared one (`zod`), or a public list's (`zod/mini`, lighter to load). */
+type ListSchema = z.ZodObject | ZodMiniObject;
 
 /** A list's state as the address carries it: text per query name of the schema. */
 export type ListQuery<Schema extends ListSchema> = Partial<

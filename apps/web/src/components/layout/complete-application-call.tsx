@@ -1,13 +1,7 @@
 import { ArrowRight, ClipboardList } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
-
-/** Whether the signed-in user still has the membership form to fill in (spec 000 §3 isNew). */
-export function useNeedsApplication() {
-  const user = useSessionUser();
-  return user !== null && user.isNew === true && !isAdmin(user);
-}
+import { useNeedsApplication } from '@/lib/session-store';
 
 export const COMPLETE_APPLICATION_TEXT = 'Complete your membership application';
 

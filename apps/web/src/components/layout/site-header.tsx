@@ -4,17 +4,24 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
+import { useHasPendingMembership, useNeedsApplication } from '@/lib/session-store';
 import { AccountMenu } from './account-menu';
-import { CompleteApplicationStrip } from './complete-application-call';
 import { LogoLockup } from './logo';
 import { NavDropdown } from './nav-dropdown';
-import { NotificationBell } from './notification-bell';
 
 // The dialogs load on first use: Radix Dialog is not needed to show a page (first-load budget).
 const loadSearchModal = () => import('./search-modal');
 const loadMobileMenu = () => import('./mobile-menu');
 const SearchModal = lazy(() => loadSearchModal().then((m) => ({ default: m.SearchModal })));
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+// Only a member with a pending membership sees the bell, and only a new account the call to apply:
+// loaded for them alone (first-load budget).
+const NotificationBell = lazy(() =>
+  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const CompleteApplicationStrip = lazy(() =>
+  import('./complete-application-call').then((m) => ({ default: m.CompleteApplicationStrip })),
+);
 
 /** How far the page scrolls before the header turns solid over the home hero. */
 const SOLID_AFTER_PX = 24;
@@ -36,6 +43,8 @@ function useScrolledPast(offset: number) {
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const pendingMembership = useHasPendingMembership();
+  const needsApplication = useNeedsApplication();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -116,8 +125,12 @@ export function SiteHeader() {
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
-          {/* spec 000 §4: renders nothing unless signed in with a pending membership. */}
-          <NotificationBell buttonClassName={iconButton} />
+          {/* spec 000 §4: only while signed in with a pending membership. */}
+          {pendingMembership && (
+            <Suspense fallback={null}>
+              <NotificationBell buttonClassName={iconButton} />
+            </Suspense>
+          )}
           <div className="hidden lg:block">
             <AccountMenu transparent={transparent} />
           </div>
@@ -133,7 +146,11 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <CompleteApplicationStrip />
+      {needsApplication && (
+        <Suspense fallback={null}>
+          <CompleteApplicationStrip />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         {searchUsed && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { type ImgHTMLAttributes, type ReactNode, useState } from 'react';
+import { type ImgHTMLAttributes, type ReactNode, useCallback, useState } from 'react';
 
 type ImageWithFallbackProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   src: string | null | undefined;
@@ -23,6 +23,14 @@ export function ImageWithFallback({
 }: ImageWithFallbackProps) {
   // Remember which source failed, so a new src gets a fresh attempt.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // A page rendered on the server (docs/decisions/030) shows its images before React is there to
+  // hear their error event: one that has already failed is caught when React takes the element.
+  const catchEarlyFailure = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete && image.naturalWidth === 0 && src) setFailedSrc(src);
+    },
+    [src],
+  );
 
   if (!src || failedSrc === src) {
     if (fallback !== undefined) return <>{fallback}</>;
@@ -42,6 +50,7 @@ export function ImageWithFallback({
 
   return (
     <img
+      ref={catchEarlyFailure}
       src={src}
       alt={alt}
       className={className}

@@ -102,10 +102,15 @@ export function EventsPage() {
           <SectionEmptyState text={EVENT_MESSAGES.listEmpty} />
         ) : (
           <ul className="grid gap-6 lg:grid-cols-2" aria-label="Events">
-            {page.events.map((event) => (
+            {page.events.map((event, index) => (
               <li key={event.id} className="flex">
                 <div className="w-full">
-                  <EventCard event={event} linkText="View More" headingLevel={2} />
+                  <EventCard
+                    event={event}
+                    linkText="View More"
+                    headingLevel={2}
+                    imageLoading={index === 0 ? 'eager' : 'lazy'}
+                  />
                 </div>
               </li>
             ))}

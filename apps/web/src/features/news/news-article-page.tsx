@@ -1,6 +1,6 @@
 import { NEWS_MESSAGES } from '@portal/shared';
 import { ArrowLeft, CalendarDays, Newspaper, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RichTextContent } from '@/components/rich-text/rich-text-content';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -12,8 +12,12 @@ import { useNewsArticle } from './api/get-news';
 import { useLikeNews } from './api/like-news';
 import { LikeButton } from './components/like-button';
 import { NewsGallery } from './components/news-gallery';
-import { NewsLightbox } from './components/news-lightbox';
 import { NewsThumbnails } from './components/news-thumbnails';
+
+// Radix Dialog loads when the lightbox is first opened, not with the article (first-load budget).
+const NewsLightbox = lazy(() =>
+  import('./components/news-lightbox').then((m) => ({ default: m.NewsLightbox })),
+);
 
 /** spec 001 §8: 'Article not found' for a 404 (missing, or unpublished for this viewer), else 'Failed to load article'. */
 const errorMessageOf = (error: unknown) =>
@@ -26,6 +30,8 @@ export function NewsArticlePage() {
   const like = useLikeNews(id);
   const [selected, setSelected] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
+  // Once opened, the lightbox stays mounted (closed) so that its focus return works.
+  const [lightboxUsed, setLightboxUsed] = useState(false);
 
   if (article.isPending) {
     return (
@@ -71,7 +77,10 @@ export function NewsArticlePage() {
             title={news.title}
             index={selected}
             onIndexChange={setSelected}
-            onOpen={() => setLightbox(selected)}
+            onOpen={() => {
+              setLightboxUsed(true);
+              setLightbox(selected);
+            }}
           />
         </div>
       )}
@@ -127,13 +136,17 @@ export function NewsArticlePage() {
       </div>
 
       <NewsThumbnails images={images} selected={selected} onSelect={setSelected} />
-      <NewsLightbox
-        images={images}
-        title={news.title}
-        index={lightbox}
-        onIndexChange={setLightbox}
-        onClose={() => setLightbox(null)}
-      />
+      {lightboxUsed && (
+        <Suspense fallback={null}>
+          <NewsLightbox
+            images={images}
+            title={news.title}
+            index={lightbox}
+            onIndexChange={setLightbox}
+            onClose={() => setLightbox(null)}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

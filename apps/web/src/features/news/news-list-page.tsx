@@ -1,9 +1,9 @@
 import {
   NEWS_MESSAGES,
-  newsListQuerySchema,
   PAGE_SIZES,
   PUBLIC_NEWS_DEFAULT_STATUS,
   PUBLIC_NEWS_STATUSES,
+  publicNewsFiltersSchema,
 } from '@portal/shared';
 import { useEffect } from 'react';
 import { FilterSelect, SearchField } from '@/components/admin-list/list-toolbar';
@@ -31,7 +31,7 @@ function shownStatus(asked: string | undefined, viewerIsAdmin: boolean) {
  * author options are those of the status shown.
  */
 export function NewsListPage() {
-  const list = useListParams(newsListQuerySchema);
+  const list = useListParams(publicNewsFiltersSchema);
   const viewerIsAdmin = isAdmin(useSessionUser());
   const status = shownStatus(list.query.status, viewerIsAdmin);
   const news = useNewsList({ ...list.query, status });
@@ -97,9 +97,13 @@ export function NewsListPage() {
             </ul>
           ) : page && page.news.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {page.news.map((article) => (
+              {page.news.map((article, index) => (
                 <li key={article.id}>
-                  <NewsCard article={article} headingLevel={2} />
+                  <NewsCard
+                    article={article}
+                    headingLevel={2}
+                    imageLoading={index === 0 ? 'eager' : 'lazy'}
+                  />
                 </li>
               ))}
             </ul>

@@ -102,15 +102,19 @@ export function FeaturedEventCard({ event }: { event: EventSummary }) {
 /**
  * An event in a grid of cards; the public list's link reads 'View More' (spec 001 §2). On /events
  * the cards sit right under the page's h1, so they are h2 there (headings go down one at a time).
+ * Its banner loads lazily, but for the first card of a list, whose banner is the largest thing
+ * the page paints on a phone (`imageLoading="eager"`).
  */
 export function EventCard({
   event,
   linkText,
   headingLevel = 3,
+  imageLoading = 'lazy',
 }: {
   event: EventSummary;
   linkText?: string;
   headingLevel?: 2 | 3;
+  imageLoading?: 'lazy' | 'eager';
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -118,7 +122,7 @@ export function EventCard({
       <ImageWithFallback
         src={event.banner_image_url}
         alt=""
-        loading="lazy"
+        loading={imageLoading}
         className="aspect-[16/9] w-full object-cover sm:aspect-auto sm:w-2/5"
         fallback={
           <EventBannerFallback event={event} className="aspect-[16/9] w-full sm:aspect-auto sm:w-2/5" />

@@ -1,11 +1,9 @@
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  COMPLETE_APPLICATION_TEXT,
-  useNeedsApplication,
-} from '@/components/layout/complete-application-call';
+import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-call';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
+import { useNeedsApplication } from '@/lib/session-store';
 
 /** The home page's call to a signed-in account that has not filled in the membership form yet. */
 export function CompleteApplicationSection() {

@@ -83,7 +83,7 @@ describe('LatestNewsSection (spec 000 §2 "Latest news")', () => {
     function CountView() {
       const addView = useAddNewsView();
       return (
-        <button type="button" onClick={() => addView.mutate('n9')}>
+        <button type="button" onClick={() => addView('n9')}>
           Count a view
         </button>
       );

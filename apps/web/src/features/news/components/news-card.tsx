@@ -11,9 +11,19 @@ import { NewsImageFallback } from './news-image-fallback';
 
 /**
  * An article in a grid of cards; its image is the first of the gallery (spec 000 §2). 'Read More'
- * is shown once the article page exists (SITE_ROUTES in packages/shared), and counts a view.
+ * is shown once the article page exists (SITE_ROUTES in packages/shared), and counts a view. The
+ * image loads lazily, but for the first card of a list, whose image is the largest thing the
+ * page paints on a phone (`imageLoading="eager"`).
  */
-export function NewsCard({ article, headingLevel = 3 }: { article: NewsSummary; headingLevel?: 2 | 3 }) {
+export function NewsCard({
+  article,
+  headingLevel = 3,
+  imageLoading = 'lazy',
+}: {
+  article: NewsSummary;
+  headingLevel?: 2 | 3;
+  imageLoading?: 'lazy' | 'eager';
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const addView = useAddNewsView();
   const articlePath = paths.newsArticle(article.id);
@@ -22,7 +32,7 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsSummary; 
       <ImageWithFallback
         src={article.image_gallery[0]}
         alt=""
-        loading="lazy"
+        loading={imageLoading}
         className="aspect-[16/9] w-full object-cover"
         fallback={<NewsImageFallback className="aspect-[16/9] w-full" />}
       />
@@ -47,7 +57,7 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsSummary; 
         {isSitePath(articlePath) && (
           <Link
             to={articlePath}
-            onClick={() => addView.mutate(article.id)}
+            onClick={() => addView(article.id)}
             className="mt-auto inline-flex items-center gap-1.5 self-start rounded-md pt-5 font-semibold text-brand-700 text-sm hover:text-brand-900"
           >
             Read More
