@@ -56,8 +56,11 @@ const environmentSchema = z
         });
         return z.NEVER;
       }),
-    /** Open connections the process holds at most; more are closed at once (keep it under `ulimit -n`). */
-    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+    /**
+     * Open connections the process holds at most; more are closed at once (keep it under `ulimit -n`).
+     * Above the 1,000 members issue 13 has registering at once, each on its own connection.
+     */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_000),
     /** Open connections one client address may hold (0: no bound; not applied behind TRUST_PROXY). */
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
     WEB_DIST_DIR: z.string().min(1).default(resolve(apiRoot, '../web/dist')),
