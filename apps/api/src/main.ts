@@ -7,8 +7,6 @@ import { seedDemoContent } from './db/seed';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 
-const LISTEN_BACKLOG = 2_048;
-
 /** Owns the process: reads config, migrates, seeds an empty database, listens, shuts down cleanly. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -52,9 +50,7 @@ async function main() {
   process.on('SIGINT', () => void shutDown('SIGINT'));
   process.on('SIGTERM', () => void shutDown('SIGTERM'));
 
-  // Room in the accept queue for a burst (1,000 members registering at once): with Node's 511 the
-  // kernel drops the rest of the SYNs and those clients retry a second or three later.
-  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl;
   console.log(`\n  The site is running at ${url}\n  API documentation: ${url}/api/docs`);
   if (seeded.seeded) {
