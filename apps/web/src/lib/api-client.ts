@@ -233,6 +233,7 @@ function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
 export function endSession() {
   send('/auth/logout', {}).catch(() => {});
   useSessionStore.getState().clearUser();
+  useSessionStore.setState({ sessionLost: true });
 }
 
 function handleSessionLoss(loss: SessionLoss, quiet: boolean) {

@@ -25,6 +25,11 @@ type SessionState = {
   user: SessionUser | null;
   /** Mirrors localStorage's `pendingMembership` ('true' or absent) so the bell re-renders. */
   pendingMembership: boolean;
+  /**
+   * The server refused this tab's session since it started (not persisted): a protected page
+   * that opens after that sends the user to /login, not /unauthorized (app/guards/require-auth).
+   */
+  sessionLost: boolean;
   setUser: (user: SessionUser | null) => void;
   /** Signed out: forget the user and the pending-membership flag. */
   clearUser: () => void;
@@ -54,7 +59,8 @@ export const useSessionStore = create<SessionState>()(
     (set) => ({
       user: null,
       pendingMembership: readPendingMembership(),
-      setUser: (user) => set({ user }),
+      sessionLost: false,
+      setUser: (user) => set({ user, sessionLost: false }),
       clearUser: () => {
         writePendingMembership(false);
         set({ user: null, pendingMembership: false });

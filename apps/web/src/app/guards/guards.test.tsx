@@ -50,7 +50,7 @@ function renderAt(path: string) {
 }
 
 afterEach(() => {
-  useSessionStore.setState({ user: null, pendingMembership: false });
+  useSessionStore.setState({ user: null, pendingMembership: false, sessionLost: false });
 });
 
 describe('RequireAuth (spec 000 §2 "Guards")', () => {
@@ -88,6 +88,12 @@ describe('RequireAuth (spec 000 §2 "Guards")', () => {
     useSessionStore.setState({ user: member });
     const router = renderAt('/profile');
     act(() => useSessionStore.getState().clearUser());
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends someone whose session the server refused before the page opened to /login', () => {
+    useSessionStore.setState({ user: null, sessionLost: true });
+    const router = renderAt('/profile');
     expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { isAdmin, useSessionStore, useSessionUser } from '@/lib/session-store';
 
 type RequireAuthProps = {
   /** 'admin' admits administrators only (spec 000 §6); without it any signed-in user. */
@@ -16,16 +16,21 @@ type RequireAuthProps = {
  * they cannot use.
  *
  * Someone who was admitted and then signs out here (Logout, or a session that ran out) goes to
- * /login rather than being told they were never allowed in.
+ * /login rather than being told they were never allowed in; so does someone whose session the
+ * server refused before this page opened (a reload checks it, possibly before a lazy page loads).
  */
 export function RequireAuth({ requiredRole, children }: RequireAuthProps) {
   const user = useSessionUser();
+  const sessionLost = useSessionStore((state) => state.sessionLost);
   const location = useLocation();
   // /unauthorized offers a guest 'Log in' and brings them back here afterwards.
   const from = { from: `${location.pathname}${location.search}` };
   const [admittedOnEntry] = useState(() => user !== null && (requiredRole !== 'admin' || isAdmin(user)));
 
-  if (!user) return <Navigate to={admittedOnEntry ? paths.login : paths.unauthorized} state={from} replace />;
+  if (!user) {
+    const to = admittedOnEntry || sessionLost ? paths.login : paths.unauthorized;
+    return <Navigate to={to} state={from} replace />;
+  }
   if (requiredRole === 'admin' && !isAdmin(user)) return <Navigate to={paths.unauthorized} replace />;
   return children ?? <Outlet />;
 }
