@@ -307,6 +307,31 @@ describe('access tokens on a protected route', () => {
   });
 });
 
+describe('access tokens that arrive together', () => {
+  it('are each checked against their own session: one revoked, one naming another user', async () => {
+    const member = await signIn(context, await createUser(context.db));
+    const admin = await signIn(context, await createUser(context.db, { type: 'admin' }));
+    const revokedUser = await createUser(context.db);
+    const revoked = await signIn(context, revokedUser);
+    const revokedSession = await sessionOf(revoked.refreshToken);
+    await context.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, revokedSession?.id ?? ''));
+    // A well-signed token whose session belongs to someone else (the member's).
+    const borrowed = await signJwt(
+      { sub: revokedUser.id, sid: (await sessionOf(member.refreshToken))?.id ?? '', role: 'member' },
+      JWT_SECRET,
+      { ttlSeconds: 60 },
+    );
+    const answers = await Promise.all(
+      [member.accessToken, admin.accessToken, revoked.accessToken, borrowed].map(whoAmI),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 401]);
+    expect(answers[1]?.json().data.profile.type).toBe('admin');
+  });
+});
+
 describe('a session that no longer works, on the public lists that admins see differently', () => {
   const hidden = `hidden-${Date.now()}`;
   let admin: Awaited<ReturnType<typeof createUser>>;

@@ -634,6 +634,38 @@ describe('registrations', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('decides registrations that arrive together event by event: one seat each, an e-mail per seat', async () => {
+    const small = await createEvent(context.db, { is_registration_required: true, max_attendees: 3 });
+    const roomy = await createEvent(context.db, { is_registration_required: true, max_attendees: 5 });
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => newMember()));
+    const eager = await newMember();
+    const [twice, again, ...forSmall] = await Promise.all([
+      register(roomy.id, eager.cookie),
+      register(roomy.id, eager.cookie),
+      ...crowd.map(({ cookie }) => register(small.id, cookie)),
+    ]);
+    // The member who sent twice holds one seat; the second answer says so.
+    expect([twice?.statusCode, again?.statusCode].sort()).toEqual([201, 409]);
+    expect([twice, again].find((response) => response?.statusCode === 409)?.json().code).toBe(
+      'already_registered',
+    );
+    expect(forSmall.filter((response) => response.statusCode === 201)).toHaveLength(3);
+    const refusals = forSmall.filter((response) => response.statusCode === 409);
+    expect(refusals.map((response) => response.json().code)).toEqual(Array(5).fill('event_full'));
+    const seats = forSmall
+      .filter((response) => response.statusCode === 201)
+      .map((response) => response.json().data.seats_taken)
+      .sort();
+    expect(seats).toEqual([1, 2, 3]);
+    const holders = [eager.user.email, ...crowd.map(({ user }) => user.email)];
+    const mails = await context.db
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.toAddress} in ${holders}`);
+    expect(mails).toHaveLength(4);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(4);
+  });
+
   it('lets a member withdraw, freeing the seat, but not undo a rejection', async () => {
     const event = await createEvent(context.db, { is_registration_required: true, max_attendees: 1 });
     const first = await newMember();

@@ -115,6 +115,24 @@ describe('POST /api/news/like/{id}', () => {
     expect(await likesOf(draft.id)).toBe(0);
   });
 
+  it('counts a like sent twice at once by one visitor once, among others liking together', async () => {
+    const article = await createNewsArticle(context.db);
+    const [twice, again, other] = await Promise.all([
+      like(article.id, 'like', `visitor_id=${'t'.repeat(22)}`),
+      like(article.id, 'like', `visitor_id=${'t'.repeat(22)}`),
+      like(article.id, 'like', `visitor_id=${'o'.repeat(22)}`),
+    ]);
+    for (const response of [twice, again, other]) expect(response?.json().data.isLiked).toBe(true);
+    expect(await likesOf(article.id)).toBe(2);
+    const [unliked, guest] = await Promise.all([
+      like(article.id, 'unlike', `visitor_id=${'t'.repeat(22)}`),
+      like(article.id, 'unlike', `visitor_id=${'n'.repeat(22)}`),
+    ]);
+    expect(unliked?.json().data).toEqual({ likes: 1, isLiked: false });
+    expect(guest?.json().data).toEqual({ likes: 1, isLiked: false });
+    expect(await likesOf(article.id)).toBe(1);
+  });
+
   it('counts concurrent likes by distinct visitors exactly, then unlikes back to 0', async () => {
     const article = await createNewsArticle(context.db);
     // On PostgreSQL (TEST_DATABASE_URL) these run truly at once; PGlite queues them.

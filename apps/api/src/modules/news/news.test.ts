@@ -252,13 +252,25 @@ describe('as an admin', () => {
   const asAdmin = (url: string) => context.app.inject({ url, headers: { cookie: adminCookie } });
   beforeAll(async () => {
     adminCookie = (await signIn(context, await createUser(context.db, { type: 'admin' }))).cookie;
-    await createNewsArticle(context.db, { title: 'Ulla draft', author: 'Ulla Archivist', status: 'draft' });
+    // Apart in time: the embedded database's clock can give articles written together one instant.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await createNewsArticle(context.db, {
+      title: 'Ulla draft',
+      author: 'Ulla Archivist',
+      status: 'draft',
+      created_at: minutesAgo(3),
+    });
     await createNewsArticle(context.db, {
       title: 'Ulla archived',
       author: 'Ulla Archivist',
       status: 'archived',
+      created_at: minutesAgo(2),
     });
-    await createNewsArticle(context.db, { title: 'Ulla published', author: 'Ulla Archivist' });
+    await createNewsArticle(context.db, {
+      title: 'Ulla published',
+      author: 'Ulla Archivist',
+      created_at: minutesAgo(1),
+    });
     await createNewsArticle(context.db, { title: 'Vic draft', author: 'Vic Onlydrafts', status: 'draft' });
   });
 
