@@ -252,10 +252,10 @@ async function logIn(baseUrl, body = loginBody) {
  * latest answer, as a browser does.
  */
 async function load(baseUrl, endpoint, seconds, { connections = settings.connections, cookie } = {}) {
-  let setupClient;
+  let setupRequests = () => {};
   if (endpoint === refreshEndpoint) {
     const jars = await Promise.all(Array.from({ length: settings.connections }, () => logIn(baseUrl)));
-    setupClient = (client) => {
+    setupRequests = (client) => {
       const jar = jars.pop();
       client.setRequests([
         {
@@ -266,13 +266,18 @@ async function load(baseUrl, endpoint, seconds, { connections = settings.connect
       ]);
     };
   }
+  // Every answer's time, for the exact percentiles (autocannon reports p90 and p97.5, not p95).
+  const latencies = [];
   const result = await autocannon({
     url: `${baseUrl}${endpoint.path}`,
     connections,
     headers: cookie ? { cookie } : undefined,
     duration: seconds,
     timeout: 10,
-    setupClient,
+    setupClient: (client) => {
+      client.on('response', (_status, _bytes, milliseconds) => latencies.push(milliseconds));
+      setupRequests(client);
+    },
     verifyBody: (body) => {
       try {
         return endpoint.check(JSON.parse(body));
@@ -284,9 +289,8 @@ async function load(baseUrl, endpoint, seconds, { connections = settings.connect
   // autocannon counts timeouts among the errors.
   const errors = result.non2xx + result.errors + result.mismatches + (result.requests.total === 0 ? 1 : 0);
   return {
-    // autocannon reports p90 and p97.5, not p95: p97.5 bounds the p95 from above.
-    p95: result.latency.p97_5,
-    p99: result.latency.p99,
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
     requestsPerSecond: result.requests.average,
     errors,
   };
@@ -617,7 +621,7 @@ async function runUsersList(server, env) {
     );
     report(
       p95 < userTargets.maxP95Ms && p99 < userTargets.maxP99Ms && errors === 0,
-      `${endpoint.name.padEnd(22)} p97.5 ${p95.toFixed(1)} ms (p95 < ${userTargets.maxP95Ms}), ` +
+      `${endpoint.name.padEnd(22)} p95 ${p95.toFixed(1)} ms (< ${userTargets.maxP95Ms}), ` +
         `p99 ${p99.toFixed(1)} ms (< ${userTargets.maxP99Ms}), ${errors} errors, ` +
         `${Math.round(requestsPerSecond)} req/s at ${userSettings.connections} connections`,
     );

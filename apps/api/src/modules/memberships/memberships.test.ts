@@ -173,3 +173,47 @@ describe('DELETE /api/memberships/delete/{id}', () => {
     expect((await remove(membership.id)).statusCode).toBe(404);
   });
 });
+
+describe("the admin list's membership filters follow every change", () => {
+  const standingOf = async (userId: string) => {
+    for (const standing of ['pending', 'active', 'expired', 'rejected']) {
+      const response = await call(
+        'GET',
+        `/api/users/get-all?id=${userId}&membership=${standing}`,
+        adminCookie,
+      );
+      if (response.json().data.total === 1) return standing;
+    }
+    return 'none';
+  };
+
+  it('reads the newest membership after an approval, a renewal, a rejection and deletions', async () => {
+    const { user, membership } = await applicant();
+    expect(await standingOf(user.id)).toBe('pending');
+    await setStatus(membership.id, 'approved');
+    expect(await standingOf(user.id)).toBe('active');
+    const regular = await call('GET', `/api/users/get-all?id=${user.id}&category=Regular`, adminCookie);
+    expect(regular.json().data.total).toBe(1);
+    // A newer application (a renewal) is the one that counts, and its refusal too.
+    const renewal = await createMembership(context.db, user.id, {
+      status: 'pending',
+      category: 'Associate',
+      startsAt: null,
+      expiresAt: null,
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    expect(await standingOf(user.id)).toBe('pending');
+    await setStatus(renewal.id, 'rejected');
+    expect(await standingOf(user.id)).toBe('rejected');
+    // Deleting the newest falls back to the one before; deleting that leaves none.
+    await remove(renewal.id);
+    expect(await standingOf(user.id)).toBe('active');
+    await context.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(memberships.id, membership.id));
+    expect(await standingOf(user.id)).toBe('expired');
+    await remove(membership.id);
+    expect(await standingOf(user.id)).toBe('none');
+  });
+});

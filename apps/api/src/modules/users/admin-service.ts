@@ -10,7 +10,7 @@ import {
   type MembershipDisplayStatus,
   membershipStanding,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -73,28 +73,22 @@ function toAdminUser(user: User, membership: Membership | undefined): AdminUser 
   };
 }
 
-/** How a membership's standing reads in SQL, on the alias `m` (DECISIONS.md "Membership lifecycle"). */
-const standingCondition: Record<MembershipDisplayStatus, (now: Date) => SQL> = {
-  pending: () => sql`m.status = 'pending'`,
-  rejected: () => sql`m.status = 'rejected'`,
-  active: (now) => sql`m.status = 'approved' and m.expires_at > ${now}`,
-  expired: (now) => sql`m.status = 'approved' and (m.expires_at is null or m.expires_at <= ${now})`,
-};
-
 /**
- * The dashboard's filters read the newest membership (by created_at, as the login and the
- * dashboard's counts do): a user whose newest membership matches, found from the memberships
- * that match (the status index narrows a pending filter to the few applications) and kept only
- * when no newer membership of the same user exists.
+ * How the newest membership's standing reads in SQL (DECISIONS.md "Membership lifecycle"), on the
+ * copy the database keeps on each user (schema/users.ts, docs/decisions/032): newest by
+ * created_at, as the login and the dashboard's counts read it.
  */
-function newestMembershipMatches(filters: Pick<AdminUserListQuery, 'membership' | 'category'>, now: Date) {
-  const conditions: SQL[] = [sql`m.user_id = ${users.id}`];
-  if (filters.membership) conditions.push(standingCondition[filters.membership](now));
-  if (filters.category) conditions.push(sql`m.category = ${filters.category}`);
-  return sql`exists (select 1 from ${memberships} m where ${sql.join(conditions, sql` and `)}
-    and not exists (select 1 from ${memberships} n where n.user_id = m.user_id
-      and (n.created_at, n.id) > (m.created_at, m.id)))`;
-}
+const standingCondition: Record<MembershipDisplayStatus, (now: Date) => SQL | undefined> = {
+  pending: () => eq(users.newestMembershipStatus, 'pending'),
+  rejected: () => eq(users.newestMembershipStatus, 'rejected'),
+  active: (now) =>
+    and(eq(users.newestMembershipStatus, 'approved'), gt(users.newestMembershipExpiresAt, now)),
+  expired: (now) =>
+    and(
+      eq(users.newestMembershipStatus, 'approved'),
+      or(isNull(users.newestMembershipExpiresAt), lte(users.newestMembershipExpiresAt, now)),
+    ),
+};
 
 const sortColumns = {
   created_at: users.createdAt,
@@ -115,7 +109,8 @@ function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy'
   if (query.id) conditions.push(eq(users.id, query.id));
   if (query.type) conditions.push(eq(users.type, query.type));
   if (query.status) conditions.push(eq(users.status, query.status));
-  if (query.membership || query.category) conditions.push(newestMembershipMatches(query, now));
+  if (query.membership) conditions.push(standingCondition[query.membership](now) as SQL);
+  if (query.category) conditions.push(eq(users.newestMembershipCategory, query.category));
   return conditions;
 }
 
