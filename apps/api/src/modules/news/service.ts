@@ -20,8 +20,8 @@ import { likePattern } from '../../lib/sql';
 import { galleriesOf, writeGallery } from './gallery';
 
 export type NewsContext = { db: Db; images: ImageUploads };
-/** Who reads or likes: admins see every status; `likerKey` is the person's like (see likes in schema). */
-export type NewsViewer = { isAdmin: boolean; userId?: string | null; likerKey?: string | null };
+/** Who reads: admins see every status; `likerKey` is the person's like (see likes in schema). */
+export type NewsViewer = { isAdmin: boolean; likerKey?: string | null };
 
 type NewsRow = typeof newsArticles.$inferSelect;
 
@@ -164,12 +164,12 @@ export async function getNews(db: Db, id: string, viewer: NewsViewer): Promise<N
 }
 
 /** One person's like or unlike of one article. */
-export type LikeRequest = {
+type LikeRequest = {
   articleId: string;
   action: NewsLikeAction;
-  viewer: { isAdmin: boolean; userId: string | null; likerKey: string };
+  viewer: { isAdmin: boolean; likerKey: string; userId: string | null };
 };
-export type LikeResult = { likes: number; isLiked: boolean };
+type LikeResult = { likes: number; isLiked: boolean };
 
 /**
  * Likes or unlikes (DECISIONS.md "News"), batched (docs/decisions/031): the likes that reach this
