@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatchLoader } from './batch-loader';
+import { createBatchLoader, MAX_BATCH_SIZE } from './batch-loader';
 
 type Request = { group: string; value: number };
 
@@ -58,5 +58,13 @@ describe('createBatchLoader', () => {
     await loader.load({ group: 'a', value: 1 });
     await loader.load({ group: 'a', value: 1 });
     expect(calls).toHaveLength(2);
+  });
+
+  it('splits a turn with more requests than one statement should carry into several calls', async () => {
+    const { loader, calls } = doublingLoader();
+    const many = Array.from({ length: MAX_BATCH_SIZE * 2 + 1 }, (_, value) => ({ group: 'a', value }));
+    const answers = await Promise.all(many.map((request) => loader.load(request)));
+    expect(answers[MAX_BATCH_SIZE * 2]).toBe(MAX_BATCH_SIZE * 4);
+    expect(calls.map((call) => call.length)).toEqual([MAX_BATCH_SIZE, MAX_BATCH_SIZE, 1]);
   });
 });

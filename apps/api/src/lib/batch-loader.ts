@@ -1,5 +1,8 @@
 import DataLoader from 'dataloader';
 
+/** The most requests in one batch (so in one call of `answerGroup`); more in one turn make several. */
+export const MAX_BATCH_SIZE = 1_000;
+
 /**
  * Requests that arrive together, answered together (docs/decisions/031): what reaches this process
  * in one turn of its event loop is split into groups by `groupOf`, and each group is answered by one
@@ -31,8 +34,13 @@ export function createBatchLoader<Request, Answer>(
       );
       return answers;
     },
-    // DataLoader's default collects only what one request's promise chain adds; setImmediate
-    // waits until the event loop has read every request that has arrived.
-    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+    {
+      cache: false,
+      // DataLoader's default collects only what one request's promise chain adds; setImmediate
+      // waits until the event loop has read every request that has arrived.
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+      // A statement takes at most 65,535 parameters (a like sends two per person).
+      maxBatchSize: MAX_BATCH_SIZE,
+    },
   );
 }
