@@ -26,8 +26,9 @@ export const memberships = pgTable(
   (t) => [
     checkIn('memberships_category_check', t.category, MEMBERSHIP_CATEGORIES),
     checkIn('memberships_status_check', t.status, MEMBERSHIP_STATUSES),
-    // "The newest membership by created_at" is read at every login and by the admin list's
-    // membership filters; nulls first is the order of `ORDER BY created_at DESC, id DESC`.
+    // "The newest membership by created_at" is read at every login and by the trigger that
+    // copies it onto the user for the admin list's filters (migration 0009); nulls first is the
+    // order of `ORDER BY created_at DESC, id DESC`.
     index('memberships_user_created_idx').on(
       t.userId,
       t.createdAt.desc().nullsFirst(),
