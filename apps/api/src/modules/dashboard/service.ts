@@ -9,18 +9,18 @@ import {
   USER_STATUSES,
   USER_TYPES,
 } from '@portal/shared';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, eventRegistrations, events, memberships, newsArticles, users } from '../../db/schema';
 
-/** Zero for every value of an enum list, then the counts the database found. */
+/** Zero for every value of an enum list, then the counts the database found (a null value counts nowhere). */
 function countsByValue<Value extends string>(
   values: readonly Value[],
-  rows: readonly { value: string; count: number }[],
+  rows: readonly { value: string | null; count: number }[],
 ): Record<Value, number> {
   const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<Value, number>;
   for (const row of rows) {
-    if (row.value in counts) counts[row.value as Value] += row.count;
+    if (row.value !== null && row.value in counts) counts[row.value as Value] += row.count;
   }
   return counts;
 }
@@ -29,19 +29,20 @@ const countRows = sql<number>`count(*)::int`;
 
 /**
  * Each member counts once, by their newest membership (the one the profile and the login read),
- * named as the profile names it (DECISIONS.md "Membership lifecycle").
+ * named as the profile names it (DECISIONS.md "Membership lifecycle"): the copy the database keeps
+ * on each user (docs/decisions/032), which the admin list the figures link to filters by.
  */
 async function countMembersByMembership(db: Db, now: Date) {
   const newest = db
-    .selectDistinctOn([memberships.userId], {
-      category: memberships.category,
+    .select({
+      category: users.newestMembershipCategory,
       displayStatus: sql<string>`case
-        when ${memberships.status} = 'approved' and ${memberships.expiresAt} > ${now} then 'active'
-        when ${memberships.status} = 'approved' then 'expired'
-        else ${memberships.status} end`.as('display_status'),
+        when ${users.newestMembershipStatus} = 'approved' and ${users.newestMembershipExpiresAt} > ${now} then 'active'
+        when ${users.newestMembershipStatus} = 'approved' then 'expired'
+        else ${users.newestMembershipStatus} end`.as('display_status'),
     })
-    .from(memberships)
-    .orderBy(memberships.userId, desc(memberships.createdAt))
+    .from(users)
+    .where(isNotNull(users.newestMembershipStatus))
     .as('newest');
   const rows = await db
     .select({ status: newest.displayStatus, category: newest.category, count: countRows })

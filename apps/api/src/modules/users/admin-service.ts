@@ -99,7 +99,7 @@ const sortColumns = {
 
 /** GET /api/users/get-all (spec 000 §2, §7): a page of users, newest first unless sorted otherwise. */
 function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>, now: Date) {
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [];
   if (query.search) {
     // A substring of the username or e-mail, on the one lowercased column and its trigram index
     // (schema/users.ts).
@@ -109,7 +109,7 @@ function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy'
   if (query.id) conditions.push(eq(users.id, query.id));
   if (query.type) conditions.push(eq(users.type, query.type));
   if (query.status) conditions.push(eq(users.status, query.status));
-  if (query.membership) conditions.push(standingCondition[query.membership](now) as SQL);
+  if (query.membership) conditions.push(standingCondition[query.membership](now));
   if (query.category) conditions.push(eq(users.newestMembershipCategory, query.category));
   return conditions;
 }
