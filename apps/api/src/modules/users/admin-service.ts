@@ -11,6 +11,7 @@ import {
   membershipStanding,
 } from '@portal/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -20,6 +21,7 @@ import {
   newsArticles,
   newsLikes,
   representatives,
+  tableVersions,
   type User,
   uploadedFiles,
   users,
@@ -141,17 +143,55 @@ export function userListQueries(db: Db, query: AdminUserListQuery, now = new Dat
   };
 }
 
-export async function listUsers(db: Db, query: AdminUserListQuery, now = new Date()) {
+/** What the database answered for one page: the rows, their newest memberships, the count. */
+type UserPage = { rows: User[]; newest: Map<string, Membership>; total: number };
+
+/**
+ * GET /api/users/get-all's answers kept under the users version they were read at (migration
+ * 0010, docs/decisions/033): the same question asked again before any write to users is answered
+ * from memory, as the database would answer it. One per app (its database), at most 500 pages of
+ * 10 users.
+ */
+export type KeptUserPages = LRUCache<string, UserPage>;
+export const createKeptUserPages = (): KeptUserPages => new LRUCache({ max: 500 });
+
+/** Standings whose rule reads the clock: an approval expires with no write, so none is kept. */
+const standingsOnTheClock: ReadonlySet<MembershipDisplayStatus> = new Set(['active', 'expired']);
+
+async function usersVersion(db: Db) {
+  const [row] = await db
+    .select({ version: tableVersions.version })
+    .from(tableVersions)
+    .where(eq(tableVersions.tableName, 'users'));
+  return row?.version;
+}
+
+export async function listUsers(db: Db, kept: KeptUserPages, query: AdminUserListQuery, now = new Date()) {
+  // The version is read before the page: a page kept under it is at least as new as the version,
+  // and a write after it gives the next request another version.
+  const version =
+    query.membership && standingsOnTheClock.has(query.membership) ? undefined : await usersVersion(db);
+  const key = version && `${version} ${JSON.stringify(query)}`;
+  let page = key ? kept.get(key) : undefined;
+  if (!page) {
+    page = await readUserPage(db, query, now);
+    if (key) kept.set(key, page);
+  }
+  const { rows, newest, total } = page;
+  return {
+    users: rows.map((row) => toAdminUser(row, newest.get(row.id))),
+    ...buildPagination(query.page, query.limit, total),
+  };
+}
+
+async function readUserPage(db: Db, query: AdminUserListQuery, now: Date): Promise<UserPage> {
   const queries = userListQueries(db, query, now);
   const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
   const newest = await newestMemberships(
     db,
     rows.map((row) => row.id),
   );
-  return {
-    users: rows.map((row) => toAdminUser(row, newest.get(row.id))),
-    ...buildPagination(query.page, query.limit, counted?.total ?? 0),
-  };
+  return { rows, newest, total: counted?.total ?? 0 };
 }
 
 /** The newest membership of each of `userIds`, in one query after the page's. */

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ADMIN_USER_MESSAGES, type AdminUser, representativeField } from '@portal/shared';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUser,
+  adminUserListQuerySchema,
+  representativeField,
+} from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +29,7 @@ import { createDiskStorage } from '../../lib/storage';
 import { createEvent, createMembership, createNewsArticle, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
-import { deleteUser, toggleUserStatus, updateUser } from './admin-service';
+import { createKeptUserPages, deleteUser, listUsers, toggleUserStatus, updateUser } from './admin-service';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -195,6 +200,44 @@ describe('GET /api/users/get-all', () => {
       listed(await getAll(`?search=${twins}&sortBy=type&sortOrder=${order}`)).users.map((user) => user.id);
     expect(await ids('asc')).toEqual([older.id, newer.id]);
     expect(await ids('desc')).toEqual([newer.id, older.id]);
+  });
+
+  it('answers a question asked again with every change since, however it was made (decision 033)', async () => {
+    const word = `kept${randomUUID().slice(0, 6)}`;
+    const ask = async () => listed(await getAll(`?search=${word}&sortBy=username&sortOrder=asc`));
+    const names = async () => (await ask()).users.map((user) => user.username);
+    const first = await newUser({ username: `${word}_a` });
+    expect(await names()).toEqual([`${word}_a`]);
+    expect(await names()).toEqual([`${word}_a`]);
+    // Written straight to the table, past every service.
+    const second = await newUser({ username: `${word}_b` });
+    expect(await names()).toEqual([`${word}_a`, `${word}_b`]);
+    // An admin's change through the API.
+    expect((await update(second.id, { username: `${word}_c` })).statusCode).toBe(200);
+    expect(await names()).toEqual([`${word}_a`, `${word}_c`]);
+    // A write to memberships only: its trigger (migration 0009) writes the user.
+    await createMembership(context.db, first.id, { status: 'pending', startsAt: null, expiresAt: null });
+    expect((await ask()).users[0]?.membership?.status).toBe('pending');
+    expect((await remove(second.id)).statusCode).toBe(200);
+    expect(await ask()).toMatchObject({ total: 1, users: [{ username: `${word}_a` }] });
+  });
+
+  it('keeps answers until users change, but none of a membership filter that reads the clock', async () => {
+    const kept = createKeptUserPages();
+    const user = await newUser();
+    await createMembership(context.db, user.id, { expiresAt: new Date(Date.now() + 60_000) });
+    const active = adminUserListQuerySchema.parse({ id: user.id, membership: 'active' });
+    expect((await listUsers(context.db, kept, active)).total).toBe(1);
+    // Two minutes on, the approval has expired with no write to anything.
+    expect((await listUsers(context.db, kept, active, new Date(Date.now() + 120_000))).total).toBe(0);
+    expect(kept.size).toBe(0);
+    const plain = adminUserListQuerySchema.parse({ id: user.id });
+    const answer = await listUsers(context.db, kept, plain);
+    expect(await listUsers(context.db, kept, plain)).toEqual(answer);
+    expect(kept.size).toBe(1);
+    await context.db.update(users).set({ phone: '+63 2 8123 4567' }).where(eq(users.id, user.id));
+    expect((await listUsers(context.db, kept, plain)).users[0]?.phone).toBe('+63 2 8123 4567');
+    expect(kept.size).toBe(2);
   });
 
   it('refuses parameters out of range with 400 and the field message', async () => {
