@@ -73,10 +73,11 @@ async function expectProfileShowsApplication(page: Page, username: string) {
   await main.getByText(username, { exact: true }).first().waitFor();
   await main.getByText('Copper-gold exploration in Mindanao since 2009.').waitFor();
   const logo = main.locator('img[src^="/uploads/"]').first();
-  await logo.waitFor();
-  expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
-    true,
-  );
+  // Attached is not loaded: the picture arrives a moment after its element (one CI run in many).
+  await logo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
 
   const reps = page.getByRole('region', { name: 'Company Representatives' });
   const voting = reps.getByRole('list').first();
