@@ -92,6 +92,12 @@ const standingCondition: Record<MembershipDisplayStatus, (now: Date) => SQL | un
     ),
 };
 
+/**
+ * The standings above whose rule reads the clock: an approval expires with no write, so the list
+ * keeps no answer filtered by them (listUsers, decision 033).
+ */
+const standingsOnTheClock: ReadonlySet<MembershipDisplayStatus> = new Set(['active', 'expired']);
+
 const sortColumns = {
   created_at: users.createdAt,
   username: sql`lower(${users.username})`,
@@ -154,9 +160,6 @@ type UserPage = { rows: User[]; newest: Map<string, Membership>; total: number }
  */
 export type KeptUserPages = LRUCache<string, UserPage>;
 export const createKeptUserPages = (): KeptUserPages => new LRUCache({ max: 500 });
-
-/** Standings whose rule reads the clock: an approval expires with no write, so none is kept. */
-const standingsOnTheClock: ReadonlySet<MembershipDisplayStatus> = new Set(['active', 'expired']);
 
 async function usersVersion(db: Db) {
   const [row] = await db
