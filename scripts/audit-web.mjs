@@ -28,8 +28,8 @@ const chromiumFlags = [
 ];
 
 const pages = ['/', '/about', '/membership', '/events', '/news'];
-// Issue 13 audits an event's page too, issue 14 an article's: the newest published one of each in
-// the demo content, found at run time.
+// An event's page and an article's are audited too (docs/architecture.md "Speed and simplicity"):
+// the newest published one of each in the demo content, found at run time.
 
 const categories = [
   { id: 'performance', title: 'Performance', target: 95 },
@@ -281,7 +281,7 @@ async function main() {
       return (await response.json()).data;
     };
     const newestEvent = (await newestOf('/api/events/retrieve-events?limit=1')).events[0];
-    // A guest's list holds published articles only (DECISIONS.md "News").
+    // A guest's list holds published articles only (docs/product-rules.md "News").
     const newestArticle = (await newestOf('/api/news/get-news?limit=1&status=published')).news[0];
     if (!newestEvent || !newestArticle) throw new Error('the demo content has no published event or article');
     const contentPages = [`/events/${newestEvent.id}`, `/news/${newestArticle.id}`];

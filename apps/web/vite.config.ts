@@ -25,7 +25,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * The static HTML names the association from the site configuration, so the acronym and name are
- * written in one place only (ARCHITECTURE.md "What we are building"). Pages set document.title.
+ * written in one place only (docs/product-rules.md "Site configuration"). Pages set document.title.
  */
 function siteConfigHtml(): Plugin {
   return {

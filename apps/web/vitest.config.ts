@@ -5,9 +5,10 @@ export default defineProject({
   plugins: [react()],
   resolve: {
     tsconfigPaths: true,
-    // Under Vitest, 'react-router/dom' loads a second copy of react-router beside the one the
-    // app's modules get, and its RouterProvider then finds no router (STACK-NOTES "Front end").
-    // Its RouterProvider is react-router's own plus flushSync, which the tests do not need.
+    // Under Vitest, 'react-router/dom' loads a second copy of react-router beside the one the app's
+    // modules get, and its RouterProvider then finds no router
+    // (docs/architecture.md "Traps of the stack"). Its RouterProvider is react-router's own plus
+    // flushSync, which the tests do not need.
     alias: [{ find: /^react-router\/dom$/, replacement: 'react-router' }],
   },
   test: {

@@ -17,9 +17,9 @@ import {
 } from './harness';
 
 /**
- * issue 15 §2, the fault test: a server killed with SIGKILL during writes (on the embedded
- * database and on PostgreSQL), PostgreSQL cut off during traffic, and a mail server that is down,
- * then slow, then back. Each prints its figures for the issue's closing note.
+ * The fault tests (docs/architecture.md "Testing"): a server killed with SIGKILL during writes (on
+ * the embedded database and on PostgreSQL), PostgreSQL cut off during traffic, and a mail server
+ * that is down, then slow, then back. Each prints its figures.
  */
 
 /** Whatever a test started, stopped after it whatever happened. */

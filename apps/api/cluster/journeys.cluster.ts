@@ -26,9 +26,9 @@ import {
 } from './harness';
 
 /**
- * ARCHITECTURE.md "Growing past one machine", proved: two server processes behind HAProxy (the
- * README's configuration) on one PostgreSQL database, one Redis, one S3-compatible bucket and one
- * SMTP peer. Each journey connects from a loopback address of its own, so that the shared
+ * docs/architecture.md "Running several processes", proved: two server processes behind HAProxy
+ * (the README's configuration) on one PostgreSQL database, one Redis, one S3-compatible bucket and
+ * one SMTP peer. Each journey connects from a loopback address of its own, so that the shared
  * rate-limit counters of one do not reach another.
  */
 

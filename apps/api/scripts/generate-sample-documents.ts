@@ -2,9 +2,10 @@
  * Writes a clearly titled SAMPLE PDF for every entry of the document catalogue
  * (packages/shared/src/documents.ts) to apps/api/content/documents/<folder>/<filename>.
  *
- * The association's own files are not available to us (DECISIONS.md "Money, dates, content"), so
- * these placeholders hold their places until the secretariat drops the official files in at the
- * same paths. Run: npx tsx apps/api/scripts/generate-sample-documents.ts
+ * The association's own files are not available to us
+ * (docs/product-rules.md "Money, dates and content"), so these placeholders hold their places until
+ * the secretariat drops the official files in at the same paths.
+ * Run: npx tsx apps/api/scripts/generate-sample-documents.ts
  *
  * Existing files are overwritten, so do not run it once official files are in place, or pass
  * --missing-only to write only the files that are not there yet.

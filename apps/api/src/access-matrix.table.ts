@@ -16,7 +16,7 @@ import {
 import { multipartBody } from './test/multipart';
 
 /**
- * The access-control matrix (issue 15 §2, decision 029): for every route that says who may call
+ * The access-control matrix (decision 029): for every route that says who may call
  * it, the answer each kind of caller gets to a well-formed request, declared once here.
  * access-matrix.test.ts sends each request and fails on any other answer, and on any route
  * missing from this table.

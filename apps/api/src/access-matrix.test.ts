@@ -14,7 +14,7 @@ import { createMembership, createUser, signIn, TEST_PASSWORD } from './test/fact
 import { buildTestApp } from './test/helper';
 import { accessControlledRoutes, routeKey } from './test/route-table';
 
-// issue 15 §2: every route × guest, member, another member, admin, with the answer declared once
+// Decision 029: every route × guest, member, another member, admin, with the answer declared once
 // per route in access-matrix.table.ts. Real database, real sessions, requests sent as our pages
 // send them (decision 029).
 
@@ -148,7 +148,7 @@ describe('the access-control matrix', () => {
   );
 
   // The same requests sent for another site by a signed-in admin's browser: every call that can
-  // change data is refused before it does (ARCHITECTURE.md "Accounts and sessions").
+  // change data is refused before it does (docs/architecture.md "Accounts and sessions").
   const stateChanging = routes.filter(
     (route) =>
       ACCESS_MATRIX[routeKey(route)] && (route.method !== 'GET' || route.config.changesState === true),

@@ -79,7 +79,7 @@ describe('loadConfig', () => {
     });
   });
 
-  // issue 15: TRUST_PROXY=true believed every X-Forwarded-For hop, so a client could choose its
+  // TRUST_PROXY=true once believed every X-Forwarded-For hop, so a client could choose its
   // address (and its rate-limit counter) through a proxy that appends to the header.
   it.each([
     ['false', false],

@@ -57,8 +57,9 @@ const environmentSchema = z
         return z.NEVER;
       }),
     /**
-     * Open connections the process holds at most; more are closed at once (keep it under `ulimit -n`).
-     * Above the 1,000 members issue 13 has registering at once, each on its own connection.
+     * Open connections the process holds at most; more are closed at once (keep it under
+     * `ulimit -n`). Above the 1,000 members the benchmark registers at once, each on its own
+     * connection (docs/architecture.md "Speed and simplicity").
      */
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_000),
     /** Open connections one client address may hold (0: no bound; not applied behind TRUST_PROXY). */

@@ -4,7 +4,7 @@ import { createMembership, createUser, signIn } from './test/factories';
 import { buildTestApp } from './test/helper';
 import { multipartBody } from './test/multipart';
 
-// issue 15 §1: the input defects a probe of the running site found, each answered 400 naming the
+// The input defects a probe of the running site found (decision 029), each answered 400 naming the
 // field now, on PGlite and on PostgreSQL (which refuses NUL in text: these were its 500s).
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
@@ -132,7 +132,7 @@ describe('control characters', () => {
   });
 });
 
-// issue 15: a number where an e-mail belongs was answered 'Email is required'.
+// A number where an e-mail belongs was once answered 'Email is required'.
 describe('a value of the wrong type', () => {
   it.each([
     ['/api/auth/login', { email: 42, password: 'x' }, 'email', 'Email must be text'],

@@ -18,7 +18,7 @@ import { type FuzzRequest, nulProbesFor, requestsFor } from './test/fuzz-request
 import { buildTestApp } from './test/helper';
 import { routeKey } from './test/route-table';
 
-// issue 15 §2: every route, fed requests made from its own schemas with hostile values mixed in,
+// Decision 029: every route, fed requests made from its own schemas with hostile values mixed in,
 // as a guest and as an admin: no answer is a 500, none hangs, nothing is logged as an error, and
 // the server still answers /api/health after. The seed is fixed, so CI sends the same requests
 // every run; FUZZ_RUNS=2000 (and FUZZ_SEED to explore) runs longer on demand (decision 029).

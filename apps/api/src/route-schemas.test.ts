@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
-// issue 15: NUL reached SQL through text fields declared with a bare z.string() (the news author
+// NUL once reached SQL through text fields declared with a bare z.string() (the news author
 // filter, URL fields, representatives' names, the site search). Every text field and query
 // parameter is declared with the shared helpers of packages/shared/src/schemas/common.ts, which
 // refuse control characters; this walks every route's schemas so a new field cannot forget

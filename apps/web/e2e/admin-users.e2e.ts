@@ -34,7 +34,7 @@ async function createApplicant(prefix: string): Promise<TestMember & { id: strin
   return { ...member, id: profile.id };
 }
 
-describe('admin users (issue 12)', () => {
+describe('admin users', () => {
   let applicant: TestMember & { id: string };
   beforeAll(async () => {
     applicant = await createApplicant('applicant');
@@ -179,7 +179,8 @@ describe('admin users (issue 12)', () => {
     const representatives = invited.page.getByRole('region', { name: 'Company Representatives' });
     await representatives.getByText('Lorna Dizon').waitFor();
     await representatives.getByText('Rico Bautista').waitFor();
-    // The first is the voting one, the other under "Other" (DECISIONS.md "Representatives").
+    // The first is the voting one, the other under "Other"
+    // (docs/product-rules.md "Representatives").
     await representatives.getByRole('heading', { name: 'Voting' }).waitFor();
     await representatives.getByRole('heading', { name: 'Other' }).waitFor();
     await invited.context.close();

@@ -3,7 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** The flags STACK-NOTES.md found necessary for Debian's Chromium on a machine with no network. */
+/**
+ * The flags Debian's Chromium needs on a machine with no network
+ * (docs/architecture.md "Traps of the stack").
+ */
 const chromiumFlags = [
   '--headless',
   '--no-sandbox',

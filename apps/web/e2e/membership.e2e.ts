@@ -150,7 +150,7 @@ async function editRepresentatives(page: Page, viewport: Viewport) {
 
 // One journey with a dozen pages, each checked by axe: longer than the default minute.
 describe.each<Viewport>(['desktop', 'phone'])(
-  'joining as a company on %s (issue 11)',
+  'joining as a company on %s',
   { timeout: 240_000 },
   (viewport) => {
     it('Select Plan → register → confirm → /user-forms with two representatives and a logo → the pending bell → /profile shows it all → the editor deletes, restores, adds and saves → the profile shows it', async () => {

@@ -63,7 +63,7 @@ async function applyAsIndividual(member: TestMember) {
 
 // One journey with a dozen pages, each checked by axe: longer than the default minute.
 describe.each<Viewport>(['phone', 'desktop'])(
-  'joining as an individual on %s (issue 11)',
+  'joining as an individual on %s',
   { timeout: 240_000 },
   (viewport) => {
     it('register → confirm → /user-forms with a photo → the pending bell → /profile shows the photo → Update Profile changes About and phone → shown', async () => {
@@ -133,7 +133,7 @@ describe.each<Viewport>(['phone', 'desktop'])(
   },
 );
 
-describe("Member's News for a guest (issue 11)", () => {
+describe("Member's News for a guest", () => {
   it("offers 'Log in' on a members-only download and comes back to the page after signing in", async () => {
     const { page, context } = await browser.newPage('desktop');
     await openPage(page, paths.membersNews);
@@ -181,7 +181,7 @@ const phoneSizes = [
   { name: 'on its side', width: 844, height: 390 },
 ] as const;
 
-describe('the signed-in phone menu (issue 11: the account block never covers a link)', () => {
+describe('the signed-in phone menu (the account block never covers a link)', () => {
   it.each(phoneSizes)(
     'keeps every link reachable and clickable on a phone $name',
     async ({ width, height }) => {

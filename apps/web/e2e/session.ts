@@ -5,9 +5,9 @@ import { toSessionUser } from '../src/lib/session-user';
 import { waitForMailLink } from './mail';
 
 /**
- * Signs in through the API, not the login form (STYLE.md: journeys log in by API and drive the
- * UI only for what they test). The response's cookies land in the page's context; the user is
- * written where the app keeps it (localStorage `root`) before any page script runs.
+ * Signs in through the API, not the login form (docs/code-style.md "Tests": journeys log in by API
+ * and drive the UI only for what they test). The response's cookies land in the page's context; the
+ * user is written where the app keeps it (localStorage `root`) before any page script runs.
  */
 export async function signInByApi(page: Page, email: string, password: string) {
   const response = await page.request.post('/api/auth/login', { data: { email, password } });

@@ -40,7 +40,7 @@ describe('board constants (spec 001 §9)', () => {
   });
 });
 
-describe('canonicalBoardPosition (DECISIONS.md "Board")', () => {
+describe('canonicalBoardPosition (docs/product-rules.md "Board")', () => {
   it('compares case- and punctuation-insensitively and answers the form spelling', () => {
     for (const spelling of [
       'Vice-President',

@@ -14,7 +14,10 @@ export const BOARD_MESSAGES = {
   notFound: 'Board member not found',
 } as const;
 
-/** The officers of 'Executive Leadership', in the order the page shows them (DECISIONS.md "Board"). */
+/**
+ * The officers of 'Executive Leadership', in the order the page shows them
+ * (docs/product-rules.md "Board").
+ */
 export const EXECUTIVE_POSITIONS = [
   'President',
   'Vice President',
@@ -23,8 +26,8 @@ export const EXECUTIVE_POSITIONS = [
 ] as const satisfies readonly BoardPosition[];
 
 /**
- * Positions compare case- and punctuation-insensitively (DECISIONS.md "Board"): the forms say
- * 'Vice President', the admin filter 'Vice-President', the public page also 'vice-president'.
+ * Positions compare case- and punctuation-insensitively (docs/product-rules.md "Board"): the forms
+ * say 'Vice President', the admin filter 'Vice-President', the public page also 'vice-president'.
  */
 export const boardPositionKey = (position: string) => position.toLowerCase().replace(/[^a-z]/g, '');
 
@@ -86,7 +89,7 @@ export function boardDescriptionPreview(description: string | null | undefined):
 }
 
 /**
- * The detail modal's label for `trustee_since` (DECISIONS.md "Board"): 'Trustee Since' for
+ * The detail modal's label for `trustee_since` (docs/product-rules.md "Board"): 'Trustee Since' for
  * trustees, '{position} Since' for everyone else ('President Since', 'Member Since').
  */
 export function boardSinceLabel(position: string): string {

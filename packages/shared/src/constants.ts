@@ -69,7 +69,7 @@ export const DELAYS_MS = {
 export const NEWS_DESCRIPTION_PREVIEW_CHARS = 200;
 export const BOARD_DESCRIPTION_PREVIEW_CHARS = 50;
 
-/** Representatives per company category (spec 000 §5, DECISIONS.md "Representatives"). */
+/** Representatives per company category (spec 000 §5, docs/product-rules.md "Representatives"). */
 export const REPRESENTATIVE_LIMITS = { Regular: 4, other: 2, minimum: 1, maxVoting: 1 } as const;
 
 /**

@@ -1,4 +1,7 @@
-/** Dates and times are shown and compared in the Philippines' time zone (DECISIONS.md). */
+/**
+ * Dates and times are shown and compared in the Philippines' time zone
+ * (docs/product-rules.md "Money, dates and content").
+ */
 export const SITE_TIME_ZONE = 'Asia/Manila';
 
 /**

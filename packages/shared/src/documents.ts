@@ -30,8 +30,8 @@ export type DocumentCollection<Category extends string = string> = {
   /** URL prefix the files are served from, without a trailing slash. */
   publicPath: string;
   /**
-   * Who may download (STYLE.md "Deny by default"): Member's News files are for users with an
-   * active membership, checked on the server (DECISIONS.md "Membership lifecycle").
+   * Who may download (docs/code-style.md "Deny by default"): Member's News files are for users with
+   * an active membership, checked on the server (docs/product-rules.md "Membership lifecycle").
    */
   access: 'public' | 'member';
   /** Display order of the groups on the page. */

@@ -19,7 +19,7 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const REPRESENTATIVE_TYPES = ['voting', 'non-voting'] as const;
 export type RepresentativeType = (typeof REPRESENTATIVE_TYPES)[number];
 
-/** One list of event types everywhere (DECISIONS.md "Events"). */
+/** One list of event types everywhere (docs/product-rules.md "Events"). */
 export const EVENT_TYPES = [
   'Conference',
   'Workshop',

@@ -1,7 +1,10 @@
 // The events' messages, apart from their Zod schemas (schemas/events.ts), so that the public pages
 // that show them do not load Zod.
 
-/** The messages of the event pages and the server's refusals (spec 001 §8, DECISIONS.md "Events"). */
+/**
+ * The messages of the event pages and the server's refusals (spec 001 §8,
+ * docs/product-rules.md "Events").
+ */
 export const EVENT_MESSAGES = {
   notFound: 'Event not found',
   loadFailed: 'Failed to load event',

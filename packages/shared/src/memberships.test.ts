@@ -47,7 +47,7 @@ describe('isNewestMembershipPending (spec 000 §4)', () => {
   });
 });
 
-describe('membershipStanding (DECISIONS "Membership lifecycle")', () => {
+describe('membershipStanding (docs/product-rules.md "Membership lifecycle")', () => {
   const now = new Date('2026-06-01T00:00:00Z');
 
   it('keeps pending and rejected as they are', () => {

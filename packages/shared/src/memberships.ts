@@ -1,7 +1,7 @@
 /**
- * spec 000 §4 "After login" and DECISIONS.md "Membership lifecycle": the client marks a pending
- * membership when the newest membership, by `created_at`, has status `pending`. Only the newest
- * counts: an older pending one that was later superseded does not raise the notice.
+ * spec 000 §4 "After login" and docs/product-rules.md "Membership lifecycle": the client marks a
+ * pending membership when the newest membership, by `created_at`, has status `pending`. Only the
+ * newest counts: an older pending one that was later superseded does not raise the notice.
  */
 export function isNewestMembershipPending(
   memberships: readonly { status: string; created_at: string }[] | null | undefined,
@@ -15,7 +15,10 @@ export function isNewestMembershipPending(
   return newest?.status === 'pending';
 }
 
-/** What the profile and the admin screens show of a membership (DECISIONS.md "Membership lifecycle"). */
+/**
+ * What the profile and the admin screens show of a membership
+ * (docs/product-rules.md "Membership lifecycle").
+ */
 export type MembershipStanding = 'pending' | 'active' | 'expired' | 'rejected';
 
 /**

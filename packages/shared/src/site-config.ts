@@ -1,6 +1,7 @@
 /**
- * The one site configuration (ARCHITECTURE.md "What we are building"). Everything that names the
- * association reads it from here, so a different association changes this file and nothing else.
+ * The one site configuration (docs/product-rules.md "Site configuration"). Everything that names
+ * the association reads it from here, so a different association changes this file and nothing
+ * else.
  */
 export const siteConfig = {
   name: 'Mineral Exploration Association of the Philippines',
@@ -16,5 +17,5 @@ export const siteConfig = {
   developedBy: 'The Secretariat Digital Team',
 } as const;
 
-/** `/{product}-forms` (DECISIONS.md "Identity and roles"). */
+/** `/{product}-forms` (docs/product-rules.md "Identity and roles"). */
 export const associationFormsPath = `/${siteConfig.acronym.toLowerCase()}-forms`;

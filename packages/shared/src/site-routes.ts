@@ -1,7 +1,7 @@
 import { associationFormsPath } from './site-config';
 
 /**
- * Every address of the web app's pages, those built and those a later issue builds (STYLE.md
+ * Every address of the web app's pages, those built and those to come (docs/code-style.md
  * "Constants have one home"). The web app links with these (apps/web/src/config/paths.ts); the
  * server reads SITE_ROUTES below.
  */

@@ -35,7 +35,7 @@ describe('the embedded database folder lock', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.close();
   });
-  // issue 15: after kill -9 a container's server is PID 1 again, and found its own pid in the lock.
+  // After kill -9 a container's server is PID 1 again, and found its own pid in the lock.
   it('takes over a lock that names this process, left by an earlier life of the same pid', async () => {
     const dataDir = existing;
     await writeFile(join(dataDir, '.lock'), String(process.pid));
@@ -66,7 +66,7 @@ describe('the embedded database folder lock', () => {
       await rm(join(dataDir, '.lock'));
     });
 
-    // issue 15: a bare pid (the lock's old format) naming a live process that is not ours was
+    // A bare pid (the lock's old format) naming a live process that is not ours was
     // refused for good, so the server could not start until someone deleted the file.
     it('takes over a lock in the old format naming a live process that is not Node.js', async () => {
       const dataDir = existing;

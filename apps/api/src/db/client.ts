@@ -95,8 +95,8 @@ class TransactionSafePool extends pg.Pool {
 }
 
 /**
- * How long a request may wait on the database server (issue 15: with one table locked for 15 s,
- * requests and the readiness check waited 15 s). A wait that runs out fails the statement, and the
+ * How long a request may wait on the database server (with one table locked for 15 s, requests and
+ * the readiness check once waited 15 s). A wait that runs out fails the statement, and the
  * error handler answers 503 with Retry-After (`isDatabaseBusy`): a quick "try again" beats a
  * connection held open by a request nobody is waiting for any more.
  */
@@ -165,7 +165,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       statement_timeout: DATABASE_WAIT_LIMITS.statementMs,
       idle_in_transaction_session_timeout: DATABASE_WAIT_LIMITS.idleInTransactionMs,
     });
-    // An idle client's error is otherwise uncaught and exits the process (STACK-NOTES).
+    // An idle client's error is otherwise uncaught and exits the process
+    // (docs/architecture.md "Traps of the stack").
     pool.on('error', (error) => options.onPoolError?.(error));
     // One connection for the readiness check, quick to give up: /api/ready answers within 2 s.
     const pingPool = new pg.Pool({
@@ -226,10 +227,11 @@ const foldersOpenHere = new Set<string>();
 
 /**
  * PGlite does not lock its directory and two processes writing one folder corrupt it
- * (STACK-NOTES), so the app holds a lock file naming its pid, and the start time of that process
- * where the system tells it, and refuses a second writer. A lock is stale, and taken over, when
- * its process no longer runs, or when the pid now belongs to another process: ours (PID 1 again in
- * a container restarted after kill -9) or one that started after the lock was written.
+ * (docs/architecture.md "Traps of the stack"), so the app holds a lock file naming its pid, and the
+ * start time of that process where the system tells it, and refuses a second writer. A lock is
+ * stale, and taken over, when its process no longer runs, or when the pid now belongs to another
+ * process: ours (PID 1 again in a container restarted after kill -9) or one that started after the
+ * lock was written.
  */
 function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });

@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from './client';
 
 const ACQUIRE_TIMEOUT_MS = 1_000;
 
-// issue 15: with the pool taken, a request waited 10 s for a connection; a transaction the server
+// With the pool taken, a request once waited 10 s for a connection; a transaction the server
 // ended (idle in transaction too long, 25P03) or a session it terminated answered 500. Now each is
 // a quick 503 with Retry-After. PGlite is one connection inside the process: there is no pool to
 // wait for and no server that ends a session, so these run on PostgreSQL only (TEST_DATABASE_URL,

@@ -405,7 +405,8 @@ function membershipPeriod(membership: DemoMembership, daysAgo: (days: number) =>
   if (membership.state === 'rejected') {
     return { ...base, status: 'rejected' as const, updatedAt: daysAgo(membership.createdDaysAgo - 2) };
   }
-  // Approval two days after applying starts the 12-month period (DECISIONS.md "Membership lifecycle").
+  // Approval two days after applying starts the 12-month period
+  // (docs/product-rules.md "Membership lifecycle").
   const startsAt = daysAgo(membership.createdDaysAgo - 2);
   const expiresAt = new Date(startsAt);
   expiresAt.setUTCMonth(expiresAt.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);

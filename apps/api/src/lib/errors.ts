@@ -1,8 +1,8 @@
 /**
  * The one error type of the API. Services throw it; the error handler turns it into
- * `{ error, message?, code?, field?, fields? }` with its status (ARCHITECTURE.md "API contract").
- * `field` names the form field a refused rule belongs to (a taken e-mail on `email`), so that a
- * form can show the message there.
+ * `{ error, message?, code?, field?, fields? }` with its status
+ * (docs/architecture.md "API contract"). `field` names the form field a refused rule belongs to (a
+ * taken e-mail on `email`), so that a form can show the message there.
  */
 export class AppError extends Error {
   constructor(

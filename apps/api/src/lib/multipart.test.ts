@@ -9,9 +9,9 @@ import { AppError } from './errors';
 import { fieldPathOf, multipartForm, nestBracketedFields } from './multipart';
 
 /**
- * The form and error contract every route shares (contract C1), on the whole app with three
- * routes of its own: a gallery form of up to 10 images, a JSON form with a nested list, and a
- * rule refused on a named field.
+ * The form and error contract every route shares (docs/architecture.md "API contract"), on the
+ * whole app with three routes of its own: a gallery form of up to 10 images, a JSON form with a
+ * nested list, and a rule refused on a named field.
  */
 const galleryForm = multipartForm(z.object({ title: requiredText('Title', 'Title is required') }), {
   files: { images: MAX_IMAGES_PER_REQUEST },

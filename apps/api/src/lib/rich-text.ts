@@ -2,8 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The allow-list for rich text written by admins (event and news content) and shown to everyone
- * (ARCHITECTURE.md "rich text"). Content is sanitised once, on write, and only the sanitised copy
- * is stored and rendered. Everything not listed is dropped: scripts, styles, event handlers,
+ * (docs/architecture.md "Rich text"). Content is sanitised once, on write, and only the sanitised
+ * copy is stored and rendered. Everything not listed is dropped: scripts, styles, event handlers,
  * iframes, forms, SVG and MathML (the usual carriers of script), and any `class` or `style`.
  */
 const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {

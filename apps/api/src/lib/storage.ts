@@ -24,10 +24,10 @@ export type StoredFile = { storageKey: string; publicPath: string };
 export type StoredFileContent = { body: Readable; contentType: string; byteSize: number | undefined };
 
 /**
- * The one place that writes, reads and deletes uploaded files (ARCHITECTURE.md "Files"): a folder
- * on the local disk, or an S3-compatible bucket shared by every server process
- * (docs/decisions/027-uploads-in-an-s3-compatible-bucket.md). Either way files are served under
- * the same `/uploads/<key>` addresses, through the server.
+ * The one place that writes, reads and deletes uploaded files
+ * (docs/architecture.md "Files and uploads"): a folder on the local disk, or an S3-compatible
+ * bucket shared by every server process (docs/decisions/027-uploads-in-an-s3-compatible-bucket.md).
+ * Either way files are served under the same `/uploads/<key>` addresses, through the server.
  */
 export type Storage = {
   /** Where files go, for the start-up log and /api/ready; never contains credentials. */

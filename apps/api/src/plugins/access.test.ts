@@ -32,7 +32,7 @@ describe('route access declarations', () => {
   });
 });
 
-describe('caching of answers (issue 15: private answers were marked cacheable)', () => {
+describe('caching of answers (private answers were once marked cacheable)', () => {
   let context: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     context = await buildTestApp();

@@ -3,7 +3,10 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySche
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
-/** Who may call a route. Every API route declares one where it is defined (STYLE.md "Deny by default"). */
+/**
+ * Who may call a route. Every API route declares one where it is defined
+ * (docs/code-style.md "Deny by default").
+ */
 export type RouteAccess = 'public' | 'member' | 'admin';
 
 export type Viewer = { userId: string; isAdmin: boolean };
@@ -22,7 +25,7 @@ declare module 'fastify' {
     /**
      * Every route as it was declared (HEAD twins and the OpenAPI UI aside), in registration order:
      * the access-control matrix, the fuzz test and the route schema test are generated from it, so
-     * a route added later is covered without anyone remembering to (issue 15, decision 029).
+     * a route added later is covered without anyone remembering to (decision 029).
      */
     readonly routeTable: readonly DeclaredRoute[];
   }

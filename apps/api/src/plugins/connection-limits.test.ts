@@ -52,7 +52,7 @@ function healthFrom(localAddress: string) {
   });
 }
 
-// issue 15: slow bodies held connections for 400 s and 1,100 of them made /api/health unreachable.
+// Slow bodies once held connections for 400 s and 1,100 of them made /api/health unreachable.
 describe('clients that hold connections', () => {
   it('get timeouts on headers, the whole request and idle sockets', () => {
     const server = context.app.server;
@@ -78,7 +78,7 @@ describe('clients that hold connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await healthFrom('127.0.0.1')).toBe(200);
   });
-  // issue 15: a 431 came in another shape than every other error.
+  // A 431 once came in another shape than every other error.
   it('answers requests the HTTP parser refuses in the API error shape', async () => {
     const answers = await Promise.all(
       [
@@ -127,7 +127,7 @@ function trickle(start: string, drip: string, everyMs: number, localAddress = '1
   return { socket, closed };
 }
 
-// issue 15: a body trickled a byte a second was held for the 5-minute request timeout.
+// A body trickled a byte a second was once held for the 5-minute request timeout.
 describe('slow clients', () => {
   it('are cut off within seconds, several at once, while /api/health keeps answering and a slow but steady body is not', {
     timeout: 60_000,

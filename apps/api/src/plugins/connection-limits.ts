@@ -2,9 +2,9 @@ import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } 
 import type { Socket } from 'node:net';
 
 /**
- * Server timeouts against clients that hold connections without finishing a request (issue 15: a
- * body sent one byte a second was held 400 s and more, and 1,100 such connections took the site
- * down). The numbers, and why (decision 029):
+ * Server timeouts against clients that hold connections without finishing a request (a body sent
+ * one byte a second was once held 400 s and more, and 1,100 such connections took the site down).
+ * The numbers, and why (decision 029):
  *
  * - the request line and headers within 10 s (a phone on a poor network sends them in well under
  *   a second: they are a few hundred bytes);
@@ -114,8 +114,8 @@ function rawAnswer({ status, ...body }: { status: number; error: string; code: s
 }
 
 /**
- * Fastify's `clientErrorHandler`: the answer to a request the HTTP parser refused (too slow, headers
- * too large, not HTTP), as `{ error, code }` like every other error (issue 15: a 431 had another
+ * Fastify's `clientErrorHandler`: the answer to a request the HTTP parser refused (too slow,
+ * headers too large, not HTTP), as `{ error, code }` like every other error (a 431 once had another
  * shape). Mirrors Fastify's default handler otherwise.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {

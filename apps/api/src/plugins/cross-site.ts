@@ -18,7 +18,7 @@ export const changesState = (request: FastifyRequest) =>
 
 /**
  * Refuses state-changing requests that a browser sends on behalf of another site
- * (ARCHITECTURE.md "Accounts and sessions"). Browsers say where a request comes from in
+ * (docs/architecture.md "Accounts and sessions"). Browsers say where a request comes from in
  * Sec-Fetch-Site, or failing that in Origin; a client that sends neither is not a browser acting
  * for someone else, so it has no ambient credentials to abuse.
  */

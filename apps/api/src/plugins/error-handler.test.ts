@@ -17,7 +17,7 @@ afterAll(async () => {
   await context.close();
 });
 
-// issue 15: PostgreSQL refuses 0x00 in text, which was a 500 (and 4 KB of log) for anyone.
+// PostgreSQL refuses 0x00 in text, which was once a 500 (and 4 KB of log) for anyone.
 describe('control characters in what a client sends', () => {
   it.each(['/api/news/get-news', '/api/events/retrieve-events', '/api/boards/get-board-members'])(
     'refuse a NUL in the search of %s with a 400 naming the field',

@@ -61,7 +61,7 @@ describe('account rate limits', () => {
     expect(owner.statusCode).toBe(200);
   });
 
-  // issue 15: 20 wrong passwords from 20 addresses gave the real owner 429 for 15 minutes.
+  // 20 wrong passwords from 20 addresses once gave the real owner 429 for 15 minutes.
   it('slows down, never refuses, an e-mail guessed at from many addresses', async () => {
     const user = await createUser(context.db);
     for (let index = 0; index < LIMIT + 2; index++) {
@@ -175,7 +175,7 @@ describe('with an unreachable Redis', () => {
 
 /**
  * A Redis that answers the handshake, then stops answering anything while it keeps the
- * connection open: a stalled server, a full network buffer, a paused VM (issue 15).
+ * connection open: a stalled server, a full network buffer, a paused VM (decision 029).
  */
 async function redisThatStopsAnswering() {
   const state = { answering: true };

@@ -21,11 +21,12 @@ export const AUTH_RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 const rateLimited = () => new AppError(429, RATE_LIMITED_MESSAGE, { code: 'rate_limited' });
 
 /**
- * Rate limits for the routes that guess at accounts (ARCHITECTURE.md "Brute force"). Nothing is
- * limited unless its route asks (`config.rateLimit`), so health checks and lists never are.
- * Counters live in Redis when REDIS_URL is set, so every API process counts together; otherwise in
- * this process's memory. While Redis is unreachable each process counts on its own (logged), so an
- * outage of the counter store neither locks members out nor lifts the limits (decision 009).
+ * Rate limits for the routes that guess at accounts (docs/architecture.md "Accounts and sessions").
+ * Nothing is limited unless its route asks (`config.rateLimit`), so health checks and lists never
+ * are. Counters live in Redis when REDIS_URL is set, so every API process counts together;
+ * otherwise in this process's memory. While Redis is unreachable each process counts on its own
+ * (logged), so an outage of the counter store neither locks members out nor lifts the limits
+ * (decision 009).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -121,7 +122,7 @@ function redisWithLocalFallback(redis: Redis, app: FastifyInstance): FastifyRate
 const REDIS_KEY_PREFIX = 'portal:rate-limit:';
 
 /**
- * How long Redis may take (issue 15: a Redis that accepted connections but stopped answering made
+ * How long Redis may take (a Redis that accepted connections but stopped answering once made
  * every login hang): to connect, and to answer a command (it answers in well under a
  * millisecond on a local network). After a failure the limits are counted in this process for
  * REDIS_RETRY_AFTER_MS before Redis is asked again.

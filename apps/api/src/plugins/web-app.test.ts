@@ -96,7 +96,7 @@ describe('serving the web app', () => {
   });
 
   it('answers unknown API paths and missing files with a JSON 404, never the app shell', async () => {
-    // An upload's name without an extension was answered with the web page (issue 15).
+    // An upload's name without an extension was once answered with the web page.
     for (const path of [
       '/api/nothing-here',
       '/api',
@@ -113,7 +113,7 @@ describe('serving the web app', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  // issue 15: PATCH and OPTIONS were answered 404.
+  // PATCH and OPTIONS were once answered 404.
   it('answers a known address asked with a method it does not take with 405 and the methods it takes', async () => {
     for (const [method, url, allow] of [
       ['PATCH', '/api/boards/get-board-members', 'GET, HEAD'],

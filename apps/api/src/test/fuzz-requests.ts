@@ -4,7 +4,7 @@ import type { DeclaredRoute } from '../plugins/access';
 import { definitionOf, fieldsOf, isMultipart, requestSchema } from './route-table';
 
 /**
- * Requests for a route, made from its schemas (issue 15 §2): mostly plausible values, so that the
+ * Requests for a route, made from its schemas (decision 029): mostly plausible values, so that the
  * request gets past the first check and reaches the code behind it, with hostile ones mixed in
  * (control characters, lone surrogates, huge strings, wrong types, deep JSON, malformed
  * percent-encoding and multipart).
@@ -513,7 +513,7 @@ const MULTIPART_BOUNDARY = '----fuzzBoundary7MA4YWxkTrZu0gW';
 /**
  * For every parameter, query field and body field of the route, one request with a NUL in that
  * field and plausible values in all the others: the class of input that gave 500s to guests
- * (issue 15), tried on every field rather than by chance.
+ * (decision 029), tried on every field rather than by chance.
  */
 export function nulProbesFor(route: DeclaredRoute, ids: IdPool, seed: number): FuzzRequest[] {
   const plausibleRecord = (schema: z.ZodType | undefined) => {

@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 /**
  * Migrates once per run; every test file then starts from a copy of that database, so files run
- * in parallel without cleaning tables (ARCHITECTURE.md "Testing").
+ * in parallel without cleaning tables (docs/architecture.md "Testing").
  */
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(join(tmpdir(), 'portal-test-'));

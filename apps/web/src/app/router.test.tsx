@@ -121,7 +121,7 @@ describe('admin area (spec 000 §2 "Admin area")', () => {
   });
 });
 
-describe('the dashboard leads to the work (issue 12)', () => {
+describe('the dashboard leads to the work', () => {
   /** Each admin list and the API call that reads it. */
   const listCalls: Record<string, string> = {
     '/admin/users': '/api/users/get-all',

@@ -99,7 +99,7 @@ afterEach(() => {
 const siteLinks = () =>
   [...document.querySelectorAll('a[href^="/"]')].map((link) => link.getAttribute('href') as string);
 
-describe('no link leads to a missing page (issue 10)', () => {
+describe('no link leads to a missing page (decision 018)', () => {
   it.each([
     ['a guest', null],
     ['an admin', admin],

@@ -1,7 +1,8 @@
 /**
- * Every URL of the site, in one place (STYLE.md "Constants have one home"): packages/shared, so
- * that the server knows the pages too (it answers any other address with 404). Pages link with
- * these and the router declares its routes with them, so a renamed page changes there only.
+ * Every URL of the site, in one place (docs/code-style.md "Constants have one home"):
+ * packages/shared, so that the server knows the pages too (it answers any other address with 404).
+ * Pages link with these and the router declares its routes with them, so a renamed page changes
+ * there only.
  */
 export { sitePaths as paths } from '@portal/shared';
 

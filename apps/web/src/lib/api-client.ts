@@ -10,7 +10,7 @@ import { navigateTo, showSessionExpired } from './session-events';
 import { useSessionStore } from './session-store';
 
 /**
- * The one API client (ARCHITECTURE.md "Data flows one way"): every feature's api hooks call
+ * The one API client (docs/architecture.md "Layout"): every feature's api hooks call
  * `apiRequest`, and every failure reaches them as an `ApiError` carrying the server's own
  * `{ error, message?, code? }`, so the UI shows the exact message the server sends. It also runs
  * the session protocol of spec 000 §8 (renew an expired access token once, sign out when the

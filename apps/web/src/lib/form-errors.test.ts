@@ -8,7 +8,7 @@ const validationError = (body: object) =>
     ...body,
   });
 
-describe('serverFieldErrors (contract C1)', () => {
+describe('serverFieldErrors', () => {
   it('reads the `fields` map, or the one `field` with the error as its message', () => {
     expect(
       serverFieldErrors(

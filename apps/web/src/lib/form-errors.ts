@@ -2,10 +2,10 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * The field messages of a failed request (contract C1 of issue 10): a validation error names
- * every failing field in `fields` (name → first message) and the first in `field`, with `error`
- * its message. Names are the form's own (`email`, `representatives.0.firstName`). Empty when the
- * error names no field: the caller then shows its failure notice.
+ * The field messages of a failed request (docs/architecture.md "API contract"): a validation error
+ * names every failing field in `fields` (name → first message) and the first in `field`, with
+ * `error` its message. Names are the form's own (`email`, `representatives.0.firstName`). Empty
+ * when the error names no field: the caller then shows its failure notice.
  */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};

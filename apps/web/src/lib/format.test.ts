@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonthYear, formatPesos, formatTime, manilaToday } from './format';
 
-describe('formatPesos (DECISIONS.md "Money")', () => {
+describe('formatPesos (docs/product-rules.md "Money, dates and content")', () => {
   it('formats pesos with the sign, thousands separators and 2 decimals', () => {
     expect(formatPesos(15000)).toBe('₱15,000.00');
     expect(formatPesos(8000.5)).toBe('₱8,000.50');

@@ -1,8 +1,9 @@
 import { SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
 
 /**
- * Display formats of DECISIONS.md "Money, dates, content": pesos as ₱15,000.00, 'Free' when a
- * price is 0 or absent, and every date and time in Asia/Manila whatever the visitor's time zone.
+ * Display formats of docs/product-rules.md "Money, dates and content": pesos as ₱15,000.00, 'Free'
+ * when a price is 0 or absent, and every date and time in Asia/Manila whatever the visitor's time
+ * zone.
  *
  * Written out rather than with Intl: the first Intl formatter of a page costs the browser 40 to
  * 60 ms (it loads its locale and time-zone data), some 200 ms on a phone, in the middle of the

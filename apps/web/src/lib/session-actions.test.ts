@@ -52,7 +52,7 @@ describe('logout (spec 000 §4)', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('still clears the local session when the call fails, and logs the failure (DECISIONS.md "Accounts")', async () => {
+  it('still clears the local session when the call fails, and logs the failure', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 

@@ -7,8 +7,9 @@ import { toSessionUser } from './session-user';
 
 /**
  * spec 000 §4: Logout calls GET /auth/logout; on 200 or 304 it clears the session and goes to
- * /login after 0.5 s. DECISIONS.md "Accounts": a failed logout still clears the local session
- * (the failure is only logged), so the user who asked to leave is never left signed in here.
+ * /login after 0.5 s. docs/product-rules.md "Accounts": a failed logout still clears the local
+ * session (the failure is only logged), so the user who asked to leave is never left signed in
+ * here.
  */
 export async function logout() {
   try {

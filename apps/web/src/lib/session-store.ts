@@ -80,7 +80,7 @@ export const useSessionStore = create<SessionState>()(
 
 /**
  * A sign-in (password or e-mail link) stores the user and, from the newest membership, whether
- * the pending-membership notice shows (spec 000 §4, DECISIONS.md "Membership lifecycle").
+ * the pending-membership notice shows (spec 000 §4, docs/product-rules.md "Membership lifecycle").
  */
 export function startSession(profile: Profile) {
   const { setUser, setPendingMembership } = useSessionStore.getState();

@@ -8,7 +8,7 @@ export type SessionUser = {
   id: string;
   username: string;
   email?: string;
-  /** 'admin' for administrators (DECISIONS.md "Identity and roles"). */
+  /** 'admin' for administrators (docs/product-rules.md "Identity and roles"). */
   role?: string;
   type?: string;
   status?: string;

@@ -3,7 +3,7 @@ import { paginationSchema } from './common';
 import { pageQuerySchema } from './query';
 
 /**
- * The admin actions the audit log records (issue 12 "Beyond the documents", decision 024): who
+ * The admin actions the audit log records (decision 024): who
  * changed which user or membership, from what to what, when. Each is written in the transaction
  * of the change itself, so a change that is refused or rolled back leaves no row.
  */

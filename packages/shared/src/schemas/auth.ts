@@ -6,7 +6,8 @@ import { secretText, text } from './common';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-// 'X is required' only when the value is absent or blank; a wrong type gets its own message (issue 15).
+// 'X is required' only when the value is absent or blank; a wrong type gets its own message
+// (decision 029).
 export const emailField = text('Email')
   .trim()
   .min(1, 'Email is required')
@@ -95,7 +96,7 @@ export const profileSchema = z.object({
   address: z.string().nullable(),
   about: z.string().nullable(),
   type: z.enum(USER_TYPES),
-  /** 'admin' for administrators, else 'member' (DECISIONS.md "Identity and roles"). */
+  /** 'admin' for administrators, else 'member' (docs/product-rules.md "Identity and roles"). */
   role: z.enum(['admin', 'member']),
   status: z.enum(USER_STATUSES),
   email_confirmation: z.string().nullable(),

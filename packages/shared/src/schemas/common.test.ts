@@ -30,7 +30,7 @@ describe('form field helpers', () => {
     }
   });
 
-  // issue 15: a single-line field refuses tab and line breaks too; a multi-line one (About,
+  // A single-line field refuses tab and line breaks too; a multi-line one (About,
   // description, content) takes them, as a person types them.
   it('refuses tab and line breaks in single-line text only', () => {
     const name = requiredText('Name', 'Name is required');
@@ -58,7 +58,7 @@ describe('form field helpers', () => {
     }
   });
 
-  // issue 15: z.coerce took `0x10` as 16 and `1e3` as 1000.
+  // z.coerce once took `0x10` as 16 and `1e3` as 1000.
   it('reads page and limit only as plain decimal integers', () => {
     const query = z.object(pageQuerySchema(20));
     expect(query.parse({})).toEqual({ page: 1, limit: 20 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { controlCharacterGuard, type TextLines } from './query';
 
 /**
- * The error body of every failed API call (ARCHITECTURE.md "API contract"). A validation error
+ * The error body of every failed API call (docs/architecture.md "API contract"). A validation error
  * (`code: 'validation_error'`) names the first failing field in `field` (a dotted path such as
  * `representatives.0.firstName`, as the form names it) and every failing one in `fields`, each
  * with its first message; `error` is the first field's message. A refused rule may name its

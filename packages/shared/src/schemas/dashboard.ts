@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { EVENT_STATUSES, MEMBERSHIP_CATEGORIES, NEWS_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 
 /**
- * How the profile and the dashboard name a membership (DECISIONS.md "Membership lifecycle"):
- * `active` is approved and not yet expired, `expired` approved and past `expires_at`.
+ * How the profile and the dashboard name a membership
+ * (docs/product-rules.md "Membership lifecycle"): `active` is approved and not yet expired,
+ * `expired` approved and past `expires_at`.
  */
 export const MEMBERSHIP_DISPLAY_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
 export type MembershipDisplayStatus = (typeof MEMBERSHIP_DISPLAY_STATUSES)[number];
@@ -54,7 +55,7 @@ const recentNewsSchema = z.object({
 
 /**
  * GET /api/dashboard/admin/summary: every figure of the admin dashboard in one call
- * (DECISIONS.md "Dashboard": real figures, nothing hard-coded).
+ * (docs/product-rules.md "Dashboard": real figures, nothing hard-coded).
  */
 export const dashboardSummarySchema = z.object({
   users: z.object({

@@ -69,7 +69,7 @@ export const eventSchema = z.object({
   is_registration_required: z.boolean(),
   registration_url: nullableText,
   max_attendees: z.number().int().nullable(),
-  /** The same capacity under the name the public detail reads (DECISIONS.md "Events"). */
+  /** The same capacity under the name the public detail reads (docs/product-rules.md "Events"). */
   max_participants: z.number().int().nullable(),
   price: z.number().nullable(),
   banner_image_url: nullableText,
@@ -91,7 +91,7 @@ export const eventListResponseSchema = z.object({
 export type EventListResponse = z.infer<typeof eventListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Admin: the event form, the admin list, speakers and registrations (issue 13).
+// Admin: the event form, the admin list, speakers and registrations.
 
 /** The event form's messages: spec 001 §5 word for word, then the rules the issue adds. */
 export const EVENT_FIELD_MESSAGES = {
@@ -126,7 +126,7 @@ export const EVENT_FORM_NOTICES = {
   updated: 'Event updated successfully!',
   deleted: 'Event deleted successfully!',
   speakersUpdated: 'Event speakers updated successfully!',
-  // The error notices of DECISIONS.md "Events" (spec 001 §8 only logged these failures).
+  // The error notices of docs/product-rules.md "Events" (spec 001 §8 only logged these failures).
   createFailed: 'Failed to create event.',
   updateFailed: 'Failed to update event.',
   deleteFailed: 'Failed to delete event.',
@@ -275,7 +275,7 @@ export const EVENT_FORM_DEFAULTS = {
   safety_focus: '',
 } as const satisfies Record<keyof typeof eventFormShape, string>;
 
-/** The end must not come before the start (issue 13, "Bad input"). */
+/** The end must not come before the start (docs/product-rules.md "Events"). */
 const endNotBeforeStart = (
   value: { start_date?: string | null; end_date?: string | null },
   context: z.core.$RefinementCtx,

@@ -5,7 +5,10 @@ import { representativeRuleProblem } from '../representatives';
 import { profileSchema } from './auth';
 import { optionalText, requiredText, text, tooLongMessage } from './common';
 
-/** The two kinds of member the form makes of a registered user (DECISIONS.md "Identity and roles"). */
+/**
+ * The two kinds of member the form makes of a registered user
+ * (docs/product-rules.md "Identity and roles").
+ */
 export const APPLICANT_TYPES = ['individual', 'company'] as const;
 export type ApplicantType = (typeof APPLICANT_TYPES)[number];
 
@@ -121,10 +124,10 @@ type ApplicationValues = {
 };
 
 /**
- * The rules between the form's fields (spec 000 §4, §5; DECISIONS.md "Representatives"), on both
- * sides: an individual applies as Individual with no representatives, a company as Regular or
- * Associate with 1 to 4 (Regular) or 1 to 2 (Associate) representatives, one voting at most. Each
- * problem names its field: `category` or `representatives`.
+ * The rules between the form's fields (spec 000 §4, §5; docs/product-rules.md "Representatives"),
+ * on both sides: an individual applies as Individual with no representatives, a company as Regular
+ * or Associate with 1 to 4 (Regular) or 1 to 2 (Associate) representatives, one voting at most.
+ * Each problem names its field: `category` or `representatives`.
  */
 export function membershipApplicationProblems(
   values: ApplicationValues,

@@ -5,7 +5,10 @@ import { type MembershipStanding, membershipStanding } from '../memberships';
 import { emailField, membershipSchema, newPasswordField, profileSchema, usernameField } from './auth';
 import { optionalText, requiredText, secretText, text } from './common';
 
-/** The profile's own texts (spec 000 §8 "Profile"; the rest are ours, DECISIONS.md "Identity and roles"). */
+/**
+ * The profile's own texts (spec 000 §8 "Profile"; the rest are ours,
+ * docs/product-rules.md "Identity and roles").
+ */
 export const PROFILE_MESSAGES = {
   loadFailed: 'Unable to load profile data',
   updateFailed: 'Error updating profile',
@@ -44,14 +47,17 @@ export const representativeSchema = z.object({
   lastName: z.string(),
   preferredName: z.string().nullable(),
   position: z.string().nullable(),
-  /** Null is shown as "Other" (DECISIONS.md "Representatives"). */
+  /** Null is shown as "Other" (docs/product-rules.md "Representatives"). */
   type: z.enum(REPRESENTATIVE_TYPES).nullable(),
   avatarUrl: z.string().nullable(),
   created_at: z.string(),
 });
 export type Representative = z.infer<typeof representativeSchema>;
 
-/** A membership on the profile: its standing read at the time of the answer (DECISIONS.md). */
+/**
+ * A membership on the profile: its standing read at the time of the answer
+ * (docs/product-rules.md "Membership lifecycle").
+ */
 export const profileMembershipSchema = membershipSchema.extend({
   standing: z.enum(['pending', 'active', 'expired', 'rejected'] satisfies MembershipStanding[]),
 });
@@ -78,8 +84,8 @@ export type UserData = z.infer<typeof userDataResponseSchema>;
 /**
  * PUT /api/users/update-profile (spec 000 §5 "Profile edit: username required"), multipart; the
  * avatar (individual) or logo (company) travels beside these. `type` may be sent, as the spec's
- * client does, but only as the user's own type; `status` never (DECISIONS.md "Identity and
- * roles"), and any other field is refused rather than ignored.
+ * client does, but only as the user's own type; `status` never
+ * (docs/product-rules.md "Identity and roles"), and any other field is refused rather than ignored.
  */
 export const updateProfileSchema = z.strictObject({
   username: usernameField,

@@ -13,7 +13,7 @@ import { EVENT_TYPES, NEWS_STATUSES } from '../enums';
 // ---------------------------------------------------------------------------------------------
 // Control characters: every text field and query parameter of the API refuses the ones no one
 // types. PostgreSQL refuses NUL in text, so without them a stray byte is a 500 for anyone,
-// guests included (issue 15). apps/api/src/route-schemas.test.ts walks every route's schemas and
+// guests included. apps/api/src/route-schemas.test.ts walks every route's schemas and
 // fails on a string declared without this guard (decision 029).
 
 /** Every C0 control character (tab and line breaks included), DEL and C1. */
@@ -69,7 +69,7 @@ export const searchQuerySchema = queryText('Search');
 
 /**
  * A whole number in a query string, written as a person writes one: decimal digits, so `0x10`,
- * `1e3`, ` 5` or `+5` are the sender's 400 rather than a page nobody asked for (issue 15); `-5`
+ * `1e3`, ` 5` or `+5` are the sender's 400 rather than a page nobody asked for; `-5`
  * is read, and refused as below the minimum. A repeated parameter arrives as a list and is
  * refused the same way.
  */

@@ -16,7 +16,7 @@ import { optionalIdFilter, pageQuerySchema, searchQuerySchema, sortOrderSchema }
 
 /**
  * The admin users screen's texts (spec 000 §8 "Admin users", exact), its confirmations, and the
- * server's refusals of the self-protection rules (DECISIONS.md "Identity and roles").
+ * server's refusals of the self-protection rules (docs/product-rules.md "Identity and roles").
  */
 export const ADMIN_USER_MESSAGES = {
   updated: 'User updated successfully!',
@@ -77,7 +77,10 @@ export const adminUserListQuerySchema = z.object({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-/** A membership as the admin screens read it, with its standing (DECISIONS.md "Membership lifecycle"). */
+/**
+ * A membership as the admin screens read it, with its standing
+ * (docs/product-rules.md "Membership lifecycle").
+ */
 export const adminMembershipSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -138,7 +141,10 @@ export const adminUserUpdateSchema = z.object({
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
-/** The admin status filter's choices after All, in this order (DECISIONS.md "Identity and roles"). */
+/**
+ * The admin status filter's choices after All, in this order
+ * (docs/product-rules.md "Identity and roles").
+ */
 export const USER_STATUS_FILTERS = ['active', 'inactive', 'pending'] as const;
 
 /** The user dialog's statuses (spec 000 §2: active and inactive). */
@@ -193,7 +199,7 @@ const membershipDataSchema = z.preprocess(
 );
 
 /**
- * POST /api/users/admin/create-user (spec 001 §3, §5, §7; DECISIONS.md "Representatives",
+ * POST /api/users/admin/create-user (spec 001 §3, §5, §7; docs/product-rules.md "Representatives",
  * "Accounts"): type, username and e-mail required; a company is Regular or Associate with 1 to 4
  * (Regular) or 2 representatives, at most one voting; an individual is always in the Individual
  * category and has none (any sent are ignored).

@@ -3,8 +3,8 @@ import { checkNotNegative, createdAt, updatedAt } from './columns';
 
 /**
  * `position` is free text rather than a checked list: the spec's own values differ in spelling
- * ('Vice-President' / 'Vice President', DECISIONS.md "Board") and the public page groups unknown
- * positions with the members, so the service normalises instead of the database refusing.
+ * ('Vice-President' / 'Vice President', docs/product-rules.md "Board") and the public page groups
+ * unknown positions with the members, so the service normalises instead of the database refusing.
  */
 export const boardMembers = pgTable(
   'board_members',

@@ -31,7 +31,7 @@ export const events = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description'),
-    /** Sanitised HTML (ARCHITECTURE.md "rich text"). */
+    /** Sanitised HTML (docs/architecture.md "Rich text"). */
     content: text('content'),
     // Calendar dates and wall-clock times in Asia/Manila, as the form sends them: no time zone
     // arithmetic can shift an event to the previous day.

@@ -5,9 +5,9 @@ import { checkIn, createdAt } from './columns';
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Outgoing mail, written in the same transaction as the change that causes it and sent by any
- * API process that claims a row with `FOR UPDATE SKIP LOCKED` (ARCHITECTURE.md "Growing past
- * one machine").
+ * Outgoing mail, written in the same transaction as the change that causes it and sent by any API
+ * process that claims a row with `FOR UPDATE SKIP LOCKED`
+ * (docs/architecture.md "Running several processes").
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -17,7 +17,10 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     category: text('category').$type<MembershipCategory>().notNull(),
     status: text('status').$type<MembershipStatus>().notNull().default('pending'),
-    /** Set on approval; the 12-month period runs from here (DECISIONS.md "Membership lifecycle"). */
+    /**
+     * Set on approval; the 12-month period runs from here
+     * (docs/product-rules.md "Membership lifecycle").
+     */
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

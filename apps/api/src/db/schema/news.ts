@@ -54,8 +54,8 @@ export const newsArticles = pgTable(
 );
 
 /**
- * One like per person per article (DECISIONS.md "News"). The key is `user:<uuid>` for a signed-in
- * user or `visitor:<id>` for a guest's cookie, so one primary key covers both.
+ * One like per person per article (docs/product-rules.md "News"). The key is `user:<uuid>` for a
+ * signed-in user or `visitor:<id>` for a guest's cookie, so one primary key covers both.
  */
 export const newsLikes = pgTable(
   'news_likes',
@@ -74,9 +74,9 @@ export const newsLikes = pgTable(
 );
 
 /**
- * The views that counted (issue 15: one view per visitor per article per hour). The visitor key is
- * `user:<uuid>`, `visitor:<id>` (the likes' cookie) or `address:<ip>`; `hour` is the start of the
- * hour the view fell in. The primary key makes a second view in the same hour a no-op, and the
+ * The views that counted (one view per visitor per article per hour, decision 026). The visitor key
+ * is `user:<uuid>`, `visitor:<id>` (the likes' cookie) or `address:<ip>`; `hour` is the start of
+ * the hour the view fell in. The primary key makes a second view in the same hour a no-op, and the
  * counter on the article moves only when a row was added (modules/news/service.ts `addNewsView`).
  * Rows of past hours are of no further use and are purged hourly (lib/housekeeping.ts).
  */

@@ -24,7 +24,8 @@ export type MailWorkerPluginOptions = {
 
 /**
  * Runs the outbox worker inside every API process: they share the database outbox, so adding
- * processes adds senders without sending anything twice (ARCHITECTURE.md "Growing past one machine").
+ * processes adds senders without sending anything twice
+ * (docs/architecture.md "Running several processes").
  */
 export const mailWorkerPlugin = fp(
   async (app: FastifyInstance, options: MailWorkerPluginOptions) => {

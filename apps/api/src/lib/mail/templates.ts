@@ -69,7 +69,10 @@ export function emailChangeEmail({ username, link }: AccountLinkMail): MailConte
   });
 }
 
-/** DECISIONS.md "Membership lifecycle": approving starts the 12-month period and tells the member. */
+/**
+ * docs/product-rules.md "Membership lifecycle": approving starts the 12-month period and tells the
+ * member.
+ */
 export function membershipApprovedEmail({
   username,
   link,
@@ -107,7 +110,10 @@ export function membershipRejectedEmail({
 
 export type RegistrationMail = { username: string; eventTitle: string; eventDate: string; link: string };
 
-/** Issue 13: the three messages of a member's event registration, each linking to the event page. */
+/**
+ * The three messages of a member's event registration (docs/product-rules.md "Event registration"),
+ * each linking to the event page.
+ */
 export function registrationReceivedEmail({
   username,
   eventTitle,

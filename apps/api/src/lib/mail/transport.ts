@@ -35,14 +35,14 @@ export const consoleMailLogger: MailLogger = {
 // a graceful shutdown waiting on it) is not held for nodemailer's 10-minute default.
 const SMTP_CONNECT_TIMEOUT_MS = 10_000;
 // A server that is reached but slow to answer is waited for longer: giving up on it after the
-// message was sent makes the next attempt a second delivery (issue 15: a server answering after
-// 12 s got every message twice). RFC 5321 allows servers minutes; a minute covers slow ones
+// message was sent makes the next attempt a second delivery (a server answering after 12 s once got
+// every message twice, decision 007). RFC 5321 allows servers minutes; a minute covers slow ones
 // without holding a shutdown for long.
 const SMTP_RESPONSE_TIMEOUT_MS = 60_000;
 
 /**
  * SMTP when SMTP_URL is set; otherwise the outbox folder, so a new installation can confirm an
- * account without a mail server (ARCHITECTURE.md, Stack, "e-mail").
+ * account without a mail server (docs/architecture.md "Mail").
  */
 export function createMailTransport(
   config: Pick<Config, 'mail' | 'outboxDir'>,

@@ -172,7 +172,7 @@ describe('a real SMTP peer', () => {
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
-          // issue 15: a server that took 12 s to answer was given up on at 10 s and sent it again.
+          // A server that took 12 s to answer was once given up on at 10 s and sent it again.
           if (mode === 'slow') setTimeout(accept, SLOW_SERVER_MS);
           else accept();
         });
@@ -447,7 +447,7 @@ describe('giving up and recovering', () => {
   });
 });
 
-// issue 15: a worker claimed a batch and sent it one message after another; behind a slow server
+// A worker once claimed a batch and sent it one message after another; behind a slow server
 // the batch's last rows went stale while they waited, another process reclaimed them and both
 // sent them: duplicates with no crash at all.
 describe('two workers and a slow SMTP server', () => {

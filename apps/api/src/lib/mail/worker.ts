@@ -44,9 +44,9 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 
 // Failures that say nothing about the message: the server (or the outbox disk) is unreachable,
 // refuses our credentials or TLS, or is shutting down (421). Giving up on those would lose mail
-// over an outage or a configuration slip, so they are retried until they succeed (ARCHITECTURE:
-// "a mail server that is down delays mail but loses none"); only the server's answers about the
-// message itself count towards maxAttempts.
+// over an outage or a configuration slip, so they are retried until they succeed (a mail server
+// that is down delays mail but loses none: docs/architecture.md "Mail"); only the server's answers
+// about the message itself count towards maxAttempts.
 const UNAVAILABLE_CODES = new Set([
   'ECONNECTION',
   'ETIMEDOUT',
@@ -134,8 +134,8 @@ export function startMailWorker({
     claimed: MailOutboxRow,
   ): Promise<'sent' | 'retry' | 'unavailable' | 'failed' | 'reclaimed'> => {
     // The rows of a batch wait their turn; one that waited past the stale limit may have been
-    // reclaimed, and sent, by another worker (issue 15: a slow server made the last rows of a
-    // batch stale, and they went out twice). Only a lock renewed now makes the row ours to send.
+    // reclaimed, and sent, by another worker (a slow server once made the last rows of a batch
+    // stale, and they went out twice). Only a lock renewed now makes the row ours to send.
     const lock = await holdLock(claimed);
     if (!lock) {
       logger.info({ mailId: claimed.id }, 'mail reclaimed by another worker: skipped');

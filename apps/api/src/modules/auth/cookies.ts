@@ -25,7 +25,10 @@ export type IssuedTokens = {
 
 const DAY_SECONDS = 86_400;
 
-/** HttpOnly, SameSite=Strict, and Secure when the site is served over HTTPS (ARCHITECTURE.md). */
+/**
+ * HttpOnly, SameSite=Strict, and Secure when the site is served over HTTPS
+ * (docs/architecture.md "Accounts and sessions").
+ */
 const cookieFlags = (config: Config) =>
   ({ httpOnly: true, sameSite: 'strict', secure: config.publicUrl.startsWith('https://') }) as const;
 

@@ -1,7 +1,8 @@
 /**
  * The server's own texts of the accounts module. The session-protocol strings, login codes and the
- * rate-limit text are the shared contract (`@portal/shared`); these are shown by the client as
- * the server sends them (DECISIONS.md "Accounts": a taken e-mail or username gets a clear message).
+ * rate-limit text are the shared contract (`@portal/shared`); these are shown by the client as the
+ * server sends them (docs/product-rules.md "Accounts": a taken e-mail or username gets a clear
+ * message).
  */
 export const AUTH_MESSAGES = {
   registered:

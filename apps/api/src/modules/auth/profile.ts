@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 /**
  * The signed-in user's profile as login, login-token and the session call return it (spec 000 §3):
  * memberships newest first, because the client marks a pending membership from the first one
- * (DECISIONS.md "Membership lifecycle").
+ * (docs/product-rules.md "Membership lifecycle").
  */
 export async function loadProfile(db: Db, userId: string): Promise<Profile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

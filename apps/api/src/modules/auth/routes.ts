@@ -52,7 +52,10 @@ const metadataOf = (request: FastifyRequest) => ({
   ip: request.ip,
 });
 
-/** The accounts and session calls of spec 000 §7 and the e-mail link flows (DECISIONS.md "Accounts"). */
+/**
+ * The accounts and session calls of spec 000 §7 and the e-mail link flows
+ * (docs/product-rules.md "Accounts").
+ */
 export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, context) => {
   const { db, config } = context;
   const rateLimit = authRateLimit(config);

@@ -246,8 +246,8 @@ export async function logIn(
 }
 
 /**
- * spec: forgotten password (DECISIONS.md "Accounts"). The caller answers before this runs, so the
- * answer and its timing are the same whether or not the address has an account.
+ * spec: forgotten password (docs/product-rules.md "Accounts"). The caller answers before this runs,
+ * so the answer and its timing are the same whether or not the address has an account.
  */
 export async function sendPasswordReset(context: AuthContext, body: ForgotPasswordBody) {
   const [user] = await context.db

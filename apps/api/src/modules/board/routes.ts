@@ -21,7 +21,7 @@ const createForm = multipartForm(boardMemberCreateSchema, { files: { [BOARD_MEMB
 const updateForm = multipartForm(boardMemberUpdateSchema, { files: { [BOARD_MEMBER_IMAGE_FIELD]: 1 } });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
-/** The board of trustees calls of spec 001 §7 (DECISIONS.md "Board"). */
+/** The board of trustees calls of spec 001 §7 (docs/product-rules.md "Board"). */
 export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }> = async (
   app,
   { db, images },

@@ -74,8 +74,8 @@ const displayOrder = [
 
 /**
  * Guests and members get every active member on one page, whatever they ask for (the public page
- * shows the whole board; DECISIONS.md "Board"), capped like any list. Admins get a page of all
- * members, filtered by search (name, title, description), position and active flag.
+ * shows the whole board; docs/product-rules.md "Board"), capped like any list. Admins get a page of
+ * all members, filtered by search (name, title, description), position and active flag.
  */
 export async function listBoardMembers(db: Db, query: BoardMemberListQuery, viewer: { isAdmin: boolean }) {
   const conditions: SQL[] = [];

@@ -29,8 +29,9 @@ const countRows = sql<number>`count(*)::int`;
 
 /**
  * Each member counts once, by their newest membership (the one the profile and the login read),
- * named as the profile names it (DECISIONS.md "Membership lifecycle"): the copy the database keeps
- * on each user (docs/decisions/032), which the admin list the figures link to filters by.
+ * named as the profile names it (docs/product-rules.md "Membership lifecycle"): the copy the
+ * database keeps on each user (docs/decisions/032), which the admin list the figures link to
+ * filters by.
  */
 async function countMembersByMembership(db: Db, now: Date) {
   const newest = db
@@ -181,8 +182,9 @@ async function listRecentItems(db: Db) {
 }
 
 /**
- * Every figure of the admin dashboard, read from the database on each call (DECISIONS.md
- * "Dashboard": nothing hard-coded). The queries are independent, so a pool runs them side by side.
+ * Every figure of the admin dashboard, read from the database on each call
+ * (docs/product-rules.md "Dashboard": nothing hard-coded). The queries are independent, so a pool
+ * runs them side by side.
  */
 export async function getDashboardSummary(db: Db, now = new Date()): Promise<DashboardSummary> {
   const [usersSummary, membershipsSummary, eventsSummary, newsSummary, board, recent] = await Promise.all([

@@ -63,7 +63,7 @@ async function memberWith(membership?: Parameters<typeof createMembership>[2]) {
   return (await signIn(context, user)).cookie;
 }
 
-describe("Member's News downloads (DECISIONS.md: active members only)", () => {
+describe("Member's News downloads (active members only)", () => {
   it('asks a guest to sign in', async () => {
     const response = await get(memberNewsUrl);
     expect(response.statusCode).toBe(401);

@@ -16,7 +16,7 @@ const paramsSchema = z.object({ filename: text('File name').max(255) });
  * (packages/shared/src/documents.ts) is served at its own path, from its folder under
  * DOCUMENTS_DIR, to whom it declares. Member's News is the members' area, "only fully paid
  * members": signing in (access 'member') is not enough, the membership must be active
- * (DECISIONS.md "Membership lifecycle").
+ * (docs/product-rules.md "Membership lifecycle").
  */
 export const documentRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = async (
   app,

@@ -158,7 +158,7 @@ describe('GET /api/events/retrieve-events', () => {
   it.each([
     ['?page=0', 'Page must be at least 1'],
     ['?page=abc', 'Page must be a whole number'],
-    // issue 15: z.coerce read these as 16 and 1000.
+    // z.coerce once read these as 16 and 1000.
     ['?page=0x10', 'Page must be a whole number'],
     ['?limit=1e3', 'Limit must be a whole number'],
     ['?page=1&page=2', 'Page must be a whole number'],

@@ -21,10 +21,10 @@ import {
 import { registrationCounts } from './service';
 
 /**
- * Members' registrations (DECISIONS.md "Registration"), decision 021: every change takes the
- * event's row lock first (`SELECT … FOR UPDATE`), so the seat count a request reads cannot change
- * before it commits. Registrations for one event queue behind each other; other events are not
- * held up. Pending plus approved never exceed `max_attendees`.
+ * Members' registrations (docs/product-rules.md "Event registration"), decision 021: every change
+ * takes the event's row lock first (`SELECT … FOR UPDATE`), so the seat count a request reads
+ * cannot change before it commits. Registrations for one event queue behind each other; other
+ * events are not held up. Pending plus approved never exceed `max_attendees`.
  */
 
 const refused = (error: string, code: string) => new AppError(409, error, { code });

@@ -49,7 +49,7 @@ const sortColumns = {
 
 /**
  * Lists events a page at a time. Guests and members only ever see published events, whatever
- * status they ask for (DECISIONS.md "Events"); admins see the status they ask for, or all.
+ * status they ask for (docs/product-rules.md "Events"); admins see the status they ask for, or all.
  */
 export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmin: boolean }) {
   const status = viewer.isAdmin ? query.status : 'published';
@@ -101,7 +101,7 @@ export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchTe
 }
 
 // ---------------------------------------------------------------------------------------------
-// Detail and admin (issue 13).
+// Detail and admin.
 
 export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string };
 export type EventViewer = { userId: string | null; isAdmin: boolean };
@@ -113,7 +113,7 @@ const { searchText: _search, ...detailColumns } = getTableColumns(events);
 
 /**
  * Guests and members see published events, and cancelled ones by their address (their page stays
- * reachable with its red badge; DECISIONS.md "Events"); drafts only admins.
+ * reachable with its red badge; docs/product-rules.md "Events"); drafts only admins.
  */
 const visibleTo = (status: string, viewer: EventViewer) => viewer.isAdmin || status !== 'draft';
 
@@ -270,7 +270,9 @@ export async function listAdminEvents(db: Db, query: AdminEventListQuery) {
   };
 }
 
-/** Rich text is stored only as sanitised (ARCHITECTURE.md "rich text"); nothing left is null. */
+/**
+ * Rich text is stored only as sanitised (docs/architecture.md "Rich text"); nothing left is null.
+ */
 function cleanContent(content: string | null | undefined) {
   if (content === undefined) return undefined;
   if (content === null) return null;

@@ -78,7 +78,7 @@ describe('health and readiness', () => {
   });
 });
 
-// issue 15: with one table locked for 15 s, requests and the readiness check waited 15 s.
+// With one table locked for 15 s, requests and the readiness check once waited 15 s.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'while another transaction holds a table (PostgreSQL)',
   () => {

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 
-/** issue 15: /api/ready answers within 2 s whatever the database does; each check gets this long. */
+/**
+ * /api/ready answers within 2 s whatever the database does (decision 028); each check gets this
+ * long.
+ */
 export const READY_TIMEOUT_MS = 1_000;
 
 const checkResultSchema = z.enum(['ok', 'unavailable']);

@@ -6,12 +6,12 @@ import { memberships, users } from '../../db/schema';
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * DECISIONS.md "Membership lifecycle": submitting the membership form makes exactly one pending
- * membership in the chosen category; submitting again while one is pending updates that one. Runs
- * in the caller's transaction, which must hold the user's row locked (`lockApplicant`): two forms
- * sent at once then run one after the other, and the second finds the first one's membership.
- * (A unique index on pending memberships would also refuse an admin setting an old membership
- * back to pending; the lock serialises only the submissions.)
+ * docs/product-rules.md "Membership lifecycle": submitting the membership form makes exactly one
+ * pending membership in the chosen category; submitting again while one is pending updates that
+ * one. Runs in the caller's transaction, which must hold the user's row locked (`lockApplicant`):
+ * two forms sent at once then run one after the other, and the second finds the first one's
+ * membership. (A unique index on pending memberships would also refuse an admin setting an old
+ * membership back to pending; the lock serialises only the submissions.)
  */
 export async function savePendingMembership(tx: Transaction, userId: string, category: MembershipCategory) {
   const [pending] = await tx

@@ -35,8 +35,8 @@ export async function listUserMemberships(db: Db, userId: string): Promise<Admin
 }
 
 /**
- * PUT /api/memberships/update/{id} (DECISIONS.md "Membership lifecycle"): approving starts a
- * 12-month period (starts_at = the approval, expires_at = MEMBERSHIP_PERIOD_MONTHS later, on the
+ * PUT /api/memberships/update/{id} (docs/product-rules.md "Membership lifecycle"): approving starts
+ * a 12-month period (starts_at = the approval, expires_at = MEMBERSHIP_PERIOD_MONTHS later, on the
  * database's clock), rejecting or returning it to pending ends any period; approval and rejection
  * e-mail the member through the outbox in the same transaction.
  *

@@ -4,7 +4,7 @@ import { memberships } from '../../db/schema';
 
 /**
  * An active membership is an approved one whose 12-month period has not run out
- * (DECISIONS.md "Membership lifecycle"); it opens the members' area (Member's News files).
+ * (docs/product-rules.md "Membership lifecycle"); it opens the members' area (Member's News files).
  */
 export async function hasActiveMembership(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db

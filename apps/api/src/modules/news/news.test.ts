@@ -134,7 +134,7 @@ describe('GET /api/news/add-view/{id}', () => {
   const viewsOf = async (id: string) =>
     (await context.db.select().from(newsArticles).where(eq(newsArticles.id, id)))[0]?.views;
 
-  // issue 15: 1,000 add-views from one client in 2 s counted 1,000.
+  // 1,000 add-views from one client in 2 s once counted 1,000.
   it('counts one view per visitor per hour, however often the same visitor asks', async () => {
     const article = await createNewsArticle(context.db, {
       created_at: new Date('2026-03-01'),

@@ -43,7 +43,7 @@ const updateForm = multipartForm(newsUpdateSchema, {
 });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
-/** A guest's like is kept under a random id in this cookie (DECISIONS.md "News"). */
+/** A guest's like is kept under a random id in this cookie (docs/product-rules.md "News"). */
 export const VISITOR_COOKIE = 'visitor_id';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const YEAR_SECONDS = 365 * 86_400;
@@ -56,14 +56,14 @@ function likerKeyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Whose view it is (issue 15: one view per visitor per article per hour): the signed-in user, else
- * the guest's visitor cookie, else the client's address (docs/decisions/026).
+ * Whose view it is (one view per visitor per article per hour): the signed-in user, else the
+ * guest's visitor cookie, else the client's address (docs/decisions/026).
  */
 function viewerKeyOf(request: FastifyRequest): string {
   return likerKeyOf(request) ?? `address:${request.ip}`;
 }
 
-/** The news calls of spec 001 §7 (DECISIONS.md "News"). */
+/** The news calls of spec 001 §7 (docs/product-rules.md "News"). */
 export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; config: Config }> = async (
   app,
   { db, images, config },

@@ -34,7 +34,7 @@ const { content: _content, searchText: _searchText, ...summaryColumns } = getTab
 
 /**
  * Lists articles newest first. Guests and members only ever receive published articles
- * (DECISIONS.md "News"); admins receive the status they ask for, or all.
+ * (docs/product-rules.md "News"); admins receive the status they ask for, or all.
  */
 export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: boolean }) {
   const status = viewer.isAdmin ? query.status : 'published';
@@ -79,19 +79,19 @@ export function toNewsResponse<
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
-/** Guests and members only ever see published articles (DECISIONS.md "News"). */
+/** Guests and members only ever see published articles (docs/product-rules.md "News"). */
 const visibleTo = (viewer: { isAdmin: boolean }, id: string) =>
   viewer.isAdmin
     ? eq(newsArticles.id, id)
     : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published'));
 
-/** The start of the hour `at` falls in: a visitor's views within it count once (issue 15). */
+/** The start of the hour `at` falls in: a visitor's views within it count once (decision 026). */
 const HOUR_MS = 3_600_000;
 export const viewHourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
  * Counts a view when a reader opens an article ('Read More', spec 001 §7), at most once per
- * visitor per article per hour (issue 15; docs/decisions/026): the view's row is inserted with
+ * visitor per article per hour (docs/decisions/026): the view's row is inserted with
  * ON CONFLICT DO NOTHING and the counter moves only when the row was new, in one transaction, with
  * `views = views + 1` in the database so concurrent views are never lost. The public can count
  * published articles only. `now` is the clock, given by tests.
@@ -172,10 +172,10 @@ type LikeRequest = {
 type LikeResult = { likes: number; isLiked: boolean };
 
 /**
- * Likes or unlikes (DECISIONS.md "News"), batched (docs/decisions/031): the likes that reach this
- * process in one turn of its event loop are written together, one statement for each article and
- * action, so a thousand visitors liking one article at once cost a few statements, not a thousand
- * transactions queued on the article's row.
+ * Likes or unlikes (docs/product-rules.md "News"), batched (docs/decisions/031): the likes that
+ * reach this process in one turn of its event loop are written together, one statement for each
+ * article and action, so a thousand visitors liking one article at once cost a few statements, not
+ * a thousand transactions queued on the article's row.
  */
 export function createLikeLoader(db: Db) {
   return createBatchLoader<LikeRequest, LikeResult>(

@@ -121,7 +121,10 @@ function withStoredPhotos<Result>(
   return step(0);
 }
 
-/** The category whose limits apply: the company's newest membership's (DECISIONS.md "Representatives"). */
+/**
+ * The category whose limits apply: the company's newest membership's
+ * (docs/product-rules.md "Representatives").
+ */
 async function companyCategory(db: Db, userId: string) {
   const [user] = await db.select({ type: users.type }).from(users).where(eq(users.id, userId)).limit(1);
   if (user?.type !== 'company') {

@@ -10,9 +10,10 @@ import type { Db } from '../../db/client';
 import { newsSearchDocument } from '../../db/schema';
 
 /**
- * Site search beyond the page list (spec 000 §2, issue 14): PostgreSQL full-text search over the
- * published events and news and the downloadable documents, best match first. Each word of the
- * query must match, as a prefix, so 'nick' already finds 'nickel' while typing.
+ * Site search beyond the page list (spec 000 §2, docs/product-rules.md "Search"): PostgreSQL
+ * full-text search over the published events and news and the downloadable documents, best match
+ * first. Each word of the query must match, as a prefix, so 'nick' already finds 'nickel' while
+ * typing.
  */
 
 /** 'nickel dues!' → `nickel:* & dues:*`; null when no word is left. */

@@ -124,8 +124,8 @@ export type LinkPreview = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The preview of an article or event page, or null when the page shows nothing to a guest
- * (unknown, draft, archived). A cancelled event's page stays reachable (DECISIONS.md "Events").
+ * The preview of an article or event page, or null when the page shows nothing to a guest (unknown,
+ * draft, archived). A cancelled event's page stays reachable (docs/product-rules.md "Events").
  */
 export async function linkPreviewOf(
   db: Db,

@@ -7,7 +7,7 @@ import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
 
-// The audit log of admin actions (issue 12, decision 024): one row per change, in the change's
+// The audit log of admin actions (decision 024): one row per change, in the change's
 // own transaction, read back through GET /api/users/admin/audit/{userId}.
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;

@@ -76,8 +76,8 @@ function toAdminUser(user: User, membership: Membership | undefined): AdminUser 
 }
 
 /**
- * How the newest membership's standing reads in SQL (DECISIONS.md "Membership lifecycle"), on the
- * copy the database keeps on each user (schema/users.ts, docs/decisions/032): newest by
+ * How the newest membership's standing reads in SQL (docs/product-rules.md "Membership lifecycle"),
+ * on the copy the database keeps on each user (schema/users.ts, docs/decisions/032): newest by
  * created_at, as the login and the dashboard's counts read it.
  */
 const standingCondition: Record<MembershipDisplayStatus, (now: Date) => SQL | undefined> = {
@@ -235,8 +235,8 @@ async function lockForChange(tx: DbTransaction, id: string) {
 }
 
 /**
- * DECISIONS.md "Identity and roles": an admin cannot disable, delete or demote their own account,
- * nor the last active admin.
+ * docs/product-rules.md "Identity and roles": an admin cannot disable, delete or demote their own
+ * account, nor the last active admin.
  */
 function assertAdminMayGo(viewer: Viewer, user: User, activeAdmins: readonly string[]) {
   if (user.id === viewer.userId) {
@@ -424,13 +424,13 @@ export type CreateMemberContext = AdminUsersContext & { config: Pick<Config, 'pu
 export type CreateMemberPictures = { main?: Buffer; representatives: (Buffer | undefined)[] };
 
 /**
- * POST /api/users/admin/create-user (spec 001 §2, §3; DECISIONS.md "Accounts"): a company or an
- * individual the secretariat registers, e.g. from a paper application. The account is active and
- * confirmed, without a password; its owner gets an invitation e-mail with a single-use link to
- * set one (the `invitation` purpose, valid 7 days). Its membership is a pending application in
- * the chosen category, which the secretariat then approves like any other (that starts the
- * period and sends the approval e-mail). Account, membership, representatives, pictures and the
- * invitation are written in one transaction; a refused request leaves no file behind.
+ * POST /api/users/admin/create-user (spec 001 §2, §3; docs/product-rules.md "Accounts"): a company
+ * or an individual the secretariat registers, e.g. from a paper application. The account is active
+ * and confirmed, without a password; its owner gets an invitation e-mail with a single-use link to
+ * set one (the `invitation` purpose, valid 7 days). Its membership is a pending application in the
+ * chosen category, which the secretariat then approves like any other (that starts the period and
+ * sends the approval e-mail). Account, membership, representatives, pictures and the invitation are
+ * written in one transaction; a refused request leaves no file behind.
  */
 export async function createMember(
   { db, images, config }: CreateMemberContext,
@@ -498,7 +498,8 @@ export async function createMember(
               lastName: representative.lastName,
               preferredName: representative.preferredName ?? null,
               position: representative.position ?? null,
-              // DECISIONS.md "Representatives": in admin create-user too, the first is voting.
+              // docs/product-rules.md "Representatives": in admin create-user too, the first is
+              // voting.
               type: representative.type ?? defaultRepresentativeType(index),
               avatarUrl: photo?.file.publicPath ?? null,
             })

@@ -27,7 +27,10 @@ const form = multipartForm(membershipFormBodySchema, {
   ) as Record<string, number>,
 });
 
-/** The membership application of spec 000 §2 "/user-forms", §7 (DECISIONS.md "Membership lifecycle"). */
+/**
+ * The membership application of spec 000 §2 "/user-forms", §7
+ * (docs/product-rules.md "Membership lifecycle").
+ */
 export const applicationRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }> = async (
   app,
   { db, images },

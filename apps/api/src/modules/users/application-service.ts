@@ -60,7 +60,7 @@ function problemsOf(body: MembershipFormBody, files: MembershipFormFiles): Field
 }
 
 /**
- * PUT /api/users/filled-form/{id} (spec 000 §7, DECISIONS.md "Membership lifecycle"): the
+ * PUT /api/users/filled-form/{id} (spec 000 §7, docs/product-rules.md "Membership lifecycle"): the
  * applicant's type, contact details and About, their picture, the company's representatives and
  * one pending membership, with isNew cleared, all in one transaction. A renewal sends the form as
  * it was started from the member's data: representatives carry their ids and keep their photos,

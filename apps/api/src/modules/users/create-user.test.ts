@@ -157,7 +157,7 @@ describe('POST /api/users/admin/create-user', () => {
       .select({ firstName: representatives.firstName, type: representatives.type })
       .from(representatives)
       .where(eq(representatives.userId, response.json().data.user.id));
-    // DECISIONS.md "Representatives": in admin create-user too, the first is voting.
+    // docs/product-rules.md "Representatives": in admin create-user too, the first is voting.
     expect(reps.sort((a, b) => a.firstName.localeCompare(b.firstName))).toEqual([
       { firstName: 'Ana', type: 'voting' },
       { firstName: 'Ben', type: 'non-voting' },

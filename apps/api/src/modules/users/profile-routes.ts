@@ -40,8 +40,8 @@ function viewerId(request: FastifyRequest) {
 
 /**
  * The signed-in user's own profile (spec 000 §7 "GET /users/", "PUT /users/update-profile") and
- * account changes (issue 11: password, e-mail). Every route acts on the session's user: none
- * takes a user id, so nobody reaches another user's profile through them.
+ * account changes (password, e-mail: docs/product-rules.md "Accounts"). Every route acts on the
+ * session's user: none takes a user id, so nobody reaches another user's profile through them.
  */
 export const profileRoutes: FastifyPluginAsyncZod<AuthContext & { images: ImageUploads }> = async (
   app,

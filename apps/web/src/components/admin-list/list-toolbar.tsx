@@ -22,7 +22,7 @@ type SearchFieldProps = {
   value: string | undefined;
   /** Called once the typing has stopped, with the trimmed text (`undefined` when cleared). */
   onSearch: (value: string | undefined) => void;
-  /** DECISIONS.md "Events": 500 ms on admin users, 300 ms elsewhere. */
+  /** docs/product-rules.md "Events": 500 ms on admin users, 300 ms elsewhere. */
   debounceMs?: number;
 };
 

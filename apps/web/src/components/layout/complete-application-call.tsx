@@ -6,8 +6,9 @@ import { useNeedsApplication } from '@/lib/session-store';
 export const COMPLETE_APPLICATION_TEXT = 'Complete your membership application';
 
 /**
- * The header's call to a new account (issue 11 "Joining"): after confirming the e-mail, the next
- * step is the membership form. A strip under the header's row on every page but the form itself.
+ * The header's call to a new account (docs/product-rules.md "Membership lifecycle"): after
+ * confirming the e-mail, the next step is the membership form. A strip under the header's row on
+ * every page but the form itself.
  */
 export function CompleteApplicationStrip() {
   const needsApplication = useNeedsApplication();

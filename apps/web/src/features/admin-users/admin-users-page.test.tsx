@@ -66,7 +66,7 @@ describe('/admin/users', () => {
       within(screen.getByRole('combobox', { name }))
         .getAllByRole('option')
         .map((option) => option.textContent);
-    // DECISIONS.md "Identity and roles".
+    // docs/product-rules.md "Identity and roles".
     expect(options('Filter by status')).toEqual(['All', 'Active', 'Inactive', 'Pending']);
     expect(options('Sort by')).toEqual([
       'Newest first',

@@ -52,10 +52,10 @@ function failureMessage(error: unknown): string {
 /**
  * spec 000 §2 "Email-link landing": reads the tokens from the fragment, shows 'Processing
  * Authentication', exchanges them once through POST /auth/login-token, shows the outcome and goes
- * home after 3 s. The fragment leaves the address bar at once (DECISIONS.md "Accounts"), so the
- * tokens end up in neither the history nor a shared or bookmarked URL. When someone is already
- * signed in here, the page asks before replacing their session: a link can carry any account's
- * tokens, and nobody should be switched to another account without noticing.
+ * home after 3 s. The fragment leaves the address bar at once (docs/product-rules.md "Accounts"),
+ * so the tokens end up in neither the history nor a shared or bookmarked URL. When someone is
+ * already signed in here, the page asks before replacing their session: a link can carry any
+ * account's tokens, and nobody should be switched to another account without noticing.
  */
 export function ConfirmEmailPage() {
   const navigate = useNavigate();

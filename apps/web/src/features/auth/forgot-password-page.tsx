@@ -20,8 +20,9 @@ const SENT_FALLBACK =
 const FAILED_FALLBACK = 'We could not send the reset link. Please try again.';
 
 /**
- * DECISIONS.md "Accounts": /forgot-password sends a single-use link to /reset-password. The answer
- * is the same whether or not the e-mail has an account, so the page cannot be used to find out.
+ * docs/product-rules.md "Accounts": /forgot-password sends a single-use link to /reset-password.
+ * The answer is the same whether or not the e-mail has an account, so the page cannot be used to
+ * find out.
  */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();

@@ -17,9 +17,9 @@ import { AuthCard, authLinkClasses } from './components/auth-card';
 
 /**
  * spec 000 §2 "/login": email and password, a link to /register and one back home (plus the
- * password reset of DECISIONS.md "Accounts"). A refused login shows the message of spec 000 §8;
- * a successful one stores the user and, after 500 ms, opens the membership form for a new
- * account, otherwise the page the guest came from (`?redirect=`, checked to be ours) or home
+ * password reset of docs/product-rules.md "Accounts"). A refused login shows the message of
+ * spec 000 §8; a successful one stores the user and, after 500 ms, opens the membership form for a
+ * new account, otherwise the page the guest came from (`?redirect=`, checked to be ours) or home
  * (spec 000 §4).
  */
 export function LoginPage() {

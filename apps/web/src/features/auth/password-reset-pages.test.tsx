@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ForgotPasswordPage (DECISIONS.md "Accounts")', () => {
+describe('ForgotPasswordPage (docs/product-rules.md "Accounts")', () => {
   it("validates the e-mail, then shows the server's one answer and returns to /login", async () => {
     const fetchMock = vi.fn().mockResolvedValue(json({ data: { message: SENT } }));
     vi.stubGlobal('fetch', fetchMock);

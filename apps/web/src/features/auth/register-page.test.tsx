@@ -132,7 +132,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     [409, 'email_taken', 'This email is already registered'],
     [409, 'username_taken', 'This username is already taken'],
     [429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.'],
-  ])('shows the server\'s message for %i %s (DECISIONS.md "Accounts")', async (status, code, error) => {
+  ])("shows the server's message for %i %s", async (status, code, error) => {
     stubRegister(() => json({ error, code }, status));
     const user = userEvent.setup();
     const { router } = renderWithRouter(<RegisterPage />, { path: '/register' });

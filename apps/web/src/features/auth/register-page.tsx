@@ -31,9 +31,9 @@ const REGISTERED: Message = {
 };
 
 /**
- * The server's refusals the user can act on: a taken e-mail or username (409, DECISIONS.md
- * "Accounts"), input the server refused (400) and too many attempts (429). Anything else is only
- * logged, as spec 000 §8 says of registration failures.
+ * The server's refusals the user can act on: a taken e-mail or username (409,
+ * docs/product-rules.md "Accounts"), input the server refused (400) and too many attempts (429).
+ * Anything else is only logged, as spec 000 §8 says of registration failures.
  */
 const SHOWN_STATUSES = new Set([400, 409, 429]);
 

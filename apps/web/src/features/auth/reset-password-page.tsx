@@ -23,8 +23,8 @@ const RESET_DONE: Message = {
 const FAILED_FALLBACK = 'We could not reset your password. Please try again.';
 
 /**
- * DECISIONS.md "Accounts": the page the reset e-mail links to (`/reset-password?token=…`). The
- * new password follows the registration rules (spec 000 §5), with the same strength meter; an
+ * docs/product-rules.md "Accounts": the page the reset e-mail links to (`/reset-password?token=…`).
+ * The new password follows the registration rules (spec 000 §5), with the same strength meter; an
  * invalid or used link shows the server's message.
  */
 export function ResetPasswordPage() {

@@ -90,7 +90,8 @@ describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
     expect(dialog).toHaveTextContent('President Since June 15, 2019');
     expect(within(dialog).getByRole('heading', { name: 'About' })).toBeVisible();
     expect(dialog).toHaveTextContent('Thirty years in porphyry exploration.');
-    // No photo: the initials take its place (issue 10 §6), not a grey 'No Image' box.
+    // No photo: the initials take its place (docs/product-rules.md "Board"), not a grey 'No Image'
+    // box.
     expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
     expect(within(dialog).getByText('PP')).toBeVisible();
     await user.keyboard('{Escape}');

@@ -16,10 +16,10 @@ const officerGrid = 'grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4';
 const trusteeGrid = 'grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4';
 
 /**
- * /board-of-trustees (spec 001 §2, §4, DECISIONS.md "Board"): active members only, officers under
- * 'Executive Leadership' in the decided order, trustees under 'Board Trustees' by display order,
- * the general members group, and a detail modal per member. A failed call is logged and shows
- * the empty groups (spec 001 §8).
+ * /board-of-trustees (spec 001 §2, §4, docs/product-rules.md "Board"): active members only,
+ * officers under 'Executive Leadership' in the decided order, trustees under 'Board Trustees' by
+ * display order, the general members group, and a detail modal per member. A failed call is logged
+ * and shows the empty groups (spec 001 §8).
  */
 export function BoardOfTrusteesPage() {
   // A failed call leaves no data: the groups are empty.

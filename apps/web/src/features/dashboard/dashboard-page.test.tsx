@@ -22,7 +22,7 @@ afterEach(() => {
   useSessionStore.setState({ user: null });
 });
 
-describe('DashboardPage (spec 001 §2, DECISIONS.md "Dashboard")', () => {
+describe('DashboardPage (spec 001 §2, docs/product-rules.md "Dashboard")', () => {
   it('shows the figures the server sent, not numbers of its own', async () => {
     stubSummary(async () => json({ data: summary }));
     useSessionStore.setState({ user: { id: 'a1', username: 'secretariat', role: 'admin', type: 'admin' } });

@@ -25,9 +25,10 @@ import { formatCount } from './format';
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /**
- * The admin dashboard (spec 001 §2, DECISIONS.md "Dashboard"): a live clock and real figures from
- * one call — members by status and category, pending memberships, events and news, registrations
- * awaiting approval, the board and the latest items — each opening its admin list where one exists.
+ * The admin dashboard (spec 001 §2, docs/product-rules.md "Dashboard"): a live clock and real
+ * figures from one call — members by status and category, pending memberships, events and news,
+ * registrations awaiting approval, the board and the latest items — each opening its admin list
+ * where one exists.
  */
 export function DashboardPage() {
   const user = useSessionUser();

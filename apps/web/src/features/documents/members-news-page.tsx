@@ -119,16 +119,18 @@ function Notice({ standing, loginPath }: { standing: ReaderStanding; loginPath: 
 }
 
 /**
- * /members-news (spec 001 §2 "Static pages"). The page is public; the files download only for
- * users with an active membership, which the server checks (DECISIONS.md "Membership lifecycle").
- * The notice speaks to the reader (guest, pending, expired, active), and a download the reader may
- * not have explains why instead of saving the server's refusal as a file.
+ * /members-news (spec 001 §2 "Static pages"). The page is public; the files download only for users
+ * with an active membership, which the server checks
+ * (docs/product-rules.md "Membership lifecycle"). The notice speaks to the reader (guest, pending,
+ * expired, active), and a download the reader may not have explains why instead of saving the
+ * server's refusal as a file.
  */
 export function MembersNewsPage() {
   const standing = useReaderStanding();
   const [refusal, setRefusal] = useState<string | null>(null);
   const blocked = downloadRefusal(standing);
-  // A guest who signs in from here comes back to this page (issue 11 "Joining").
+  // A guest who signs in from here comes back to this page
+  // (docs/product-rules.md "Membership lifecycle").
   const location = useLocation();
   const loginPath = loginPathReturningTo(`${location.pathname}${location.search}`);
   return (

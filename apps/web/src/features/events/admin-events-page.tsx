@@ -42,8 +42,9 @@ const capitalised = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.sli
 
 /**
  * /admin/events (spec 001 §2, §4, §8, §9) on the admin list kit: search over title, organizer and
- * location; status and type filters; sort; 10 a page; Create Event; View, Edit, Manage Speakers
- * and Delete per row. Success notices show only after the server agreed (DECISIONS.md "Events").
+ * location; status and type filters; sort; 10 a page; Create Event; View, Edit, Manage Speakers and
+ * Delete per row. Success notices show only after the server agreed
+ * (docs/product-rules.md "Events").
  */
 export function AdminEventsPage() {
   const list = useListParams(adminEventListQuerySchema);

@@ -11,7 +11,7 @@ import { json, makeEventDetail } from './test-fixtures';
 
 const ID = '4a1f0c2e-0000-4000-8000-000000000042';
 
-/** Everything the page can show (spec 001 §2, §3; DECISIONS.md "Events"). */
+/** Everything the page can show (spec 001 §2, §3; docs/product-rules.md "Events"). */
 const fullEvent = (overrides: Partial<EventDetail> = {}) =>
   makeEventDetail({
     id: ID,
@@ -213,7 +213,7 @@ describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('EventPage registration (DECISIONS.md "Registration")', { timeout: 20_000 }, () => {
+describe('EventPage registration (docs/product-rules.md "Event registration")', { timeout: 20_000 }, () => {
   it('asks a guest to log in, returning to this page', async () => {
     stubApi(() => json({ data: fullEvent() }));
     renderPage();

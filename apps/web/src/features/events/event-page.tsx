@@ -49,8 +49,8 @@ function BackToEvents({ asButton = false }: { asButton?: boolean }) {
 }
 
 /**
- * /events/{id} (spec 001 §2, §8; DECISIONS.md "Events"): the banner with the status badge, every
- * detail the event has, its speakers, the sanitised content, and registration for members.
+ * /events/{id} (spec 001 §2, §8; docs/product-rules.md "Events"): the banner with the status badge,
+ * every detail the event has, its speakers, the sanitised content, and registration for members.
  */
 export function EventPage() {
   const { id = '' } = useParams();
@@ -253,8 +253,9 @@ const registrationStatusText = {
 } as const;
 
 /**
- * Registration (DECISIONS.md "Registration"): an external link when the event has one; otherwise,
- * for an event that requires it, a member registers here, sees their status and can withdraw.
+ * Registration (docs/product-rules.md "Event registration"): an external link when the event has
+ * one; otherwise, for an event that requires it, a member registers here, sees their status and can
+ * withdraw.
  */
 function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: number | null }) {
   const isLoggedIn = useIsLoggedIn();

@@ -40,7 +40,7 @@ describe('HomePage (spec 000 §1, §2)', () => {
     ]);
   });
 
-  it("offers 'Become a Member Now' to guests only, not to a member or an administrator (issue 11)", () => {
+  it("offers 'Become a Member Now' to guests only, not to a member or an administrator", () => {
     const { unmount } = renderWithRouter(<HomePage upcomingEvents={null} latestNews={null} />);
     expect(screen.getByRole('link', { name: /Become a Member Now/ })).toBeVisible();
     unmount();

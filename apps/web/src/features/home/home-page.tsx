@@ -7,8 +7,8 @@ import { PartnersSection } from './components/partners-section';
 
 /**
  * spec 000 §1 "Home page", in the spec's order. The events and news sections belong to their
- * features, which this one may not import (STYLE.md: features never import each other): the
- * route passes them in (app/routes/home-route.tsx).
+ * features, which this one may not import (docs/code-style.md "Slice by feature"): the route
+ * passes them in (app/routes/home-route.tsx).
  */
 export function HomePage({
   upcomingEvents,

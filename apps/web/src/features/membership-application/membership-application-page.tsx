@@ -77,11 +77,11 @@ const resolver = zodResolver(membershipApplicationFormSchema) as unknown as Reso
 >;
 
 /**
- * /user-forms, the membership application (spec 000 §2, §4; DECISIONS.md "Membership lifecycle"):
- * Membership Type, Personal Info, (for companies) Representatives, then Submit with the profile
- * photo or company logo. A new account's form starts blank but for the plan chosen with 'Select
- * Plan'; a member who has applied before (a renewal) starts from what they hold now, so sending it
- * changes only what they change (docs/decisions/023).
+ * /user-forms, the membership application (spec 000 §2, §4;
+ * docs/product-rules.md "Membership lifecycle"): Membership Type, Personal Info, (for companies)
+ * Representatives, then Submit with the profile photo or company logo. A new account's form starts
+ * blank but for the plan chosen with 'Select Plan'; a member who has applied before (a renewal)
+ * starts from what they hold now, so sending it changes only what they change (docs/decisions/023).
  */
 export function MembershipApplicationPage() {
   const user = useSessionUser();

@@ -31,7 +31,7 @@ afterEach(() => {
   useSessionStore.setState({ user: null });
 });
 
-describe('ProfilePage (spec 000 §2 "Profile", issue 11)', { timeout: 20_000 }, () => {
+describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
   it('shows the logo, name, type, About, representatives by Voting and Other, contact details and memberships', async () => {
     const expired = makeMembership({
       category: 'Associate',

@@ -37,9 +37,10 @@ function emailChangeNotice(result: string | null): Notice | null {
 }
 
 /**
- * /profile (spec 000 §2 "Profile", issue 11): the signed-in user's picture, name, type, About,
- * company representatives, contact details, account details and memberships, with 'Update
- * Profile', 'Manage Company Representatives' for companies, and the password and e-mail changes.
+ * /profile (spec 000 §2 "Profile", docs/product-rules.md "Profile"): the signed-in user's picture,
+ * name, type, About, company representatives, contact details, account details and memberships,
+ * with 'Update Profile', 'Manage Company Representatives' for companies, and the password and
+ * e-mail changes.
  */
 export function ProfilePage() {
   const query = useUserData();

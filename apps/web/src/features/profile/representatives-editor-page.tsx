@@ -44,7 +44,10 @@ function failureNotice(error: unknown): Notice {
   return { variant: 'error', title: MESSAGES.updateFailedTitle, text: MESSAGES.updateFailed };
 }
 
-/** /profile/representatives: the company representatives editor (spec 000 §2, issue 11). */
+/**
+ * /profile/representatives: the company representatives editor (spec 000 §2,
+ * docs/product-rules.md "Representatives").
+ */
 export function RepresentativesEditorPage() {
   const query = useUserData();
   return (
@@ -90,7 +93,8 @@ function RepresentativesEditor({ userData }: { userData: UserData }) {
   const [confirming, setConfirming] = useState<'save' | 'discard' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  // The limits follow the company's category: its newest membership's (DECISIONS.md "Representatives").
+  // The limits follow the company's category: its newest membership's
+  // (docs/product-rules.md "Representatives").
   const category = userData.membershipData[0]?.category ?? 'Associate';
   const max = maxRepresentatives(category);
   const kept = drafts.filter((draft) => !draft.isDeleted);

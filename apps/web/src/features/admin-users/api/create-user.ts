@@ -35,7 +35,7 @@ export type NewUserInput = {
 /**
  * POST /users/admin/create-user (spec 001 §7): multipart, membershipData as JSON text, and each
  * representative's fields by index (`representatives[0][firstName]`). Facsimile is sent and
- * stored (DECISIONS.md "Membership lifecycle").
+ * stored (docs/product-rules.md "Membership lifecycle").
  */
 export function useCreateUser() {
   const queryClient = useQueryClient();

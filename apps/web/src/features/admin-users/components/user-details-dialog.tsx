@@ -45,7 +45,7 @@ function auditText(field: string, value: AuditValue): string {
 }
 
 /**
- * A user's detail (issue 12): the account, a summary of their memberships and the history of
+ * A user's detail (decision 024): the account, a summary of their memberships and the history of
  * what admins changed on them (the audit log, decision 024), newest first, a page at a time.
  */
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-/** The type filter's and the dialog's names (DECISIONS.md "Identity and roles"). */
+/** The type filter's and the dialog's names (docs/product-rules.md "Identity and roles"). */
 export const USER_TYPE_LABELS = {
   user: 'User',
   individual: 'Individual',

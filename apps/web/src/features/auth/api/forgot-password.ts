@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * POST /auth/forgot-password (DECISIONS.md "Accounts"): the same message whether or not the
- * e-mail belongs to an account, so the answer reveals nothing.
+ * POST /auth/forgot-password (docs/product-rules.md "Accounts"): the same message whether or not
+ * the e-mail belongs to an account, so the answer reveals nothing.
  */
 export async function requestPasswordReset(body: ForgotPasswordBody) {
   const response = await apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body });

@@ -45,8 +45,9 @@ export function useSaveBoardMember() {
 }
 
 /**
- * The status badge (spec 001 §4, DECISIONS.md "Board"): the update call with is_active alone. On
- * success the member is replaced in the cached pages at once, then the lists are read again.
+ * The status badge (spec 001 §4, docs/product-rules.md "Board"): the update call with is_active
+ * alone. On success the member is replaced in the cached pages at once, then the lists are read
+ * again.
  */
 export function useToggleBoardMemberStatus() {
   const queryClient = useQueryClient();

@@ -36,8 +36,8 @@ function renderForm(member = withPhoto) {
   return { dialog: screen.getByRole('dialog'), ...callbacks };
 }
 
-describe('BoardMemberFormDialog (spec 001 §5, issue 10 §4 and §6)', { timeout: 20_000 }, () => {
-  it("says the current image is kept, and 'Remove image' sends remove_image=true (contract C2)", async () => {
+describe('BoardMemberFormDialog (spec 001 §5)', { timeout: 20_000 }, () => {
+  it("says the current image is kept, and 'Remove image' sends remove_image=true", async () => {
     const bodies = stubSave(() => json({ data: { ...withPhoto, image_path: null, image_variants: [] } }));
     const { dialog, onSaved } = renderForm();
     const user = userEvent.setup();
@@ -84,7 +84,7 @@ describe('BoardMemberFormDialog (spec 001 §5, issue 10 §4 and §6)', { timeout
     expect(bodies).toEqual([]);
   });
 
-  it("puts the server's field messages on their fields (contract C1), and they go once corrected", async () => {
+  it("puts the server's field messages on their fields, and they go once corrected", async () => {
     let answer = () =>
       json(
         {

@@ -44,8 +44,9 @@ function defaultValuesOf(member: BoardMember | null): BoardMemberCreateInput {
 /**
  * The add and edit forms of /admin/board (spec 001 §5): name, title and position required;
  * description, trustee since, display order (0 or more) and an image optional; active by default.
- * Editing without a new image keeps the current one; 'Remove image' removes it (contract C2 of
- * issue 10: `remove_image=true`). A server validation error shows on its field (contract C1).
+ * Editing without a new image keeps the current one; 'Remove image' removes it
+ * (`remove_image=true`), and a server validation error shows on its field (docs/architecture.md
+ * "API contract").
  * Rendered only while open, so each opening starts from the member's saved values.
  */
 export function BoardMemberFormDialog({ member, onClose, onSaved, onFailed }: BoardMemberFormDialogProps) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
- * A figure that opens its admin list when that list exists (DECISIONS.md "Dashboard": each
+ * A figure that opens its admin list when that list exists (docs/product-rules.md "Dashboard": each
  * figure links to the filtered list); until then the same content, unlinked.
  */
 export function FigureLink({

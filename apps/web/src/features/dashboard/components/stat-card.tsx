@@ -17,8 +17,8 @@ type StatCardProps = {
 
 /**
  * One of the dashboard's headline figures. The figure opens its list; each detail figure under it
- * opens its own (DECISIONS.md "Dashboard": every figure links to the list filtered to it), so the
- * details are links of their own beside the figure's, not inside it.
+ * opens its own (docs/product-rules.md "Dashboard": every figure links to the list filtered to it),
+ * so the details are links of their own beside the figure's, not inside it.
  */
 export function StatCard({ icon: Icon, label, value, details, to }: StatCardProps) {
   return (

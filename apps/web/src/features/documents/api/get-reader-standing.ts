@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 
-/** Who is reading Member's News, as far as its files are concerned (DECISIONS.md "Membership lifecycle"). */
+/**
+ * Who is reading Member's News, as far as its files are concerned
+ * (docs/product-rules.md "Membership lifecycle").
+ */
 export type ReaderStanding =
   | { kind: 'guest' }
   | { kind: 'loading' }

@@ -98,10 +98,10 @@ function optimisticRow(fields: EventCreate): AdminEventSummary {
 }
 
 /**
- * POST create-event or PUT edit-event/{id} (multipart). Both show in the list at once (spec 001
- * §4: create, update and delete are optimistic) and are undone if the server refuses them
- * (DECISIONS.md "Events"); every list is read again after. A new event goes to the top of the
- * first page of the lists it belongs to, where the server will put it.
+ * POST create-event or PUT edit-event/{id} (multipart). Both show in the list at once (spec 001 §4:
+ * create, update and delete are optimistic) and are undone if the server refuses them
+ * (docs/product-rules.md "Events"); every list is read again after. A new event goes to the top of
+ * the first page of the lists it belongs to, where the server will put it.
  */
 export function useSaveEvent() {
   const queryClient = useQueryClient();

@@ -5,8 +5,9 @@ import { eventKeys } from './event-keys';
 type MyRegistration = { data: { status: 'pending' | 'approved' | 'rejected' | null; seats_taken: number } };
 
 /**
- * The signed-in member registers for an event, or withdraws (DECISIONS.md "Registration"); the
- * event is read again afterwards, with the seats taken and the member's status.
+ * The signed-in member registers for an event, or withdraws
+ * (docs/product-rules.md "Event registration"); the event is read again afterwards, with the seats
+ * taken and the member's status.
  */
 export function useRegistration(eventId: string) {
   const queryClient = useQueryClient();

@@ -61,7 +61,8 @@ export function SpeakersDialog({ event, onClose, onSaved, onFailed }: SpeakersDi
           setTab('existing');
         },
         onError: (error) => {
-          // DECISIONS.md "Events": speaker failures show an error notice (spec 001 §8 only logged them).
+          // docs/product-rules.md "Events": speaker failures show an error notice (spec 001 §8 only
+          // logged them).
           console.error('Failed to create speaker', error);
           // A refusal names its reason (a photo that is not an image); anything else the notice's text.
           onFailed(

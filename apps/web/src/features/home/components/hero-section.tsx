@@ -32,7 +32,10 @@ export function HeroSection() {
           for responsible exploration.
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:gap-4">
-          {/* Not offered to someone who has already applied (issue 11 "Joining"). */}
+          {/*
+            Not offered to someone who has already applied
+            (docs/product-rules.md "Membership lifecycle").
+          */}
           {!hasApplied && (
             <Link to={paths.membership} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
               Become a Member Now

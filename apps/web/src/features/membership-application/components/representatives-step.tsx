@@ -26,8 +26,8 @@ type RepresentativesStepProps = {
 };
 
 /**
- * The company's representatives (spec 000 §5, DECISIONS.md "Representatives"): the first is
- * voting and added ones non-voting; a Regular company may name up to 4, every other up to 2, and
+ * The company's representatives (spec 000 §5, docs/product-rules.md "Representatives"): the first
+ * is voting and added ones non-voting; a Regular company may name up to 4, every other up to 2, and
  * at least 1 is kept; only one may vote, so 'Voting' is disabled on the others while one votes.
  * First and last name are required; a photo each is optional.
  */

@@ -13,7 +13,7 @@ const membership = (status: string, expiresAt: string | null = null) => ({
 });
 const now = new Date('2026-06-01T00:00:00Z');
 
-describe('joiningSteps (issue 11 "Joining")', () => {
+describe('joiningSteps', () => {
   it('points a new account to the form', () => {
     expect(joiningSteps({ isNew: true, memberships: [] }, now).map((step) => step.state)).toEqual([
       'done',

@@ -7,7 +7,10 @@ import { formatDate } from '@/lib/format';
 
 type Step = { title: string; state: 'done' | 'next' | 'waiting'; text: string };
 
-/** What the signed-in reader has done of joining and what comes next (issue 11 "Joining"). */
+/**
+ * What the signed-in reader has done of joining and what comes next
+ * (docs/product-rules.md "Membership lifecycle").
+ */
 export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, now = new Date()): Step[] {
   const newest = profile.memberships[0];
   const standing = newest

@@ -4,11 +4,11 @@ import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
 /**
- * spec 001 §7: GET /news/add-view/{id} when 'Read More' is clicked (DECISIONS.md "News": every
- * Read More, home included). A write like any other: once counted, every news list is fetched
+ * spec 001 §7: GET /news/add-view/{id} when 'Read More' is clicked (docs/product-rules.md "News":
+ * every Read More, home included). A write like any other: once counted, every news list is fetched
  * again (the view count is part of each article). Fire and forget: a failed count never blocks
- * reading, so its error is not shown. A plain call rather than a mutation: nothing shows its
- * state, and the news cards of the public pages need not load useMutation (first-load budget).
+ * reading, so its error is not shown. A plain call rather than a mutation: nothing shows its state,
+ * and the news cards of the public pages need not load useMutation (first-load budget).
  */
 export function useAddNewsView() {
   const queryClient = useQueryClient();

@@ -16,8 +16,9 @@ export function useNewsList(query: ListQueryText) {
 }
 
 /**
- * The author filter's options: the distinct authors the viewer may see (DECISIONS.md "News"), of
- * the status the list shows (`undefined`: every status, for an admin).
+ * The author filter's options: the distinct authors the viewer may see
+ * (docs/product-rules.md "News"), of the status the list shows (`undefined`: every status, for an
+ * admin).
  */
 export function useNewsAuthors(status: string | undefined) {
   return useQuery({

@@ -55,7 +55,7 @@ describe('LatestNewsSection (spec 000 §2 "Latest news")', () => {
     expect(within(first).getByText('By Secretariat')).toBeInTheDocument();
   });
 
-  it('\'Read More\' opens the article and counts a view (DECISIONS.md "News")', async () => {
+  it('\'Read More\' opens the article and counts a view (docs/product-rules.md "News")', async () => {
     const fetchMock = stubApi(async () => json({ data: { news: [makeArticle({})], pagination } }));
     const { router } = renderWithRouter(<LatestNewsSection />);
 

@@ -22,8 +22,8 @@ function MembershipRow({ membership }: { membership: ProfileMembership }) {
 }
 
 /**
- * The memberships (DECISIONS.md "Membership lifecycle"): pending, active and rejected ones listed,
- * each with its period once approved; expired ones behind a toggle.
+ * The memberships (docs/product-rules.md "Membership lifecycle"): pending, active and rejected ones
+ * listed, each with its period once approved; expired ones behind a toggle.
  */
 export function MembershipList({ memberships }: { memberships: ProfileMembership[] }) {
   const [showExpired, setShowExpired] = useState(false);

@@ -25,8 +25,8 @@ type ProfileFormDialogProps = {
 
 /**
  * 'Update Profile' (spec 000 §2 "Profile edit"): username (required), phone, facsimile, address,
- * About and the avatar (individual) or logo (company). The type is not offered: it follows from
- * the membership form, and the server refuses any other (DECISIONS.md "Identity and roles").
+ * About and the avatar (individual) or logo (company). The type is not offered: it follows from the
+ * membership form, and the server refuses any other (docs/product-rules.md "Identity and roles").
  */
 export function ProfileFormDialog({ profile, onClose, onSaved, onFailed }: ProfileFormDialogProps) {
   const save = useUpdateProfile();

@@ -20,7 +20,7 @@ function RepresentativeCard({ rep }: { rep: Representative }) {
 
 /**
  * The company's representatives: the voting one, then everyone else under "Other", non-voting and
- * those without a type together (DECISIONS.md "Representatives").
+ * those without a type together (docs/product-rules.md "Representatives").
  */
 export function RepresentativeList({ representatives }: { representatives: Representative[] }) {
   const groups = [
