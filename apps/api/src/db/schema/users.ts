@@ -73,15 +73,3 @@ export const users = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-
-/**
- * One row per table whose readers keep answers (only `users`): `version` is a new random value
- * after every statement that writes the table, set by a trigger in the same transaction
- * (migration 0010, docs/decisions/033). An answer read under one version is still exact while the
- * version is unchanged. Random, not a counter, so a restored backup never meets a version that
- * named other data.
- */
-export const tableVersions = pgTable('table_versions', {
-  tableName: text('table_name').primaryKey(),
-  version: uuid('version').notNull().defaultRandom(),
-});

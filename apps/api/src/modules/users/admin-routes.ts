@@ -24,7 +24,6 @@ import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import type { Viewer } from '../../plugins/access';
 import {
-  createKeptUserPages,
   createMember,
   deleteUser,
   exportUsersCsv,
@@ -60,7 +59,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, images, config }) => {
   // access 'admin' guarantees a viewer.
   const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
-  const keptUserPages = createKeptUserPages();
 
   app.get(
     '/get-all',
@@ -74,7 +72,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminUserListResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await listUsers(db, keptUserPages, request.query) }),
+    async (request) => ({ data: await listUsers(db, request.query) }),
   );
 
   app.get(

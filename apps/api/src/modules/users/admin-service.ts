@@ -11,7 +11,6 @@ import {
   membershipStanding,
 } from '@portal/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -21,7 +20,6 @@ import {
   newsArticles,
   newsLikes,
   representatives,
-  tableVersions,
   type User,
   uploadedFiles,
   users,
@@ -55,7 +53,7 @@ export function toAdminMembership(membership: Membership, now = new Date()): Adm
   };
 }
 
-function toAdminUser(user: User, membership: Membership | undefined): AdminUser {
+function toAdminUser(user: User, membership: Membership | undefined, now = new Date()): AdminUser {
   return {
     id: user.id,
     username: user.username,
@@ -69,7 +67,7 @@ function toAdminUser(user: User, membership: Membership | undefined): AdminUser 
     avatarUrl: user.avatarUrl,
     logoUrl: user.logoUrl,
     email_confirmation: user.emailConfirmedAt?.toISOString() ?? null,
-    membership: membership ? toAdminMembership(membership) : null,
+    membership: membership ? toAdminMembership(membership, now) : null,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };
@@ -91,12 +89,6 @@ const standingCondition: Record<MembershipDisplayStatus, (now: Date) => SQL | un
       or(isNull(users.newestMembershipExpiresAt), lte(users.newestMembershipExpiresAt, now)),
     ),
 };
-
-/**
- * The standings above whose rule reads the clock: an approval expires with no write, so the list
- * keeps no answer filtered by them (listUsers, decision 033).
- */
-const standingsOnTheClock: ReadonlySet<MembershipDisplayStatus> = new Set(['active', 'expired']);
 
 const sortColumns = {
   created_at: users.createdAt,
@@ -149,52 +141,18 @@ export function userListQueries(db: Db, query: AdminUserListQuery, now = new Dat
   };
 }
 
-/** What the database answered for one page: the rows, their newest memberships, the count. */
-type UserPage = { rows: User[]; newest: Map<string, Membership>; total: number };
-
-/**
- * GET /api/users/get-all's answers kept under the users version they were read at (migration
- * 0010, docs/decisions/033): the same question asked again before any write to users is answered
- * from memory, as the database would answer it. One per app (its database), at most 500 pages of
- * 10 users.
- */
-export type KeptUserPages = LRUCache<string, UserPage>;
-export const createKeptUserPages = (): KeptUserPages => new LRUCache({ max: 500 });
-
-async function usersVersion(db: Db) {
-  const [row] = await db
-    .select({ version: tableVersions.version })
-    .from(tableVersions)
-    .where(eq(tableVersions.tableName, 'users'));
-  return row?.version;
-}
-
-export async function listUsers(db: Db, kept: KeptUserPages, query: AdminUserListQuery, now = new Date()) {
-  // The version is read before the page: a page kept under it is at least as new as the version,
-  // and a write after it gives the next request another version.
-  const version =
-    query.membership && standingsOnTheClock.has(query.membership) ? undefined : await usersVersion(db);
-  const key = version && `${version} ${JSON.stringify(query)}`;
-  let page = key ? kept.get(key) : undefined;
-  if (!page) {
-    page = await readUserPage(db, query, now);
-    if (key) kept.set(key, page);
-  }
-  const { rows, newest, total } = page;
-  return {
-    users: rows.map((row) => toAdminUser(row, newest.get(row.id))),
-    ...buildPagination(query.page, query.limit, total),
-  };
-}
-
-async function readUserPage(db: Db, query: AdminUserListQuery, now: Date): Promise<UserPage> {
+/** GET /api/users/get-all: a page of users with their newest memberships, and the count, read afresh. */
+export async function listUsers(db: Db, query: AdminUserListQuery, now = new Date()) {
   const queries = userListQueries(db, query, now);
   const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
   const newest = await newestMemberships(
     db,
     rows.map((row) => row.id),
   );
-  return { rows, newest, total: counted?.total ?? 0 };
+  return {
+    users: rows.map((row) => toAdminUser(row, newest.get(row.id), now)),
+    ...buildPagination(query.page, query.limit, counted?.total ?? 0),
+  };
 }
 
 /** The newest membership of each of `userIds`, in one query after the page's. */
