@@ -1,8 +1,5 @@
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-
-/** The handle `db.transaction(async (tx) => …)` passes to its callback. */
-export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type MailMessage = { to: string; subject: string; html: string; text: string };
 

@@ -6,10 +6,10 @@ import {
   type UserEventUpdate,
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { type DbTransaction, queueMail } from '../../lib/mail/outbox';
+import { queueMail } from '../../lib/mail/outbox';
 import {
   type MailContent,
   type RegistrationMail,

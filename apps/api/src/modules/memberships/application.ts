@@ -1,9 +1,7 @@
 import type { MembershipCategory } from '@portal/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbTransaction } from '../../db/client';
 import { memberships, users } from '../../db/schema';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * DECISIONS.md "Membership lifecycle": submitting the membership form makes exactly one pending
@@ -13,7 +11,7 @@ type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
  * (A unique index on pending memberships would also refuse an admin setting an old membership
  * back to pending; the lock serialises only the submissions.)
  */
-export async function savePendingMembership(tx: Transaction, userId: string, category: MembershipCategory) {
+export async function savePendingMembership(tx: DbTransaction, userId: string, category: MembershipCategory) {
   const [pending] = await tx
     .select({ id: memberships.id })
     .from(memberships)
@@ -33,7 +31,7 @@ export async function savePendingMembership(tx: Transaction, userId: string, cat
 }
 
 /** Locks the applicant's row for the rest of the transaction and answers it (undefined if gone). */
-export async function lockApplicant(tx: Transaction, userId: string) {
+export async function lockApplicant(tx: DbTransaction, userId: string) {
   const [user] = await tx
     .select({ id: users.id, type: users.type, avatarUrl: users.avatarUrl, logoUrl: users.logoUrl })
     .from(users)

@@ -7,7 +7,7 @@ import {
   representativeRuleProblem,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { memberships, representatives, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
@@ -181,8 +181,6 @@ export async function updateRepresentatives(
   return listRepresentatives(db, userId);
 }
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** One representative of a company's new list: a current one (by id) or an added one. */
 export type RepresentativeListEntry = {
   id?: string | null;
@@ -209,7 +207,7 @@ export type RepresentativeListEntry = {
  * remove once the transaction has committed (replaced and removed photos).
  */
 export async function applyRepresentativeList(
-  tx: Transaction,
+  tx: DbTransaction,
   images: ImageUploads,
   userId: string,
   list: readonly RepresentativeListEntry[],

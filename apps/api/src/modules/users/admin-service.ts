@@ -12,7 +12,7 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import {
   emailTokens,
   type Membership,
@@ -26,7 +26,7 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
-import { type DbTransaction, queueMail } from '../../lib/mail/outbox';
+import { queueMail } from '../../lib/mail/outbox';
 import { invitationEmail } from '../../lib/mail/templates';
 import { likePattern } from '../../lib/sql';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';

@@ -8,10 +8,9 @@ import {
   buildPagination,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { type AdminAuditRow, adminAuditLog, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { DbTransaction } from '../../lib/mail/outbox';
 import type { Viewer } from '../../plugins/access';
 import { invalidToken } from '../auth/sessions';
 
