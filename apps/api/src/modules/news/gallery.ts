@@ -2,7 +2,7 @@ import { NEWS_FIELD_MESSAGES, NEWS_GALLERY_MAX, newsUploadToken } from '@portal/
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { newsImageUrls, uploadedFiles } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { validationError } from '../../lib/errors';
 import type { StoredImage } from '../../lib/images';
 
 /**
@@ -47,8 +47,7 @@ type GalleryChange = {
   order: readonly string[] | undefined;
 };
 
-const galleryError = (field: string, message: string) =>
-  new AppError(400, message, { code: 'validation_error', field, fields: { [field]: message } });
+const galleryError = (field: string, message: string) => validationError([{ field, message }]);
 
 /**
  * Applies a gallery change to article `articleId` inside the caller's transaction (the article's

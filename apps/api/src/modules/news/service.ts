@@ -12,7 +12,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, isNotNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsArticles, newsLikes, newsViews } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern } from '../../lib/sql';
@@ -228,11 +228,7 @@ function sanitizedContent(html: string): string {
       .replace(/&nbsp;/g, ' ')
       .trim() !== '';
   if (!hasText && !/<(img|hr|table)\b/i.test(clean)) {
-    throw new AppError(400, NEWS_FIELD_MESSAGES.contentRequired, {
-      code: 'validation_error',
-      field: 'content',
-      fields: { content: NEWS_FIELD_MESSAGES.contentRequired },
-    });
+    throw validationError([{ field: 'content', message: NEWS_FIELD_MESSAGES.contentRequired }]);
   }
   return clean;
 }
@@ -284,11 +280,7 @@ export async function updateNews(
   uploads: readonly Buffer[],
 ) {
   if (bodyId !== undefined && bodyId !== id) {
-    throw new AppError(400, NEWS_FIELD_MESSAGES.idMismatch, {
-      code: 'validation_error',
-      field: 'id',
-      fields: { id: NEWS_FIELD_MESSAGES.idMismatch },
-    });
+    throw validationError([{ field: 'id', message: NEWS_FIELD_MESSAGES.idMismatch }]);
   }
   // A field left out keeps its stored value (newsUpdateSchema); content is sanitised when given.
   const changes = { ...fields, ...(content !== undefined ? { content: sanitizedContent(content) } : {}) };

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { memberships, representatives, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
 
 export type RepresentativesContext = { db: Db; images: ImageUploads };
@@ -155,7 +155,7 @@ export async function updateRepresentatives(
     category,
     kept.map(({ rep }) => rep),
   );
-  if (problem) throw new AppError(400, problem, { code: 'validation_error', field: 'repsData' });
+  if (problem) throw validationError([{ field: 'repsData', message: problem }]);
 
   const photos = kept
     .filter(({ rep }) => rep.hasNewAvatar)
@@ -227,7 +227,7 @@ export async function applyRepresentativeList(
       : seen.has(entry.id)
         ? REPRESENTATIVE_EDITOR_MESSAGES.repeatedRepresentative
         : null;
-    if (refusal) throw new AppError(400, refusal, { code: 'validation_error', field: entry.idField });
+    if (refusal) throw validationError([{ field: entry.idField, message: refusal }]);
     seen.add(entry.id);
   }
   const keptIds = new Set(list.flatMap((entry) => (entry.id ? [entry.id] : [])));

@@ -24,7 +24,7 @@ import {
   uploadedFiles,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
 import { invitationEmail } from '../../lib/mail/templates';
@@ -246,11 +246,7 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
     await db.transaction(async (tx) => {
       const { user, activeAdmins } = await lockForChange(tx, id);
       if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
-        throw new AppError(400, ADMIN_USER_MESSAGES.emailReadOnly, {
-          code: 'validation_error',
-          field: 'email',
-          fields: { email: ADMIN_USER_MESSAGES.emailReadOnly },
-        });
+        throw validationError([{ field: 'email', message: ADMIN_USER_MESSAGES.emailReadOnly }]);
       }
       const demoted = input.type !== undefined && input.type !== 'admin';
       const disabled = input.status !== undefined && input.status !== 'active';

@@ -10,7 +10,7 @@ import {
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
 import { emailChangeEmail } from '../../lib/mail/templates';
@@ -71,7 +71,7 @@ export async function updateProfile(
         .for('update');
       if (!user) throw new AppError(404, 'User not found', { code: 'not_found' });
       if (type !== undefined && type !== user.type) {
-        throw new AppError(400, PROFILE_MESSAGES.typeChange, { code: 'validation_error', field: 'type' });
+        throw validationError([{ field: 'type', message: PROFILE_MESSAGES.typeChange }]);
       }
       const [taken] = await tx
         .select({ id: users.id })
@@ -168,7 +168,7 @@ export const emailChangeLink = (publicUrl: string, token: string) =>
 export async function requestEmailChange(context: AuthContext, userId: string, body: ChangeEmailBody) {
   const user = await checkCurrentPassword(context.db, userId, body.currentPassword);
   if (user.email.toLowerCase() === body.email) {
-    throw new AppError(400, PROFILE_MESSAGES.emailUnchanged, { code: 'validation_error', field: 'email' });
+    throw validationError([{ field: 'email', message: PROFILE_MESSAGES.emailUnchanged }]);
   }
   if (await isEmailTaken(context.db, body.email, userId)) throw emailTaken();
   const token = createOpaqueToken();
