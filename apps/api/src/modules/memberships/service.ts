@@ -1,5 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { MEMBERSHIP_DISPLAY_STATUSES, type MembershipStanding } from '@portal/shared';
+import { and, eq, gt, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbTransaction } from '../../db/client';
 import { memberships } from '../../db/schema';
 
 /**
@@ -15,4 +17,56 @@ export async function hasActiveMembership(db: Db, userId: string, now = new Date
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The newest membership of each user it finds: a membership with no newer one (by created_at,
+ * then id) of the same user, the one that names a member's standing and category
+ * (docs/product-rules.md "Membership lifecycle"). Narrowed by `where`: some users, a standing, a
+ * category, or the user of an outer query (inside `exists`). Every reader of "the newest
+ * membership" goes through here; the index on (user_id, created_at, id) answers "is there a newer
+ * one" for each.
+ */
+export function newestMembershipOf(db: Db | DbTransaction, where?: SQL) {
+  const newer = alias(memberships, 'newer');
+  const newerOne = db
+    .select({ found: sql`1` })
+    .from(newer)
+    .where(
+      and(
+        eq(newer.userId, memberships.userId),
+        sql`(${newer.createdAt}, ${newer.id}) > (${memberships.createdAt}, ${memberships.id})`,
+      ),
+    );
+  return db
+    .select()
+    .from(memberships)
+    .where(and(where, notExists(newerOne)));
+}
+
+type MembershipColumns = { status: SQLWrapper; expiresAt: SQLWrapper };
+
+/**
+ * That a membership has `standing` at `now`, in SQL: `membershipStanding` (packages/shared) as
+ * conditions the planner can estimate from the columns' statistics. An approved membership is
+ * active until it expires, expired from then on, so no job has to change it.
+ */
+export function hasStanding(membership: MembershipColumns, standing: MembershipStanding, now: Date) {
+  switch (standing) {
+    case 'pending':
+    case 'rejected':
+      return sql`${membership.status} = ${standing}`;
+    case 'active':
+      return sql`(${membership.status} = 'approved' and ${membership.expiresAt} > ${now})`;
+    case 'expired':
+      return sql`(${membership.status} = 'approved' and (${membership.expiresAt} is null or ${membership.expiresAt} <= ${now}))`;
+  }
+}
+
+/** A membership's standing at `now` as a value, from the conditions above. */
+export function standingOf(membership: MembershipColumns, now: Date) {
+  const cases = MEMBERSHIP_DISPLAY_STATUSES.map(
+    (standing) => sql`when ${hasStanding(membership, standing, now)} then ${standing}`,
+  );
+  return sql<MembershipStanding>`case ${sql.join(cases, sql` `)} end`;
 }

@@ -11,6 +11,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { memberships, representatives, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
+import { newestMembershipOf } from '../memberships/service';
 
 export type RepresentativesContext = { db: Db; images: ImageUploads };
 
@@ -127,12 +128,7 @@ async function companyCategory(db: Db, userId: string) {
   if (user?.type !== 'company') {
     throw new AppError(403, REPRESENTATIVE_EDITOR_MESSAGES.notCompany, { code: 'forbidden' });
   }
-  const [newest] = await db
-    .select({ category: memberships.category })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(desc(memberships.createdAt), desc(memberships.id))
-    .limit(1);
+  const [newest] = await newestMembershipOf(db, eq(memberships.userId, userId));
   // A company without a membership yet is held to the smaller limit.
   return newest?.category ?? 'Associate';
 }

@@ -7,10 +7,9 @@ import {
   type AdminUserUpdate,
   buildPagination,
   defaultRepresentativeType,
-  type MembershipDisplayStatus,
   membershipStanding,
 } from '@portal/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbTransaction } from '../../db/client';
 import {
@@ -34,6 +33,7 @@ import type { Viewer } from '../../plugins/access';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { EMAIL_TOKEN_TTL_MS, resetPasswordLink } from '../auth/service';
 import { revokeUserSessions } from '../auth/sessions';
+import { hasStanding, newestMembershipOf } from '../memberships/service';
 import { changesBetween, recordAdminAction } from './audit';
 
 export type AdminUsersContext = { db: Db; images: ImageUploads };
@@ -73,23 +73,6 @@ function toAdminUser(user: User, membership: Membership | undefined, now = new D
   };
 }
 
-/**
- * How the newest membership's standing reads in SQL (DECISIONS.md "Membership lifecycle"), on the
- * copy the database keeps on each user (schema/users.ts, docs/decisions/032): newest by
- * created_at, as the login and the dashboard's counts read it.
- */
-const standingCondition: Record<MembershipDisplayStatus, (now: Date) => SQL | undefined> = {
-  pending: () => eq(users.newestMembershipStatus, 'pending'),
-  rejected: () => eq(users.newestMembershipStatus, 'rejected'),
-  active: (now) =>
-    and(eq(users.newestMembershipStatus, 'approved'), gt(users.newestMembershipExpiresAt, now)),
-  expired: (now) =>
-    and(
-      eq(users.newestMembershipStatus, 'approved'),
-      or(isNull(users.newestMembershipExpiresAt), lte(users.newestMembershipExpiresAt, now)),
-    ),
-};
-
 const sortColumns = {
   created_at: users.createdAt,
   username: sql`lower(${users.username})`,
@@ -98,7 +81,11 @@ const sortColumns = {
 } as const;
 
 /** GET /api/users/get-all (spec 000 §2, §7): a page of users, newest first unless sorted otherwise. */
-function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>, now: Date) {
+function userFilters(
+  db: Db,
+  query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
+  now: Date,
+) {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) {
     // A substring of the username or e-mail, on the one lowercased column and its trigram index
@@ -109,8 +96,21 @@ function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy'
   if (query.id) conditions.push(eq(users.id, query.id));
   if (query.type) conditions.push(eq(users.type, query.type));
   if (query.status) conditions.push(eq(users.status, query.status));
-  if (query.membership) conditions.push(standingCondition[query.membership](now));
-  if (query.category) conditions.push(eq(users.newestMembershipCategory, query.category));
+  if (query.membership || query.category) {
+    // The dashboard's membership links: users whose newest membership has this standing and category.
+    conditions.push(
+      exists(
+        newestMembershipOf(
+          db,
+          and(
+            eq(memberships.userId, users.id),
+            query.membership ? hasStanding(memberships, query.membership, now) : undefined,
+            query.category ? eq(memberships.category, query.category) : undefined,
+          ),
+        ),
+      ),
+    );
+  }
   return conditions;
 }
 
@@ -120,7 +120,7 @@ function userFilters(query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy'
  * `toSQL()`, with the same parameters) rather than a query written by hand.
  */
 export function userListQueries(db: Db, query: AdminUserListQuery, now = new Date()) {
-  const where = and(...userFilters(query, now));
+  const where = and(...userFilters(db, query, now));
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const order = [direction(sortColumns[query.sortBy])];
   // Ties (many users share a type or status) fall back to the creation time, then the id, in the
@@ -145,34 +145,33 @@ export function userListQueries(db: Db, query: AdminUserListQuery, now = new Dat
 export async function listUsers(db: Db, query: AdminUserListQuery, now = new Date()) {
   const queries = userListQueries(db, query, now);
   const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
-  const newest = await newestMemberships(
-    db,
-    rows.map((row) => row.id),
-  );
+  const newest = await newestMembershipsByUser(db, rows);
   return {
     users: rows.map((row) => toAdminUser(row, newest.get(row.id), now)),
     ...buildPagination(query.page, query.limit, counted?.total ?? 0),
   };
 }
 
-/** The newest membership of each of `userIds`, in one query after the page's. */
-async function newestMemberships(db: Db, userIds: readonly string[]) {
+/** The newest membership of each of `rows`' users, in one query after theirs. */
+async function newestMembershipsByUser(db: Db, rows: readonly User[]) {
   const found = new Map<string, Membership>();
-  if (userIds.length === 0) return found;
-  const rows = await db
-    .selectDistinctOn([memberships.userId])
-    .from(memberships)
-    .where(inArray(memberships.userId, [...userIds]))
-    .orderBy(memberships.userId, desc(memberships.createdAt), desc(memberships.id));
-  for (const row of rows) found.set(row.userId, row);
+  if (rows.length === 0) return found;
+  const newest = await newestMembershipOf(
+    db,
+    inArray(
+      memberships.userId,
+      rows.map((row) => row.id),
+    ),
+  );
+  for (const membership of newest) found.set(membership.userId, membership);
   return found;
 }
 
 export async function findAdminUser(db: Db, id: string): Promise<AdminUser> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
-  const newest = await newestMemberships(db, [id]);
-  return toAdminUser(user, newest.get(id));
+  const [membership] = await newestMembershipOf(db, eq(memberships.userId, id));
+  return toAdminUser(user, membership);
 }
 
 /**
@@ -548,7 +547,7 @@ export async function* exportUsersCsv(
   now = new Date(),
 ): AsyncGenerator<string> {
   yield `${CSV_HEADER.join(',')}\r\n`;
-  const filters = userFilters(query, now);
+  const filters = userFilters(db, query, now);
   let after: { createdAt: Date; id: string } | undefined;
   while (true) {
     const page = await db
@@ -563,10 +562,7 @@ export async function* exportUsersCsv(
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(EXPORT_BATCH);
     if (page.length === 0) return;
-    const newest = await newestMemberships(
-      db,
-      page.map((user) => user.id),
-    );
+    const newest = await newestMembershipsByUser(db, page);
     yield page
       .map((user) => {
         const membership = newest.get(user.id);
