@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, siteConfig } from '@portal/shared';
+import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, manilaDateString, siteConfig } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage';
 import type { Db, DbTransaction } from './client';
@@ -411,14 +411,8 @@ function membershipPeriod(membership: DemoMembership, daysAgo: (days: number) =>
 }
 
 /** The calendar date in Manila `offsetDays` from `now`: event dates are Manila wall-clock dates. */
-function manilaDate(now: Date, offsetDays: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Manila',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(now.getTime() + offsetDays * DAY_MS));
-}
+const manilaDate = (now: Date, offsetDays: number) =>
+  manilaDateString(new Date(now.getTime() + offsetDays * DAY_MS));
 
 // ---------------------------------------------------------------------------------------------
 // Benchmark content

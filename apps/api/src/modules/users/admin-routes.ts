@@ -12,6 +12,7 @@ import {
   CREATE_USER_IMAGE_FIELDS,
   idParamsSchema,
   idResponseSchema,
+  manilaDateString,
   REPRESENTATIVE_LIMITS,
   representativeField,
   userIdParamsSchema,
@@ -95,10 +96,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="users-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="users-${manilaDateString()}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(exportUsersCsv(db, request.query)));
     },
