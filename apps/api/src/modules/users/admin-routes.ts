@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   adminAuditListResponseSchema,
   adminAuditQuerySchema,
@@ -100,7 +99,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="users-${manilaDateString()}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportUsersCsv(db, request.query)));
+        .send(exportUsersCsv(db, request.query));
     },
   );
 

@@ -1,3 +1,4 @@
+import { pipeline, Readable } from 'node:stream';
 import {
   ADMIN_USER_MESSAGES,
   type AdminCreateUser,
@@ -9,6 +10,7 @@ import {
   defaultRepresentativeType,
   membershipStanding,
 } from '@portal/shared';
+import { type CastReturnObject, type Options, stringify } from 'csv-stringify';
 import { and, asc, desc, eq, exists, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbTransaction } from '../../db/client';
@@ -500,7 +502,7 @@ export async function createMember(
 }
 
 /** The CSV's columns: the member, their contact details and their newest membership. */
-const CSV_HEADER = [
+const CSV_COLUMNS = [
   'username',
   'email',
   'type',
@@ -513,11 +515,10 @@ const CSV_HEADER = [
   'membership_starts_at',
   'membership_expires_at',
   'created_at',
-];
+] as const;
+type CsvRecord = Record<(typeof CSV_COLUMNS)[number], string | null | undefined>;
 const EXPORT_BATCH = 1_000;
 
-/** A cell a spreadsheet could run as a formula (OWASP "CSV Injection"): it starts with = + - @ tab or CR. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * A phone or fax number as people write it ('+63 917 555 0101', '(02) 8123-4567'): digits,
  * spaces, + ( ) and -, with a digit. A spreadsheet may compute it as arithmetic at worst, never
@@ -526,27 +527,43 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PHONE_NUMBER = /^(?=.*\d)[\d +()-]+$/;
 
 /**
- * A CSV cell: quoted when it holds a quote, comma or line break; a value a spreadsheet would run
- * as a formula is prefixed with ' (CSV injection), unless it is only a phone number.
+ * How a cell is written (csv-stringify): quoted when it holds a quote, comma or line break, and a
+ * value a spreadsheet would run as a formula (it starts with = + - @, a tab or CR, or their
+ * full-width forms: OWASP "CSV Injection") prefixed with ', unless it is only a phone number.
  */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (FORMULA_START.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+export const CSV_CELL_OPTIONS = {
+  escape_formulas: true,
+  cast: {
+    // The per-value options csv-stringify merges in; its types leave escape_formulas out of them.
+    string: (value: string) =>
+      PHONE_NUMBER.test(value) ? ({ value, escape_formulas: false } as CastReturnObject) : value,
+  },
+} satisfies Options;
 
 /**
  * GET /api/users/admin/export-csv: the filtered list (the table's search and filters, newest
- * first), as CSV lines produced batch by batch: 1,000 users at a time, each batch found after the
- * last one's (created_at, id), so 100,000 rows never sit in memory and no batch re-reads the
- * rows before it.
+ * first), as a CSV stream: users are read 1,000 at a time, each batch found after the last one's
+ * (created_at, id), so 100,000 rows never sit in memory and no batch re-reads the rows before it.
+ * A failure part way destroys the stream, which ends the response.
  */
-export async function* exportUsersCsv(
+export function exportUsersCsv(
   db: Db,
   query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
   now = new Date(),
-): AsyncGenerator<string> {
-  yield `${CSV_HEADER.join(',')}\r\n`;
+): Readable {
+  return pipeline(
+    Readable.from(userCsvRecords(db, query, now)),
+    stringify({ ...CSV_CELL_OPTIONS, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
+    // The error, if any, also destroys the stream returned, which the reply reports.
+    () => {},
+  );
+}
+
+async function* userCsvRecords(
+  db: Db,
+  query: Omit<AdminUserListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
+  now: Date,
+): AsyncGenerator<CsvRecord> {
   const filters = userFilters(db, query, now);
   let after: { createdAt: Date; id: string } | undefined;
   while (true) {
@@ -563,28 +580,23 @@ export async function* exportUsersCsv(
       .limit(EXPORT_BATCH);
     if (page.length === 0) return;
     const newest = await newestMembershipsByUser(db, page);
-    yield page
-      .map((user) => {
-        const membership = newest.get(user.id);
-        const standing = membership ? toAdminMembership(membership, now).standing : null;
-        return `${[
-          user.username,
-          user.email,
-          user.type,
-          user.status,
-          user.phone,
-          user.facsimile,
-          user.address,
-          membership?.category,
-          standing,
-          membership?.startsAt?.toISOString(),
-          membership?.expiresAt?.toISOString(),
-          user.createdAt.toISOString(),
-        ]
-          .map(csvCell)
-          .join(',')}\r\n`;
-      })
-      .join('');
+    for (const user of page) {
+      const membership = newest.get(user.id);
+      yield {
+        username: user.username,
+        email: user.email,
+        type: user.type,
+        status: user.status,
+        phone: user.phone,
+        facsimile: user.facsimile,
+        address: user.address,
+        membership_category: membership?.category,
+        membership_status: membership ? toAdminMembership(membership, now).standing : null,
+        membership_starts_at: membership?.startsAt?.toISOString(),
+        membership_expires_at: membership?.expiresAt?.toISOString(),
+        created_at: user.createdAt.toISOString(),
+      };
+    }
     const last = page.at(-1) as User;
     after = { createdAt: last.createdAt, id: last.id };
     if (page.length < EXPORT_BATCH) return;
