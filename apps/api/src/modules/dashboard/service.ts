@@ -12,7 +12,7 @@ import {
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, eventRegistrations, events, memberships, newsArticles, users } from '../../db/schema';
-import { newestMembershipOf, standingOf } from '../memberships/service';
+import { newestMembershipOf, standingOf } from '../memberships';
 
 /** Zero for every value of an enum list, then the counts the database found (a null value counts nowhere). */
 function countsByValue<Value extends string>(
@@ -31,7 +31,7 @@ const countRows = sql<number>`count(*)::int`;
 /**
  * Each member counts once, by their newest membership (the one the profile and the login read),
  * named as the profile names it (DECISIONS.md "Membership lifecycle"): the same newest membership
- * and standing the admin list the figures link to filters by (memberships/service.ts).
+ * and standing the admin list the figures link to filters by (modules/memberships).
  */
 async function countMembersByMembership(db: Db, now: Date) {
   const membership = newestMembershipOf(db).as('membership');

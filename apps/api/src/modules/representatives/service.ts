@@ -11,7 +11,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { memberships, representatives, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
-import { newestMembershipOf } from '../memberships/service';
+import { newestMembershipOf } from '../memberships';
 
 export type RepresentativesContext = { db: Db; images: ImageUploads };
 

@@ -1,6 +1,4 @@
 import {
-  adminAuditListResponseSchema,
-  adminAuditQuerySchema,
   adminCreateUserResponseSchema,
   adminCreateUserSchema,
   adminUserListQuerySchema,
@@ -14,7 +12,6 @@ import {
   manilaDateString,
   REPRESENTATIVE_LIMITS,
   representativeField,
-  userIdParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,15 +20,10 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import type { Viewer } from '../../plugins/access';
-import {
-  createMember,
-  deleteUser,
-  exportUsersCsv,
-  listUsers,
-  toggleUserStatus,
-  updateUser,
-} from './admin-service';
-import { listAdminActions } from './audit';
+import { deleteUser, toggleUserStatus, updateUser } from './admin-changes';
+import { createMember } from './admin-create';
+import { exportUsersCsv } from './admin-export';
+import { listUsers } from './admin-list';
 
 const representativeAvatarFields = Array.from({ length: REPRESENTATIVE_LIMITS.Regular }, (_, index) =>
   representativeField(index, 'avatar'),
@@ -101,26 +93,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', 'no-store')
         .send(exportUsersCsv(db, request.query));
     },
-  );
-
-  app.get(
-    '/admin/audit/:userId',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['users'],
-        summary:
-          'The audit log of a user: what admins changed on the account and its memberships, from what to what, newest first (decision 024)',
-        description:
-          'Also answered for a deleted user, whose history (its deletion included) keeps their id. 404 when the id names neither a user nor any history.',
-        params: userIdParamsSchema,
-        querystring: adminAuditQuerySchema,
-        response: { 200: adminAuditListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => ({
-      data: await listAdminActions(db, request.params.userId, request.query),
-    }),
   );
 
   app.put(

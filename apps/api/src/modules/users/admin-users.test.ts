@@ -29,7 +29,8 @@ import { createDiskStorage } from '../../lib/storage';
 import { createEvent, createMembership, createNewsArticle, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
-import { deleteUser, listUsers, toggleUserStatus, updateUser } from './admin-service';
+import { deleteUser, toggleUserStatus, updateUser } from './admin-changes';
+import { listUsers } from './admin-list';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Awaited<ReturnType<typeof createUser>>;

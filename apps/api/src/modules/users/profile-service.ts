@@ -16,10 +16,16 @@ import { queueMail } from '../../lib/mail/outbox';
 import { emailChangeEmail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
-import { loadProfile } from '../auth/profile';
-import { EMAIL_TOKEN_TTL_MS } from '../auth/service';
-import { type AuthContext, createSession, revokeUserSessions, type SessionMetadata } from '../auth/sessions';
-import { listRepresentatives } from '../representatives/service';
+import {
+  type AuthContext,
+  createSession,
+  EMAIL_TOKEN_TTL_MS,
+  loadProfile,
+  revokeUserSessions,
+  type SessionMetadata,
+} from '../auth';
+import { listRepresentatives } from '../representatives';
+import { accountConflict, emailTaken, usernameTaken } from './account-conflicts';
 
 export type ProfileContext = { db: Db; images: ImageUploads };
 
@@ -37,18 +43,6 @@ export async function getUserData(db: Db, userId: string, now = new Date()): Pro
     companyReps,
     membershipData: profile.memberships.map((membership) => withStanding(membership, now)),
   };
-}
-
-const usernameTaken = () =>
-  new AppError(409, 'This username is already taken', { code: 'username_taken', field: 'username' });
-
-/** Drizzle wraps the driver's error: the unique index's name may be on the cause. */
-function isUniqueViolation(error: unknown, constraint: string) {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const found = current as { code?: string; constraint?: string };
-    if (found.code === '23505' && found.constraint === constraint) return true;
-  }
-  return false;
 }
 
 /**
@@ -95,8 +89,7 @@ export async function updateProfile(
           .set({ ...fields, ...pictureColumns })
           .where(eq(users.id, userId));
       } catch (error) {
-        if (isUniqueViolation(error, 'users_username_lower_unique')) throw usernameTaken();
-        throw error;
+        throw accountConflict(error) ?? error;
       }
       return removed;
     }),
@@ -144,9 +137,6 @@ export async function changePassword(
     return createSession(context, tx, user, metadata);
   });
 }
-
-const emailTaken = () =>
-  new AppError(409, 'An account with this email already exists', { code: 'email_taken', field: 'email' });
 
 async function isEmailTaken(db: Db, email: string, exceptUserId: string) {
   const [row] = await db
@@ -209,7 +199,7 @@ export async function requestEmailChange(context: AuthContext, userId: string, b
 export async function confirmEmailChange(db: Db, token: string, publicUrl: string): Promise<string> {
   const done = await claimEmailChange(db, token).catch((error: unknown) => {
     // Taken by another account between the check and the update: the link stays unused.
-    if (isUniqueViolation(error, 'users_email_lower_unique')) return false;
+    if (accountConflict(error)) return false;
     throw error;
   });
   return `${publicUrl}/profile?${EMAIL_CHANGE_QUERY}=${done ? 'done' : 'failed'}`;
