@@ -1,24 +1,22 @@
-// `npm run bench`: the performance targets (docs/architecture.md "Speed and simplicity"), each
-// printed as PASS or FAIL, on a fresh PostgreSQL database seeded with the demo content plus 10 000
-// events and 10 000 news articles.
+// `npm run bench`: the performance targets of issue 10, each printed as PASS or FAIL, on a fresh
+// PostgreSQL database seeded with the demo content plus 10 000 events and 10 000 news articles.
 //   - every public list endpoint, read from the database: p99 < 100 ms at 20 connections, 0 errors;
 //   - session refresh: p99 < 100 ms at 20 connections, 0 errors;
 //   - a login (one argon2id password check) costs at most 50 ms of CPU;
-// The admin users list on 100 000 users: GET /api/users/get-all (any sort, filter or search) p95 <
-// 50 ms and p99 < 100 ms at 10 admins (answers kept until users change, decision 033, so each line
-// also prints one answer computed afresh, alone); the plans of the list's real statements (EXPLAIN
-// ANALYZE of the service's own SQL and parameters, `cli.js explain-users`), the search's on the
-// trigram index; and the CSV export of every user streamed while the server's resident memory grows
-// by less than 50 MB. `BENCH_ONLY=users npm run bench` runs only those, `BENCH_ONLY=bursts` only
-// the bursts and the create; `BENCH_USER_ROWS` seeds fewer users (to try the script, not to
-// measure).
-//   - a news article (detail call): p99 < 100 ms at 20 connections;
+// Issue 12 adds the admin users list on 100 000 users: GET /api/users/get-all (any sort, filter or
+// search) p95 < 50 ms and p99 < 100 ms at 10 admins (each line also prints one answer, alone); the plans of the list's real statements
+// (EXPLAIN ANALYZE of the service's own SQL and parameters, `cli.js explain-users`), the search's on
+// the trigram index; and the CSV export of every user streamed while the server's resident memory
+// grows by less than 50 MB. `BENCH_ONLY=users npm run bench` runs only those, `BENCH_ONLY=bursts`
+// only issues 13 and 14's bursts and create; `BENCH_USER_ROWS` seeds fewer users (to try the
+// script, not to measure).
+//   - a news article (detail call): p99 < 100 ms at 20 connections (issue 14);
 //   - 1,000 distinct visitors like one article at once, then unlike it: exactly 1,000, then 0,
-//     0 errors, p99 < 200 ms;
+//     0 errors, p99 < 200 ms (issue 14);
 //   - creating an article with 10 images of 2 MB (each checked 1.6–2.4 MB): median of 3 under
 //     10 s, and the server's resident memory, settled, within 50 MB of its level before (taken
-//     after one warm-up create, settled the same way).
-//   - an event's page p99 < 100 ms at 20 connections; 1,000 distinct members registering
+//     after one warm-up create, settled the same way) (issue 14).
+//   - issue 13: an event's page p99 < 100 ms at 20 connections; 1,000 distinct members registering
 //     at once for 100 seats: exactly 100 hold seats, 900 are told 'This event is full', 0 errors,
 //     p99 < 500 ms (docs/decisions/021).
 // It exits non-zero when a target fails or the benchmark itself breaks (build, seed, server start).
@@ -53,7 +51,7 @@ const targets = {
   likes: 1_000,
   maxRegistrationP99Ms: 500,
 };
-/** The admin users list. */
+/** Issue 12: the admin users list. */
 const userSettings = { rows: Number(process.env.BENCH_USER_ROWS ?? 100_000), connections: 10 };
 const userTargets = { maxP95Ms: 50, maxP99Ms: 100, maxExportGrowthMb: 50 };
 const DEMO_ADMIN_EMAIL = 'admin@meap.org.ph'; // apps/api/src/db/seed-content.ts
@@ -163,7 +161,7 @@ function explainUserQueries(env) {
 }
 
 /**
- * The CSV export of every user (GET /api/users/admin/export-csv), read to the end while
+ * Issue 12: the CSV export of every user (GET /api/users/admin/export-csv), read to the end while
  * the server's resident memory is sampled every 50 ms; the growth is the peak over the level just
  * before the request.
  */
@@ -299,22 +297,17 @@ async function load(baseUrl, endpoint, seconds, { connections = settings.connect
 }
 
 /**
- * The time of one answer the server computes afresh (docs/decisions/033 keeps answers until users
- * change): the users version is changed first, as any write to users changes it, then one request
- * is timed, alone. Median of five, for the report beside the figures under load.
+ * The time of one answer, alone (every answer is computed afresh). Median of five, for the report
+ * beside the figures under load.
  */
-async function firstAnswerMs(baseUrl, endpoint, cookie, databaseUrl) {
-  const times = await withClient(async (client) => {
-    const measured = [];
-    for (let run = 0; run < 5; run++) {
-      await client.query(`update table_versions set version = gen_random_uuid() where table_name = 'users'`);
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}${endpoint.path}`, { headers: { cookie } });
-      if (!endpoint.check(await response.json())) throw new Error(`${endpoint.name}: ${response.status}`);
-      measured.push(performance.now() - started);
-    }
-    return measured;
-  }, databaseUrl);
+async function firstAnswerMs(baseUrl, endpoint, cookie) {
+  const times = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${endpoint.path}`, { headers: { cookie } });
+    if (!endpoint.check(await response.json())) throw new Error(`${endpoint.name}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
   return percentile(times, 0.5);
 }
 
@@ -342,7 +335,7 @@ function measureLoginCpu(runs = 20) {
 }
 
 /**
- * `members` distinct signed-in members register at once for an event of `seats` seats.
+ * Issue 13: `members` distinct signed-in members register at once for an event of `seats` seats.
  * The members are written straight into the database with the demo member's password hash, then
  * each logs in through the API (as a browser would) and opens the event before the burst.
  */
@@ -495,7 +488,7 @@ function residentMb(pid) {
   }
 }
 
-/** Each photo of the create benchmark is "2 MB"; its memory may settle this close to before. */
+/** Issue 14: each photo of the create benchmark is "2 MB"; its memory may settle this close to before. */
 const createSettings = {
   photos: 10,
   runs: 3,
@@ -576,7 +569,7 @@ async function createWithImages(baseUrl, pid) {
   return { median: percentile(times, 0.5), times, photoMb, memoryCold, memoryBefore, memoryAfter };
 }
 
-/** The like burst, the article with 10 photos, the registration burst. */
+/** Issues 13 and 14: the like burst, the article with 10 photos, the registration burst. */
 async function runBursts(server, env, articleId) {
   const { before, liked, unliked } = await likeBurst(server.baseUrl, articleId);
   for (const [label, burst, expected] of [
@@ -620,7 +613,7 @@ async function runBursts(server, env, articleId) {
   );
 }
 
-/** The users list: the plans, GET /api/users/get-all under load, and the CSV export's memory. */
+/** Issue 12: the plans, GET /api/users/get-all under load, and the CSV export's memory. */
 async function runUsersList(server, env) {
   const plans = explainUserQueries(env);
   console.log(`The plans of GET /api/users/get-all's statements (EXPLAIN ANALYZE):\n${plans.output}`);
@@ -634,7 +627,7 @@ async function runUsersList(server, env) {
   );
   const options = { connections: userSettings.connections, cookie: admin.header() };
   for (const endpoint of adminUserEndpoints) {
-    const firstMs = await firstAnswerMs(server.baseUrl, endpoint, options.cookie, env.DATABASE_URL);
+    const firstMs = await firstAnswerMs(server.baseUrl, endpoint, options.cookie);
     await load(server.baseUrl, endpoint, settings.warmUpSeconds, options);
     const { p95, p99, requestsPerSecond, errors } = await load(
       server.baseUrl,
@@ -767,7 +760,7 @@ async function main() {
     }
 
     if (only !== 'bursts') await runUsersList(server, env);
-    // The bursts; `BENCH_ONLY=users` stops at the users list and its export.
+    // Issues 13 and 14's bursts; `BENCH_ONLY=users` stops at the users list and its export.
     if (only !== 'users') await runBursts(server, env, articleId);
   } finally {
     await stopServer(server);

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { emailTokens, eventRegistrations, representatives, speakers, type User } from './db/schema';
 import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret } from './lib/tokens';
-import { createSession } from './modules/auth/sessions';
+import { createSession } from './modules/auth';
 import {
   createBoardMember,
   createEvent,

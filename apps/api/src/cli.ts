@@ -11,8 +11,8 @@ import { seedBenchmarkContent, seedDemoContent } from './db/seed';
 import { AppError } from './lib/errors';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
-import { createAdmin } from './modules/auth/service';
-import { userListQueries } from './modules/users/admin-service';
+import { createAdmin } from './modules/auth';
+import { userListQueries } from './modules/users';
 
 const usage = `Usage: cli <command>
   migrate               apply pending migrations

@@ -11,8 +11,11 @@ export const SITE_TIME_ZONE = 'Asia/Manila';
  */
 export const SITE_UTC_OFFSET_MINUTES = 8 * 60;
 
-/** The calendar date (YYYY-MM-DD) in Manila at the given instant. */
+/**
+ * The calendar date (YYYY-MM-DD) in Manila at the given instant: today's, by default. Both apps
+ * read "today" here (an event that starts before it is past); by the fixed offset, not Intl, so
+ * a page that asks costs nothing.
+ */
 export function manilaDateString(instant: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE }).format(instant);
+  return new Date(instant.getTime() + SITE_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }

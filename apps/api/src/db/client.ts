@@ -10,6 +10,8 @@ import * as schema from './schema';
 
 /** Both drivers expose the same query builder; services depend only on this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle `db.transaction(async (tx) => …)` passes to its callback. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DatabaseHandle = {
   db: Db;

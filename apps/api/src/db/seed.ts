@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, siteConfig } from '@portal/shared';
+import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, manilaDateString, siteConfig } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage';
-import type { Db } from './client';
+import type { Db, DbTransaction } from './client';
 import {
   boardMembers,
   eventRegistrations,
@@ -46,8 +46,6 @@ export type SeedResult =
   | { seeded: false }
   | { seeded: true; admin: SeedAccount; members: SeedAccount[]; images: number };
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** Any constant: concurrent starts against one PostgreSQL server seed at most once. */
 const SEED_LOCK_KEY = 72_410_002;
 const DAY_MS = 86_400_000;
@@ -82,7 +80,7 @@ export async function seedDemoContent(db: Db, storage: Storage, options: SeedOpt
   }
 }
 
-async function isUsersTableEmpty(db: Db | Transaction): Promise<boolean> {
+async function isUsersTableEmpty(db: Db | DbTransaction): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).limit(1);
   return rows.length === 0;
 }
@@ -167,7 +165,7 @@ type InsertContext = {
   files: NewUploadedFile[];
 };
 
-async function insertDemoRows(tx: Transaction, context: InsertContext): Promise<SeedResult> {
+async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promise<SeedResult> {
   const { now, passwordHashes, pictures } = context;
   const daysAgo = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
 
@@ -414,14 +412,8 @@ function membershipPeriod(membership: DemoMembership, daysAgo: (days: number) =>
 }
 
 /** The calendar date in Manila `offsetDays` from `now`: event dates are Manila wall-clock dates. */
-function manilaDate(now: Date, offsetDays: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Manila',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(now.getTime() + offsetDays * DAY_MS));
-}
+const manilaDate = (now: Date, offsetDays: number) =>
+  manilaDateString(new Date(now.getTime() + offsetDays * DAY_MS));
 
 // ---------------------------------------------------------------------------------------------
 // Benchmark content

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import type { Db } from '../db/client';
+import type { Db, DbTransaction } from '../db/client';
 import {
   type ImageOwnerType,
   type NewUploadedFile,
@@ -35,8 +35,6 @@ const WEBP_QUALITY = 80;
 
 // file-type names an animated PNG image/apng; it is still a PNG to the person uploading it.
 const SNIFFED_TYPES = new Set<string>([...ALLOWED_IMAGE_TYPES, 'image/apng']);
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type EncodedImage = { buffer: Buffer; width: number; height: number };
 export type ProcessedImage = { main: EncodedImage; variants: EncodedImage[] };
@@ -202,7 +200,7 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
     },
 
     /** Records stored images as `owner`'s, in their order, inside the caller's transaction. */
-    async record(tx: Transaction, owner: ImageOwner, images: readonly StoredImage[]): Promise<void> {
+    async record(tx: DbTransaction, owner: ImageOwner, images: readonly StoredImage[]): Promise<void> {
       if (images.length === 0) return;
       await tx.insert(uploadedFiles).values(
         images.map((image, position) => ({
@@ -218,7 +216,7 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
      * Forgets every image of `owner` inside the caller's transaction and answers the files to
      * remove once it has committed: each image and all its sizes.
      */
-    async release(tx: Transaction, owner: ImageOwner): Promise<string[]> {
+    async release(tx: DbTransaction, owner: ImageOwner): Promise<string[]> {
       const released = await tx
         .delete(uploadedFiles)
         .where(and(eq(uploadedFiles.ownerType, owner.type), eq(uploadedFiles.ownerId, owner.id)))

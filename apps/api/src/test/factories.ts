@@ -12,7 +12,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { loadOrCreateJwtSecret } from '../lib/tokens';
-import { createSession } from '../modules/auth/sessions';
+import { createSession } from '../modules/auth';
 
 type EventInsert = typeof events.$inferInsert;
 type NewsInsert = typeof newsArticles.$inferInsert;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonthYear, formatPesos, formatTime, manilaToday } from './format';
+import { formatDate, formatDateTime, formatMonthYear, formatPesos, formatTime } from './format';
 
 describe('formatPesos (docs/product-rules.md "Money, dates and content")', () => {
   it('formats pesos with the sign, thousands separators and 2 decimals', () => {
@@ -75,12 +75,5 @@ describe('dates in Asia/Manila', () => {
     expect(formatTime('12:00')).toBe('12:00 PM');
     expect(formatTime(null)).toBe('');
     expect(formatTime('25:00')).toBe('');
-  });
-});
-
-describe('manilaToday', () => {
-  it('is the calendar date in Manila, a day ahead of UTC from 16:00 UTC', () => {
-    expect(manilaToday(new Date('2026-03-01T15:59:00Z'))).toBe('2026-03-01');
-    expect(manilaToday(new Date('2026-03-01T16:00:00Z'))).toBe('2026-03-02');
   });
 });

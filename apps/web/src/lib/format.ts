@@ -83,8 +83,3 @@ export function formatTime(value: string | null | undefined): string {
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
 }
-
-/** Today's calendar date in Manila (YYYY-MM-DD): an event that started before it is past. */
-export function manilaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + SITE_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
-}

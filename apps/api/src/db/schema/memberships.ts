@@ -29,9 +29,9 @@ export const memberships = pgTable(
   (t) => [
     checkIn('memberships_category_check', t.category, MEMBERSHIP_CATEGORIES),
     checkIn('memberships_status_check', t.status, MEMBERSHIP_STATUSES),
-    // "The newest membership by created_at" is read at every login and by the trigger that
-    // copies it onto the user for the admin list's filters (migration 0009); nulls first is the
-    // order of `ORDER BY created_at DESC, id DESC`.
+    // "Is there a newer membership of this user" (newestMembershipOf in memberships/) and the
+    // login's memberships newest first read this index; nulls first is the order of
+    // `ORDER BY created_at DESC, id DESC`.
     index('memberships_user_created_idx').on(
       t.userId,
       t.createdAt.desc().nullsFirst(),

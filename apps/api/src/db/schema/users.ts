@@ -1,11 +1,4 @@
-import {
-  type MembershipCategory,
-  type MembershipStatus,
-  USER_STATUSES,
-  USER_TYPES,
-  type UserStatus,
-  type UserType,
-} from '@portal/shared';
+import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt, updatedAt } from './columns';
@@ -37,18 +30,6 @@ export const users = pgTable(
      * username and e-mail as a scan of every row (0.67 s on 100,000 users, `npm run bench`).
      */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(username || ' ' || email)`),
-    /**
-     * The user's newest membership (by created_at, then id), copied here by a trigger on
-     * memberships (migration 0009, docs/decisions/032) so the admin list's membership filters are
-     * plain conditions on this table: the anti-join that found the newest one took 15–45 ms to
-     * count on 100,000 users. Null when the user has no membership. Nothing else writes these.
-     */
-    newestMembershipStatus: text('newest_membership_status').$type<MembershipStatus>(),
-    newestMembershipCategory: text('newest_membership_category').$type<MembershipCategory>(),
-    newestMembershipExpiresAt: timestamp('newest_membership_expires_at', {
-      withTimezone: true,
-      mode: 'date',
-    }),
   },
   (t) => [
     checkIn('users_type_check', t.type, USER_TYPES),
@@ -56,7 +37,7 @@ export const users = pgTable(
     // Logins and "already taken" checks compare case-insensitively; services query lower(...).
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    // The admin list's orders (admin-service.ts): each index ends in the creation time and the id
+    // The admin list's orders (users/admin-list.ts): each index ends in the creation time and the id
     // that break ties in the sort's own direction, so a page is read off it forwards (ascending)
     // or backwards (descending, newest first), with no sort; the type and status ones also serve
     // those filters.
@@ -65,23 +46,8 @@ export const users = pgTable(
     index('users_status_created_idx').on(t.status, t.createdAt, t.id),
     // The admin user search is a substring match (LIKE '%…%'), which only a trigram index serves.
     index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // The membership filters: a standing is a status and, for approved ones, the expiry's side of now.
-    index('users_newest_membership_idx').on(t.newestMembershipStatus, t.newestMembershipExpiresAt),
-    index('users_newest_membership_category_idx').on(t.newestMembershipCategory),
   ],
 );
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-
-/**
- * One row per table whose readers keep answers (only `users`): `version` is a new random value
- * after every statement that writes the table, set by a trigger in the same transaction
- * (migration 0010, docs/decisions/033). An answer read under one version is still exact while the
- * version is unchanged. Random, not a counter, so a restored backup never meets a version that
- * named other data.
- */
-export const tableVersions = pgTable('table_versions', {
-  tableName: text('table_name').primaryKey(),
-  version: uuid('version').notNull().defaultRandom(),
-});

@@ -1,25 +1,19 @@
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-
-/** The handle `db.transaction(async (tx) => …)` passes to its callback. */
-export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type MailMessage = { to: string; subject: string; html: string; text: string };
 
 /**
- * Queues messages for the mail worker. Call it with the transaction that makes the change the
+ * Queues a message for the mail worker. Call it with the transaction that makes the change the
  * message announces: the mail then exists exactly when the change commits, and a mail server that
  * is down cannot fail the request.
  */
-export async function queueMail(db: Db | DbTransaction, ...messages: MailMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await db.insert(mailOutbox).values(
-    messages.map((message) => ({
-      toAddress: message.to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      status: 'queued' as const,
-    })),
-  );
+export async function queueMail(db: Db | DbTransaction, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    status: 'queued',
+  });
 }

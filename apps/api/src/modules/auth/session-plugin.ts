@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from './cookies';
-import { type AuthContext, createViewerLoader, resolveViewer } from './sessions';
+import { type AuthContext, resolveViewer } from './sessions';
 
 /**
  * Sets `request.viewer` from the access-token cookie. A request that carries a session which no
@@ -13,7 +13,6 @@ import { type AuthContext, createViewerLoader, resolveViewer } from './sessions'
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, context: AuthContext) => {
-    const viewers = createViewerLoader(context.db);
     app.addHook('onRequest', async (request) => {
       // Only routes that declare an access level look at the viewer (the API and the protected
       // downloads); the SPA's assets and uploads skip the database lookup, and so do the public
@@ -22,7 +21,7 @@ export const sessionPlugin = fp(
       if (!access || ignoresViewer) return;
       const accessToken = request.cookies[ACCESS_COOKIE];
       if (accessToken) {
-        request.viewer = await resolveViewer(context, viewers, accessToken);
+        request.viewer = await resolveViewer(context, accessToken);
         request.sessionTokenInvalid = request.viewer === null;
       } else {
         // The access cookie expires with its token; the marker says a session may still be

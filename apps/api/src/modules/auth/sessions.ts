@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_ERRORS } from '@portal/shared';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
-import { createBatchLoader } from '../../lib/batch-loader';
 import { AppError } from '../../lib/errors';
 import {
   type AccessTokenAudience,
@@ -106,48 +105,20 @@ export async function createSession(
 const sessionIsUsable = () =>
   and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active'));
 
-type SessionClaims = { sessionId: string; userId: string };
-
 /**
- * The viewers behind access tokens, if their sessions still count: one primary-key select joined
- * to users for the tokens of every request that arrives in one turn of the event loop
- * (docs/decisions/031), so a burst of signed-in requests does not cost a query each.
+ * The session behind an access token, if it still counts. One primary-key select joined to
+ * users, on every request that carries a token.
  */
-export function createViewerLoader(db: Db) {
-  return createBatchLoader<SessionClaims, Viewer | null>(
-    () => 'sessions',
-    async (group) => {
-      const rows = await db
-        .select({ sessionId: sessions.id, userId: users.id, type: users.type })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            inArray(
-              sessions.id,
-              group.map((claims) => claims.sessionId),
-            ),
-            sessionIsUsable(),
-          ),
-        );
-      const bySession = new Map(rows.map((row) => [row.sessionId, row]));
-      return group.map(({ sessionId, userId }) => {
-        const row = bySession.get(sessionId);
-        return row?.userId === userId ? { userId, isAdmin: row.type === 'admin' } : null;
-      });
-    },
-  );
-}
-
-/** The viewer behind an access token: a valid token whose session still counts, else null. */
-export async function resolveViewer(
-  context: AuthContext,
-  viewers: ReturnType<typeof createViewerLoader>,
-  accessToken: string,
-): Promise<Viewer | null> {
+export async function resolveViewer(context: AuthContext, accessToken: string): Promise<Viewer | null> {
   const claims = await verifyJwt(accessToken, context.jwtSecret);
   if (!claims) return null;
-  return viewers.load({ sessionId: claims.sid, userId: claims.sub });
+  const [row] = await context.db
+    .select({ userId: users.id, type: users.type })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), sessionIsUsable()))
+    .limit(1);
+  return row ? { userId: row.userId, isAdmin: row.type === 'admin' } : null;
 }
 
 type RotationOptions = {

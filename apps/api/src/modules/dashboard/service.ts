@@ -9,9 +9,10 @@ import {
   USER_STATUSES,
   USER_TYPES,
 } from '@portal/shared';
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, eventRegistrations, events, memberships, newsArticles, users } from '../../db/schema';
+import { newestMembershipOf, standingOf } from '../memberships';
 
 /** Zero for every value of an enum list, then the counts the database found (a null value counts nowhere). */
 function countsByValue<Value extends string>(
@@ -29,21 +30,17 @@ const countRows = sql<number>`count(*)::int`;
 
 /**
  * Each member counts once, by their newest membership (the one the profile and the login read),
- * named as the profile names it (docs/product-rules.md "Membership lifecycle"): the copy the
- * database keeps on each user (docs/decisions/032), which the admin list the figures link to
- * filters by.
+ * named as the profile names it (docs/product-rules.md "Membership lifecycle"): the same newest membership
+ * and standing the admin list the figures link to filters by (modules/memberships).
  */
 async function countMembersByMembership(db: Db, now: Date) {
+  const membership = newestMembershipOf(db).as('membership');
   const newest = db
     .select({
-      category: users.newestMembershipCategory,
-      displayStatus: sql<string>`case
-        when ${users.newestMembershipStatus} = 'approved' and ${users.newestMembershipExpiresAt} > ${now} then 'active'
-        when ${users.newestMembershipStatus} = 'approved' then 'expired'
-        else ${users.newestMembershipStatus} end`.as('display_status'),
+      category: membership.category,
+      displayStatus: standingOf(membership, now).as('display_status'),
     })
-    .from(users)
-    .where(isNotNull(users.newestMembershipStatus))
+    .from(membership)
     .as('newest');
   const rows = await db
     .select({ status: newest.displayStatus, category: newest.category, count: countRows })
@@ -182,9 +179,8 @@ async function listRecentItems(db: Db) {
 }
 
 /**
- * Every figure of the admin dashboard, read from the database on each call
- * (docs/product-rules.md "Dashboard": nothing hard-coded). The queries are independent, so a pool
- * runs them side by side.
+ * Every figure of the admin dashboard, read from the database on each call (docs/product-rules.md
+ * "Dashboard": nothing hard-coded). The queries are independent, so a pool runs them side by side.
  */
 export async function getDashboardSummary(db: Db, now = new Date()): Promise<DashboardSummary> {
   const [usersSummary, membershipsSummary, eventsSummary, newsSummary, board, recent] = await Promise.all([

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { hasActiveMembership } from '../memberships/service';
+import { hasActiveMembership } from '../memberships';
 
 const paramsSchema = z.object({ filename: text('File name').max(255) });
 

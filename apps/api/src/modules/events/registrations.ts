@@ -6,11 +6,10 @@ import {
   type UserEventUpdate,
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
-import { createBatchLoader } from '../../lib/batch-loader';
 import { AppError, notFound } from '../../lib/errors';
-import { type DbTransaction, queueMail } from '../../lib/mail/outbox';
+import { queueMail } from '../../lib/mail/outbox';
 import {
   type MailContent,
   type RegistrationMail,
@@ -55,30 +54,26 @@ const longDate = (date: string) =>
     new Date(`${date}T12:00:00+08:00`),
   );
 
-/** The e-mail of `template` to each member, queued in the transaction of the change it reports. */
-async function mailMembers(
+/** The e-mail of `template` to the member, queued in the transaction of the change it reports. */
+async function mailMember(
   tx: DbTransaction,
   { publicUrl }: RegistrationContext,
-  userIds: string[],
+  userId: string,
   event: { id: string; title: string; start_date: string },
   template: (mail: RegistrationMail) => MailContent,
 ) {
-  const members = await tx
+  const [member] = await tx
     .select({ email: users.email, username: users.username })
     .from(users)
-    .where(inArray(users.id, userIds));
-  const details = {
+    .where(eq(users.id, userId));
+  if (!member) return;
+  const content = template({
+    username: member.username,
     eventTitle: event.title,
     eventDate: longDate(event.start_date),
     link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,
-  };
-  await queueMail(
-    tx,
-    ...members.map((member) => ({
-      to: member.email,
-      ...template({ username: member.username, ...details }),
-    })),
-  );
+  });
+  await queueMail(tx, { to: member.email, ...content });
 }
 
 type RegistrationTarget = {
@@ -102,63 +97,24 @@ function registrationRefusal(event: RegistrationTarget, taken: number, alreadyRe
   return null;
 }
 
-type RegistrationRequest = { eventId: string; userId: string };
-type RegistrationOutcome = { status: 'pending'; seats_taken: number };
-
 /**
- * A signed-in member registers: a pending registration, and the "received" e-mail. Batched
- * (docs/decisions/031): the requests for one event that reach this process in one turn of its
- * event loop are decided together, in arrival order, in one transaction under the event's lock,
- * so a burst of members costs a few transactions instead of one each, queued on the event's row.
+ * A signed-in member registers: a pending registration, and the "received" e-mail, in one
+ * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`.
  */
-export function createRegistrationLoader(context: RegistrationContext) {
-  return createBatchLoader<RegistrationRequest, RegistrationOutcome>(
-    (request) => request.eventId,
-    (group) => registerMembers(context, group),
-  );
-}
-
-/**
- * Registers the group's members, in its order, for one event under its row lock: each gets a seat
- * while there are seats, or the refusal it would get alone (`registrationRefusal`), the seats taken
- * going up with each. The registrations and their e-mails are written together.
- */
-async function registerMembers(
-  context: RegistrationContext,
-  group: RegistrationRequest[],
-): Promise<(RegistrationOutcome | AppError)[]> {
-  const { eventId } = group[0] as RegistrationRequest;
-  const userIds = group.map((request) => request.userId);
+export async function registerForEvent(context: RegistrationContext, eventId: string, userId: string) {
   return context.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    const registered = new Set(
-      (
-        await tx
-          .select({ userId: eventRegistrations.user_id })
-          .from(eventRegistrations)
-          .where(and(eq(eventRegistrations.event_id, eventId), inArray(eventRegistrations.user_id, userIds)))
-      ).map((row) => row.userId),
-    );
+    const [existing] = await tx
+      .select({ status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
     const counts = await registrationCounts(tx, eventId);
-    let taken = counts.pending + counts.approved;
-    const accepted: string[] = [];
-    const outcomes = userIds.map((userId) => {
-      const refusal = registrationRefusal(event, taken, registered.has(userId));
-      if (refusal) return refusal;
-      registered.add(userId);
-      accepted.push(userId);
-      taken += 1;
-      return { status: 'pending' as const, seats_taken: taken };
-    });
-    if (accepted.length > 0) {
-      await tx
-        .insert(eventRegistrations)
-        .values(
-          accepted.map((userId) => ({ event_id: eventId, user_id: userId, status: 'pending' as const })),
-        );
-      await mailMembers(tx, context, accepted, event, registrationReceivedEmail);
-    }
-    return outcomes;
+    const taken = counts.pending + counts.approved;
+    const refusal = registrationRefusal(event, taken, existing !== undefined);
+    if (refusal) throw refusal;
+    await tx.insert(eventRegistrations).values({ event_id: eventId, user_id: userId, status: 'pending' });
+    await mailMember(tx, context, userId, event, registrationReceivedEmail);
+    return { status: 'pending' as const, seats_taken: taken + 1 };
   });
 }
 
@@ -209,10 +165,10 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       .where(and(eq(eventRegistrations.id, registration.id), inArray(eventRegistrations.status, ['pending'])))
       .returning();
     if (!updated) throw refused(EVENT_MESSAGES.alreadyDecided, 'already_decided');
-    await mailMembers(
+    await mailMember(
       tx,
       context,
-      [input.userId],
+      input.userId,
       event,
       input.status === 'approved' ? registrationApprovedEmail : registrationRejectedEmail,
     );

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
-import { createRegistrationLoader, decideRegistration, withdrawRegistration } from './registrations';
+import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, getEvent, listAdminEvents, listEvents, updateEvent } from './service';
 
 /** The event form takes one banner image beside the fields (spec 001 §7). */
@@ -33,7 +33,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
   { db, images, publicUrl },
 ) => {
   const context = { db, images, publicUrl };
-  const registrations = createRegistrationLoader(context);
 
   app.get(
     '/retrieve-events',
@@ -82,7 +81,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
     },
     async (request, reply) => {
       const viewer = request.viewer as NonNullable<typeof request.viewer>;
-      const data = await registrations.load({ eventId: request.params.id, userId: viewer.userId });
+      const data = await registerForEvent(context, request.params.id, viewer.userId);
       return reply.status(201).send({ data });
     },
   );

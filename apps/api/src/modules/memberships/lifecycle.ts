@@ -1,126 +1,121 @@
 import {
-  ADMIN_USER_MESSAGES,
   type AdminMembership,
-  MEMBERSHIP_PERIOD_MONTHS,
-  type MembershipStatus,
-  SITE_TIME_ZONE,
-  sitePaths,
+  MEMBERSHIP_DISPLAY_STATUSES,
+  type MembershipCategory,
+  type MembershipStanding,
+  membershipStanding,
 } from '@portal/shared';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { memberships, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { queueMail } from '../../lib/mail/outbox';
-import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
-import type { Viewer } from '../../plugins/access';
-import { toAdminMembership } from '../users/admin-service';
-import { changesBetween, recordAdminAction } from '../users/audit';
+import { and, desc, eq, gt, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbTransaction } from '../../db/client';
+import { type Membership, memberships } from '../../db/schema';
 
-export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
-
-const longDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
-
-/** GET /api/memberships/{userId}: the user's memberships, newest first; 404 for an unknown user. */
-export async function listUserMemberships(db: Db, userId: string): Promise<AdminMembership[]> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
-  const rows = await db
-    .select()
+/**
+ * An active membership is an approved one whose 12-month period has not run out
+ * (docs/product-rules.md "Membership lifecycle"); it opens the members' area (Member's News files).
+ */
+export async function hasActiveMembership(db: Db, userId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
     .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(desc(memberships.createdAt), desc(memberships.id));
-  const now = new Date();
-  return rows.map((row) => toAdminMembership(row, now));
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.status, 'approved'), gt(memberships.expiresAt, now)),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
- * PUT /api/memberships/update/{id} (docs/product-rules.md "Membership lifecycle"): approving starts
- * a 12-month period (starts_at = the approval, expires_at = MEMBERSHIP_PERIOD_MONTHS later, on the
- * database's clock), rejecting or returning it to pending ends any period; approval and rejection
- * e-mail the member through the outbox in the same transaction.
- *
- * The row is locked first and a status that is already the one asked for changes nothing: two
- * admins approving at once give one period and one e-mail, not two.
+ * The newest membership of each user it finds: a membership with no newer one (by created_at,
+ * then id) of the same user, the one that names a member's standing and category
+ * (docs/product-rules.md "Membership lifecycle"). Narrowed by `where`: some users, a standing, a
+ * category, or the user of an outer query (inside `exists`). Every reader of "the newest
+ * membership" goes through here; the index on (user_id, created_at, id) answers "is there a newer
+ * one" for each.
  */
-export async function setMembershipStatus(
-  { db, config }: LifecycleContext,
-  viewer: Viewer,
-  id: string,
-  status: MembershipStatus,
-): Promise<{ membership: AdminMembership; mailQueued: boolean }> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        membership: memberships,
-        username: users.username,
-        email: users.email,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.id, id))
-      .for('update', { of: memberships });
-    if (!current) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
-    if (current.membership.status === status) {
-      return { membership: toAdminMembership(current.membership), mailQueued: false };
-    }
-    const period =
-      status === 'approved'
-        ? {
-            startsAt: sql`now()`,
-            expiresAt: sql`now() + make_interval(months => ${MEMBERSHIP_PERIOD_MONTHS})`,
-          }
-        : { startsAt: null, expiresAt: null };
-    const [updated] = await tx
-      .update(memberships)
-      .set({ status, ...period, updatedAt: sql`now()` })
-      .where(eq(memberships.id, id))
-      .returning();
-    if (!updated) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
-    await recordAdminAction(tx, viewer, {
-      action: 'membership_updated',
-      user: { id: updated.userId, username: current.username, email: current.email },
-      membershipId: id,
-      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, current.membership, updated),
-    });
-
-    const link = `${config.publicUrl}${sitePaths.profile}`;
-    const recipient = { username: current.username, link, category: updated.category };
-    if (status === 'approved' && updated.startsAt && updated.expiresAt) {
-      await queueMail(tx, {
-        to: current.email,
-        ...membershipApprovedEmail({
-          ...recipient,
-          startsOn: longDate.format(updated.startsAt),
-          expiresOn: longDate.format(updated.expiresAt),
-        }),
-      });
-    } else if (status === 'rejected') {
-      await queueMail(tx, { to: current.email, ...membershipRejectedEmail(recipient) });
-    }
-    return { membership: toAdminMembership(updated), mailQueued: status !== 'pending' };
-  });
+export function newestMembershipOf(db: Db | DbTransaction, where?: SQL) {
+  const newer = alias(memberships, 'newer');
+  const newerOne = db
+    .select({ found: sql`1` })
+    .from(newer)
+    .where(
+      and(
+        eq(newer.userId, memberships.userId),
+        sql`(${newer.createdAt}, ${newer.id}) > (${memberships.createdAt}, ${memberships.id})`,
+      ),
+    );
+  return db
+    .select()
+    .from(memberships)
+    .where(and(where, notExists(newerOne)));
 }
 
-/** What the audit log records of a membership's change or deletion (decision 024). */
-const AUDITED_MEMBERSHIP_FIELDS = ['category', 'status', 'startsAt', 'expiresAt'] as const;
+type MembershipColumns = { status: SQLWrapper; expiresAt: SQLWrapper };
 
-/** DELETE /api/memberships/delete/{id}: the membership goes, and the audit log says what it was. */
-export async function deleteMembership(db: Db, viewer: Viewer, id: string) {
-  return db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(memberships).where(eq(memberships.id, id)).returning();
-    if (!deleted) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
-    const [owner] = await tx
-      .select({ id: users.id, username: users.username, email: users.email })
-      .from(users)
-      .where(eq(users.id, deleted.userId));
-    if (!owner) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
-    await recordAdminAction(tx, viewer, {
-      action: 'membership_deleted',
-      user: owner,
-      membershipId: id,
-      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, deleted, null),
-    });
-    return { id };
-  });
+/**
+ * That a membership has `standing` at `now`, in SQL: `membershipStanding` (packages/shared) as
+ * conditions the planner can estimate from the columns' statistics. An approved membership is
+ * active until it expires, expired from then on, so no job has to change it.
+ */
+export function hasStanding(membership: MembershipColumns, standing: MembershipStanding, now: Date) {
+  switch (standing) {
+    case 'pending':
+    case 'rejected':
+      return sql`${membership.status} = ${standing}`;
+    case 'active':
+      return sql`(${membership.status} = 'approved' and ${membership.expiresAt} > ${now})`;
+    case 'expired':
+      return sql`(${membership.status} = 'approved' and (${membership.expiresAt} is null or ${membership.expiresAt} <= ${now}))`;
+  }
+}
+
+/** A membership's standing at `now` as a value, from the conditions above. */
+export function standingOf(membership: MembershipColumns, now: Date) {
+  const cases = MEMBERSHIP_DISPLAY_STATUSES.map(
+    (standing) => sql`when ${hasStanding(membership, standing, now)} then ${standing}`,
+  );
+  return sql<MembershipStanding>`case ${sql.join(cases, sql` `)} end`;
+}
+
+/**
+ * docs/product-rules.md "Membership lifecycle": submitting the membership form makes exactly one pending
+ * membership in the chosen category; submitting again while one is pending updates that one. Runs
+ * in the caller's transaction, which must hold the user's row locked (`lockApplicant`): two forms
+ * sent at once then run one after the other, and the second finds the first one's membership.
+ * (A unique index on pending memberships would also refuse an admin setting an old membership
+ * back to pending; the lock serialises only the submissions.)
+ */
+export async function savePendingMembership(tx: DbTransaction, userId: string, category: MembershipCategory) {
+  const [pending] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'pending')))
+    .orderBy(desc(memberships.createdAt))
+    .limit(1);
+  if (pending) {
+    await tx.update(memberships).set({ category }).where(eq(memberships.id, pending.id));
+    return pending.id;
+  }
+  const [created] = await tx
+    .insert(memberships)
+    .values({ userId, category, status: 'pending' })
+    .returning({ id: memberships.id });
+  if (!created) throw new Error('The membership was not inserted');
+  return created.id;
+}
+
+/** A membership as the admin screens show it, with its standing at `now`. */
+export function toAdminMembership(membership: Membership, now = new Date()): AdminMembership {
+  const expiresAt = membership.expiresAt?.toISOString() ?? null;
+  return {
+    id: membership.id,
+    userId: membership.userId,
+    category: membership.category,
+    status: membership.status,
+    standing: membershipStanding({ status: membership.status, expires_at: expiresAt }, now),
+    startsAt: membership.startsAt?.toISOString() ?? null,
+    expiresAt,
+    created_at: membership.createdAt.toISOString(),
+    updated_at: membership.updatedAt.toISOString(),
+  };
 }

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../plugins/access';
-import { deleteMembership, listUserMemberships, setMembershipStatus } from './lifecycle';
+import { deleteMembership, listUserMemberships, setMembershipStatus } from './decisions';
 
 const refusals = { 400: apiErrorSchema, 404: apiErrorSchema };
 

@@ -1,11 +1,9 @@
 import { NEWS_FIELD_MESSAGES, NEWS_GALLERY_MAX, newsUploadToken } from '@portal/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { newsImageUrls, uploadedFiles } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { validationError } from '../../lib/errors';
 import type { StoredImage } from '../../lib/images';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * An article's gallery is one ordered list of two kinds of image: uploaded files (their
@@ -49,8 +47,7 @@ type GalleryChange = {
   order: readonly string[] | undefined;
 };
 
-const galleryError = (field: string, message: string) =>
-  new AppError(400, message, { code: 'validation_error', field, fields: { [field]: message } });
+const galleryError = (field: string, message: string) => validationError([{ field, message }]);
 
 /**
  * Applies a gallery change to article `articleId` inside the caller's transaction (the article's
@@ -59,7 +56,7 @@ const galleryError = (field: string, message: string) =>
  * gallery, an order that is not the new gallery exactly, and a gallery over NEWS_GALLERY_MAX.
  */
 export async function writeGallery(
-  tx: Transaction,
+  tx: DbTransaction,
   articleId: string,
   { removed, uploads, urls, order }: GalleryChange,
 ): Promise<string[]> {

@@ -26,10 +26,10 @@ import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
 import {
   addNewsView,
-  createLikeLoader,
   createNews,
   deleteNews,
   getNews,
+  likeNews,
   listNews,
   listNewsAuthors,
   updateNews,
@@ -69,7 +69,6 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
   { db, images, config },
 ) => {
   const context = { db, images };
-  const likes = createLikeLoader(db);
 
   /** Gives a guest a visitor id on their first like; HttpOnly, so no script can read or copy it. */
   function ensureLikerKey(request: FastifyRequest, reply: FastifyReply): string {
@@ -150,10 +149,10 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
     },
     async (request, reply) => {
       const likerKey = ensureLikerKey(request, reply);
-      const data = await likes.load({
-        articleId: request.params.id,
-        action: request.body.action,
-        viewer: { isAdmin: isAdmin(request), userId: request.viewer?.userId ?? null, likerKey },
+      const data = await likeNews(db, request.params.id, request.body.action, {
+        isAdmin: isAdmin(request),
+        userId: request.viewer?.userId ?? null,
+        likerKey,
       });
       return { data };
     },

@@ -9,11 +9,10 @@ import {
   type NewsListQuery,
   type NewsUpdate,
 } from '@portal/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsArticles, newsLikes, newsViews } from '../../db/schema';
-import { createBatchLoader } from '../../lib/batch-loader';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern } from '../../lib/sql';
@@ -85,7 +84,7 @@ const visibleTo = (viewer: { isAdmin: boolean }, id: string) =>
     ? eq(newsArticles.id, id)
     : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published'));
 
-/** The start of the hour `at` falls in: a visitor's views within it count once (decision 026). */
+/** The start of the hour `at` falls in: a visitor's views within it count once. */
 const HOUR_MS = 3_600_000;
 export const viewHourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
@@ -163,48 +162,22 @@ export async function getNews(db: Db, id: string, viewer: NewsViewer): Promise<N
   };
 }
 
-/** One person's like or unlike of one article. */
-type LikeRequest = {
-  articleId: string;
-  action: NewsLikeAction;
-  viewer: { isAdmin: boolean; likerKey: string; userId: string | null };
-};
-type LikeResult = { likes: number; isLiked: boolean };
-
 /**
- * Likes or unlikes (docs/product-rules.md "News"), batched (docs/decisions/031): the likes that
- * reach this process in one turn of its event loop are written together, one statement for each
- * article and action, so a thousand visitors liking one article at once cost a few statements, not
- * a thousand transactions queued on the article's row.
+ * Likes or unlikes for one person (docs/product-rules.md "News"), in one statement: the like row's primary
+ * key makes a second like a no-op, and the counter moves by the rows really added or removed,
+ * `likes = likes ± n` in the database, so concurrent likes never lose a count. The article's row
+ * is locked only while PostgreSQL runs the statement, not across round trips to the server, so a
+ * crowd liking one article at once does not queue connections behind it.
  */
-export function createLikeLoader(db: Db) {
-  return createBatchLoader<LikeRequest, LikeResult>(
-    ({ articleId, action, viewer }) => `${articleId} ${action} ${viewer.isAdmin}`,
-    async (group) => {
-      const likes = await applyLikes(db, group);
-      return group.map(({ action }) =>
-        likes === undefined ? notFound(NEWS_MESSAGES.notFound) : { likes, isLiked: action === 'like' },
-      );
-    },
-  );
-}
-
-/**
- * One statement for many people liking (or unliking) one article: the like rows' primary key makes
- * a second like a no-op, and the counter moves by the rows really added or removed, with
- * `likes = likes ± n` in the database, so concurrent statements never lose a count. The article's
- * row is locked only while PostgreSQL runs the statement. Answers the new count, or undefined when
- * the article is not there for these viewers (a draft for the public).
- */
-async function applyLikes(db: Db, group: LikeRequest[]): Promise<number | undefined> {
-  const { articleId, action, viewer } = group[0] as LikeRequest;
+export async function likeNews(
+  db: Db,
+  id: string,
+  action: NewsLikeAction,
+  viewer: NewsViewer & { likerKey: string; userId: string | null },
+) {
   const article = db
     .$with('article')
-    .as(db.select({ id: newsArticles.id }).from(newsArticles).where(visibleTo(viewer, articleId)));
-  const people = sql.join(
-    group.map(({ viewer }) => sql`(${viewer.likerKey}, ${viewer.userId}::uuid)`),
-    sql`, `,
-  );
+    .as(db.select({ id: newsArticles.id }).from(newsArticles).where(visibleTo(viewer, id)));
   const changed = db.$with('changed').as(
     action === 'like'
       ? db
@@ -213,12 +186,11 @@ async function applyLikes(db: Db, group: LikeRequest[]): Promise<number | undefi
             db
               .select({
                 article_id: article.id,
-                liker_key: sql`person.liker_key`.as('liker_key'),
-                user_id: sql`person.user_id`.as('user_id'),
+                liker_key: sql`${viewer.likerKey}`.as('liker_key'),
+                user_id: sql`${viewer.userId}::uuid`.as('user_id'),
                 created_at: sql`now()`.as('created_at'),
               })
-              .from(article)
-              .crossJoin(sql`(values ${people}) as person (liker_key, user_id)`),
+              .from(article),
           )
           .onConflictDoNothing()
           .returning({ id: newsLikes.article_id })
@@ -226,11 +198,8 @@ async function applyLikes(db: Db, group: LikeRequest[]): Promise<number | undefi
           .delete(newsLikes)
           .where(
             and(
-              eq(newsLikes.article_id, articleId),
-              inArray(
-                newsLikes.liker_key,
-                group.map(({ viewer }) => viewer.likerKey),
-              ),
+              eq(newsLikes.article_id, id),
+              eq(newsLikes.liker_key, viewer.likerKey),
               sql`exists (select 1 from ${article})`,
             ),
           )
@@ -246,7 +215,8 @@ async function applyLikes(db: Db, group: LikeRequest[]): Promise<number | undefi
     })
     .where(sql`${newsArticles.id} = (select ${article.id} from ${article})`)
     .returning({ likes: newsArticles.likes });
-  return updated?.likes;
+  if (!updated) throw notFound(NEWS_MESSAGES.notFound);
+  return { likes: updated.likes, isLiked: action === 'like' };
 }
 
 /** Stored content is the sanitiser's output only; a body that sanitises to nothing is missing. */
@@ -258,11 +228,7 @@ function sanitizedContent(html: string): string {
       .replace(/&nbsp;/g, ' ')
       .trim() !== '';
   if (!hasText && !/<(img|hr|table)\b/i.test(clean)) {
-    throw new AppError(400, NEWS_FIELD_MESSAGES.contentRequired, {
-      code: 'validation_error',
-      field: 'content',
-      fields: { content: NEWS_FIELD_MESSAGES.contentRequired },
-    });
+    throw validationError([{ field: 'content', message: NEWS_FIELD_MESSAGES.contentRequired }]);
   }
   return clean;
 }
@@ -314,11 +280,7 @@ export async function updateNews(
   uploads: readonly Buffer[],
 ) {
   if (bodyId !== undefined && bodyId !== id) {
-    throw new AppError(400, NEWS_FIELD_MESSAGES.idMismatch, {
-      code: 'validation_error',
-      field: 'id',
-      fields: { id: NEWS_FIELD_MESSAGES.idMismatch },
-    });
+    throw validationError([{ field: 'id', message: NEWS_FIELD_MESSAGES.idMismatch }]);
   }
   // A field left out keeps its stored value (newsUpdateSchema); content is sanitised when given.
   const changes = { ...fields, ...(content !== undefined ? { content: sanitizedContent(content) } : {}) };

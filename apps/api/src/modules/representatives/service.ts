@@ -7,10 +7,11 @@ import {
   representativeRuleProblem,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { memberships, representatives, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
+import { newestMembershipOf } from '../memberships';
 
 export type RepresentativesContext = { db: Db; images: ImageUploads };
 
@@ -130,12 +131,7 @@ async function companyCategory(db: Db, userId: string) {
   if (user?.type !== 'company') {
     throw new AppError(403, REPRESENTATIVE_EDITOR_MESSAGES.notCompany, { code: 'forbidden' });
   }
-  const [newest] = await db
-    .select({ category: memberships.category })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(desc(memberships.createdAt), desc(memberships.id))
-    .limit(1);
+  const [newest] = await newestMembershipOf(db, eq(memberships.userId, userId));
   // A company without a membership yet is held to the smaller limit.
   return newest?.category ?? 'Associate';
 }
@@ -158,7 +154,7 @@ export async function updateRepresentatives(
     category,
     kept.map(({ rep }) => rep),
   );
-  if (problem) throw new AppError(400, problem, { code: 'validation_error', field: 'repsData' });
+  if (problem) throw validationError([{ field: 'repsData', message: problem }]);
 
   const photos = kept
     .filter(({ rep }) => rep.hasNewAvatar)
@@ -183,8 +179,6 @@ export async function updateRepresentatives(
   await images.removeFiles(released);
   return listRepresentatives(db, userId);
 }
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One representative of a company's new list: a current one (by id) or an added one. */
 export type RepresentativeListEntry = {
@@ -212,7 +206,7 @@ export type RepresentativeListEntry = {
  * remove once the transaction has committed (replaced and removed photos).
  */
 export async function applyRepresentativeList(
-  tx: Transaction,
+  tx: DbTransaction,
   images: ImageUploads,
   userId: string,
   list: readonly RepresentativeListEntry[],
@@ -232,7 +226,7 @@ export async function applyRepresentativeList(
       : seen.has(entry.id)
         ? REPRESENTATIVE_EDITOR_MESSAGES.repeatedRepresentative
         : null;
-    if (refusal) throw new AppError(400, refusal, { code: 'validation_error', field: entry.idField });
+    if (refusal) throw validationError([{ field: entry.idField, message: refusal }]);
     seen.add(entry.id);
   }
   const keptIds = new Set(list.flatMap((entry) => (entry.id ? [entry.id] : [])));

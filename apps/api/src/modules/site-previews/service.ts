@@ -4,7 +4,7 @@ import { Feed } from 'feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { events, newsArticles } from '../../db/schema';
-import { galleriesOf } from '../news/gallery';
+import { galleriesOf } from '../news';
 
 /**
  * What the server tells machines about the content pages, read straight from the database:

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { eventSpeakers, events, speakers } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
-import { speakersOfEvent } from '../events/service';
+import { speakersOfEvent } from '../events';
 
 export type SpeakersContext = { db: Db; images: ImageUploads };
 

@@ -1,7 +1,4 @@
-import { Readable } from 'node:stream';
 import {
-  adminAuditListResponseSchema,
-  adminAuditQuerySchema,
   adminCreateUserResponseSchema,
   adminCreateUserSchema,
   adminUserListQuerySchema,
@@ -12,9 +9,9 @@ import {
   CREATE_USER_IMAGE_FIELDS,
   idParamsSchema,
   idResponseSchema,
+  manilaDateString,
   REPRESENTATIVE_LIMITS,
   representativeField,
-  userIdParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,16 +20,10 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import type { Viewer } from '../../plugins/access';
-import {
-  createKeptUserPages,
-  createMember,
-  deleteUser,
-  exportUsersCsv,
-  listUsers,
-  toggleUserStatus,
-  updateUser,
-} from './admin-service';
-import { listAdminActions } from './audit';
+import { deleteUser, toggleUserStatus, updateUser } from './admin-changes';
+import { createMember } from './admin-create';
+import { exportUsersCsv } from './admin-export';
+import { listUsers } from './admin-list';
 
 const representativeAvatarFields = Array.from({ length: REPRESENTATIVE_LIMITS.Regular }, (_, index) =>
   representativeField(index, 'avatar'),
@@ -60,7 +51,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, images, config }) => {
   // access 'admin' guarantees a viewer.
   const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
-  const keptUserPages = createKeptUserPages();
 
   app.get(
     '/get-all',
@@ -74,7 +64,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminUserListResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await listUsers(db, keptUserPages, request.query) }),
+    async (request) => ({ data: await listUsers(db, request.query) }),
   );
 
   app.get(
@@ -97,33 +87,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="users-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="users-${manilaDateString()}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportUsersCsv(db, request.query)));
+        .send(exportUsersCsv(db, request.query));
     },
-  );
-
-  app.get(
-    '/admin/audit/:userId',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['users'],
-        summary:
-          'The audit log of a user: what admins changed on the account and its memberships, from what to what, newest first (decision 024)',
-        description:
-          'Also answered for a deleted user, whose history (its deletion included) keeps their id. 404 when the id names neither a user nor any history.',
-        params: userIdParamsSchema,
-        querystring: adminAuditQuerySchema,
-        response: { 200: adminAuditListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => ({
-      data: await listAdminActions(db, request.params.userId, request.query),
-    }),
   );
 
   app.put(

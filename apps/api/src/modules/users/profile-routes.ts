@@ -16,8 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { setSessionCookies } from '../auth/cookies';
-import type { AuthContext } from '../auth/sessions';
+import { type AuthContext, setSessionCookies } from '../auth';
 import {
   changePassword,
   confirmEmailChange,

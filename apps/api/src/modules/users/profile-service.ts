@@ -10,16 +10,22 @@ import {
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
 import { emailChangeEmail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
-import { loadProfile } from '../auth/profile';
-import { EMAIL_TOKEN_TTL_MS } from '../auth/service';
-import { type AuthContext, createSession, revokeUserSessions, type SessionMetadata } from '../auth/sessions';
-import { listRepresentatives } from '../representatives/service';
+import {
+  type AuthContext,
+  createSession,
+  EMAIL_TOKEN_TTL_MS,
+  loadProfile,
+  revokeUserSessions,
+  type SessionMetadata,
+} from '../auth';
+import { listRepresentatives } from '../representatives';
+import { accountConflict, emailTaken, usernameTaken } from './account-conflicts';
 
 export type ProfileContext = { db: Db; images: ImageUploads };
 
@@ -37,18 +43,6 @@ export async function getUserData(db: Db, userId: string, now = new Date()): Pro
     companyReps,
     membershipData: profile.memberships.map((membership) => withStanding(membership, now)),
   };
-}
-
-const usernameTaken = () =>
-  new AppError(409, 'This username is already taken', { code: 'username_taken', field: 'username' });
-
-/** Drizzle wraps the driver's error: the unique index's name may be on the cause. */
-function isUniqueViolation(error: unknown, constraint: string) {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const found = current as { code?: string; constraint?: string };
-    if (found.code === '23505' && found.constraint === constraint) return true;
-  }
-  return false;
 }
 
 /**
@@ -71,7 +65,7 @@ export async function updateProfile(
         .for('update');
       if (!user) throw new AppError(404, 'User not found', { code: 'not_found' });
       if (type !== undefined && type !== user.type) {
-        throw new AppError(400, PROFILE_MESSAGES.typeChange, { code: 'validation_error', field: 'type' });
+        throw validationError([{ field: 'type', message: PROFILE_MESSAGES.typeChange }]);
       }
       const [taken] = await tx
         .select({ id: users.id })
@@ -95,8 +89,7 @@ export async function updateProfile(
           .set({ ...fields, ...pictureColumns })
           .where(eq(users.id, userId));
       } catch (error) {
-        if (isUniqueViolation(error, 'users_username_lower_unique')) throw usernameTaken();
-        throw error;
+        throw accountConflict(error) ?? error;
       }
       return removed;
     }),
@@ -145,9 +138,6 @@ export async function changePassword(
   });
 }
 
-const emailTaken = () =>
-  new AppError(409, 'An account with this email already exists', { code: 'email_taken', field: 'email' });
-
 async function isEmailTaken(db: Db, email: string, exceptUserId: string) {
   const [row] = await db
     .select({ id: users.id })
@@ -168,7 +158,7 @@ export const emailChangeLink = (publicUrl: string, token: string) =>
 export async function requestEmailChange(context: AuthContext, userId: string, body: ChangeEmailBody) {
   const user = await checkCurrentPassword(context.db, userId, body.currentPassword);
   if (user.email.toLowerCase() === body.email) {
-    throw new AppError(400, PROFILE_MESSAGES.emailUnchanged, { code: 'validation_error', field: 'email' });
+    throw validationError([{ field: 'email', message: PROFILE_MESSAGES.emailUnchanged }]);
   }
   if (await isEmailTaken(context.db, body.email, userId)) throw emailTaken();
   const token = createOpaqueToken();
@@ -209,7 +199,7 @@ export async function requestEmailChange(context: AuthContext, userId: string, b
 export async function confirmEmailChange(db: Db, token: string, publicUrl: string): Promise<string> {
   const done = await claimEmailChange(db, token).catch((error: unknown) => {
     // Taken by another account between the check and the update: the link stays unused.
-    if (isUniqueViolation(error, 'users_email_lower_unique')) return false;
+    if (accountConflict(error)) return false;
     throw error;
   });
   return `${publicUrl}/profile?${EMAIL_CHANGE_QUERY}=${done ? 'done' : 'failed'}`;

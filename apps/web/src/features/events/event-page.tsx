@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, type EventDetail } from '@portal/shared';
+import { EVENT_MESSAGES, type EventDetail, manilaDateString } from '@portal/shared';
 import {
   ArrowLeft,
   Award,
@@ -25,7 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPesos, formatTime, manilaToday } from '@/lib/format';
+import { formatDate, formatPesos, formatTime } from '@/lib/format';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { useEvent } from './api/get-event';
@@ -272,7 +272,7 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
   const closed =
     event.status === 'cancelled'
       ? EVENT_MESSAGES.cancelled
-      : event.start_date < manilaToday()
+      : event.start_date < manilaDateString()
         ? EVENT_MESSAGES.past
         : null;
   const open = event.status === 'published' && closed === null;

@@ -1,7 +1,11 @@
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell } from './admin-service';
+import { CSV_CELL_OPTIONS } from './admin-export';
 
-describe('csvCell (the users export)', () => {
+/** One cell as the users export writes it. */
+const csvCell = (value: string | null | undefined) => stringify([[value]], CSV_CELL_OPTIONS).slice(0, -1);
+
+describe('a cell of the users export', () => {
   it('prefixes with an apostrophe what a spreadsheet would run as a formula (OWASP: = + - @ tab CR)', () => {
     expect(csvCell('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csvCell('+SUM(A1:A9)')).toBe("'+SUM(A1:A9)");
@@ -13,6 +17,8 @@ describe('csvCell (the users export)', () => {
     expect(csvCell('+63\t917')).toBe("'+63\t917");
     expect(csvCell('+63 917 CALL')).toBe("'+63 917 CALL");
     expect(csvCell('-')).toBe("'-");
+    // The full-width forms a spreadsheet may read as the same signs.
+    expect(csvCell('\uFF1D1+1')).toBe("'\uFF1D1+1");
   });
 
   it('leaves a value that is only a phone number as written', () => {

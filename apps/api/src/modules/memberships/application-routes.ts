@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { submitMembershipForm } from './application-service';
+import { submitMembershipForm } from './application';
 
 /** A photo per representative, for as many as a Regular company may name. */
 const representativeAvatarFields = Array.from({ length: REPRESENTATIVE_LIMITS.Regular }, (_, index) =>

@@ -8,12 +8,11 @@ import {
   buildPagination,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { type AdminAuditRow, adminAuditLog, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { DbTransaction } from '../../lib/mail/outbox';
 import type { Viewer } from '../../plugins/access';
-import { invalidToken } from '../auth/sessions';
+import { invalidToken } from '../auth';
 
 /** A value as the log keeps it: dates as ISO text, nothing else transformed. */
 const auditValue = (value: unknown): AuditValue => {

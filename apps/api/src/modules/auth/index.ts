@@ -1,0 +1,12 @@
+// What other modules may use of accounts and sessions (docs/decisions/034-modules-by-domain.md).
+export { setSessionCookies } from './cookies';
+export { AUTH_MESSAGES } from './messages';
+export { loadProfile } from './profile';
+export { createAdmin, EMAIL_TOKEN_TTL_MS, resetPasswordLink } from './service';
+export {
+  type AuthContext,
+  createSession,
+  invalidToken,
+  revokeUserSessions,
+  type SessionMetadata,
+} from './sessions';

@@ -1,0 +1,2 @@
+// What other modules may use of events (docs/decisions/034-modules-by-domain.md).
+export { speakersOfEvent } from './service';

@@ -1,0 +1,126 @@
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminMembership,
+  MEMBERSHIP_PERIOD_MONTHS,
+  type MembershipStatus,
+  SITE_TIME_ZONE,
+  sitePaths,
+} from '@portal/shared';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { queueMail } from '../../lib/mail/outbox';
+import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
+import type { Viewer } from '../../plugins/access';
+import { changesBetween, recordAdminAction } from '../audit';
+import { toAdminMembership } from './lifecycle';
+
+export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
+
+const longDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
+
+/** GET /api/memberships/{userId}: the user's memberships, newest first; 404 for an unknown user. */
+export async function listUserMemberships(db: Db, userId: string): Promise<AdminMembership[]> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(memberships.createdAt), desc(memberships.id));
+  const now = new Date();
+  return rows.map((row) => toAdminMembership(row, now));
+}
+
+/**
+ * PUT /api/memberships/update/{id} (docs/product-rules.md "Membership lifecycle"): approving starts a
+ * 12-month period (starts_at = the approval, expires_at = MEMBERSHIP_PERIOD_MONTHS later, on the
+ * database's clock), rejecting or returning it to pending ends any period; approval and rejection
+ * e-mail the member through the outbox in the same transaction.
+ *
+ * The row is locked first and a status that is already the one asked for changes nothing: two
+ * admins approving at once give one period and one e-mail, not two.
+ */
+export async function setMembershipStatus(
+  { db, config }: LifecycleContext,
+  viewer: Viewer,
+  id: string,
+  status: MembershipStatus,
+): Promise<{ membership: AdminMembership; mailQueued: boolean }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        membership: memberships,
+        username: users.username,
+        email: users.email,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.id, id))
+      .for('update', { of: memberships });
+    if (!current) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    if (current.membership.status === status) {
+      return { membership: toAdminMembership(current.membership), mailQueued: false };
+    }
+    const period =
+      status === 'approved'
+        ? {
+            startsAt: sql`now()`,
+            expiresAt: sql`now() + make_interval(months => ${MEMBERSHIP_PERIOD_MONTHS})`,
+          }
+        : { startsAt: null, expiresAt: null };
+    const [updated] = await tx
+      .update(memberships)
+      .set({ status, ...period, updatedAt: sql`now()` })
+      .where(eq(memberships.id, id))
+      .returning();
+    if (!updated) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    await recordAdminAction(tx, viewer, {
+      action: 'membership_updated',
+      user: { id: updated.userId, username: current.username, email: current.email },
+      membershipId: id,
+      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, current.membership, updated),
+    });
+
+    const link = `${config.publicUrl}${sitePaths.profile}`;
+    const recipient = { username: current.username, link, category: updated.category };
+    if (status === 'approved' && updated.startsAt && updated.expiresAt) {
+      await queueMail(tx, {
+        to: current.email,
+        ...membershipApprovedEmail({
+          ...recipient,
+          startsOn: longDate.format(updated.startsAt),
+          expiresOn: longDate.format(updated.expiresAt),
+        }),
+      });
+    } else if (status === 'rejected') {
+      await queueMail(tx, { to: current.email, ...membershipRejectedEmail(recipient) });
+    }
+    return { membership: toAdminMembership(updated), mailQueued: status !== 'pending' };
+  });
+}
+
+/** What the audit log records of a membership's change or deletion (decision 024). */
+const AUDITED_MEMBERSHIP_FIELDS = ['category', 'status', 'startsAt', 'expiresAt'] as const;
+
+/** DELETE /api/memberships/delete/{id}: the membership goes, and the audit log says what it was. */
+export async function deleteMembership(db: Db, viewer: Viewer, id: string) {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(memberships).where(eq(memberships.id, id)).returning();
+    if (!deleted) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    const [owner] = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(eq(users.id, deleted.userId));
+    if (!owner) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+    await recordAdminAction(tx, viewer, {
+      action: 'membership_deleted',
+      user: owner,
+      membershipId: id,
+      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, deleted, null),
+    });
+    return { id };
+  });
+}

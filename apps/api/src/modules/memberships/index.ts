@@ -1,0 +1,9 @@
+// What other modules may use of memberships (docs/decisions/034-modules-by-domain.md).
+export {
+  hasActiveMembership,
+  hasStanding,
+  newestMembershipOf,
+  savePendingMembership,
+  standingOf,
+  toAdminMembership,
+} from './lifecycle';

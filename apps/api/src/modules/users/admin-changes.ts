@@ -1,0 +1,204 @@
+// An admin's changes to an account: edit, enable or disable, delete.
+import { ADMIN_USER_MESSAGES, type AdminUserUpdate } from '@portal/shared';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client';
+import {
+  memberships,
+  newsArticles,
+  newsLikes,
+  representatives,
+  type User,
+  uploadedFiles,
+  users,
+} from '../../db/schema';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import type { ImageUploads } from '../../lib/images';
+import type { Viewer } from '../../plugins/access';
+import { changesBetween, recordAdminAction } from '../audit';
+import { revokeUserSessions } from '../auth';
+import { accountConflict, usernameTaken } from './account-conflicts';
+import { findAdminUser } from './admin-list';
+
+/**
+ * Locks the active admins (in one order, so two changes never wait on each other) and then the
+ * user to change, or 404. Every change below starts here: two admins disabling each other at
+ * once are then taken one after the other, and the second sees that it would leave no admin.
+ */
+async function lockForChange(tx: DbTransaction, id: string) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.id))
+    .for('update');
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
+  return { user, activeAdmins: admins.map((admin) => admin.id) };
+}
+
+/**
+ * docs/product-rules.md "Identity and roles": an admin cannot disable, delete or demote their own account,
+ * nor the last active admin.
+ */
+function assertAdminMayGo(viewer: Viewer, user: User, activeAdmins: readonly string[]) {
+  if (user.id === viewer.userId) {
+    throw new AppError(403, ADMIN_USER_MESSAGES.notYourself, { code: 'self_protection' });
+  }
+  const othersLeft = activeAdmins.filter((adminId) => adminId !== user.id).length;
+  if (user.type === 'admin' && user.status === 'active' && othersLeft === 0) {
+    throw new AppError(409, ADMIN_USER_MESSAGES.lastAdmin, { code: 'last_admin' });
+  }
+}
+
+/**
+ * Applies a change of status inside the transaction: disabling ends every session at once (the
+ * user's next request is refused and cannot be refreshed); enabling a pending account confirms it,
+ * since the secretariat vouches for it.
+ */
+function statusChange(status: User['status'] | undefined, user: User) {
+  if (!status || status === user.status) return {};
+  return status === 'active' ? { status, emailConfirmedAt: user.emailConfirmedAt ?? new Date() } : { status };
+}
+
+/** The account fields an edit or a status change records in the audit log (decision 024). */
+const AUDITED_USER_FIELDS = ['username', 'phone', 'type', 'status', 'emailConfirmedAt'] as const;
+
+/**
+ * PUT /api/users/admin/update-profile/{id}: username, phone, type, status (the e-mail is
+ * read-only). What changed is written to the audit log in the same transaction; an edit that
+ * changes nothing writes no row.
+ */
+export async function updateUser(db: Db, viewer: Viewer, id: string, input: AdminUserUpdate) {
+  try {
+    await db.transaction(async (tx) => {
+      const { user, activeAdmins } = await lockForChange(tx, id);
+      if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
+        throw validationError([{ field: 'email', message: ADMIN_USER_MESSAGES.emailReadOnly }]);
+      }
+      const demoted = input.type !== undefined && input.type !== 'admin';
+      const disabled = input.status !== undefined && input.status !== 'active';
+      if (user.type === 'admin' && (demoted || disabled)) assertAdminMayGo(viewer, user, activeAdmins);
+      if (input.username && input.username.toLowerCase() !== user.username.toLowerCase()) {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(sql`lower(${users.username})`, input.username.toLowerCase()), ne(users.id, id)))
+          .limit(1);
+        if (taken) throw usernameTaken();
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...(input.username !== undefined && { username: input.username }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          ...(input.type !== undefined && { type: input.type }),
+          ...statusChange(input.status, user),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (input.status && input.status !== 'active') await revokeUserSessions(tx, id);
+      const changes = changesBetween(AUDITED_USER_FIELDS, user, updated ?? null);
+      if (Object.keys(changes).length > 0) {
+        await recordAdminAction(tx, viewer, { action: 'user_updated', user, changes });
+      }
+    });
+  } catch (error) {
+    throw accountConflict(error) ?? error;
+  }
+  return findAdminUser(db, id);
+}
+
+/**
+ * GET /api/users/admin/toggle-status/{id} (spec 000 §4 "Admin toggles active and inactive"): an
+ * inactive account is enabled, any other (active, or pending its confirmation) disabled.
+ */
+export async function toggleUserStatus(db: Db, viewer: Viewer, id: string) {
+  await db.transaction(async (tx) => {
+    const { user, activeAdmins } = await lockForChange(tx, id);
+    const status = user.status === 'inactive' ? 'active' : 'inactive';
+    if (status === 'inactive') assertAdminMayGo(viewer, user, activeAdmins);
+    const [updated] = await tx
+      .update(users)
+      .set({ ...statusChange(status, user), updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (status === 'inactive') await revokeUserSessions(tx, id);
+    await recordAdminAction(tx, viewer, {
+      action: status === 'active' ? 'user_enabled' : 'user_disabled',
+      user,
+      changes: changesBetween(AUDITED_USER_FIELDS, user, updated ?? null),
+    });
+  });
+  return findAdminUser(db, id);
+}
+
+/** What a deletion records of the account it removes. */
+const DELETED_USER_FIELDS = ['username', 'email', 'type', 'status', 'phone', 'facsimile', 'address'] as const;
+
+/**
+ * DELETE /api/users/admin/delete-user/{id}, decision 020: the account goes with everything that is
+ * only theirs (sessions, e-mail links, representatives, memberships, event registrations, likes,
+ * their pictures); records others need stay (news they wrote keeps its author text and loses
+ * only the link to the account). The likes they gave are taken off the articles' counts in the
+ * same transaction; the files go once it has committed.
+ */
+export async function deleteUser(
+  { db, images }: { db: Db; images: ImageUploads },
+  viewer: Viewer,
+  id: string,
+) {
+  const removedFiles = await db.transaction(async (tx) => {
+    const { user, activeAdmins } = await lockForChange(tx, id);
+    assertAdminMayGo(viewer, user, activeAdmins);
+    await tx
+      .update(newsArticles)
+      .set({ likes: sql`greatest(${newsArticles.likes} - 1, 0)` })
+      .where(
+        inArray(
+          newsArticles.id,
+          tx.select({ id: newsLikes.article_id }).from(newsLikes).where(eq(newsLikes.user_id, id)),
+        ),
+      );
+    const reps = await tx
+      .select({ id: representatives.id, avatarUrl: representatives.avatarUrl })
+      .from(representatives)
+      .where(eq(representatives.userId, id));
+    // Pictures recorded with the user or a representative as owner, or named by their URL.
+    const owners = [id, ...reps.map((rep) => rep.id)];
+    const paths = [user.avatarUrl, user.logoUrl, ...reps.map((rep) => rep.avatarUrl)].filter(
+      (path): path is string => Boolean(path),
+    );
+    // Recorded before the rows go, with what the account was (decision 024): the row keeps the
+    // user's id, username and e-mail, so the deletion stays in their history.
+    const [owned] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(eq(memberships.userId, id));
+    await recordAdminAction(tx, viewer, {
+      action: 'user_deleted',
+      user,
+      changes: changesBetween(
+        [...DELETED_USER_FIELDS, 'memberships', 'representatives'],
+        { ...user, memberships: owned?.count ?? 0, representatives: reps.length },
+        null,
+      ),
+    });
+    const released = await tx
+      .delete(uploadedFiles)
+      .where(
+        or(
+          inArray(uploadedFiles.ownerId, owners),
+          paths.length > 0 ? inArray(uploadedFiles.publicPath, paths) : undefined,
+        ),
+      )
+      .returning({ publicPath: uploadedFiles.publicPath, variants: uploadedFiles.variants });
+    await tx.delete(users).where(eq(users.id, id));
+    return released.flatMap((file) => [
+      file.publicPath,
+      ...file.variants.map((variant) => variant.publicPath),
+    ]);
+  });
+  await images.removeFiles(removedFiles);
+  return { id };
+}
