@@ -13,9 +13,9 @@ export const REPRESENTATIVE_RULE_MESSAGES = {
 } as const;
 
 /**
- * The list-wide representative rules (spec 000 §5, DECISIONS.md "Representatives"), the same for
- * the membership form, the representatives editor and admin create-user, on both sides: the
- * first broken rule's message, or null when the list is allowed. `representatives` is the list
+ * The list-wide representative rules (spec 000 §5, docs/product-rules.md "Representatives"), the
+ * same for the membership form, the representatives editor and admin create-user, on both sides:
+ * the first broken rule's message, or null when the list is allowed. `representatives` is the list
  * that will be kept (soft-deleted ones left out).
  *
  * `votingRequired`: the list must have its voting representative, not only at most one. The

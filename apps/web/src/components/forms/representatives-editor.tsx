@@ -45,9 +45,9 @@ const ROW_FIELDS = ['firstName', 'lastName', 'preferredName', 'position', 'type'
 const TYPE_LABELS: Record<string, string> = { voting: 'Voting', 'non-voting': 'Non-voting' };
 
 /**
- * The company representatives editor (spec 000 §2, §5; DECISIONS.md "Representatives"), one for
- * the membership form, admin create-user and the profile. It edits `representatives` of the
- * react-hook-form around it (a `FormProvider` whose values are `RepresentativesFormValues`),
+ * The company representatives editor (spec 000 §2, §5; docs/product-rules.md "Representatives"),
+ * one for the membership form, admin create-user and the profile. It edits `representatives` of
+ * the react-hook-form around it (a `FormProvider` whose values are `RepresentativesFormValues`),
  * checked by that form's shared Zod schema. The rules: a Regular company names up to 4, every
  * other up to 2; at least 1 stays, so the last one has no remove or delete button; one votes, so
  * 'Voting' is disabled on the others while one does; the first is voting and added ones

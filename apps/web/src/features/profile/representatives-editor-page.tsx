@@ -44,7 +44,10 @@ function failureNotice(error: unknown): Notice {
   return { variant: 'error', title: MESSAGES.updateFailedTitle, text: MESSAGES.updateFailed };
 }
 
-/** /profile/representatives: the company representatives editor (spec 000 §2). */
+/**
+ * /profile/representatives: the company representatives editor (spec 000 §2,
+ * docs/product-rules.md "Representatives").
+ */
 export function RepresentativesEditorPage() {
   const query = useUserData();
   return (
@@ -161,7 +164,8 @@ function CompanyRepresentativesForm({ userData }: { userData: UserData }) {
   const [confirming, setConfirming] = useState<'save' | 'discard' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  // The limits follow the company's category: its newest membership's (DECISIONS.md "Representatives").
+  // The limits follow the company's category: its newest membership's
+  // (docs/product-rules.md "Representatives").
   const category = userData.membershipData[0]?.category ?? 'Associate';
   const changed = hasChanges(rows, saved);
   const problem = representativeRuleProblem(
