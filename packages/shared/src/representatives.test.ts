@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addedRepresentativeType,
   buildAddress,
   defaultRepresentativeType,
   maxRepresentatives,
@@ -31,8 +32,27 @@ describe('representative rules (spec 000 §5)', () => {
     expect(representativeRuleProblem('Regular', reps('non-voting', null))).toBeNull();
   });
 
+  it('asks for the voting one only where the whole list is named (votingRequired)', () => {
+    expect(representativeRuleProblem('Regular', reps('non-voting', null), { votingRequired: true })).toBe(
+      'Choose one voting representative',
+    );
+    expect(
+      representativeRuleProblem('Regular', reps('non-voting', 'voting'), { votingRequired: true }),
+    ).toBeNull();
+    // The other rules come first: their message says more.
+    expect(representativeRuleProblem('Regular', [], { votingRequired: true })).toBe(
+      'At least one representative is required',
+    );
+  });
+
   it('makes the first representative voting and added ones non-voting', () => {
     expect([0, 1, 2].map(defaultRepresentativeType)).toEqual(['voting', 'non-voting', 'non-voting']);
+  });
+
+  it('makes an added representative voting only while no one kept votes', () => {
+    expect(addedRepresentativeType([])).toBe('voting');
+    expect(addedRepresentativeType(reps('voting'))).toBe('non-voting');
+    expect(addedRepresentativeType(reps('non-voting', null))).toBe('voting');
   });
 });
 

@@ -172,7 +172,8 @@ describe('Session Expired modal (spec 000 §8)', () => {
     expect(useSessionStore.getState().user).toEqual(member);
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Okay' }));
 
-    expect(useSessionStore.getState().user).toBeNull();
+    // Cleared once the server has answered the logout, so its cookies are gone first.
+    await waitFor(() => expect(useSessionStore.getState().user).toBeNull());
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.anything());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import {
   REFRESH_UNAVAILABLE_MESSAGE,
 } from '@portal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, buildApiUrl } from './api-client';
+import { ApiError, apiRequest, buildApiUrl, logout } from './api-client';
 import { hideSessionExpired, registerNavigate, useSessionExpiredStore } from './session-events';
 import { useSessionStore } from './session-store';
 
@@ -353,5 +353,86 @@ describe('session protocol (spec 000 §8)', () => {
     expect(useSessionExpiredStore.getState().open).toBe(false);
     vi.runAllTimers();
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout (spec 000 §4): the one for every way a session ends here', () => {
+  const member = { id: '5b0f3c1e-0000-4000-8000-000000000001', username: 'juan', role: 'member' };
+  const navigate = vi.fn();
+  let unregister: () => void;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    useSessionStore.setState({ user: member, pendingMembership: true, sessionLost: false });
+    localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
+    navigate.mockReset();
+    unregister = registerNavigate(navigate);
+  });
+  afterEach(() => {
+    unregister();
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('calls GET /auth/logout, clears the session and goes to /login after 0.5 s', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(json({ data: { message: 'Logged out' } }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await logout();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'GET' }));
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('root') ?? '{}').state.user).toBeNull();
+
+    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect - 1);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('treats 304 as success', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 304 })));
+
+    await logout();
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('still clears the local session when the call fails, and logs the failure (docs/product-rules.md "Accounts")', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+
+    await logout();
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(error).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it("goes to /login once when the logout itself is answered 'Missing access or refresh token'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = vi.fn().mockResolvedValue(json({ error: 'Missing access or refresh token' }, 400));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await logout();
+    expect(useSessionStore.getState().user).toBeNull();
+    vi.runAllTimers();
+    // No second logout for the session loss its answer reports, and one navigation.
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('stays put before an account switch, and marks a session the server ended', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ data: { message: 'Logged out' } })));
+
+    await logout({ goToLogin: false });
+    expect(useSessionStore.getState()).toMatchObject({ user: null, sessionLost: false });
+    vi.runAllTimers();
+    expect(navigate).not.toHaveBeenCalled();
+
+    useSessionStore.setState({ user: member });
+    await logout({ goToLogin: false, sessionLost: true });
+    expect(useSessionStore.getState()).toMatchObject({ user: null, sessionLost: true });
   });
 });

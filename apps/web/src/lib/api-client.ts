@@ -160,7 +160,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const loss = sessionLossOf(error);
-  if (loss) handleSessionLoss(loss, options.quietSessionLoss ?? false);
+  if (loss) await handleSessionLoss(loss, options.quietSessionLoss ?? false);
   throw error;
 }
 
@@ -218,7 +218,7 @@ function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
         error.body,
       );
     }
-    handleSessionLoss(sessionLossOf(error) ?? 'refresh-rejected', quiet);
+    await handleSessionLoss(sessionLossOf(error) ?? 'refresh-rejected', quiet);
     return false;
   })().finally(() => {
     refreshInFlight = null;
@@ -226,34 +226,44 @@ function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
   return refreshInFlight;
 }
 
+type LogoutOptions = {
+  /** Open /login 0.5 s after (spec 000 §4); not after a background check or before an account switch. */
+  goToLogin?: boolean;
+  /** The server ended the session, not the user: a protected page opened next goes to /login. */
+  sessionLost?: boolean;
+};
+
 /**
- * Ends the session here and on the server (the logout call revokes what is left of it there and
- * clears the cookies); its own failure changes nothing for the user, who is signed out either way.
+ * The one logout, for the Logout buttons, a session the server no longer accepts (spec 000 §8)
+ * and an account switch alike (spec 000 §4): GET /auth/logout, which revokes the session on the
+ * server and clears its cookies; then the session here is cleared and /login opens 0.5 s later.
+ * The answer is waited for, so the cookies are gone before anyone can sign in again. A failed
+ * logout still clears the local session and is only logged (docs/product-rules.md "Accounts"):
+ * whoever asked to leave is never left signed in here.
  */
-export function endSession() {
-  send('/auth/logout', {}).catch(() => {});
+export async function logout({ goToLogin = true, sessionLost = false }: LogoutOptions = {}) {
+  try {
+    // Sent as it is: a logout is never refreshed, nor a session loss of its own.
+    const { response, payload } = await send('/auth/logout', {});
+    // A 304 is a success for spec 000 §7; fetch reports it as not ok.
+    if (!response.ok && response.status !== 304)
+      console.error('Logout failed', toApiError(response, payload));
+  } catch (error) {
+    console.error('Logout failed', error);
+  }
   useSessionStore.getState().clearUser();
-  useSessionStore.setState({ sessionLost: true });
+  if (sessionLost) useSessionStore.setState({ sessionLost: true });
+  if (goToLogin) setTimeout(() => navigateTo(paths.login), DELAYS_MS.logoutRedirect);
 }
 
-function handleSessionLoss(loss: SessionLoss, quiet: boolean) {
-  if (quiet) {
-    endSession();
+/** Signs out as the answer that ended the session says; only a background check does it quietly. */
+async function handleSessionLoss(loss: SessionLoss, quiet: boolean) {
+  // The modal's 'Okay' logs out (SessionExpiredModal).
+  if (loss === 'refresh-failed' && !quiet) {
+    showSessionExpired();
     return;
   }
-  switch (loss) {
-    case 'missing-tokens':
-      endSession();
-      setTimeout(() => navigateTo(paths.login), DELAYS_MS.logoutRedirect);
-      return;
-    case 'refresh-failed':
-      // The modal's 'Okay' ends the session and goes to /login (SiteLayout).
-      showSessionExpired();
-      return;
-    case 'refresh-rejected':
-      endSession();
-      return;
-  }
+  await logout({ goToLogin: loss === 'missing-tokens' && !quiet, sessionLost: true });
 }
 
 async function readBody(response: Response): Promise<unknown> {

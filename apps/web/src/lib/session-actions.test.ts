@@ -1,6 +1,6 @@
-import { DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import { PENDING_MEMBERSHIP_KEY } from '@portal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logout, revalidateSession } from './session-actions';
+import { revalidateSession } from './session-actions';
 import { registerNavigate } from './session-events';
 import { useSessionStore } from './session-store';
 
@@ -24,44 +24,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
-});
-
-describe('logout (spec 000 §4)', () => {
-  it('calls GET /auth/logout, clears the session and goes to /login after 0.5 s', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(json({ data: { message: 'Logged out' } }));
-    vi.stubGlobal('fetch', fetchMock);
-
-    await logout();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'GET' }));
-    expect(useSessionStore.getState().user).toBeNull();
-    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
-    expect(JSON.parse(localStorage.getItem('root') ?? '{}').state.user).toBeNull();
-
-    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect - 1);
-    expect(navigate).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
-  });
-
-  it('treats 304 as success', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 304 })));
-
-    await logout();
-    expect(useSessionStore.getState().user).toBeNull();
-    expect(error).not.toHaveBeenCalled();
-  });
-
-  it('still clears the local session when the call fails, and logs the failure', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-
-    await logout();
-    expect(useSessionStore.getState().user).toBeNull();
-    expect(error).toHaveBeenCalledOnce();
-    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
-  });
 });
 
 describe('revalidateSession', () => {

@@ -9,8 +9,8 @@ import {
   prefillFromPreferredPackage,
   representativeFieldsSchema,
 } from './members';
-import { updateProfileSchema } from './profile';
-import { adminCreateUserSchema } from './users';
+import { representativeInputSchema, updateProfileSchema } from './profile';
+import { adminCreateUserFormSchema, adminCreateUserSchema } from './users';
 
 const rep = (type: string | null = 'voting') => ({ firstName: 'Ana', lastName: 'Cruz', type });
 
@@ -136,6 +136,29 @@ describe('membershipApplicationFormSchema', () => {
     ]);
   });
 
+  it('asks a company for its voting representative, whichever row was removed', () => {
+    expect(
+      membershipApplicationFormSchema.safeParse({
+        ...form,
+        category: 'Regular',
+        representatives: [rep('non-voting'), rep('non-voting')],
+      }).error?.issues,
+    ).toMatchObject([{ path: ['representatives'], message: 'Choose one voting representative' }]);
+  });
+
+  it('takes a position of up to 200 characters, as the representatives editor does', () => {
+    const long = { ...rep(), position: 'p'.repeat(200) };
+    expect(representativeFieldsSchema.safeParse(long).success).toBe(true);
+    expect(representativeInputSchema.safeParse(long).success).toBe(true);
+    const over = { ...rep(), position: 'p'.repeat(201) };
+    expect(representativeFieldsSchema.safeParse(over).error?.issues[0]?.message).toBe(
+      'Position must be at most 200 characters',
+    );
+    expect(representativeInputSchema.safeParse(over).error?.issues[0]?.message).toBe(
+      'Position must be at most 200 characters',
+    );
+  });
+
   it('ignores the representatives typed before switching to individual', () => {
     expect(
       membershipApplicationFormSchema.safeParse({ ...form, type: 'individual', category: 'Individual' })
@@ -159,6 +182,20 @@ describe('the contact and About limits: one each for every form that edits them'
     representatives: [],
   };
   const profileForm = { username: 'minerva' };
+  const createUserForm = {
+    type: 'individual',
+    username: 'minerva',
+    email: 'm@example.ph',
+    phone: '',
+    facsimile: '',
+    houseNo: '',
+    street: '',
+    city: '',
+    postalCode: '',
+    about: '',
+    category: 'Regular',
+    representatives: [],
+  };
   const schemas = [
     ['the membership form (server)', membershipFormBodySchema, individualBody],
     ['the membership form (page)', membershipApplicationFormSchema, applicationForm],
@@ -168,6 +205,7 @@ describe('the contact and About limits: one each for every form that edits them'
       adminCreateUserSchema,
       { type: 'individual', username: 'minerva', email: 'm@example.ph' },
     ],
+    ['admin create-user (page)', adminCreateUserFormSchema, createUserForm],
   ] as const;
 
   it('are the larger of the limits the forms once had, so no saved value is refused', () => {
@@ -193,5 +231,64 @@ describe('the contact and About limits: one each for every form that edits them'
       ['phone', `Phone must be at most ${PHONE_MAX_CHARS} characters`],
       ['about', `About must be at most ${ABOUT_MAX_CHARS} characters`],
     ]);
+  });
+});
+
+describe('adminCreateUserFormSchema: the checks of the server, in the browser', () => {
+  const company = {
+    type: 'company',
+    username: 'orebody',
+    email: 'info@orebody.example',
+    phone: '',
+    facsimile: '',
+    houseNo: '',
+    street: '',
+    city: '',
+    postalCode: '',
+    about: '',
+    category: 'Associate',
+    representatives: [rep(), rep('non-voting')],
+  };
+  const problems = (form: unknown) =>
+    adminCreateUserFormSchema
+      .safeParse(form)
+      .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('takes what the server takes', () => {
+    expect(problems(company)).toBeUndefined();
+  });
+
+  it("refuses the fields the server refuses, each on its field, in the server's words", () => {
+    expect(
+      problems({
+        ...company,
+        type: '',
+        username: 'a',
+        email: 'not-an-address',
+        representatives: [{ ...rep(), firstName: ' ' }, rep('non-voting')],
+      }),
+    ).toEqual([
+      ['type', 'Type is required'],
+      ['username', 'Username must be at least 3 characters'],
+      ['email', 'Please enter a valid email address'],
+    ]);
+    expect(
+      problems({ ...company, representatives: [{ ...rep(), lastName: '' }, rep('non-voting')] }),
+    ).toEqual([['representatives.0.lastName', 'Last name is required']]);
+  });
+
+  it('keeps the representative rules for a company, with its voting one', () => {
+    expect(problems({ ...company, representatives: [rep(), rep('non-voting'), rep('non-voting')] })).toEqual([
+      ['representatives', 'Associate members may have up to 2 representatives'],
+    ]);
+    expect(problems({ ...company, representatives: [rep('non-voting')] })).toEqual([
+      ['representatives', 'Choose one voting representative'],
+    ]);
+  });
+
+  it('does not check the rows typed before choosing individual', () => {
+    expect(
+      problems({ ...company, type: 'individual', representatives: [rep(''), { firstName: '' }] }),
+    ).toBeUndefined();
   });
 });

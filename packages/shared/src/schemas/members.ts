@@ -35,16 +35,22 @@ const messages = MEMBERSHIP_FORM_MESSAGES;
 /** A blank choice of a select is "none". */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
+/** spec 000 §5: first and last name are required. */
+export const REPRESENTATIVE_NAME_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+} as const;
+
 /**
  * One representative's fields (spec 000 §3 "Representative", §5): first and last name required,
  * preferred name and position optional, type voting, non-voting or none ("Other"). The membership
  * form, the representatives editor and admin create-user all read a representative with it.
  */
 export const representativeFieldsSchema = z.object({
-  firstName: requiredText('First name', 'First name is required', 100),
-  lastName: requiredText('Last name', 'Last name is required', 100),
+  firstName: requiredText('First name', REPRESENTATIVE_NAME_MESSAGES.firstNameRequired, 100),
+  lastName: requiredText('Last name', REPRESENTATIVE_NAME_MESSAGES.lastNameRequired, 100),
   preferredName: optionalText('Preferred name', 100).optional(),
-  position: optionalText('Position', 150).optional(),
+  position: optionalText('Position', 200).optional(),
   type: z
     .preprocess(blankToNull, z.enum(REPRESENTATIVE_TYPES, 'Type must be voting or non-voting').nullable())
     .optional(),
@@ -131,6 +137,7 @@ type ApplicationValues = {
  */
 export function membershipApplicationProblems(
   values: ApplicationValues,
+  { votingRequired = false }: { votingRequired?: boolean } = {},
 ): { field: 'category' | 'representatives'; message: string }[] {
   const problems: { field: 'category' | 'representatives'; message: string }[] = [];
   const { type, category } = values;
@@ -143,15 +150,30 @@ export function membershipApplicationProblems(
     }
   } else if (type === 'company') {
     if (category === 'Individual') problems.push({ field: 'category', message: messages.companyCategory });
-    const problem = representativeRuleProblem(category ?? '', values.representatives);
+    const problem = representativeRuleProblem(category ?? '', values.representatives, { votingRequired });
     if (problem) problems.push({ field: 'representatives', message: problem });
   }
   return problems;
 }
 
 /**
+ * An address as the forms take it (spec 000 §3, spec 001 §3): house no., street, city and postal
+ * code, each optional; `buildAddress` joins them into the one line that is sent. Together they
+ * stay under ADDRESS_MAX_CHARS.
+ */
+export const addressPartsSchema = z.object({
+  houseNo: optionalText('House no.', 100),
+  street: optionalText('Street', 150),
+  city: optionalText('City', 100),
+  postalCode: optionalText('Postal code', 20),
+});
+export type AddressPartsInput = z.input<typeof addressPartsSchema>;
+export type AddressParts = z.output<typeof addressPartsSchema>;
+
+/**
  * The membership form as the page holds it (spec 000 §2 "/user-forms", §3): the address in four
- * parts (`buildAddress` joins them), the category beside the type. Blank selects are ''.
+ * parts (`buildAddress` joins them), the category beside the type. Blank selects are ''. A
+ * company names its voting representative here.
  */
 export const membershipApplicationFormSchema = z
   .object({
@@ -159,16 +181,14 @@ export const membershipApplicationFormSchema = z
     category: z.enum(SELECTABLE_MEMBERSHIP_CATEGORIES, messages.categoryRequired),
     phone: optionalText('Phone', PHONE_MAX_CHARS),
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS),
-    houseNo: optionalText('House no.', 100),
-    street: optionalText('Street', 150),
-    city: optionalText('City', 100),
-    postalCode: optionalText('Postal code', 20),
+    ...addressPartsSchema.shape,
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
     representatives: z.array(applicationRepresentativeSchema),
   })
   .superRefine((form, context) => {
     const representatives = form.type === 'company' ? form.representatives : [];
-    for (const problem of membershipApplicationProblems({ ...form, representatives })) {
+    const problems = membershipApplicationProblems({ ...form, representatives }, { votingRequired: true });
+    for (const problem of problems) {
       context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     }
   });

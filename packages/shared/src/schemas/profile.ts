@@ -3,7 +3,8 @@ import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constant
 import { REPRESENTATIVE_TYPES } from '../enums';
 import { type MembershipStanding, membershipStanding } from '../memberships';
 import { emailField, membershipSchema, newPasswordField, profileSchema, usernameField } from './auth';
-import { optionalText, requiredText, secretText, text } from './common';
+import { optionalText, secretText, text } from './common';
+import { REPRESENTATIVE_NAME_MESSAGES, representativeFieldsSchema } from './members';
 
 /**
  * The profile's own texts (spec 000 §8 "Profile"; the rest are ours,
@@ -36,8 +37,7 @@ export const REPRESENTATIVE_EDITOR_MESSAGES = {
   notCompany: 'Only company members have representatives',
   unknownRepresentative: 'This representative does not belong to your company',
   repeatedRepresentative: 'This representative is listed twice',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
+  ...REPRESENTATIVE_NAME_MESSAGES,
 } as const;
 
 /** A representative as the profile and the editor read it (spec 000 §3 "Representative"). */
@@ -117,10 +117,11 @@ export const profileFormSchema = updateProfileSchema.pick({
  */
 export const representativeInputSchema = z.object({
   id: z.uuid('Invalid id').optional(),
-  firstName: requiredText('First name', REPRESENTATIVE_EDITOR_MESSAGES.firstNameRequired, 100),
-  lastName: requiredText('Last name', REPRESENTATIVE_EDITOR_MESSAGES.lastNameRequired, 100),
-  preferredName: optionalText('Preferred name', 100).optional(),
-  position: optionalText('Position', 200).optional(),
+  // One representative's fields are read the same way by every form that names one.
+  firstName: representativeFieldsSchema.shape.firstName,
+  lastName: representativeFieldsSchema.shape.lastName,
+  preferredName: representativeFieldsSchema.shape.preferredName,
+  position: representativeFieldsSchema.shape.position,
   type: z.enum(REPRESENTATIVE_TYPES, 'Type must be voting or non-voting').nullable().optional(),
   /** An existing photo's address, or a new one as a data-URL (bounded by the route's body limit). */
   avatarUrl: text('Avatar').nullable().optional(),

@@ -11,7 +11,7 @@ import { representativeRuleProblem } from '../representatives';
 import { registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
 import { MEMBERSHIP_DISPLAY_STATUSES } from './dashboard';
-import { representativeFieldsSchema } from './members';
+import { addressPartsSchema, representativeFieldsSchema } from './members';
 import { optionalIdFilter, pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
 
 /**
@@ -237,6 +237,40 @@ export const adminCreateUserSchema = z
     return { ...input, membershipData: { category } };
   });
 export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+
+/**
+ * The create-user form as the page holds it (spec 001 §3, §5): every field POST
+ * /users/admin/create-user checks, checked the same way in the browser, with the address in its
+ * four parts (`buildAddress` joins them) and the category chosen beside the type. A company names
+ * its voting representative; an individual names no one, so the rows typed before choosing
+ * individual are not checked.
+ */
+const adminCreateUserFormFields = z
+  .object({
+    type: requiredChoice(CREATABLE_USER_TYPES, 'Type'),
+    username: registerBodySchema.shape.username,
+    email: registerBodySchema.shape.email,
+    phone: optionalText('Phone', PHONE_MAX_CHARS),
+    facsimile: optionalText('Facsimile', PHONE_MAX_CHARS),
+    ...addressPartsSchema.shape,
+    about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
+    category: z.enum(COMPANY_CATEGORIES, CREATE_USER_MESSAGES.categoryForCompany),
+    representatives: z.array(representativeFieldsSchema),
+  })
+  .superRefine((form, context) => {
+    if (form.type !== 'company') return;
+    const problem = representativeRuleProblem(form.category, form.representatives, { votingRequired: true });
+    if (problem) context.addIssue({ code: 'custom', path: ['representatives'], message: problem });
+  });
+
+export const adminCreateUserFormSchema = z.preprocess(
+  (form: z.input<typeof adminCreateUserFormFields>) =>
+    typeof form === 'object' && form !== null && form.type !== 'company'
+      ? { ...form, representatives: [] }
+      : form,
+  adminCreateUserFormFields,
+);
+export type AdminCreateUserForm = z.output<typeof adminCreateUserFormSchema>;
 export type AdminCreateUser = z.output<typeof adminCreateUserSchema>;
 
 export const adminCreateUserResponseSchema = z.object({

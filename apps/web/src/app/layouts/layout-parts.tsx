@@ -1,8 +1,7 @@
 import { siteConfig } from '@portal/shared';
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
-import { paths } from '@/config/paths';
-import { endSession } from '@/lib/api-client';
+import { useLocation, useMatches, useNavigation } from 'react-router';
+import { logout } from '@/lib/api-client';
 import { hideSessionExpired, useSessionExpiredStore } from '@/lib/session-events';
 
 /** The pieces every layout has (the public site's and the admin area's). */
@@ -43,11 +42,10 @@ export function useDocumentTitle() {
 
 /**
  * spec 000 §8: when the session cannot be renewed (refresh answers 'Failed to refresh token') the
- * api client raises this modal; its 'Okay' signs out here and on the server and opens /login.
+ * api client raises this modal; its 'Okay' logs out, here and on the server, and opens /login.
  */
 export function SessionExpiredModal() {
   const open = useSessionExpiredStore((state) => state.open);
-  const navigate = useNavigate();
   if (!open) return null;
   return (
     <Suspense fallback={null}>
@@ -58,8 +56,7 @@ export function SessionExpiredModal() {
         text="Your session has expired. You will be redirected to login."
         onClose={() => {
           hideSessionExpired();
-          endSession();
-          navigate(paths.login);
+          void logout({ sessionLost: true });
         }}
       />
     </Suspense>

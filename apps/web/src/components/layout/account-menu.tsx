@@ -1,7 +1,7 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { accountLinks, guestLinks } from '@/config/navigation';
-import { logout } from '@/lib/session-actions';
+import { logout } from '@/lib/api-client';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
 

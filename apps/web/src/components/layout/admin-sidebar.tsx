@@ -10,7 +10,7 @@ import {
 import { Link, NavLink } from 'react-router';
 import { type AdminSection, adminNavigation } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { logout } from '@/lib/session-actions';
+import { logout } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session-store';
 import { LogoMark } from './logo';
 

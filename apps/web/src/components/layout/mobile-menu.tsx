@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { useReturnFocus } from '@/components/ui/dialog';
 import { accountLinks, guestLinks, homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { logout } from '@/lib/session-actions';
+import { logout } from '@/lib/api-client';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { LogoLockup } from './logo';
 

@@ -9,6 +9,8 @@ type ImageFieldProps = {
   label: string;
   /** The picture already stored, shown until another is chosen. */
   currentImageUrl?: string | null;
+  /** A file chosen before this field was shown (a form step left and opened again). */
+  initialFile?: File | null;
   /** Called with a file that passed the browser-side checks, or null when the choice is cleared. */
   onChange: (file: File | null) => void;
   /**
@@ -16,6 +18,11 @@ type ImageFieldProps = {
    * false when they undo that. Without it, the stored picture can only be replaced.
    */
   onRemoveChange?: (remove: boolean) => void;
+  /**
+   * Told of a file refused when it is chosen, besides the message under the field (the
+   * representatives editor turns it into its notice); `unreadable` when its bytes could not be read.
+   */
+  onRefuse?: (refusal: { message: string; unreadable: boolean }) => void;
   /** A message from the server about the upload. */
   error?: string;
   description?: string;
@@ -28,6 +35,21 @@ function readFirstBytes(file: Blob): Promise<Uint8Array> {
     reader.onerror = () => reject(reader.error);
     reader.readAsArrayBuffer(file.slice(0, IMAGE_SIGNATURE_BYTES));
   });
+}
+
+/** A URL that shows `file` while it is chosen, released when it no longer is. */
+export function useObjectUrl(file: Blob | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
 }
 
 const kilobytes = (bytes: number) =>
@@ -44,19 +66,20 @@ const kilobytes = (bytes: number) =>
 export function ImageField({
   label,
   currentImageUrl,
+  initialFile = null,
   onChange,
   onRemoveChange,
+  onRefuse,
   error,
   description,
 }: ImageFieldProps) {
   const [problem, setProblem] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
+  const [chosen, setChosen] = useState<File | null>(initialFile);
+  const chosenPreview = useObjectUrl(chosen);
   const [removed, setRemoved] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // Only the latest choice counts when two are checked at once.
   const latestChoice = useRef(0);
-
-  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen.preview)), [chosen]);
 
   const clearChoice = () => {
     if (input.current) input.current.value = '';
@@ -68,19 +91,27 @@ export function ImageField({
     const choice = ++latestChoice.current;
     const file = event.target.files?.[0] ?? null;
     let refusal = file ? imageFileProblem(file) : null;
+    let unreadable = false;
     setProblem(refusal);
     if (file && !refusal) {
-      const bytes = await readFirstBytes(file).catch(() => new Uint8Array());
+      const bytes = await readFirstBytes(file).catch(() => null);
       if (choice !== latestChoice.current) return;
-      refusal = imageTypeOfBytes(bytes) ? null : IMAGE_MESSAGES.wrongType;
+      unreadable = bytes === null;
+      refusal =
+        bytes === null
+          ? IMAGE_MESSAGES.unreadable
+          : imageTypeOfBytes(bytes)
+            ? null
+            : IMAGE_MESSAGES.wrongType;
       setProblem(refusal);
     }
+    if (refusal) onRefuse?.({ message: refusal, unreadable });
     if (!file || refusal) {
       // A refused file must not stay selected: clearing lets the same file be picked again.
       clearChoice();
       return;
     }
-    setChosen({ file, preview: URL.createObjectURL(file) });
+    setChosen(file);
     onChange(file);
   };
 
@@ -90,9 +121,9 @@ export function ImageField({
   };
 
   const current = removed ? null : (currentImageUrl ?? null);
-  const shown = chosen?.preview ?? current;
+  const shown = chosen ? chosenPreview : current;
   const status = chosen
-    ? `New image: ${chosen.file.name} (${kilobytes(chosen.file.size)})`
+    ? `New image: ${chosen.name} (${kilobytes(chosen.size)})`
     : current
       ? 'Current image'
       : removed
@@ -141,7 +172,7 @@ export function ImageField({
                     'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 peer-focus-visible:outline-offset-2',
                 })}
               >
-                {shown ? 'Replace image' : 'Choose image'}
+                {chosen || current ? 'Replace image' : 'Choose image'}
               </label>
               {chosen && (
                 <button

@@ -49,14 +49,17 @@ describe('/admin/users/create', () => {
 
     // One representative, voting, and no remove button while it is the only one.
     const reps = screen.getByRole('region', { name: 'Representatives' });
-    expect(within(reps).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(within(reps).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     await user.click(within(reps).getByRole('button', { name: 'Add Representative' }));
     // An Associate may have two: no more can be added.
-    expect(within(reps).queryByRole('button', { name: 'Add Representative' })).not.toBeInTheDocument();
-    expect(within(reps).getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
+    expect(within(reps).getByRole('button', { name: 'Add Representative' })).toBeDisabled();
+    expect(within(reps).getByText('The limit of 2 representatives is reached.')).toBeVisible();
+    expect(within(reps).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
     const types = within(reps).getAllByLabelText('Type');
     expect(types.map((select) => (select as HTMLSelectElement).value)).toEqual(['voting', 'non-voting']);
-    expect(within(types[1] as HTMLElement).getByRole('option', { name: 'Voting' })).toBeDisabled();
+    expect(
+      within(types[1] as HTMLElement).getByRole('option', { name: 'Voting (already chosen)' }),
+    ).toBeDisabled();
     const firstNames = within(reps).getAllByLabelText('First name *');
     const lastNames = within(reps).getAllByLabelText('Last name *');
     await user.type(firstNames[0] as HTMLElement, 'Ana');
@@ -83,6 +86,54 @@ describe('/admin/users/create', () => {
     await waitFor(() => expect(screen.getByLabelText('Username *')).toHaveValue(''), { timeout: 3_000 });
     expect(screen.queryByText(CREATE_USER_MESSAGES.created)).not.toBeInTheDocument();
   }, 20_000);
+
+  it('checks representative names and every field the server checks in the browser, inline, sending nothing', async () => {
+    const bodies = stubCreate(() => json({}));
+    renderPage();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Type *'), 'company');
+    await user.type(screen.getByLabelText('Username *'), 'ab');
+    await user.type(screen.getByLabelText('Email *'), 'not-an-address');
+    await user.type(screen.getByLabelText('Postal code'), '1'.repeat(21));
+    const reps = screen.getByRole('region', { name: 'Representatives' });
+    await user.click(within(reps).getByRole('button', { name: 'Add Representative' }));
+    const first = within(reps).getByRole('group', { name: 'Representative 1' });
+    await user.type(within(first).getByLabelText('First name *'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+
+    // Each message on its field; no failure modal, and nothing sent.
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeVisible();
+    expect(screen.getByText('Please enter a valid email address')).toBeVisible();
+    expect(screen.getByText('Postal code must be at most 20 characters')).toBeVisible();
+    expect(within(first).getByText('Last name is required')).toBeVisible();
+    const second = within(reps).getByRole('group', { name: 'Representative 2' });
+    expect(within(second).getByText('First name is required')).toBeVisible();
+    expect(within(second).getByText('Last name is required')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    // Each goes as soon as its field is right.
+    await user.type(screen.getByLabelText('Username *'), 'c');
+    expect(screen.queryByText('Username must be at least 3 characters')).not.toBeInTheDocument();
+    await user.type(within(first).getByLabelText('Last name *'), 'Cruz');
+    expect(within(first).queryByText('Last name is required')).not.toBeInTheDocument();
+  });
+
+  it('asks a company for its voting representative before sending', async () => {
+    const bodies = stubCreate(() => json({}));
+    renderPage();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Type *'), 'company');
+    await user.type(screen.getByLabelText('Username *'), 'orebody');
+    await user.type(screen.getByLabelText('Email *'), 'info@orebody.example');
+    const reps = screen.getByRole('region', { name: 'Representatives' });
+    await user.selectOptions(within(reps).getByLabelText('Type'), 'non-voting');
+    await user.type(within(reps).getByLabelText('First name *'), 'Ana');
+    await user.type(within(reps).getByLabelText('Last name *'), 'Cruz');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await within(reps).findByRole('alert')).toHaveTextContent('Choose one voting representative');
+    expect(bodies).toHaveLength(0);
+  });
 
   it('covers the form with the creating overlay while the request is under way, and only then', async () => {
     let answer: (response: Response) => void = () => {};

@@ -1,16 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type AdminCreateUserForm,
+  addedRepresentativeType,
+  adminCreateUserFormSchema,
   buildAddress,
   COMPANY_CATEGORIES,
   CREATE_USER_MESSAGES,
   DELAYS_MS,
-  defaultRepresentativeType,
-  maxRepresentatives,
-  REPRESENTATIVE_LIMITS,
 } from '@portal/shared';
-import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type Control, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AddressFieldset, type AddressFormValues, emptyAddress } from '@/components/forms/address-fieldset';
+import {
+  emptyRepresentativeRow,
+  type RepresentativesFormValues,
+} from '@/components/forms/representative-row';
+import { RepresentativesEditor } from '@/components/forms/representatives-editor';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageField } from '@/components/ui/image-field';
@@ -20,30 +27,18 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { type NewRepresentative, useCreateUser } from './api/create-user';
+import { useCreateUser } from './api/create-user';
 
-type FormValues = {
-  type: '' | 'company' | 'individual';
-  username: string;
-  email: string;
-  phone: string;
-  facsimile: string;
-  houseNo: string;
-  street: string;
-  city: string;
-  postalCode: string;
-  about: string;
-  category: 'Regular' | 'Associate';
-  representatives: Omit<NewRepresentative, 'avatar'>[];
-};
-
-const blankRepresentative = (index: number): Omit<NewRepresentative, 'avatar'> => ({
-  firstName: '',
-  lastName: '',
-  preferredName: '',
-  position: '',
-  type: defaultRepresentativeType(index),
-});
+type FormValues = AddressFormValues &
+  RepresentativesFormValues & {
+    type: '' | 'company' | 'individual';
+    username: string;
+    email: string;
+    phone: string;
+    facsimile: string;
+    about: string;
+    category: 'Regular' | 'Associate';
+  };
 
 const emptyForm: FormValues = {
   type: '',
@@ -51,14 +46,18 @@ const emptyForm: FormValues = {
   email: '',
   phone: '',
   facsimile: '',
-  houseNo: '',
-  street: '',
-  city: '',
-  postalCode: '',
+  ...emptyAddress,
   about: '',
   category: 'Regular',
-  representatives: [blankRepresentative(0)],
+  representatives: [emptyRepresentativeRow(addedRepresentativeType([]))],
 };
+
+// The schema reads the rows' text; the photos chosen beside it are taken from the form's values.
+const resolver = zodResolver(adminCreateUserFormSchema) as unknown as Resolver<
+  FormValues,
+  unknown,
+  AdminCreateUserForm
+>;
 
 /**
  * /admin/users/create (spec 001 §2, §3, §5, §8): the secretariat registers a company or an
@@ -90,17 +89,21 @@ function CreateUserForm({ onReset }: { onReset: () => void }) {
   const [created, setCreated] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [picture, setPicture] = useState<File | null>(null);
-  const [repAvatars, setRepAvatars] = useState<(File | null)[]>([null]);
+  const form = useForm<FormValues, unknown, AdminCreateUserForm>({
+    resolver,
+    defaultValues: emptyForm,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const {
     register,
     control,
     handleSubmit,
+    getValues,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({ defaultValues: emptyForm });
-  const representatives = useFieldArray({ control, name: 'representatives' });
+  } = form;
   const [type, category] = useWatch({ control, name: ['type', 'category'] });
-  const maxReps = maxRepresentatives(category);
 
   // spec 001 §2: 'User Created!' for 2 seconds, then the form resets.
   useEffect(() => {
@@ -109,230 +112,152 @@ function CreateUserForm({ onReset }: { onReset: () => void }) {
     return () => window.clearTimeout(timer);
   }, [created, onReset]);
 
-  const onSubmit = handleSubmit((values) => {
-    // spec 001 §5: nothing is sent without type, username and e-mail.
-    if (!values.type || !values.username.trim() || !values.email.trim()) {
-      setMessage(CREATE_USER_MESSAGES.missingFields);
-      return;
-    }
-    const { houseNo, street, city, postalCode, category: chosen, ...fields } = values;
-    createUser.mutate(
-      {
-        ...fields,
-        type: values.type,
-        address: buildAddress({ houseNo, street, city, postalCode }),
-        category: values.type === 'individual' ? 'Individual' : chosen,
-        picture,
-        representatives: values.representatives.map((representative, index) => ({
-          ...representative,
-          avatar: repAvatars[index] ?? null,
-        })),
-      },
-      {
-        onSuccess: () => setCreated(true),
-        onError: (error) => {
-          applyServerFieldErrors(serverFieldErrors(error), setError, Object.keys(emptyForm));
-          setMessage(CREATE_USER_MESSAGES.failed);
+  const onSubmit = handleSubmit(
+    ({ houseNo, street, city, postalCode, category: chosen, representatives, ...fields }) => {
+      const photos = getValues('representatives').map((representative) => representative.photo);
+      createUser.mutate(
+        {
+          ...fields,
+          address: buildAddress({ houseNo, street, city, postalCode }),
+          category: fields.type === 'individual' ? 'Individual' : chosen,
+          picture,
+          representatives: representatives.map((representative, index) => ({
+            firstName: representative.firstName,
+            lastName: representative.lastName,
+            preferredName: representative.preferredName ?? null,
+            position: representative.position ?? null,
+            type: representative.type ?? null,
+            avatar: photos[index] ?? null,
+          })),
         },
-      },
-    );
-  });
-
-  const addRepresentative = () => {
-    representatives.append(blankRepresentative(representatives.fields.length));
-    setRepAvatars((current) => [...current, null]);
-  };
-  const removeRepresentative = (index: number) => {
-    representatives.remove(index);
-    setRepAvatars((current) => current.filter((_, position) => position !== index));
-  };
+        {
+          onSuccess: () => setCreated(true),
+          onError: (error) => {
+            applyServerFieldErrors(serverFieldErrors(error), setError, Object.keys(emptyForm));
+            setMessage(CREATE_USER_MESSAGES.failed);
+          },
+        },
+      );
+    },
+    // Every mistake is said on its field; spec 001 §5's alert is for the three required fields.
+    () => {
+      const { type: chosenType, username, email } = getValues();
+      if (!chosenType || !username.trim() || !email.trim()) setMessage(CREATE_USER_MESSAGES.missingFields);
+    },
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="relative space-y-6" aria-busy={createUser.isPending}>
-      <Section title="Account">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField label="Type *" placeholder="Select a type" {...register('type')}>
-            <option value="company">Company</option>
-            <option value="individual">Individual</option>
-          </SelectField>
-          {type === 'company' ? (
-            <SelectField label="Category *" {...register('category')}>
-              {COMPANY_CATEGORIES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </SelectField>
-          ) : (
-            <TextField label="Category" value={type === 'individual' ? 'Individual' : ''} readOnly />
-          )}
-          <TextField
-            label="Username *"
-            autoComplete="off"
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <TextField
-            label="Email *"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextField
-            label="Facsimile"
-            type="tel"
-            error={errors.facsimile?.message}
-            {...register('facsimile')}
-          />
-        </div>
-      </Section>
-
-      <Section title="Address">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="House / unit no." {...register('houseNo')} />
-          <TextField label="Street" {...register('street')} />
-          <TextField label="City" {...register('city')} />
-          <TextField label="Postal code" inputMode="numeric" {...register('postalCode')} />
-        </div>
-      </Section>
-
-      <Section title={type === 'company' ? 'Company information' : 'About'}>
-        <div className="space-y-5">
-          <TextAreaField label="About" rows={4} error={errors.about?.message} {...register('about')} />
-          <ImageField label={type === 'company' ? 'Logo' : 'Avatar'} onChange={setPicture} />
-        </div>
-      </Section>
-
-      {type === 'company' && (
-        <Section
-          title="Representatives"
-          aside={`${representatives.fields.length} of ${maxReps} · ${category} members may have up to ${maxReps}`}
-        >
-          {(errors.representatives?.message ?? errors.representatives?.root?.message) && (
-            <p role="alert" className="mb-4 text-red-700 text-sm">
-              {errors.representatives?.message ?? errors.representatives?.root?.message}
-            </p>
-          )}
-          <ol className="space-y-5">
-            {representatives.fields.map((field, index) => (
-              <li key={field.id} className="rounded-xl border border-stone-200 p-4 sm:p-5">
-                <div className="mb-4 flex items-center justify-between gap-3">
-                  <h3 className="font-semibold text-stone-900">Representative {index + 1}</h3>
-                  {/* spec 001 §2: at least one remains; the remove button only when there are more. */}
-                  {representatives.fields.length > REPRESENTATIVE_LIMITS.minimum && (
-                    <button
-                      type="button"
-                      onClick={() => removeRepresentative(index)}
-                      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Remove
-                    </button>
-                  )}
-                </div>
-                <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField
-                    label="First name *"
-                    error={errors.representatives?.[index]?.firstName?.message}
-                    {...register(`representatives.${index}.firstName`)}
-                  />
-                  <TextField
-                    label="Last name *"
-                    error={errors.representatives?.[index]?.lastName?.message}
-                    {...register(`representatives.${index}.lastName`)}
-                  />
-                  <TextField label="Preferred name" {...register(`representatives.${index}.preferredName`)} />
-                  <TextField label="Position" {...register(`representatives.${index}.position`)} />
-                  <VotingSelect control={control} index={index} register={register} />
-                  <ImageField
-                    label="Photo"
-                    onChange={(file) =>
-                      setRepAvatars((current) =>
-                        current.map((avatar, position) => (position === index ? file : avatar)),
-                      )
-                    }
-                  />
-                </div>
-              </li>
-            ))}
-          </ol>
-          {representatives.fields.length < maxReps && (
-            <button
-              type="button"
-              onClick={addRepresentative}
-              className={buttonClasses({ variant: 'secondary', className: 'mt-5' })}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="relative space-y-6" aria-busy={createUser.isPending}>
+        <Section title="Account">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField
+              label="Type *"
+              placeholder="Select a type"
+              error={errors.type?.message}
+              {...register('type')}
             >
-              <Plus aria-hidden="true" className="size-4" />
-              Add Representative
-            </button>
-          )}
+              <option value="company">Company</option>
+              <option value="individual">Individual</option>
+            </SelectField>
+            {type === 'company' ? (
+              <SelectField label="Category *" error={errors.category?.message} {...register('category')}>
+                {COMPANY_CATEGORIES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </SelectField>
+            ) : (
+              <TextField label="Category" value={type === 'individual' ? 'Individual' : ''} readOnly />
+            )}
+            <TextField
+              label="Username *"
+              autoComplete="off"
+              error={errors.username?.message}
+              {...register('username')}
+            />
+            <TextField
+              label="Email *"
+              type="email"
+              autoComplete="off"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+          </div>
         </Section>
-      )}
 
-      <div className="flex justify-end gap-3">
-        <Link to={paths.adminUsers} className={buttonClasses({ variant: 'secondary' })}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          className={buttonClasses({ variant: 'primary' })}
-          disabled={createUser.isPending}
-        >
-          Create User
-        </button>
-      </div>
+        <Section title="Contact details">
+          <div className="space-y-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Phone"
+                type="tel"
+                autoComplete="off"
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+              <TextField
+                label="Facsimile"
+                type="tel"
+                autoComplete="off"
+                error={errors.facsimile?.message}
+                {...register('facsimile')}
+              />
+            </div>
+            <AddressFieldset legend={type === 'company' ? 'Company address' : 'Address'} owner="other" />
+          </div>
+        </Section>
 
-      {(createUser.isPending || created) && (
-        <div
-          role="status"
-          className="fixed inset-0 z-40 flex items-center justify-center bg-stone-950/40 backdrop-blur-[2px]"
-        >
-          <p className="rounded-2xl bg-white px-8 py-6 font-display font-semibold text-stone-900 text-xl shadow-2xl">
-            {created ? CREATE_USER_MESSAGES.created : 'Creating user…'}
-          </p>
+        <Section title={type === 'company' ? 'Company information' : 'About'}>
+          <div className="space-y-5">
+            <TextAreaField label="About" rows={4} error={errors.about?.message} {...register('about')} />
+            <ImageField label={type === 'company' ? 'Logo' : 'Avatar'} onChange={setPicture} />
+          </div>
+        </Section>
+
+        {type === 'company' && (
+          <Section title="Representatives">
+            <RepresentativesEditor variant="form" category={category} />
+          </Section>
+        )}
+
+        <div className="flex justify-end gap-3">
+          <Link to={paths.adminUsers} className={buttonClasses({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+          <button
+            type="submit"
+            className={buttonClasses({ variant: 'primary' })}
+            disabled={createUser.isPending}
+          >
+            Create User
+          </button>
         </div>
-      )}
-      <MessageModal
-        open={message !== null}
-        variant="error"
-        title={message ?? ''}
-        text={
-          message === CREATE_USER_MESSAGES.missingFields
-            ? 'Type, username and email are required.'
-            : 'Please check the form and try again.'
-        }
-        onClose={() => setMessage(null)}
-      />
-    </form>
-  );
-}
 
-/**
- * spec 000 §5: one voting representative; the voting option is disabled on the others while one
- * is voting.
- */
-function VotingSelect({
-  control,
-  index,
-  register,
-}: {
-  control: Control<FormValues>;
-  index: number;
-  register: ReturnType<typeof useForm<FormValues>>['register'];
-}) {
-  const all = useWatch({ control, name: 'representatives' });
-  const votingElsewhere = all.some(
-    (representative, position) => position !== index && representative.type === 'voting',
-  );
-  return (
-    <SelectField label="Type" {...register(`representatives.${index}.type`)}>
-      <option value="voting" disabled={votingElsewhere}>
-        Voting
-      </option>
-      <option value="non-voting">Non-voting</option>
-    </SelectField>
+        {(createUser.isPending || created) && (
+          <div
+            role="status"
+            className="fixed inset-0 z-40 flex items-center justify-center bg-stone-950/40 backdrop-blur-[2px]"
+          >
+            <p className="rounded-2xl bg-white px-8 py-6 font-display font-semibold text-stone-900 text-xl shadow-2xl">
+              {created ? CREATE_USER_MESSAGES.created : 'Creating user…'}
+            </p>
+          </div>
+        )}
+        <MessageModal
+          open={message !== null}
+          variant="error"
+          title={message ?? ''}
+          text={
+            message === CREATE_USER_MESSAGES.missingFields
+              ? 'Type, username and email are required.'
+              : 'Please check the form and try again.'
+          }
+          onClose={() => setMessage(null)}
+        />
+      </form>
+    </FormProvider>
   );
 }
 

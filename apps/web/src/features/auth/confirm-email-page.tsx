@@ -4,8 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { endSessionBeforeSwitching } from '@/lib/session-actions';
+import { ApiError, logout } from '@/lib/api-client';
 import { startSession, useSessionStore } from '@/lib/session-store';
 import { loginWithTokens } from './api/login-with-tokens';
 import { AuthCard, authLinkClasses } from './components/auth-card';
@@ -115,7 +114,7 @@ export function ConfirmEmailPage() {
     setSwitching(true);
     // The current session ends first, and is waited for: its logout answer clears the cookies,
     // which must not happen after the new session has set them.
-    await endSessionBeforeSwitching();
+    await logout({ goToLogin: false });
     setSwitching(false);
     setOutcome({ state: 'processing' });
     await exchange(tokens.current);

@@ -1,37 +1,26 @@
 import {
   APPLICANT_TYPES,
   type ApplicantType,
-  defaultRepresentativeType,
+  addedRepresentativeType,
   prefillFromPreferredPackage,
   type UserData,
 } from '@portal/shared';
-
-/** One representative as the form holds it. */
-export type RepresentativeFormValues = {
-  /** The company's current representative this one is ('' for one added on the form). */
-  id: string;
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  position: string;
-  type: string;
-  /** Their current photo, shown until another is chosen; never sent (the server keeps it). */
-  avatarUrl: string | null;
-};
+import { type AddressFormValues, emptyAddress } from '@/components/forms/address-fieldset';
+import {
+  emptyRepresentativeRow,
+  type RepresentativesFormValues,
+  representativeRowOf,
+} from '@/components/forms/representative-row';
 
 /** The membership form as its inputs hold it: every value text, blank selects ''. */
-export type ApplicationFormValues = {
-  type: ApplicantType | '';
-  category: string;
-  phone: string;
-  facsimile: string;
-  houseNo: string;
-  street: string;
-  city: string;
-  postalCode: string;
-  about: string;
-  representatives: RepresentativeFormValues[];
-};
+export type ApplicationFormValues = AddressFormValues &
+  RepresentativesFormValues & {
+    type: ApplicantType | '';
+    category: string;
+    phone: string;
+    facsimile: string;
+    about: string;
+  };
 
 /** Where the form starts: its values, and what is stored that the form does not edit as such. */
 export type ApplicationStart = {
@@ -42,26 +31,7 @@ export type ApplicationStart = {
   currentPicture: string | null;
 };
 
-const BLANK: Omit<ApplicationFormValues, 'type' | 'category' | 'representatives'> = {
-  phone: '',
-  facsimile: '',
-  houseNo: '',
-  street: '',
-  city: '',
-  postalCode: '',
-  about: '',
-};
-
-/** A representative added on the form: the first voting, added ones non-voting (spec 000 §5). */
-export const emptyRepresentative = (index: number): RepresentativeFormValues => ({
-  id: '',
-  firstName: '',
-  lastName: '',
-  preferredName: '',
-  position: '',
-  type: defaultRepresentativeType(index),
-  avatarUrl: null,
-});
+const BLANK = { ...emptyAddress, phone: '', facsimile: '', about: '' };
 
 /** A new account's form (spec 000 §4): blank, but for the plan chosen with 'Select Plan'. */
 export function newApplicationStart(preferredPackage: string | null): ApplicationStart {
@@ -71,7 +41,8 @@ export function newApplicationStart(preferredPackage: string | null): Applicatio
       ...BLANK,
       type: prefill?.type ?? '',
       category: prefill?.category ?? '',
-      representatives: prefill?.type === 'company' ? [emptyRepresentative(0)] : [],
+      representatives:
+        prefill?.type === 'company' ? [emptyRepresentativeRow(addedRepresentativeType([]))] : [],
     },
     currentAddress: null,
     currentPicture: null,
@@ -101,16 +72,8 @@ export function renewalStart({ data: profile, companyReps, membershipData }: Use
       about: profile.about ?? '',
       representatives:
         type === 'company'
-          ? companyReps.map((representative) => ({
-              id: representative.id,
-              firstName: representative.firstName,
-              lastName: representative.lastName,
-              preferredName: representative.preferredName ?? '',
-              position: representative.position ?? '',
-              // The form offers voting and non-voting; no type is shown as "Other" with non-voting.
-              type: representative.type ?? 'non-voting',
-              avatarUrl: representative.avatarUrl,
-            }))
+          ? // The form offers voting and non-voting; no type is shown as "Other" with non-voting.
+            companyReps.map((representative) => representativeRowOf(representative, 'non-voting'))
           : [],
     },
     currentAddress: profile.address,

@@ -127,10 +127,75 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add Representative' })).toBeDisabled();
     const second = screen.getByRole('group', { name: 'Representative 2' });
     expect(within(second).getByLabelText('Type')).toHaveValue('non-voting');
-    expect(within(second).getByRole('option', { name: 'Voting' })).toBeDisabled();
+    expect(within(second).getByRole('option', { name: 'Voting (already chosen)' })).toBeDisabled();
     const first = screen.getByRole('group', { name: 'Representative 1' });
     expect(within(first).getByLabelText('Type')).toHaveValue('voting');
     expect(within(first).getByRole('option', { name: 'Voting' })).toBeEnabled();
+  });
+
+  it('checks a field again as soon as it changes after a failed Next', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
+    const user = renderPage();
+    await next(user);
+    await next(user);
+    await next(user);
+    const first = screen.getByRole('group', { name: 'Representative 1' });
+    expect(within(first).getByText('First name is required')).toBeVisible();
+    expect(within(first).getByText('Last name is required')).toBeVisible();
+
+    // No message stays under a field once it is filled, nor comes back before the next Next.
+    await user.type(within(first).getByLabelText('First name *'), 'Ana');
+    expect(within(first).queryByText('First name is required')).toBeNull();
+    expect(within(first).getByText('Last name is required')).toBeVisible();
+    await user.type(within(first).getByLabelText('Last name *'), 'Cruz');
+    expect(within(first).queryByText('Last name is required')).toBeNull();
+    // Emptied again, it says so again.
+    await user.clear(within(first).getByLabelText('First name *'));
+    expect(within(first).getByText('First name is required')).toBeVisible();
+  });
+
+  it('does not let a company go on without its voting representative, whichever row is removed', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
+    const user = renderPage();
+    await next(user);
+    await next(user);
+    const first = screen.getByRole('group', { name: 'Representative 1' });
+    // The only one has no remove button.
+    expect(within(first).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    await user.type(within(first).getByLabelText('First name *'), 'Ana');
+    await user.type(within(first).getByLabelText('Last name *'), 'Cruz');
+    await user.click(screen.getByRole('button', { name: 'Add Representative' }));
+    const second = screen.getByRole('group', { name: 'Representative 2' });
+    await user.type(within(second).getByLabelText('First name *'), 'Ben');
+    await user.type(within(second).getByLabelText('Last name *'), 'Reyes');
+
+    // The voting one goes: Ben, non-voting, is left, and Voting is his to choose.
+    await user.click(within(first).getByRole('button', { name: 'Remove representative 1' }));
+    const ben = screen.getByRole('group', { name: 'Representative 1' });
+    expect(within(ben).getByLabelText('First name *')).toHaveValue('Ben');
+    expect(within(ben).getByLabelText('Type')).toHaveValue('non-voting');
+    expect(within(ben).getByRole('option', { name: 'Voting' })).toBeEnabled();
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose one voting representative');
+    expect(screen.getByRole('heading', { name: 'Representatives' })).toBeVisible();
+
+    // Choosing Voting settles it at once, and Next goes on.
+    await user.selectOptions(within(ben).getByLabelText('Type'), 'voting');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await next(user);
+    expect(screen.getByRole('heading', { name: 'Submit' })).toBeVisible();
+  });
+
+  it('adds a voting representative when the one left does not vote', async () => {
+    localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
+    const user = renderPage();
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Add Representative' }));
+    await user.click(screen.getByRole('button', { name: 'Remove representative 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add Representative' }));
+    const types = screen.getAllByLabelText('Type');
+    expect(types.map((select) => (select as HTMLSelectElement).value)).toEqual(['non-voting', 'voting']);
   });
 
   it('sends the form, says so, marks the membership pending and goes home after 1.5 s', async () => {

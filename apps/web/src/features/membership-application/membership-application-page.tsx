@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  addedRepresentativeType,
   DELAYS_MS,
   MEMBERSHIP_FEES,
   MEMBERSHIP_FORM_MESSAGES,
@@ -11,8 +12,11 @@ import {
 } from '@portal/shared';
 import { Building2, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { AddressFieldset } from '@/components/forms/address-fieldset';
+import { emptyRepresentativeRow } from '@/components/forms/representative-row';
+import { RepresentativesEditor } from '@/components/forms/representatives-editor';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageField } from '@/components/ui/image-field';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -28,12 +32,10 @@ import { isAdmin, startSession, useSessionUser } from '@/lib/session-store';
 import type { SessionUser } from '@/lib/session-user';
 import { useCurrentApplication } from './api/get-current-application';
 import { addressToSend, useSubmitMembershipForm } from './api/submit-membership-form';
-import { RepresentativesStep } from './components/representatives-step';
 import { StepIndicator } from './components/step-indicator';
 import {
   type ApplicationFormValues,
   type ApplicationStart,
-  emptyRepresentative,
   newApplicationStart,
   renewalStart,
 } from './form-values';
@@ -160,9 +162,16 @@ function ApplicationForm({
   const [stepIndex, setStepIndex] = useState(0);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
-  const [photos, setPhotos] = useState<(File | null)[]>([]);
-  const [photoErrors, setPhotoErrors] = useState<(string | undefined)[]>([]);
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null);
+  // Nothing is checked while it is typed until Next or Submit finds a mistake; from then on a field
+  // is checked again as it changes, so a message goes as soon as the field is right.
+  const [mistakeShown, setMistakeShown] = useState(false);
+  const form = useForm<ApplicationFormValues, unknown, MembershipApplicationForm>({
+    resolver,
+    defaultValues: start.values,
+    mode: mistakeShown ? 'onChange' : 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const {
     register,
     control,
@@ -172,12 +181,7 @@ function ApplicationForm({
     getValues,
     setError,
     formState: { errors },
-  } = useForm<ApplicationFormValues, unknown, MembershipApplicationForm>({
-    resolver,
-    defaultValues: start.values,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  } = form;
   const type = useWatch({ control, name: 'type' });
   const category = useWatch({ control, name: 'category' });
   const steps = stepsOf(type);
@@ -197,16 +201,19 @@ function ApplicationForm({
       // spec 000 §4: choosing individual sets the category Individual; individuals name no one.
       setValue('category', 'Individual');
       setValue('representatives', []);
-      setPhotos([]);
-      setPhotoErrors([]);
     } else {
       if (getValues('category') === 'Individual') setValue('category', '');
-      if (getValues('representatives').length === 0) setValue('representatives', [emptyRepresentative(0)]);
+      if (getValues('representatives').length === 0) {
+        setValue('representatives', [emptyRepresentativeRow(addedRepresentativeType([]))]);
+      }
     }
   };
 
   const goNext = async () => {
-    if (!(await trigger(STEP_FIELDS[step], { shouldFocus: true }))) return;
+    if (!(await trigger(STEP_FIELDS[step], { shouldFocus: true }))) {
+      setMistakeShown(true);
+      return;
+    }
     setStepIndex((index) => Math.min(index + 1, steps.length - 1));
     window.scrollTo({ top: 0 });
   };
@@ -217,10 +224,11 @@ function ApplicationForm({
   };
 
   const onSubmit = handleSubmit(
-    (form) => {
+    (application) => {
       setPictureError(undefined);
+      const representativePhotos = getValues('representatives').map((representative) => representative.photo);
       submit.mutate(
-        { user, form, picture, representativePhotos: photos, currentAddress: start.currentAddress },
+        { user, form: application, picture, representativePhotos, currentAddress: start.currentAddress },
         {
           onSuccess: (profile) => {
             startSession(profile);
@@ -237,6 +245,7 @@ function ApplicationForm({
     },
     // A field of an earlier step that is still wrong: open that step, where its message shows.
     (fieldErrors) => {
+      setMistakeShown(true);
       const first = Object.keys(fieldErrors)[0];
       if (first) setStepIndex(Math.max(0, steps.indexOf(stepOfField(first))));
     },
@@ -245,7 +254,6 @@ function ApplicationForm({
   /** Puts each server message on its field, opens the first one's step; 'Failed.' when none fits. */
   function showRefusal(messages: Record<string, string>) {
     let firstStep: StepName | null = null;
-    const nextPhotoErrors = [...photoErrors];
     for (const [name, message] of Object.entries(messages)) {
       const photo = /^representatives\.(\d+)\.avatar$/.exec(name);
       // A representative that is no longer the company's (removed in another tab): said on the list.
@@ -256,7 +264,7 @@ function ApplicationForm({
             ? 'representatives'
             : name;
       if (photo) {
-        nextPhotoErrors[Number(photo[1])] = message;
+        setError(`representatives.${Number(photo[1])}.photo`, { type: 'server', message });
       } else if (field === 'logo' || field === 'avatar') {
         setPictureError(message);
       } else if (stepOfField(field) !== 'Submit') {
@@ -266,7 +274,6 @@ function ApplicationForm({
       }
       firstStep ??= photo ? 'Representatives' : stepOfField(field);
     }
-    setPhotoErrors(nextPhotoErrors);
     if (firstStep === null) {
       setOutcome('failed');
       return;
@@ -290,199 +297,155 @@ function ApplicationForm({
       />
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <StepIndicator steps={steps} current={stepIndex} />
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (isLastStep) void onSubmit(event);
-            else void goNext();
-          }}
-          className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
-        >
-          <h2 className="font-display font-semibold text-2xl text-stone-900">{step}</h2>
-          <div className="mt-6">
-            {step === 'Membership Type' && (
-              <div className="space-y-6">
-                <fieldset>
-                  <legend className="font-medium text-sm text-stone-800">I am applying as *</legend>
-                  <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                    {(
-                      [
-                        { value: 'individual', label: 'An individual', Icon: UserRound },
-                        { value: 'company', label: 'A company', Icon: Building2 },
-                      ] as const
-                    ).map(({ value, label, Icon }) => (
-                      <label
-                        key={value}
-                        className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
-                          type === value
-                            ? 'border-brand-600 bg-brand-50'
-                            : 'border-stone-300 bg-white hover:border-stone-400'
-                        }`}
-                      >
-                        <input
-                          type="radio"
-                          name="type"
-                          value={value}
-                          checked={type === value}
-                          onChange={() => chooseType(value)}
-                          aria-invalid={errors.type ? true : undefined}
-                          className="size-4 accent-brand-700"
-                        />
-                        <Icon aria-hidden="true" className="size-5 text-brand-700" />
-                        <span className="font-medium text-stone-900">{label}</span>
-                      </label>
-                    ))}
-                  </div>
-                  {errors.type?.message && (
-                    <p className="mt-1.5 text-red-700 text-sm">{errors.type.message}</p>
+        <FormProvider {...form}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (isLastStep) void onSubmit(event);
+              else void goNext();
+            }}
+            className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+          >
+            <h2 className="font-display font-semibold text-2xl text-stone-900">{step}</h2>
+            <div className="mt-6">
+              {step === 'Membership Type' && (
+                <div className="space-y-6">
+                  <fieldset>
+                    <legend className="font-medium text-sm text-stone-800">I am applying as *</legend>
+                    <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                      {(
+                        [
+                          { value: 'individual', label: 'An individual', Icon: UserRound },
+                          { value: 'company', label: 'A company', Icon: Building2 },
+                        ] as const
+                      ).map(({ value, label, Icon }) => (
+                        <label
+                          key={value}
+                          className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+                            type === value
+                              ? 'border-brand-600 bg-brand-50'
+                              : 'border-stone-300 bg-white hover:border-stone-400'
+                          }`}
+                        >
+                          <input
+                            type="radio"
+                            name="type"
+                            value={value}
+                            checked={type === value}
+                            onChange={() => chooseType(value)}
+                            aria-invalid={errors.type ? true : undefined}
+                            className="size-4 accent-brand-700"
+                          />
+                          <Icon aria-hidden="true" className="size-5 text-brand-700" />
+                          <span className="font-medium text-stone-900">{label}</span>
+                        </label>
+                      ))}
+                    </div>
+                    {errors.type?.message && (
+                      <p className="mt-1.5 text-red-700 text-sm">{errors.type.message}</p>
+                    )}
+                  </fieldset>
+                  {type === 'company' && (
+                    <SelectField
+                      label="Membership category *"
+                      placeholder="Select a category"
+                      error={errors.category?.message}
+                      {...register('category')}
+                    >
+                      <option value="Regular">Regular</option>
+                      <option value="Associate">Associate</option>
+                    </SelectField>
                   )}
-                </fieldset>
-                {type === 'company' && (
-                  <SelectField
-                    label="Membership category *"
-                    placeholder="Select a category"
-                    error={errors.category?.message}
-                    {...register('category')}
-                  >
-                    <option value="Regular">Regular</option>
-                    <option value="Associate">Associate</option>
-                  </SelectField>
-                )}
-                {type === 'individual' && (
-                  <p className="text-sm text-stone-700">
-                    Membership category: <strong>Individual</strong>
-                  </p>
-                )}
-                {fee !== undefined && (
-                  <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">
-                    The annual fee for {category} membership is <strong>{formatPesos(fee)}</strong>, billed
-                    for 12 months once your application is approved.
-                  </p>
-                )}
-              </div>
-            )}
-
-            {step === 'Personal Info' && (
-              <div className="space-y-5">
-                <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField label="Username" value={user.username} readOnly />
-                  <TextField label="Email" type="email" value={user.email ?? ''} readOnly />
-                  <TextField
-                    label="Phone"
-                    type="tel"
-                    autoComplete="tel"
-                    error={errors.phone?.message}
-                    {...register('phone')}
-                  />
-                  <TextField
-                    label="Facsimile"
-                    type="tel"
-                    autoComplete="off"
-                    error={errors.facsimile?.message}
-                    {...register('facsimile')}
-                  />
-                </div>
-                <fieldset>
-                  <legend className="font-medium text-sm text-stone-800">
-                    {type === 'company' ? 'Company address' : 'Address'}
-                  </legend>
-                  {start.currentAddress && (
-                    <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
-                      On file: <span className="font-medium text-stone-800">{start.currentAddress}</span>.
-                      Leave these fields blank to keep it, or fill them in to replace it.
+                  {type === 'individual' && (
+                    <p className="text-sm text-stone-700">
+                      Membership category: <strong>Individual</strong>
                     </p>
                   )}
-                  <div className="mt-2 grid gap-5 sm:grid-cols-2">
+                  {fee !== undefined && (
+                    <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">
+                      The annual fee for {category} membership is <strong>{formatPesos(fee)}</strong>, billed
+                      for 12 months once your application is approved.
+                    </p>
+                  )}
+                </div>
+              )}
+
+              {step === 'Personal Info' && (
+                <div className="space-y-5">
+                  <div className="grid gap-5 sm:grid-cols-2">
+                    <TextField label="Username" value={user.username} readOnly />
+                    <TextField label="Email" type="email" value={user.email ?? ''} readOnly />
                     <TextField
-                      label="House no."
-                      autoComplete="address-line1"
-                      error={errors.houseNo?.message}
-                      {...register('houseNo')}
+                      label="Phone"
+                      type="tel"
+                      autoComplete="tel"
+                      error={errors.phone?.message}
+                      {...register('phone')}
                     />
                     <TextField
-                      label="Street"
-                      autoComplete="address-line2"
-                      error={errors.street?.message}
-                      {...register('street')}
-                    />
-                    <TextField
-                      label="City"
-                      autoComplete="address-level2"
-                      error={errors.city?.message}
-                      {...register('city')}
-                    />
-                    <TextField
-                      label="Postal code"
-                      autoComplete="postal-code"
-                      error={errors.postalCode?.message}
-                      {...register('postalCode')}
+                      label="Facsimile"
+                      type="tel"
+                      autoComplete="off"
+                      error={errors.facsimile?.message}
+                      {...register('facsimile')}
                     />
                   </div>
-                </fieldset>
-                <TextAreaField
-                  label={type === 'company' ? 'About the company' : 'About you'}
-                  rows={5}
-                  error={errors.about?.message}
-                  {...register('about')}
-                />
-              </div>
-            )}
+                  <AddressFieldset
+                    legend={type === 'company' ? 'Company address' : 'Address'}
+                    currentAddress={start.currentAddress}
+                  />
+                  <TextAreaField
+                    label={type === 'company' ? 'About the company' : 'About you'}
+                    rows={5}
+                    error={errors.about?.message}
+                    {...register('about')}
+                  />
+                </div>
+              )}
 
-            {step === 'Representatives' && (
-              <RepresentativesStep
-                control={control}
-                register={register}
-                errors={errors}
-                category={category}
-                photos={photos}
-                photoErrors={photoErrors}
-                onPhotosChange={(nextPhotos, nextErrors) => {
-                  setPhotos(nextPhotos);
-                  setPhotoErrors(nextErrors);
-                }}
-              />
-            )}
+              {step === 'Representatives' && <RepresentativesEditor variant="form" category={category} />}
 
-            {step === 'Submit' && (
-              <div className="space-y-6">
-                <ImageField
-                  label={type === 'company' ? 'Company logo' : 'Profile photo'}
-                  currentImageUrl={start.currentPicture}
-                  description="Optional. JPEG, PNG, GIF or WebP up to 5 MB."
-                  error={pictureError}
-                  onChange={(file) => {
-                    setPicture(file);
-                    setPictureError(undefined);
-                  }}
-                />
-                <SummaryPanels values={values} fee={fee} currentAddress={start.currentAddress} />
-              </div>
-            )}
-          </div>
+              {step === 'Submit' && (
+                <div className="space-y-6">
+                  <ImageField
+                    label={type === 'company' ? 'Company logo' : 'Profile photo'}
+                    currentImageUrl={start.currentPicture}
+                    description="Optional. JPEG, PNG, GIF or WebP up to 5 MB."
+                    error={pictureError}
+                    onChange={(file) => {
+                      setPicture(file);
+                      setPictureError(undefined);
+                    }}
+                  />
+                  <SummaryPanels values={values} fee={fee} currentAddress={start.currentAddress} />
+                </div>
+              )}
+            </div>
 
-          <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-stone-200 border-t pt-6">
-            {stepIndex > 0 ? (
+            <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-stone-200 border-t pt-6">
+              {stepIndex > 0 ? (
+                <button
+                  type="button"
+                  onClick={goBack}
+                  disabled={submit.isPending}
+                  className={buttonClasses({ variant: 'secondary' })}
+                >
+                  Back
+                </button>
+              ) : (
+                <span />
+              )}
               <button
-                type="button"
-                onClick={goBack}
-                disabled={submit.isPending}
-                className={buttonClasses({ variant: 'secondary' })}
+                type="submit"
+                disabled={submit.isPending || outcome === 'success'}
+                className={buttonClasses({ variant: isLastStep ? 'accent' : 'primary' })}
               >
-                Back
+                {isLastStep ? (submit.isPending ? 'Submitting…' : 'Submit Application') : 'Next'}
               </button>
-            ) : (
-              <span />
-            )}
-            <button
-              type="submit"
-              disabled={submit.isPending || outcome === 'success'}
-              className={buttonClasses({ variant: isLastStep ? 'accent' : 'primary' })}
-            >
-              {isLastStep ? (submit.isPending ? 'Submitting…' : 'Submit Application') : 'Next'}
-            </button>
-          </div>
-        </form>
+            </div>
+          </form>
+        </FormProvider>
       </div>
 
       <MessageModal

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
+import { ProfilePicture } from '@/components/ui/profile-picture';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
@@ -13,7 +14,6 @@ import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { MembershipList } from './components/membership-list';
 import { ProfileFormDialog } from './components/profile-form-dialog';
-import { ProfilePicture } from './components/profile-picture';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
 

@@ -126,7 +126,7 @@ describe('RepresentativesEditorPage (spec 000 §2 "Company representatives edito
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], 'ben.jpg', {
       type: 'image/jpeg',
     });
-    await user.upload(within(form).getByLabelText('Photo'), photo);
+    await user.upload(within(form).getByLabelText('Photo of representative 2'), photo);
     await within(form).findByText(/New image: ben.jpg/);
     await user.click(within(form).getByRole('button', { name: 'Done' }));
     // The photo is read as a data-URL first.

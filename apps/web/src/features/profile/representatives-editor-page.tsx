@@ -1,15 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  defaultRepresentativeType,
   REPRESENTATIVE_EDITOR_MESSAGES as MESSAGES,
-  maxRepresentatives,
   PROFILE_MESSAGES,
   type Representative,
+  type RepresentativeInput,
+  representativeFieldsSchema,
   representativeRuleProblem,
   type UserData,
 } from '@portal/shared';
-import { ArrowLeft, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useBlocker, useNavigate } from 'react-router';
+import { z } from 'zod';
+import {
+  type RepresentativeRow,
+  type RepresentativesFormValues,
+  representativeRowName,
+  representativeRowOf,
+} from '@/components/forms/representative-row';
+import { RepresentativesEditor } from '@/components/forms/representatives-editor';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -18,16 +28,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useUserData } from './api/get-user-data';
 import { useUpdateRepresentatives } from './api/update-representatives';
-import { ProfilePicture } from './components/profile-picture';
-import { RepresentativeForm } from './components/representative-form';
-import {
-  type DraftRepresentative,
-  draftName,
-  hasChanges,
-  newDraft,
-  toDraft,
-  toRepsData,
-} from './components/representatives-draft';
 
 type Notice = { variant: 'success' | 'error'; title: string; text: string; afterClose?: () => void };
 
@@ -76,31 +76,103 @@ export function RepresentativesEditorPage() {
         ) : query.data.data.type !== 'company' ? (
           <Navigate to={paths.profile} replace />
         ) : (
-          <RepresentativesEditor userData={query.data} />
+          <CompanyRepresentativesForm userData={query.data} />
         )}
       </div>
     </div>
   );
 }
 
-function RepresentativesEditor({ userData }: { userData: UserData }) {
+// Done checks the open row's fields with the shared schema; the list rules are checked as they stand.
+const resolver = zodResolver(
+  z.object({ representatives: z.array(representativeFieldsSchema) }),
+) as unknown as Resolver<RepresentativesFormValues>;
+
+const rowsOf = (representatives: readonly Representative[]) =>
+  representatives.map((representative) => representativeRowOf(representative));
+
+/** Whether the rows differ from the saved list: anything edited, deleted, added, or a photo changed. */
+function hasChanges(rows: readonly RepresentativeRow[], saved: readonly Representative[]): boolean {
+  const comparable = (row: RepresentativeRow | undefined) =>
+    JSON.stringify({ ...row, photo: Boolean(row?.photo) });
+  const before = rowsOf(saved);
+  return (
+    rows.length !== before.length || rows.some((row, index) => comparable(row) !== comparable(before[index]))
+  );
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(reader.error));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** A new photo that could not be read: spec 000 §8's 'Image Processing Error', with the name. */
+class PhotoReadError extends Error {
+  constructor(readonly representative: string) {
+    super(MESSAGES.imageProcessing(representative));
+  }
+}
+
+/**
+ * The body of PUT /reps/update-reps (spec 000 §3, §7): every representative, the deleted ones
+ * flagged, a new photo as a data-URL with hasNewAvatar, a removed one as avatarUrl null.
+ */
+function toRepsData(rows: readonly RepresentativeRow[]): Promise<RepresentativeInput[]> {
+  return Promise.all(
+    rows
+      // One added and deleted again before saving never existed for the server.
+      .filter((row) => row.id || !row.isDeleted)
+      .map(async (row) => {
+        let avatarUrl = row.removePhoto ? null : row.avatarUrl;
+        const hasNewAvatar = Boolean(row.photo) && !row.removePhoto;
+        if (row.photo && hasNewAvatar) {
+          avatarUrl = await readAsDataUrl(row.photo).catch(() => {
+            throw new PhotoReadError(representativeRowName(row));
+          });
+        }
+        return {
+          id: row.id || undefined,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          preferredName: row.preferredName || null,
+          position: row.position || null,
+          type: row.type === 'voting' || row.type === 'non-voting' ? row.type : null,
+          avatarUrl,
+          hasNewAvatar: hasNewAvatar || undefined,
+          isDeleted: row.isDeleted || undefined,
+        };
+      }),
+  );
+}
+
+function CompanyRepresentativesForm({ userData }: { userData: UserData }) {
   const navigate = useNavigate();
   const save = useUpdateRepresentatives();
   const [saved, setSaved] = useState<Representative[]>(userData.companyReps);
-  const [drafts, setDrafts] = useState<DraftRepresentative[]>(() => userData.companyReps.map(toDraft));
-  const [editingKey, setEditingKey] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<DraftRepresentative | null>(null);
+  const form = useForm<RepresentativesFormValues>({
+    resolver,
+    defaultValues: { representatives: rowsOf(userData.companyReps) },
+  });
+  const rows = useWatch({ control: form.control, name: 'representatives' });
+  // Saving or discarding starts the editor afresh, with no row open.
+  const [generation, setGeneration] = useState(0);
+  const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<'save' | 'discard' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   // The limits follow the company's category: its newest membership's
   // (docs/product-rules.md "Representatives").
   const category = userData.membershipData[0]?.category ?? 'Associate';
-  const max = maxRepresentatives(category);
-  const kept = drafts.filter((draft) => !draft.isDeleted);
-  const changed = hasChanges(drafts, saved);
-  const problem = representativeRuleProblem(category, kept);
-  const canSave = changed && editingKey === null && problem === null && !save.isPending;
+  const changed = hasChanges(rows, saved);
+  const problem = representativeRuleProblem(
+    category,
+    rows.filter((row) => !row.isDeleted),
+  );
+  const canSave = changed && !editing && problem === null && !save.isPending;
 
   // spec 000 §2: leaving with unsaved changes asks first, in the app and when closing the tab.
   const blocker = useBlocker(
@@ -113,29 +185,26 @@ function RepresentativesEditor({ userData }: { userData: UserData }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [changed]);
 
-  const replace = (next: DraftRepresentative) =>
-    setDrafts((list) => list.map((draft) => (draft.key === next.key ? next : draft)));
-  const votingTakenFor = (key: string) => kept.some((draft) => draft.key !== key && draft.type === 'voting');
-
-  const add = () => {
-    // The first is voting, added ones non-voting (spec 000 §5); voting only if nobody holds it.
-    const type = kept.some((draft) => draft.type === 'voting') ? 'non-voting' : defaultRepresentativeType(0);
-    const draft = newDraft(type);
-    setDrafts((list) => [...list, draft]);
-    setEditingKey(draft.key);
+  const startAfresh = (representatives: readonly Representative[]) => {
+    form.reset({ representatives: rowsOf(representatives) });
+    setEditing(false);
+    setGeneration((value) => value + 1);
   };
 
-  const cancelEdit = (draft: DraftRepresentative) => {
-    // An added one that was never completed goes away again.
-    if (!draft.id && !draft.firstName) setDrafts((list) => list.filter((item) => item.key !== draft.key));
-    setEditingKey(null);
-  };
-
-  const saveAll = () =>
-    save.mutate(toRepsData(drafts), {
+  const saveAll = async () => {
+    let repsData: RepresentativeInput[];
+    try {
+      repsData = await toRepsData(form.getValues('representatives'));
+    } catch (error) {
+      setConfirming(null);
+      if (!(error instanceof PhotoReadError)) throw error;
+      setNotice({ variant: 'error', title: MESSAGES.imageProcessingTitle, text: error.message });
+      return;
+    }
+    save.mutate(repsData, {
       onSuccess: (representatives) => {
         setSaved(representatives);
-        setDrafts(representatives.map(toDraft));
+        startAfresh(representatives);
         setConfirming(null);
         setNotice({
           variant: 'success',
@@ -149,65 +218,24 @@ function RepresentativesEditor({ userData }: { userData: UserData }) {
         setNotice(failureNotice(error));
       },
     });
+  };
 
   return (
     <>
-      <p className="mt-2 text-stone-700">
-        {category} members may name up to {max} representatives, one of them voting. Changes are kept here
-        until you choose Save All.
-      </p>
+      <p className="mt-2 text-stone-700">Changes are kept here until you choose Save All.</p>
 
-      <ul className="mt-8 space-y-4">
-        {drafts.map((draft) => (
-          <li key={draft.key}>
-            {editingKey === draft.key ? (
-              <RepresentativeForm
-                draft={draft}
-                votingTaken={votingTakenFor(draft.key)}
-                onDone={(next) => {
-                  replace(next);
-                  setEditingKey(null);
-                }}
-                onCancel={() => cancelEdit(draft)}
-                onImageFailed={(name) =>
-                  setNotice({
-                    variant: 'error',
-                    title: MESSAGES.imageProcessingTitle,
-                    text: MESSAGES.imageProcessing(name),
-                  })
-                }
-              />
-            ) : (
-              <RepresentativeRow
-                draft={draft}
-                disabled={editingKey !== null || save.isPending}
-                onEdit={() => setEditingKey(draft.key)}
-                onDelete={() => setToDelete(draft)}
-                onRestore={() => replace({ ...draft, isDeleted: false })}
-              />
-            )}
-          </li>
-        ))}
-      </ul>
-
-      {problem && (
-        <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-amber-900 text-sm">
-          {problem}
-        </p>
-      )}
-
-      <button
-        type="button"
-        onClick={add}
-        disabled={editingKey !== null || kept.length >= max || save.isPending}
-        className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Add Representative
-      </button>
-      {kept.length >= max && (
-        <p className="mt-2 text-sm text-stone-600">The limit of {max} representatives is reached.</p>
-      )}
+      <div className="mt-6">
+        <FormProvider {...form}>
+          <RepresentativesEditor
+            key={generation}
+            variant="drafts"
+            category={category}
+            problem={problem}
+            disabled={save.isPending}
+            onEditingChange={setEditing}
+          />
+        </FormProvider>
+      </div>
 
       <div className="mt-10 flex flex-col-reverse gap-3 border-stone-200 border-t pt-6 sm:flex-row sm:justify-end">
         <button
@@ -229,29 +257,13 @@ function RepresentativesEditor({ userData }: { userData: UserData }) {
       </div>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete Representative"
-        text={`Remove ${toDelete ? draftName(toDelete) : ''} from your representatives? You can restore them until you save.`}
-        confirmLabel="Delete"
-        tone="danger"
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) {
-            // One added in this visit and not saved yet simply goes.
-            if (toDelete.id) replace({ ...toDelete, isDeleted: true });
-            else setDrafts((list) => list.filter((draft) => draft.key !== toDelete.key));
-          }
-          setToDelete(null);
-        }}
-      />
-      <ConfirmDialog
         open={confirming === 'save'}
         title="Save All Changes"
         text="Save every change to your company representatives? Deleted representatives are removed for good."
         confirmLabel="Save All"
         pending={save.isPending}
         onCancel={() => setConfirming(null)}
-        onConfirm={saveAll}
+        onConfirm={() => void saveAll()}
       />
       <ConfirmDialog
         open={confirming === 'discard'}
@@ -261,8 +273,7 @@ function RepresentativesEditor({ userData }: { userData: UserData }) {
         tone="danger"
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          setDrafts(saved.map(toDraft));
-          setEditingKey(null);
+          startAfresh(saved);
           setConfirming(null);
         }}
       />
@@ -288,92 +299,5 @@ function RepresentativesEditor({ userData }: { userData: UserData }) {
         }}
       />
     </>
-  );
-}
-
-const TYPE_LABELS = { voting: 'Voting', 'non-voting': 'Non-voting' } as const;
-
-function RepresentativeRow({
-  draft,
-  disabled,
-  onEdit,
-  onDelete,
-  onRestore,
-}: {
-  draft: DraftRepresentative;
-  disabled: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-  onRestore: () => void;
-}) {
-  const name = draftName(draft);
-  return (
-    <div
-      className={`flex flex-col gap-4 rounded-xl border p-4 sm:flex-row sm:items-center ${
-        draft.isDeleted
-          ? 'border-stone-200 border-dashed bg-stone-100'
-          : 'border-stone-200 bg-white shadow-sm'
-      }`}
-    >
-      <div className="flex min-w-0 flex-1 items-center gap-4">
-        {/* A deleted one is faded by its picture only: faded text would be too pale to read. */}
-        <ProfilePicture
-          src={draft.avatarUrl}
-          name={name}
-          className={`size-14 shrink-0 rounded-full ${draft.isDeleted ? 'opacity-50 grayscale' : ''}`}
-        />
-        <div className="min-w-0">
-          <p
-            className={`font-semibold [overflow-wrap:anywhere] ${draft.isDeleted ? 'text-stone-600' : 'text-stone-900'}`}
-          >
-            <span data-representative-name="" className={draft.isDeleted ? 'line-through' : ''}>
-              {name}
-            </span>
-            {draft.isDeleted && (
-              <span className="ml-2 inline-block font-medium text-red-700 text-xs">
-                (deleted when you save)
-              </span>
-            )}
-          </p>
-          <p className="text-sm text-stone-600">
-            {[draft.position, draft.type ? TYPE_LABELS[draft.type] : 'Other'].filter(Boolean).join(' · ')}
-          </p>
-        </div>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        {draft.isDeleted ? (
-          <button
-            type="button"
-            onClick={onRestore}
-            disabled={disabled}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Restore <span className="sr-only">{name}</span>
-          </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              onClick={onEdit}
-              disabled={disabled}
-              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-            >
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit <span className="sr-only">{name}</span>
-            </button>
-            <button
-              type="button"
-              onClick={onDelete}
-              disabled={disabled}
-              className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'text-red-700' })}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete <span className="sr-only">{name}</span>
-            </button>
-          </>
-        )}
-      </div>
-    </div>
   );
 }

@@ -9,12 +9,13 @@ import { apiRequest } from '@/lib/api-client';
 import { type FormDataValue, toFormData } from '@/lib/form-data';
 import { userKeys } from './user-keys';
 
+/** Blank optional text is null, sent blank. */
 export type NewRepresentative = {
   firstName: string;
   lastName: string;
-  preferredName: string;
-  position: string;
-  type: 'voting' | 'non-voting';
+  preferredName: string | null;
+  position: string | null;
+  type: 'voting' | 'non-voting' | null;
   avatar: File | null;
 };
 
@@ -22,10 +23,10 @@ export type NewUserInput = {
   type: 'company' | 'individual';
   username: string;
   email: string;
-  phone: string;
-  facsimile: string;
+  phone: string | null;
+  facsimile: string | null;
   address: string;
-  about: string;
+  about: string | null;
   category: MembershipCategory;
   /** The company's logo or the individual's avatar. */
   picture: File | null;

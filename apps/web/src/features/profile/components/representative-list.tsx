@@ -1,5 +1,5 @@
 import type { Representative } from '@portal/shared';
-import { ProfilePicture } from './profile-picture';
+import { ProfilePicture } from '@/components/ui/profile-picture';
 
 export const representativeName = (rep: Pick<Representative, 'firstName' | 'lastName'>) =>
   `${rep.firstName} ${rep.lastName}`.trim();

@@ -1,5 +1,5 @@
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { InitialsTile } from '@/components/ui/initials-tile';
+import { ImageWithFallback } from './image-with-fallback';
+import { InitialsTile } from './initials-tile';
 
 /**
  * A person's or company's picture; without one, or when it fails to load, the initials take its
