@@ -3,15 +3,15 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { revalidateSession } from '@/lib/session-actions';
 import { registerNavigate } from '@/lib/session-events';
+import { hydratePageData } from './dehydrated-state';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRouter, loadRouteModules } from './router';
-import { seedQueries } from './seeded-queries';
 
 /**
  * Starts the app in `container` (#root). A prerendered page (app/prerender.tsx) or a page the
- * server rendered with its data (app/render-with-data.tsx) arrives with its HTML inside and is
- * hydrated, the data seeded first so that the first render matches the HTML; any other path gets
- * the empty shell and is rendered from scratch.
+ * server rendered with its data (app/render-content-page.tsx) arrives with its HTML inside and is
+ * hydrated, its data put in the cache first so that the first render matches the HTML; any other
+ * path gets the empty shell and is rendered from scratch.
  */
 export async function startApp(container: HTMLElement) {
   const prerendered = container.hasChildNodes();
@@ -24,7 +24,7 @@ export async function startApp(container: HTMLElement) {
 
   const router = createAppRouter();
   const queryClient = createQueryClient();
-  seedQueries(queryClient, container.ownerDocument);
+  hydratePageData(queryClient, container.ownerDocument);
   // The api client's session protocol navigates from outside React (spec 000 §8). Already there
   // (a guard got there first): no second history entry for the same page.
   registerNavigate((to) => {

@@ -2,8 +2,10 @@ import {
   API_TIMEOUT_MS,
   type ApiErrorBody,
   DELAYS_MS,
+  type QueryValue,
   REFRESH_UNAVAILABLE_MESSAGE,
   SESSION_ERRORS,
+  toQueryString,
 } from '@portal/shared';
 import { apiBasePath, paths } from '@/config/paths';
 import { navigateTo, showSessionExpired } from './session-events';
@@ -17,7 +19,7 @@ import { useSessionStore } from './session-store';
  * session is gone), so no feature has to think about tokens.
  */
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type { QueryValue };
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,26 +59,8 @@ export class ApiError extends Error {
 const NETWORK_ERROR = 'Unable to reach the server. Please check your connection and try again.';
 const TIMEOUT_ERROR = 'The server took too long to respond. Please try again.';
 
-/** How a request reaches the API: `fetch` in the browser. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
-
-let transport: ApiTransport = (url, init) => fetch(url, init);
-
-/**
- * Replaces how requests reach the API. The server renderer (app/render-with-data.tsx) sends them
- * into the API in-process as a guest, with no HTTP round trip (docs/decisions/030).
- */
-export function setApiTransport(next: ApiTransport) {
-  transport = next;
-}
-
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const queryString = search.toString();
+  const queryString = toQueryString(query);
   return `${apiBasePath}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
 }
 
@@ -120,7 +104,7 @@ async function send(
             signal: controller.signal,
             onUploadProgress: options.onUploadProgress,
           })
-        : await transport(url, {
+        : await fetch(url, {
             method,
             headers,
             body: requestBody,

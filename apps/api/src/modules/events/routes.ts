@@ -18,15 +18,43 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
+import { publicRead } from '../../lib/public-read';
 import { isAdmin } from '../../plugins/access';
 import { createRegistrationLoader, decideRegistration, withdrawRegistration } from './registrations';
-import { createEvent, deleteEvent, getEvent, listAdminEvents, listEvents, updateEvent } from './service';
+import {
+  createEvent,
+  deleteEvent,
+  type EventViewer,
+  getEvent,
+  listAdminEvents,
+  listEvents,
+  updateEvent,
+} from './service';
 
 /** The event form takes one banner image beside the fields (spec 001 §7). */
 const createForm = multipartForm(eventCreateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
 const updateForm = multipartForm(eventUpdateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 const refusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/**
+ * The two reads the server-rendered /events and event pages show as well (docs/decisions/035):
+ * registered below, and read as a guest by modules/site-previews.
+ */
+export const eventReads = {
+  list: publicRead({
+    input: eventListQuerySchema,
+    response: eventListResponseSchema,
+    guest: { isAdmin: false },
+    answer: async (db, query, viewer) => ({ data: await listEvents(db, query, viewer) }),
+  }),
+  detail: publicRead({
+    input: idParamsSchema,
+    response: eventDetailResponseSchema,
+    guest: { userId: null, isAdmin: false },
+    answer: async (db, { id }, viewer: EventViewer) => ({ data: await getEvent(db, id, viewer) }),
+  }),
+};
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; publicUrl: string }> = async (
   app,
@@ -42,11 +70,11 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       schema: {
         tags: ['events'],
         summary: 'List events, a page at a time (published only for guests and members)',
-        querystring: eventListQuerySchema,
-        response: { 200: eventListResponseSchema },
+        querystring: eventReads.list.input,
+        response: { 200: eventReads.list.response },
       },
     },
-    async (request) => ({ data: await listEvents(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => eventReads.list.answer(db, request.query, { isAdmin: isAdmin(request) }),
   );
 
   app.get(
@@ -57,16 +85,15 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
         tags: ['events'],
         summary:
           'One event with its speakers and the seats taken; the viewer’s own registration; every registration for admins. Drafts are 404 except for admins',
-        params: idParamsSchema,
-        response: { 200: eventDetailResponseSchema, 404: apiErrorSchema },
+        params: eventReads.detail.input,
+        response: { 200: eventReads.detail.response, 404: apiErrorSchema },
       },
     },
-    async (request) => ({
-      data: await getEvent(db, request.params.id, {
+    async (request) =>
+      eventReads.detail.answer(db, request.params, {
         userId: request.viewer?.userId ?? null,
         isAdmin: isAdmin(request),
       }),
-    }),
   );
 
   app.post(

@@ -23,6 +23,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
+import { publicRead } from '../../lib/public-read';
 import { isAdmin } from '../../plugins/access';
 import {
   addNewsView,
@@ -32,6 +33,7 @@ import {
   getNews,
   listNews,
   listNewsAuthors,
+  type NewsViewer,
   updateNews,
 } from './service';
 
@@ -42,6 +44,31 @@ const updateForm = multipartForm(newsUpdateSchema, {
   files: { [NEWS_IMAGES_FIELD]: MAX_IMAGES_PER_REQUEST },
 });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+
+/**
+ * The three reads the server-rendered /news and article pages show as well
+ * (docs/decisions/035): registered below, and read as a guest by modules/site-previews.
+ */
+export const newsReads = {
+  list: publicRead({
+    input: newsListQuerySchema,
+    response: newsListResponseSchema,
+    guest: { isAdmin: false },
+    answer: async (db, query, viewer) => ({ data: await listNews(db, query, viewer) }),
+  }),
+  authors: publicRead({
+    input: newsAuthorsQuerySchema,
+    response: newsAuthorsResponseSchema,
+    guest: { isAdmin: false },
+    answer: async (db, query, viewer) => ({ data: await listNewsAuthors(db, query, viewer) }),
+  }),
+  detail: publicRead({
+    input: idParamsSchema,
+    response: newsDetailResponseSchema,
+    guest: { isAdmin: false, likerKey: null },
+    answer: async (db, { id }, viewer: NewsViewer) => ({ data: await getNews(db, id, viewer) }),
+  }),
+};
 
 /** A guest's like is kept under a random id in this cookie (DECISIONS.md "News"). */
 export const VISITOR_COOKIE = 'visitor_id';
@@ -93,11 +120,11 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
       schema: {
         tags: ['news'],
         summary: 'List news articles, newest first (published only for guests and members)',
-        querystring: newsListQuerySchema,
-        response: { 200: newsListResponseSchema },
+        querystring: newsReads.list.input,
+        response: { 200: newsReads.list.response },
       },
     },
-    async (request) => ({ data: await listNews(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => newsReads.list.answer(db, request.query, { isAdmin: isAdmin(request) }),
   );
 
   app.get(
@@ -108,11 +135,11 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
         tags: ['news'],
         summary:
           'The distinct authors of the articles the viewer may see, of one status (the author filter; published only for guests and members)',
-        querystring: newsAuthorsQuerySchema,
-        response: { 200: newsAuthorsResponseSchema },
+        querystring: newsReads.authors.input,
+        response: { 200: newsReads.authors.response },
       },
     },
-    async (request) => ({ data: await listNewsAuthors(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => newsReads.authors.answer(db, request.query, { isAdmin: isAdmin(request) }),
   );
 
   app.get(
@@ -123,16 +150,15 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
         tags: ['news'],
         summary:
           'An article with its likes and whether the viewer liked it (published only for guests and members)',
-        params: idParamsSchema,
-        response: { 200: newsDetailResponseSchema, 404: apiErrorSchema },
+        params: newsReads.detail.input,
+        response: { 200: newsReads.detail.response, 404: apiErrorSchema },
       },
     },
-    async (request) => ({
-      data: await getNews(db, request.params.id, {
+    async (request) =>
+      newsReads.detail.answer(db, request.params, {
         isAdmin: isAdmin(request),
         likerKey: likerKeyOf(request),
       }),
-    }),
   );
 
   app.post(
