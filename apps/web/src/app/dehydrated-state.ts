@@ -18,14 +18,12 @@ export function dehydratedStateScript(queryClient: QueryClient): string {
 }
 
 /**
- * Hydrates `queryClient` with the page's data, if the page carries any. The queries are then
- * invalidated: the first render shows them as the server drew them for a guest, then each is
- * fetched again quietly with the viewer's own session (an admin's drafts, a member's registration,
- * a reader's like).
+ * Hydrates `queryClient` with the page's data (the script dehydratedStateScript wrote). The
+ * queries are then invalidated: the first render shows them as the server drew them for a guest,
+ * then each is fetched again quietly with the viewer's own session (an admin's drafts, a member's
+ * registration, a reader's like).
  */
-export function hydratePageData(queryClient: QueryClient, document: Document) {
-  const script = document.getElementById(DEHYDRATED_STATE_SCRIPT_ID);
-  if (!script?.textContent) return;
-  hydrate(queryClient, JSON.parse(script.textContent) as DehydratedState);
+export function hydratePageData(queryClient: QueryClient, script: HTMLElement) {
+  hydrate(queryClient, JSON.parse(script.textContent ?? '') as DehydratedState);
   void queryClient.invalidateQueries();
 }

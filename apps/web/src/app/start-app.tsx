@@ -1,9 +1,9 @@
+import { DEHYDRATED_STATE_SCRIPT_ID } from '@portal/shared';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { revalidateSession } from '@/lib/session-actions';
 import { registerNavigate } from '@/lib/session-events';
-import { hydratePageData } from './dehydrated-state';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRouter, loadRouteModules } from './router';
 
@@ -15,16 +15,21 @@ import { createAppRouter, loadRouteModules } from './router';
  */
 export async function startApp(container: HTMLElement) {
   const prerendered = container.hasChildNodes();
+  const queryClient = createQueryClient();
+  const pageData = container.ownerDocument.getElementById(DEHYDRATED_STATE_SCRIPT_ID);
   // The page is on screen already: each step gets a task of its own, so that none keeps the
   // browser from answering the reader for long (a tap, a scroll).
   if (prerendered) {
     await yieldToBrowser();
-    await loadRouteModules(window.location.pathname);
+    await Promise.all([
+      loadRouteModules(window.location.pathname),
+      // Only the content pages carry data: the others never load the hydration code.
+      pageData &&
+        import('./dehydrated-state').then(({ hydratePageData }) => hydratePageData(queryClient, pageData)),
+    ]);
   }
 
   const router = createAppRouter();
-  const queryClient = createQueryClient();
-  hydratePageData(queryClient, container.ownerDocument);
   // The api client's session protocol navigates from outside React (spec 000 §8). Already there
   // (a guard got there first): no second history entry for the same page.
   registerNavigate((to) => {
