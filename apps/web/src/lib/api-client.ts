@@ -1,6 +1,5 @@
 import {
   API_TIMEOUT_MS,
-  type ApiErrorBody,
   DELAYS_MS,
   type QueryValue,
   REFRESH_UNAVAILABLE_MESSAGE,
@@ -126,7 +125,7 @@ async function send(
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { response, payload } = await send(path, options);
   if (response.ok) return payload as T;
-  const error = toApiError(response, payload);
+  const error = await toApiError(response, payload);
 
   // spec 000 §8: an expired access token is renewed once, then the request is repeated.
   if (
@@ -192,7 +191,7 @@ function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
       throw error;
     }
     if (answer.response.ok) return true;
-    const error = toApiError(answer.response, answer.payload);
+    const error = await toApiError(answer.response, answer.payload);
     if (UNAVAILABLE_STATUSES.has(error.status)) {
       return new ApiError(
         error.status,
@@ -252,22 +251,16 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The shape of packages/shared's `apiErrorSchema`, checked by hand: the schema would pull Zod
- * into the first page load for one three-field check.
+ * A failed answer as an ApiError: the server's own `{ error, message?, code? }` when the body has
+ * that shape (packages/shared's `apiErrorSchema`), else the HTTP status text (a proxy's error page).
+ * The schema is loaded with the first failed answer, not with the page: Zod would be a sixth of
+ * every page's first-load script.
  */
-function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
-  if (typeof payload !== 'object' || payload === null) return false;
-  const { error, message, code } = payload as Record<string, unknown>;
-  return (
-    typeof error === 'string' &&
-    (message === undefined || typeof message === 'string') &&
-    (code === undefined || typeof code === 'string')
-  );
-}
-
-function toApiError(response: Response, payload: unknown): ApiError {
-  if (isApiErrorBody(payload)) {
-    return new ApiError(response.status, payload.error, payload.message, payload.code, payload);
+async function toApiError(response: Response, payload: unknown): Promise<ApiError> {
+  const { apiErrorSchema } = await import('./api-error-schema');
+  const body = apiErrorSchema.safeParse(payload);
+  if (body.success) {
+    return new ApiError(response.status, body.data.error, body.data.message, body.data.code, payload);
   }
   const fallback = response.statusText || `Request failed with status ${response.status}`;
   return new ApiError(response.status, fallback, undefined, undefined, payload);
