@@ -1,10 +1,9 @@
-// `npm start`: builds whatever is missing or older than its sources, then runs the server, which
-// migrates, seeds demo content on an empty database and serves the site and the API on one port.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+// `npm start`: builds whatever is missing or older than its sources, then becomes the server,
+// which migrates, seeds demo content on an empty database and serves the site and the API on one
+// port. The builds run in child processes that exit; the server runs in this process, so one Node
+// process is left serving, and a signal (Ctrl-C, SIGTERM) reaches the server itself, which closes
+// the database and removes its lock before exiting (apps/api/src/main.ts).
 import { buildIfStale } from './build-if-stale.mjs';
-
-const root = new URL('..', import.meta.url).pathname;
 
 try {
   buildIfStale('apps/web', 'apps/api');
@@ -13,8 +12,6 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/main.js')], {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Stack traces name the TypeScript sources (the bundle's source maps), as with --enable-source-maps.
+process.setSourceMapsEnabled(true);
+await import('../apps/api/dist/main.js');

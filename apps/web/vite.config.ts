@@ -100,10 +100,10 @@ function preloadFonts(): Plugin {
 }
 
 /**
- * Where the server-side build goes (docs/decisions/030): app/prerender.tsx, run by the build
- * itself, and app/render-with-data.tsx, which the API loads to render the content pages, with the
- * shell both fill. Self-contained (`resolve.noExternal`), so the API needs nothing else of the web
- * app's to run it.
+ * Where the server-side build goes (docs/decisions/035): app/prerender.tsx, run by the build
+ * itself, and app/render-content-page.tsx, which the API loads to render the content pages, with
+ * the shell both fill. Self-contained (`resolve.noExternal`), so the API needs nothing else of the
+ * web app's to run it.
  */
 const serverBuildDir = `dist/${SERVER_RENDERER_FOLDER}`;
 
@@ -139,10 +139,10 @@ function deferScripts(html: string, entryFile: string) {
 
 /**
  * `vite build`: the app, then a server-side build of app/prerender.tsx and
- * app/render-with-data.tsx. The first renders the public pages into dist/pages/ inside the built
- * index.html (docs/decisions/015); the second stays in dist/server/ with that page shell, for the
- * API to render the content pages with their data (docs/decisions/030). The server answers those
- * paths with them, so the page paints before any script has loaded.
+ * app/render-content-page.tsx. The first renders the public pages into dist/pages/ inside the
+ * built index.html (docs/decisions/015); the second stays in dist/server/ with that page shell,
+ * for the API to render the content pages with their data (docs/decisions/035). The server answers
+ * those paths with them, so the page paints before any script has loaded.
  */
 async function buildAndPrerender(builder: ViteBuilder) {
   const environment = (name: string) => {
@@ -216,6 +216,11 @@ export default defineConfig({
     },
     ssr: {
       resolve: { noExternal: true },
+      // React and the router ship a development build beside the production one and choose at
+      // run time, from the server's NODE_ENV: fixed here, the bundle holds the production build
+      // alone, whatever environment the server is started in (half the code to load, and the
+      // development build renders several times slower).
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         outDir: serverBuildDir,
         emptyOutDir: true,
@@ -224,7 +229,7 @@ export default defineConfig({
         rolldownOptions: {
           input: {
             prerender: 'src/app/prerender.tsx',
-            [SERVER_RENDERER_FILE.replace(/\.js$/, '')]: 'src/app/render-with-data.tsx',
+            [SERVER_RENDERER_FILE.replace(/\.js$/, '')]: 'src/app/render-content-page.tsx',
           },
         },
       },

@@ -1,15 +1,64 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoContent } from './db/seed';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 
-/** Owns the process: reads config, migrates, seeds an empty database, listens, shuts down cleanly. */
+/** Run with this argument, main.js prepares the database (below) and exits. */
+const PREPARE_DATABASE_ONLY = '--prepare-database';
+
+/**
+ * Opens the database, migrates it and seeds the demo content into an empty one, printing how to
+ * sign in when it does.
+ */
+async function openPreparedDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { ...config.database, onPoolError: (error) => console.error('PostgreSQL pool error:', error.message) }
+      : config.database,
+  );
+  await migrateDatabase(database, config.database.kind === 'postgres' ? config.database.url : undefined);
+  // A random password unless one is given: a demo instance that ends up on the internet must not
+  // open with a well-known admin password.
+  const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');
+  const seedStorage = createStorage(config.storage);
+  const seeded = config.seedDemoContent
+    ? await seedDemoContent(database.db, seedStorage, { adminPassword, hashPassword })
+    : { seeded: false as const };
+  seedStorage.close();
+  if (seeded.seeded) {
+    console.log(
+      `\n  Demo content loaded. The demo admin (and every demo member) signs in with:\n    e-mail:   ${seeded.admin.email}\n    password: ${adminPassword}`,
+    );
+  }
+  return database;
+}
+
+/**
+ * A new embedded database is created, migrated and seeded by a process of its own that exits
+ * before this one opens it: creating the database (PostgreSQL's initdb) and drawing the demo
+ * images leave 250-300 MB resident that a process never gives back, and this one serves for
+ * weeks (docs/decisions/035).
+ */
+function prepareNewEmbeddedDatabase(config: Config) {
+  if (config.database.kind !== 'pglite' || existsSync(config.database.dataDir)) return;
+  const preparation = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), PREPARE_DATABASE_ONLY],
+    { stdio: 'inherit' },
+  );
+  if (preparation.status !== 0) process.exit(preparation.status ?? 1);
+}
+
+/** Owns the process: reads config, prepares the database, listens, shuts down cleanly. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -20,22 +69,13 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.database.kind === 'postgres'
-      ? { ...config.database, onPoolError: (error) => console.error('PostgreSQL pool error:', error.message) }
-      : config.database,
-  );
-  await migrateDatabase(database, config.database.kind === 'postgres' ? config.database.url : undefined);
-
+  if (process.argv.includes(PREPARE_DATABASE_ONLY)) {
+    await (await openPreparedDatabase(config)).close();
+    return;
+  }
+  prepareNewEmbeddedDatabase(config);
+  const database = await openPreparedDatabase(config);
   const app = await buildApp(config, { database });
-  // A random password unless one is given: a demo instance that ends up on the internet must not
-  // open with a well-known admin password.
-  const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');
-  const seedStorage = createStorage(config.storage);
-  const seeded = config.seedDemoContent
-    ? await seedDemoContent(database.db, seedStorage, { adminPassword, hashPassword })
-    : { seeded: false as const };
-  seedStorage.close();
 
   let closing = false;
   const shutDown = async (signal: string) => {
@@ -52,13 +92,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl;
-  console.log(`\n  The site is running at ${url}\n  API documentation: ${url}/api/docs`);
-  if (seeded.seeded) {
-    console.log(
-      `\n  Demo content loaded. The demo admin (and every demo member) signs in with:\n    e-mail:   ${seeded.admin.email}\n    password: ${adminPassword}`,
-    );
-  }
-  console.log('');
+  console.log(`\n  The site is running at ${url}\n  API documentation: ${url}/api/docs\n`);
 }
 
 main().catch((error) => {

@@ -349,13 +349,13 @@ describe('events', { timeout: 240_000 }, () => {
   });
 
   it('the list and the page arrive with the event in their HTML, before any script runs', async () => {
-    // docs/decisions/030: rendered by the server with their data.
+    // docs/decisions/035: rendered by the server with their data.
     const { page, context } = await browser.newPage('desktop');
     for (const path of [`${paths.events}?search=${encodeURIComponent('Slope Stability')}`, eventPath]) {
       const html = await (await page.request.get(path)).text();
       const root = html.slice(html.indexOf('<div id="root">'));
       expect([path, root.includes(TITLE)]).toEqual([path, true]);
-      expect(html).toContain('<script type="application/json" id="seeded-queries">');
+      expect(html).toContain('<script type="application/json" id="dehydrated-state">');
     }
     await context.close();
   });

@@ -166,13 +166,13 @@ describe('news, end to end', () => {
   });
 
   it('the list and the article arrive with it in their HTML, before any script runs', async () => {
-    // docs/decisions/030: rendered by the server with their data.
+    // docs/decisions/035: rendered by the server with their data.
     const { page, context } = await browser.newPage('desktop');
     for (const path of [`${paths.news}?search=${encodeURIComponent(title)}`, paths.newsArticle(articleId)]) {
       const html = await (await page.request.get(path)).text();
       const root = html.slice(html.indexOf('<div id="root">'));
       expect([path, root.includes(title)]).toEqual([path, true]);
-      expect(html).toContain('<script type="application/json" id="seeded-queries">');
+      expect(html).toContain('<script type="application/json" id="dehydrated-state">');
     }
     await context.close();
   });

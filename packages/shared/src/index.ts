@@ -1,6 +1,7 @@
 export * from './auth-messages';
 export * from './board';
 export * from './constants';
+export * from './content-reads';
 export * from './dates';
 export * from './documents';
 export * from './enums';

@@ -16,13 +16,16 @@ export const prerenderedPagePath = (file: string) => {
 
 /**
  * The content pages (/events, /news and a record of each) are rendered by the server at request
- * time with their data (docs/decisions/030), by a bundle the web build writes into this folder of
+ * time with their data (docs/decisions/035), by a bundle the web build writes into this folder of
  * its output: the renderer module and the HTML shell it fills. Never served to the public.
  */
 export const SERVER_RENDERER_FOLDER = 'server';
-/** The renderer module in SERVER_RENDERER_FOLDER (apps/web/src/app/render-with-data.tsx). */
-export const SERVER_RENDERER_FILE = 'render-with-data.js';
+/** The renderer module in SERVER_RENDERER_FOLDER (apps/web/src/app/render-content-page.tsx). */
+export const SERVER_RENDERER_FILE = 'render-content-page.js';
 /** The page shell in SERVER_RENDERER_FOLDER: index.html as the prerendered pages have it. */
 export const SERVER_SHELL_FILE = 'shell.html';
-/** The id of the JSON script that carries a server-rendered page's data to the client. */
-export const SEEDED_QUERIES_SCRIPT_ID = 'seeded-queries';
+/**
+ * The id of the JSON script that carries a server-rendered page's data to the client: TanStack
+ * Query's dehydrated cache, which the client hydrates before its first render.
+ */
+export const DEHYDRATED_STATE_SCRIPT_ID = 'dehydrated-state';

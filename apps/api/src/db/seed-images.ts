@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /**
  * Demo pictures drawn from SVG, so the seed ships no binary assets and no photographs of real
  * people or places. Each picture is derived from a seed number: the same seed draws the same
@@ -159,6 +157,8 @@ ${background}
 }
 
 async function renderWebp(svg: string): Promise<RenderedImage> {
+  // Loaded when the demo is seeded, once: not with every start of the server.
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(svg))
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });

@@ -7,7 +7,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { Db, DbTransaction } from '../db/client';
 import {
   type ImageOwnerType,
@@ -53,6 +53,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!type || !SNIFFED_TYPES.has(type.mime)) {
     throw badRequest(IMAGE_MESSAGES.wrongType, 'invalid_image_type');
   }
+  // Loaded with the first upload: libvips is memory a server that receives no image never needs.
+  const { default: sharp } = await import('sharp');
   try {
     // Decoded once: every size is made from the largest one's pixels. failOn 'warning' refuses
     // a truncated JPEG, which libjpeg would otherwise fill with grey.

@@ -21,12 +21,14 @@ export type MatchedPage = {
   title: string;
 };
 
+/** One for the process: it loads each page's lazy module once, on the first path that needs it. */
+const handler = createStaticHandler(routes);
+
 /**
  * Matches a path (with its query string) as the browser's router will, or null when no page
  * answers it: a redirect, an error, or the not-found page.
  */
 export async function matchPage(path: string): Promise<MatchedPage | null> {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://render.invalid')));
   if (context instanceof Response) return null;
   if (context.statusCode !== 200 || context.errors || context.matches.at(-1)?.route.path === '*') return null;
@@ -40,7 +42,7 @@ export async function matchPage(path: string): Promise<MatchedPage | null> {
 /**
  * The page's HTML as the client's first render will see it: a guest, and whatever `queryClient`
  * holds. startApp hydrates it; the tree must stay the one startApp renders, or hydration would not
- * match. Used at build time (prerenderPage) and at request time (render-with-data.tsx).
+ * match. Used at build time (prerenderPage) and at request time (render-content-page.tsx).
  */
 export function renderPage({ dataRoutes, context }: MatchedPage, queryClient: QueryClient) {
   const router = createStaticRouter(dataRoutes, context);

@@ -1,3 +1,4 @@
+import { DEHYDRATED_STATE_SCRIPT_ID } from '@portal/shared';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -5,26 +6,30 @@ import { revalidateSession } from '@/lib/session-actions';
 import { registerNavigate } from '@/lib/session-events';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRouter, loadRouteModules } from './router';
-import { seedQueries } from './seeded-queries';
 
 /**
  * Starts the app in `container` (#root). A prerendered page (app/prerender.tsx) or a page the
- * server rendered with its data (app/render-with-data.tsx) arrives with its HTML inside and is
- * hydrated, the data seeded first so that the first render matches the HTML; any other path gets
- * the empty shell and is rendered from scratch.
+ * server rendered with its data (app/render-content-page.tsx) arrives with its HTML inside and is
+ * hydrated, its data put in the cache first so that the first render matches the HTML; any other
+ * path gets the empty shell and is rendered from scratch.
  */
 export async function startApp(container: HTMLElement) {
   const prerendered = container.hasChildNodes();
+  const queryClient = createQueryClient();
+  const pageData = container.ownerDocument.getElementById(DEHYDRATED_STATE_SCRIPT_ID);
   // The page is on screen already: each step gets a task of its own, so that none keeps the
   // browser from answering the reader for long (a tap, a scroll).
   if (prerendered) {
     await yieldToBrowser();
-    await loadRouteModules(window.location.pathname);
+    await Promise.all([
+      loadRouteModules(window.location.pathname),
+      // Only the content pages carry data: the others never load the hydration code.
+      pageData &&
+        import('./dehydrated-state').then(({ hydratePageData }) => hydratePageData(queryClient, pageData)),
+    ]);
   }
 
   const router = createAppRouter();
-  const queryClient = createQueryClient();
-  seedQueries(queryClient, container.ownerDocument);
   // The api client's session protocol navigates from outside React (spec 000 §8). Already there
   // (a guard got there first): no second history entry for the same page.
   registerNavigate((to) => {

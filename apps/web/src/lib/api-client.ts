@@ -1,9 +1,10 @@
 import {
   API_TIMEOUT_MS,
-  type ApiErrorBody,
   DELAYS_MS,
+  type QueryValue,
   REFRESH_UNAVAILABLE_MESSAGE,
   SESSION_ERRORS,
+  toQueryString,
 } from '@portal/shared';
 import { apiBasePath, paths } from '@/config/paths';
 import { navigateTo, showSessionExpired } from './session-events';
@@ -17,7 +18,7 @@ import { useSessionStore } from './session-store';
  * session is gone), so no feature has to think about tokens.
  */
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type { QueryValue };
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,26 +58,8 @@ export class ApiError extends Error {
 const NETWORK_ERROR = 'Unable to reach the server. Please check your connection and try again.';
 const TIMEOUT_ERROR = 'The server took too long to respond. Please try again.';
 
-/** How a request reaches the API: `fetch` in the browser. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
-
-let transport: ApiTransport = (url, init) => fetch(url, init);
-
-/**
- * Replaces how requests reach the API. The server renderer (app/render-with-data.tsx) sends them
- * into the API in-process as a guest, with no HTTP round trip (docs/decisions/030).
- */
-export function setApiTransport(next: ApiTransport) {
-  transport = next;
-}
-
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const queryString = search.toString();
+  const queryString = toQueryString(query);
   return `${apiBasePath}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
 }
 
@@ -120,7 +103,7 @@ async function send(
             signal: controller.signal,
             onUploadProgress: options.onUploadProgress,
           })
-        : await transport(url, {
+        : await fetch(url, {
             method,
             headers,
             body: requestBody,
@@ -142,7 +125,7 @@ async function send(
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { response, payload } = await send(path, options);
   if (response.ok) return payload as T;
-  const error = toApiError(response, payload);
+  const error = await toApiError(response, payload);
 
   // spec 000 §8: an expired access token is renewed once, then the request is repeated.
   if (
@@ -208,7 +191,7 @@ function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
       throw error;
     }
     if (answer.response.ok) return true;
-    const error = toApiError(answer.response, answer.payload);
+    const error = await toApiError(answer.response, answer.payload);
     if (UNAVAILABLE_STATUSES.has(error.status)) {
       return new ApiError(
         error.status,
@@ -278,22 +261,16 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The shape of packages/shared's `apiErrorSchema`, checked by hand: the schema would pull Zod
- * into the first page load for one three-field check.
+ * A failed answer as an ApiError: the server's own `{ error, message?, code? }` when the body has
+ * that shape (packages/shared's `apiErrorSchema`), else the HTTP status text (a proxy's error page).
+ * The schema is loaded with the first failed answer, not with the page: Zod would be a sixth of
+ * every page's first-load script.
  */
-function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
-  if (typeof payload !== 'object' || payload === null) return false;
-  const { error, message, code } = payload as Record<string, unknown>;
-  return (
-    typeof error === 'string' &&
-    (message === undefined || typeof message === 'string') &&
-    (code === undefined || typeof code === 'string')
-  );
-}
-
-function toApiError(response: Response, payload: unknown): ApiError {
-  if (isApiErrorBody(payload)) {
-    return new ApiError(response.status, payload.error, payload.message, payload.code, payload);
+async function toApiError(response: Response, payload: unknown): Promise<ApiError> {
+  const { apiErrorSchema } = await import('./api-error-schema');
+  const body = apiErrorSchema.safeParse(payload);
+  if (body.success) {
+    return new ApiError(response.status, body.data.error, body.data.message, body.data.code, payload);
   }
   const fallback = response.statusText || `Request failed with status ${response.status}`;
   return new ApiError(response.status, fallback, undefined, undefined, payload);

@@ -145,6 +145,7 @@ export type NewsUpdate = z.output<typeof newsUpdateSchema>;
 export const newsDetailSchema = newsArticleSchema.extend({ isLiked: z.boolean() });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
 export const newsDetailResponseSchema = z.object({ data: newsDetailSchema });
+export type NewsDetailResponse = z.infer<typeof newsDetailResponseSchema>;
 export const newsArticleResponseSchema = z.object({ data: newsArticleSchema });
 export const newsDeleteResponseSchema = z.object({ data: z.object({ id: z.uuid() }) });
 
@@ -167,3 +168,4 @@ export type NewsAuthorsQuery = z.infer<typeof newsAuthorsQuerySchema>;
 
 /** The author filter: the distinct authors of the articles the viewer may see. */
 export const newsAuthorsResponseSchema = z.object({ data: z.object({ authors: z.array(z.string()) }) });
+export type NewsAuthorsResponse = z.infer<typeof newsAuthorsResponseSchema>;

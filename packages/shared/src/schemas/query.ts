@@ -1,13 +1,11 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
 import { EVENT_TYPES, NEWS_STATUSES } from '../enums';
 
 /**
- * The query parameters of the lists, written with `zod/mini`: its functions are imported one by
- * one, so a page that reads its filters from the address (/events, /news) loads only what they
- * use, where the chainable `zod` of the other schemas loads all of Zod (docs/decisions/030). The
- * API composes its list query schemas from these, so each parameter is declared once, with the
- * same messages. Both builds share Zod's core: mini and classic schemas nest in each other.
+ * The query parameters of the lists and the public lists' filters. The API composes its list
+ * query schemas from these, and /events and /news read their address with the filters, so each
+ * parameter is declared once, with the same messages.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -58,12 +56,11 @@ const queryString = (label: string, typeMessage = `${label} must be text`) =>
 
 /** An optional query parameter of free text, trimmed; blank is absent. */
 export const queryText = (label: string, max = 200) =>
-  z.pipe(
-    z.optional(
-      queryString(label).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
-    ),
-    z.transform((value) => (value ? value : undefined)),
-  );
+  queryString(label)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
 export const searchQuerySchema = queryText('Search');
 
@@ -76,41 +73,35 @@ export const searchQuerySchema = queryText('Search');
 export const queryInteger = (label: string, { min, max }: { min: number; max?: number }) => {
   const notWhole = `${label} must be a whole number`;
   const upTo = max ?? Number.MAX_SAFE_INTEGER;
-  return z.pipe(
-    z.pipe(queryString(label, notWhole).check(z.regex(/^-?\d{1,15}$/, notWhole)), z.transform(Number)),
-    z
-      .number()
-      .check(
-        z.minimum(min, `${label} must be at least ${min}`),
-        z.maximum(upTo, `${label} must be at most ${upTo}`),
-      ),
-  );
+  return queryString(label, notWhole)
+    .regex(/^-?\d{1,15}$/, notWhole)
+    .transform(Number)
+    .pipe(
+      z.number().min(min, `${label} must be at least ${min}`).max(upTo, `${label} must be at most ${upTo}`),
+    );
 };
 
 export const pageQuerySchema = (defaultLimit: number) => ({
-  page: z._default(queryInteger('Page', { min: 1 }), 1),
-  limit: z._default(queryInteger('Limit', { min: 1, max: MAX_PAGE_LIMIT }), defaultLimit),
+  page: queryInteger('Page', { min: 1 }).default(1),
+  limit: queryInteger('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(defaultLimit),
 });
 
-export const sortOrderSchema = z._default(z.enum(['asc', 'desc'], 'Sort order must be asc or desc'), 'desc');
+export const sortOrderSchema = z.enum(['asc', 'desc'], 'Sort order must be asc or desc').default('desc');
 
 /** An optional choice of a fixed list; anything else gets `message`. */
 export const queryChoice = <const Values extends readonly [string, ...string[]]>(
   values: Values,
   message: string,
-) => z.optional(z.enum(values, message));
+) => z.enum(values, message).optional();
 
 /** Query strings carry booleans as text. */
 export const booleanQuerySchema = (message: string) =>
-  z.pipe(
-    z.enum(['true', 'false'], message),
-    z.transform((value) => value === 'true'),
-  );
+  z.enum(['true', 'false'], message).transform((value) => value === 'true');
 
 /** A list filter naming one record exactly (the dashboard's link to a recent item); blank is none. */
-export const optionalIdFilter = z.pipe(
-  z.transform((value: unknown) => (value === '' ? undefined : value)),
-  z.optional(z.uuid('Invalid id')),
+export const optionalIdFilter = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.uuid('Invalid id').optional(),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -121,7 +112,7 @@ export const publicEventFiltersSchema = z.object({
   page: pageQuerySchema(PAGE_SIZES.publicEvents).page,
   search: searchQuerySchema,
   event_type: queryChoice(EVENT_TYPES, 'Invalid event type'),
-  is_registration_required: z.optional(booleanQuerySchema('is_registration_required must be true or false')),
+  is_registration_required: booleanQuerySchema('is_registration_required must be true or false').optional(),
 });
 
 /**

@@ -6,8 +6,6 @@ import {
   eventCreateSchema,
   eventDeleteResponseSchema,
   eventDetailResponseSchema,
-  eventListQuerySchema,
-  eventListResponseSchema,
   eventUpdateSchema,
   idParamsSchema,
   myRegistrationResponseSchema,
@@ -19,8 +17,9 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
+import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
-import { createEvent, deleteEvent, getEvent, listAdminEvents, listEvents, updateEvent } from './service';
+import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
 
 /** The event form takes one banner image beside the fields (spec 001 §7). */
 const createForm = multipartForm(eventCreateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
@@ -41,11 +40,11 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       schema: {
         tags: ['events'],
         summary: 'List events, a page at a time (published only for guests and members)',
-        querystring: eventListQuerySchema,
-        response: { 200: eventListResponseSchema },
+        querystring: eventReads.list.input,
+        response: { 200: eventReads.list.response },
       },
     },
-    async (request) => ({ data: await listEvents(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => eventReads.list.answer(db, request.query, { isAdmin: isAdmin(request) }),
   );
 
   app.get(
@@ -56,16 +55,15 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
         tags: ['events'],
         summary:
           'One event with its speakers and the seats taken; the viewer’s own registration; every registration for admins. Drafts are 404 except for admins',
-        params: idParamsSchema,
-        response: { 200: eventDetailResponseSchema, 404: apiErrorSchema },
+        params: eventReads.detail.input,
+        response: { 200: eventReads.detail.response, 404: apiErrorSchema },
       },
     },
-    async (request) => ({
-      data: await getEvent(db, request.params.id, {
+    async (request) =>
+      eventReads.detail.answer(db, request.params, {
         userId: request.viewer?.userId ?? null,
         isAdmin: isAdmin(request),
       }),
-    }),
   );
 
   app.post(

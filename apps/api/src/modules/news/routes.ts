@@ -5,15 +5,10 @@ import {
   MAX_IMAGES_PER_REQUEST,
   NEWS_IMAGES_FIELD,
   newsArticleResponseSchema,
-  newsAuthorsQuerySchema,
-  newsAuthorsResponseSchema,
   newsCreateSchema,
   newsDeleteResponseSchema,
-  newsDetailResponseSchema,
   newsLikeBodySchema,
   newsLikeResponseSchema,
-  newsListQuerySchema,
-  newsListResponseSchema,
   newsUpdateSchema,
   newsViewResponseSchema,
 } from '@portal/shared';
@@ -24,16 +19,8 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
-import {
-  addNewsView,
-  createNews,
-  deleteNews,
-  getNews,
-  likeNews,
-  listNews,
-  listNewsAuthors,
-  updateNews,
-} from './service';
+import { newsReads } from './reads';
+import { addNewsView, createNews, deleteNews, likeNews, updateNews } from './service';
 
 const createForm = multipartForm(newsCreateSchema, {
   files: { [NEWS_IMAGES_FIELD]: MAX_IMAGES_PER_REQUEST },
@@ -92,11 +79,11 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
       schema: {
         tags: ['news'],
         summary: 'List news articles, newest first (published only for guests and members)',
-        querystring: newsListQuerySchema,
-        response: { 200: newsListResponseSchema },
+        querystring: newsReads.list.input,
+        response: { 200: newsReads.list.response },
       },
     },
-    async (request) => ({ data: await listNews(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => newsReads.list.answer(db, request.query, { isAdmin: isAdmin(request) }),
   );
 
   app.get(
@@ -107,11 +94,11 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
         tags: ['news'],
         summary:
           'The distinct authors of the articles the viewer may see, of one status (the author filter; published only for guests and members)',
-        querystring: newsAuthorsQuerySchema,
-        response: { 200: newsAuthorsResponseSchema },
+        querystring: newsReads.authors.input,
+        response: { 200: newsReads.authors.response },
       },
     },
-    async (request) => ({ data: await listNewsAuthors(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => newsReads.authors.answer(db, request.query, { isAdmin: isAdmin(request) }),
   );
 
   app.get(
@@ -122,16 +109,15 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
         tags: ['news'],
         summary:
           'An article with its likes and whether the viewer liked it (published only for guests and members)',
-        params: idParamsSchema,
-        response: { 200: newsDetailResponseSchema, 404: apiErrorSchema },
+        params: newsReads.detail.input,
+        response: { 200: newsReads.detail.response, 404: apiErrorSchema },
       },
     },
-    async (request) => ({
-      data: await getNews(db, request.params.id, {
+    async (request) =>
+      newsReads.detail.answer(db, request.params, {
         isAdmin: isAdmin(request),
         likerKey: likerKeyOf(request),
       }),
-    }),
   );
 
   app.post(

@@ -8,26 +8,24 @@ import { createEvent, createNewsArticle } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
 /**
- * The content pages rendered with their data (docs/decisions/030), with a stand-in for the web
- * build's renderer (apps/web/src/app/render-with-data.tsx, tested on its own there): it fetches
- * through the transport the server gives it, as the real one does, and draws the titles it got.
+ * The content pages rendered with their data (docs/decisions/035), with a stand-in for the web
+ * build's renderer (apps/web/src/app/render-content-page.tsx, tested on its own there): it reads
+ * through the reads the server gives it, as the real one does, and draws the titles it got.
  */
 const renderer = `
-let transport;
-export function setApiTransport(next) { transport = next; }
-export async function renderWithData(path) {
+export async function renderContentPage(path, reads) {
   const url = new URL(path, 'http://render.invalid');
   if (url.searchParams.has('boom')) throw new Error('the renderer broke');
   const [, kind, id] = url.pathname.split('/');
-  const base = kind === 'events' ? '/api/events/retrieve-events' : '/api/news/get-news';
-  const response = await transport(id ? base + '/' + id : base + url.search, { headers: { Accept: 'application/json' } });
-  if (!response.ok) return null;
-  const { data } = await response.json();
+  const query = Object.fromEntries(url.searchParams);
+  const { data } = kind === 'events'
+    ? await (id ? reads.getEvent(id) : reads.listEvents({ ...query, status: 'published' }))
+    : await (id ? reads.getNews(id) : reads.listNews({ ...query, status: 'published' }));
   const titles = data.title ? [data.title] : (data.events ?? data.news).map((item) => item.title);
   return {
     html: '<main>' + titles.map((title) => '<h2>' + title + '</h2>').join('') + '</main>',
     title: 'Rendered $& | MEAP',
-    dataScript: '<script type="application/json" id="seeded-queries">[]</script>',
+    stateScript: '<script type="application/json" id="dehydrated-state">{}</script>',
   };
 }
 `;
@@ -99,14 +97,14 @@ describe('content pages rendered on the server with their data', () => {
       expect(response.body).toContain('<style>body{}</style>');
       expect(response.body).toContain('<title>Rendered $&#38; | MEAP</title>');
       expect(response.body).toMatch(
-        /<div id="root"><main>.*<\/main><\/div><script type="application\/json" id="seeded-queries">/,
+        /<div id="root"><main>.*<\/main><\/div><script type="application\/json" id="dehydrated-state">/,
       );
     }
   });
 
-  it('fetches as a guest, whatever cookies the visitor sends', async () => {
+  it('reads as a guest, whatever cookies the visitor sends', async () => {
     await createEvent(withRenderer.db, { title: 'Guest Visible Workshop' });
-    // Forwarded, a stale access cookie would be a 401 and no page.
+    // Read with the visitor's session, a stale access cookie would be a 401 and no page.
     const response = await get(withRenderer, '/events', { cookie: 'access_token=stale.token.value' });
     expect(response.body).toContain('<h2>Guest Visible Workshop</h2>');
   });
@@ -167,7 +165,7 @@ describe('content pages rendered on the server with their data', () => {
     for (const file of [SERVER_RENDERER_FILE, SERVER_SHELL_FILE]) {
       const response = await get(withRenderer, `/${SERVER_RENDERER_FOLDER}/${file}`);
       expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain('setApiTransport');
+      expect(response.body).not.toContain('renderContentPage');
     }
   });
 });

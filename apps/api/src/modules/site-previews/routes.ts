@@ -4,6 +4,7 @@ import { isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { guestContentReads } from './content-reads';
 import { createPageRenderer } from './page-renderer';
 import {
   buildNewsFeed,
@@ -31,7 +32,7 @@ const sitemapPaths = [
 /**
  * The addresses for machines beside the web app (plugins/web-app.ts): the RSS feed, the sitemap
  * with the published articles and events, and the content pages: /events, /news and the article
- * and event pages, rendered with their data (docs/decisions/030), the last two with their link
+ * and event pages, rendered with their data (docs/decisions/035), the last two with their link
  * preview in the HTML itself (crawlers run no script). Registered after the web app, whose
  * not-found handler answers what these leave.
  */
@@ -61,11 +62,11 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
 
   const shellFile = join(config.webDistDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
-  const renderer = createPageRenderer(app, config.webDistDir);
+  const renderer = createPageRenderer(config.webDistDir, guestContentReads(db));
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-  // The lists are rendered with their data (docs/decisions/030); the plain shell when they cannot be.
+  // The lists are rendered with their data (docs/decisions/035); the plain shell when they cannot be.
   for (const path of [sitePaths.events, sitePaths.news]) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       if (shell === null) return reply.callNotFound();

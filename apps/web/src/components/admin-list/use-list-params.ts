@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import type { ZodMiniObject } from 'zod/mini';
 
-/** A list's query schema: the shared one (`zod`), or a public list's (`zod/mini`, lighter to load). */
-type ListSchema = z.ZodObject | ZodMiniObject;
+type ListSchema = z.ZodObject;
 
 /** A list's state as the address carries it: text per query name of the schema. */
 export type ListQuery<Schema extends ListSchema> = Partial<

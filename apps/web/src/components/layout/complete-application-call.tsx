@@ -2,8 +2,7 @@ import { ArrowRight, ClipboardList } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useNeedsApplication } from '@/lib/session-store';
-
-export const COMPLETE_APPLICATION_TEXT = 'Complete your membership application';
+import { COMPLETE_APPLICATION_TEXT } from './complete-application-text';
 
 /**
  * The header's call to a new account (docs/product-rules.md "Membership lifecycle"): after

@@ -23,7 +23,7 @@ async function hydrateImage({ complete }: { complete: boolean }) {
   });
 }
 
-describe('ImageWithFallback on a server-rendered page (docs/decisions/030)', () => {
+describe('ImageWithFallback on a server-rendered page (docs/decisions/035)', () => {
   it('shows the fallback for an image that failed before React was there to hear it', async () => {
     await hydrateImage({ complete: true });
     expect(screen.getByText('No banner')).toBeVisible();

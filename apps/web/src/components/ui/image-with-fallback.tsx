@@ -23,7 +23,7 @@ export function ImageWithFallback({
 }: ImageWithFallbackProps) {
   // Remember which source failed, so a new src gets a fresh attempt.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  // A page rendered on the server (docs/decisions/030) shows its images before React is there to
+  // A page rendered on the server (docs/decisions/035) shows its images before React is there to
   // hear their error event: one that has already failed is caught when React takes the element.
   const catchEarlyFailure = useCallback(
     (image: HTMLImageElement | null) => {

@@ -26,9 +26,10 @@ import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import type { PagePrefetch } from '@/lib/page-prefetch';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
-import { useEvent } from './api/get-event';
+import { eventQueryOptions, useEvent } from './api/get-event';
 import { useRegistration } from './api/registration';
 import { EventBannerFallback } from './components/event-banner-fallback';
 
@@ -47,6 +48,10 @@ function BackToEvents({ asButton = false }: { asButton?: boolean }) {
     </Link>
   );
 }
+
+/** The event /events/{id} shows, fetched before the server renders it. */
+export const prefetchEventPage: PagePrefetch = ({ queryClient, params, reads }) =>
+  queryClient.fetchQuery(eventQueryOptions(params.id ?? '', reads.getEvent));
 
 /**
  * /events/{id} (spec 001 §2, §8; docs/product-rules.md "Events"): the banner with the status badge,

@@ -2,16 +2,23 @@ import { EVENT_MESSAGES, EVENT_TYPES, PAGE_SIZES, publicEventFiltersSchema } fro
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { SearchField } from '@/components/admin-list/list-toolbar';
-import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import { readListParams, useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePublicEvents } from './api/get-events';
+import type { PagePrefetch } from '@/lib/page-prefetch';
+import { publicEventsQueryOptions, usePublicEvents } from './api/get-events';
 import { EventCard } from './components/event-cards';
 
 const controlClasses =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+/** The list /events shows for its address, fetched before the server renders it. */
+export const prefetchEventsPage: PagePrefetch = ({ queryClient, search, reads }) =>
+  queryClient.fetchQuery(
+    publicEventsQueryOptions(readListParams(publicEventFiltersSchema, search).query, reads.listEvents),
+  );
 
 /**
  * /events (spec 001 §2, §9): a grid of published events with search (300 ms), type and

@@ -8,7 +8,8 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useNewsArticle } from './api/get-news';
+import type { PagePrefetch } from '@/lib/page-prefetch';
+import { newsArticleQueryOptions, useNewsArticle } from './api/get-news';
 import { useLikeNews } from './api/like-news';
 import { LikeButton } from './components/like-button';
 import { NewsGallery } from './components/news-gallery';
@@ -22,6 +23,10 @@ const NewsLightbox = lazy(() =>
 /** spec 001 §8: 'Article not found' for a 404 (missing, or unpublished for this viewer), else 'Failed to load article'. */
 const errorMessageOf = (error: unknown) =>
   error instanceof ApiError && error.status === 404 ? NEWS_MESSAGES.notFound : NEWS_MESSAGES.loadFailed;
+
+/** The article /news/{id} shows, fetched before the server renders it. */
+export const prefetchNewsArticlePage: PagePrefetch = ({ queryClient, params, reads }) =>
+  queryClient.fetchQuery(newsArticleQueryOptions(params.id ?? '', reads.getNews));
 
 /** /news/{id} (spec 001 §2, §4, §8). */
 export function NewsArticlePage() {

@@ -7,13 +7,14 @@ import {
 } from '@portal/shared';
 import { useEffect } from 'react';
 import { FilterSelect, SearchField } from '@/components/admin-list/list-toolbar';
-import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import { readListParams, useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { PagePrefetch } from '@/lib/page-prefetch';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
-import { useNewsAuthors, useNewsList } from './api/get-news';
+import { newsAuthorsQueryOptions, newsListQueryOptions, useNewsAuthors, useNewsList } from './api/get-news';
 import { NewsCard } from './components/news-card';
 import { newsStatusLabel } from './news-status-label';
 
@@ -23,6 +24,16 @@ function shownStatus(asked: string | undefined, viewerIsAdmin: boolean) {
     ? (asked as string)
     : PUBLIC_NEWS_DEFAULT_STATUS;
 }
+
+/** The list and the author filter /news shows a guest for its address, fetched before the server renders it. */
+export const prefetchNewsListPage: PagePrefetch = ({ queryClient, search, reads }) => {
+  const { query } = readListParams(publicNewsFiltersSchema, search);
+  const status = shownStatus(query.status, false);
+  return Promise.all([
+    queryClient.fetchQuery(newsListQueryOptions({ ...query, status }, reads.listNews)),
+    queryClient.fetchQuery(newsAuthorsQueryOptions(status, reads.listNewsAuthors)),
+  ]);
+};
 
 /**
  * /news (spec 001 §2, §4, §9): cards of the published articles, 8 a page, with a search (300 ms

@@ -1,15 +1,17 @@
-import type { EventDetailResponse } from '@portal/shared';
+import type { ContentReads } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
 
+/** GET /events/retrieve-events/{id} over HTTP: what the browser reads (the server reads the API's own answer). */
+const fetchEvent: ContentReads['getEvent'] = (id, signal) =>
+  apiRequest(`/events/retrieve-events/${encodeURIComponent(id)}`, { signal });
+
 /** GET /events/retrieve-events/{id}: the event, its speakers and the viewer's registration. */
-export const eventQueryOptions = (id: string) =>
+export const eventQueryOptions = (id: string, getEvent = fetchEvent) =>
   queryOptions({
     queryKey: eventKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<EventDetailResponse>(`/events/retrieve-events/${encodeURIComponent(id)}`, { signal }))
-        .data,
+    queryFn: async ({ signal }) => (await getEvent(id, signal)).data,
     // A 404 is an answer, not a hiccup: no retries before 'Event not found'.
     retry: false,
   });

@@ -1,4 +1,4 @@
-import type { EventListResponse, publicEventFiltersSchema } from '@portal/shared';
+import type { ContentReads, publicEventFiltersSchema } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '@/components/admin-list/use-list-params';
 import { apiRequest } from '@/lib/api-client';
@@ -6,16 +6,19 @@ import { eventKeys } from './event-keys';
 
 export type PublicEventsQuery = ListQuery<typeof publicEventFiltersSchema>;
 
+/** GET /events/retrieve-events over HTTP: what the browser reads (the server reads the API's own answer). */
+const fetchEvents: ContentReads['listEvents'] = (query, signal) =>
+  apiRequest('/events/retrieve-events', { query, signal });
+
 /**
  * GET /events/retrieve-events with the address's filters (spec 001 §7): status published (the
  * server gives guests and members nothing else), newest first, 8 a page.
  */
-export const publicEventsQueryOptions = (query: PublicEventsQuery) => {
+export const publicEventsQueryOptions = (query: PublicEventsQuery, listEvents = fetchEvents) => {
   const request = { ...query, status: 'published', sort_by: 'created_at', sort_order: 'desc' };
   return queryOptions({
     queryKey: eventKeys.list(request),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<EventListResponse>('/events/retrieve-events', { query: request, signal })).data,
+    queryFn: async ({ signal }) => (await listEvents(request, signal)).data,
     placeholderData: keepPreviousData,
   });
 };

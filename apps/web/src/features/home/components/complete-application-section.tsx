@@ -1,6 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
-import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-call';
+import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-text';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 import { useNeedsApplication } from '@/lib/session-store';

@@ -1,0 +1,202 @@
+import {
+  type ContentReads,
+  DEHYDRATED_STATE_SCRIPT_ID,
+  type EventDetail,
+  type NewsDetail,
+} from '@portal/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeEventDetail } from '@/features/events/test-fixtures';
+import { makeNewsArticle } from '@/features/news/test-fixtures';
+import { json } from '@/test/fixtures';
+import { renderContentPage } from './render-content-page';
+import { startApp } from './start-app';
+
+// Pages are lazy chunks: the first visit of each in a run waits for its module to be transformed.
+vi.setConfig({ testTimeout: 20_000 });
+
+const event = makeEventDetail({
+  title: 'Slope Stability Training',
+  status: 'published',
+  description: 'A day on slopes.',
+  content: '<p>Bring your field boots.</p>',
+  price: 4500,
+});
+const article: NewsDetail = makeNewsArticle({
+  title: 'Nickel outlook </script><b>firm</b>',
+  description: 'Prices firm up.',
+  content: '<p>Shipments rose in the third quarter.</p>',
+  author: 'Secretariat',
+});
+const { content: _eventContent, ...eventSummary } = event satisfies EventDetail;
+const { content: _articleContent, isLiked: _isLiked, ...articleSummary } = article;
+const onePage = { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false };
+
+/** What the API answers the server renderer (apps/api site-previews/content-reads.ts), recorded. */
+const reads: string[] = [];
+const notFound = () => Promise.reject(Object.assign(new Error('Not found'), { statusCode: 404 }));
+const contentReads: ContentReads = {
+  listEvents: async (query) => {
+    reads.push(`listEvents ${JSON.stringify(query)}`);
+    return { data: { ...onePage, events: [eventSummary] } };
+  },
+  getEvent: async (id) => {
+    reads.push(`getEvent ${id}`);
+    return id === event.id ? { data: event } : notFound();
+  },
+  listNews: async (query) => {
+    reads.push(`listNews ${JSON.stringify(query)}`);
+    return { data: { news: [articleSummary], pagination: onePage } };
+  },
+  listNewsAuthors: async (query) => {
+    reads.push(`listNewsAuthors ${JSON.stringify(query)}`);
+    return { data: { authors: ['Secretariat'] } };
+  },
+  getNews: async (id) => {
+    reads.push(`getNews ${id}`);
+    return id === article.id ? { data: article } : notFound();
+  },
+};
+
+/** The same answers over HTTP, as the browser fetches them again once the app has started. */
+const fetched: string[] = [];
+async function fakeApi(url: string) {
+  const { pathname } = new URL(url, 'http://localhost');
+  fetched.push(pathname);
+  if (pathname === '/api/events/retrieve-events')
+    return json({ data: { ...onePage, events: [eventSummary] } });
+  if (pathname === `/api/events/retrieve-events/${event.id}`) return json({ data: event });
+  if (pathname === '/api/news/get-news')
+    return json({ data: { news: [articleSummary], pagination: onePage } });
+  if (pathname === '/api/news/get-authors') return json({ data: { authors: ['Secretariat'] } });
+  if (pathname === `/api/news/get-news/${article.id}`) return json({ data: article });
+  return json({ error: 'Not found' }, 404);
+}
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+let problems: unknown[];
+const recordError = (event: ErrorEvent) => problems.push(event.error);
+
+beforeEach(() => {
+  reads.length = 0;
+  fetched.length = 0;
+  vi.stubGlobal('fetch', vi.fn(fakeApi));
+  // Hydration mismatches are reported through console.error and as recoverable errors.
+  problems = [];
+  vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args));
+  window.addEventListener('error', recordError);
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  window.removeEventListener('error', recordError);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function rendered(path: string) {
+  const page = await renderContentPage(path, contentReads);
+  if (!page) throw new Error(`${path} was not rendered`);
+  return page;
+}
+
+/** The page as the server sends it, then the client's start on it, as in the browser. */
+async function openRendered(path: string, { withData = true } = {}) {
+  const page = await rendered(path);
+  window.history.replaceState(null, '', path);
+  container = document.createElement('div');
+  container.innerHTML = page.html;
+  document.body.append(container);
+  if (withData) document.body.insertAdjacentHTML('beforeend', page.stateScript);
+  await act(async () => {
+    root = (await startApp(container as HTMLElement)).root;
+  });
+  return page;
+}
+
+describe('content pages rendered with their data (docs/decisions/035)', () => {
+  it('renders /events with the events its address asks for, read once before rendering', async () => {
+    const page = await rendered('/events?search=slope&page=abc');
+    expect(page.title).toBe('Events | MEAP');
+    expect(page.html).toContain('Slope Stability Training');
+    expect(page.html).not.toContain('Loading events');
+    // The request the list's hook makes: the address's valid filters (a bad page is page 1).
+    expect(reads).toEqual([
+      'listEvents {"search":"slope","page":"1","status":"published","sort_by":"created_at","sort_order":"desc"}',
+    ]);
+  });
+
+  it("renders /news with a guest's articles and the author filter", async () => {
+    const page = await rendered('/news?status=draft');
+    expect(page.html).toContain('Nickel outlook &lt;/script&gt;&lt;b&gt;firm&lt;/b&gt;');
+    expect(page.html).toContain('<option value="Secretariat">Secretariat</option>');
+    // A guest sees published articles whatever the address asks (docs/decisions/026).
+    expect(reads.toSorted()).toEqual([
+      'listNews {"status":"published","page":"1"}',
+      'listNewsAuthors {"status":"published"}',
+    ]);
+  });
+
+  it("renders an event's page and an article's page with their content", async () => {
+    const eventPage = await rendered(`/events/${event.id}`);
+    expect(eventPage.title).toBe('Event | MEAP');
+    expect(eventPage.html).toContain('Slope Stability Training');
+    expect(eventPage.html).toContain('Bring your field boots.');
+    expect(eventPage.html).toContain('₱4,500.00');
+    const articlePage = await rendered(`/news/${article.id}`);
+    expect(articlePage.html).toContain('Shipments rose in the third quarter.');
+    expect(articlePage.html).toMatch(/By (<!-- -->)?Secretariat/);
+    expect(reads).toEqual([`getEvent ${event.id}`, `getNews ${article.id}`]);
+  });
+
+  it('carries the data as the dehydrated cache, in a JSON script that no text of it can close', async () => {
+    const { stateScript } = await rendered(`/news/${article.id}`);
+    expect(stateScript).toMatch(
+      new RegExp(`^<script type="application/json" id="${DEHYDRATED_STATE_SCRIPT_ID}">\\{.*\\}</script>$`),
+    );
+    expect(stateScript.match(/<\/script>/g)).toHaveLength(1);
+    const holder = document.createElement('div');
+    holder.innerHTML = stateScript;
+    const state = JSON.parse(holder.textContent ?? '');
+    expect(state.queries).toHaveLength(1);
+    expect(state.queries[0]).toMatchObject({
+      queryKey: ['news', 'article', article.id],
+      state: { status: 'success', data: article },
+    });
+  });
+
+  it('renders nothing for a path no content page answers, and fails when a read fails', async () => {
+    expect(await renderContentPage('/about', contentReads)).toBeNull();
+    expect(await renderContentPage('/no-such-page', contentReads)).toBeNull();
+    await expect(
+      renderContentPage('/news/7b0a3c4e-0000-4000-8000-999999999999', contentReads),
+    ).rejects.toThrow('Not found');
+  });
+
+  it.each([
+    ['/events', 'Slope Stability Training', ['/api/events/retrieve-events']],
+    ['/news', 'Nickel outlook </script><b>firm</b>', ['/api/news/get-authors', '/api/news/get-news']],
+    [`/events/${event.id}`, 'Slope Stability Training', [`/api/events/retrieve-events/${event.id}`]],
+    [`/news/${article.id}`, 'Nickel outlook </script><b>firm</b>', [`/api/news/get-news/${article.id}`]],
+  ])(
+    '%s hydrates from its data without a mismatch, then fetches the viewer’s own',
+    async (path, title, calls) => {
+      await openRendered(path);
+      expect(problems).toEqual([]);
+      expect(screen.getAllByText(title)[0]).toBeVisible();
+      expect(screen.queryByRole('status', { name: /Loading/ })).not.toBeInTheDocument();
+      expect(container).toHaveAttribute('data-app-started');
+      // Drawn for a guest: each query is fetched again with the viewer's session (twice under
+      // StrictMode, which mounts every effect twice in tests).
+      await waitFor(() => expect([...new Set(fetched)].toSorted()).toEqual(calls));
+    },
+  );
+
+  it('detects a mismatch: the same HTML hydrated without its data does not match', async () => {
+    await openRendered('/events', { withData: false });
+    expect(problems.map(String).join('\n')).toContain('Hydration failed');
+  });
+});

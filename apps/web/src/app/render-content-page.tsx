@@ -1,0 +1,56 @@
+import type { ContentReads } from '@portal/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { prefetchEventPage } from '@/features/events/event-page';
+import { prefetchEventsPage } from '@/features/events/events-page';
+import { prefetchNewsArticlePage } from '@/features/news/news-article-page';
+import { prefetchNewsListPage } from '@/features/news/news-list-page';
+import type { PagePrefetch } from '@/lib/page-prefetch';
+import { dehydratedStateScript } from './dehydrated-state';
+import { matchPage, renderPage } from './prerender';
+
+/** The pages the server renders with their data, by route path (app/router.tsx), and what each fetches first. */
+const contentPages: Record<string, PagePrefetch> = {
+  [paths.events]: prefetchEventsPage,
+  [`${paths.events}/:id`]: prefetchEventPage,
+  [paths.news]: prefetchNewsListPage,
+  [`${paths.news}/:id`]: prefetchNewsArticlePage,
+};
+
+export type RenderedPage = {
+  /** The contents of #root. */
+  html: string;
+  /** The tab title. */
+  title: string;
+  /** The page's data for the client (app/dehydrated-state.ts), to put in the page. */
+  stateScript: string;
+};
+
+/**
+ * Renders a content page (a path with its query string) at request time, as TanStack Query's
+ * server rendering guide has it (docs/decisions/035): the page's data is fetched first, through
+ * `reads` (the API's own answers to a guest), then the page is rendered once, and the cache goes
+ * into the page for the client to hydrate. Null when no content page answers the path. Rejects
+ * when a read fails; the server then sends the plain shell.
+ */
+export async function renderContentPage(path: string, reads: ContentReads): Promise<RenderedPage | null> {
+  const page = await matchPage(path);
+  const match = page?.context.matches.at(-1);
+  const prefetch = contentPages[match?.route.path ?? ''];
+  if (!page || !match || !prefetch) return null;
+  // One answer per query, never fetched again here: the render reads what the prefetch put in.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  try {
+    const search = new URL(path, 'http://render.invalid').searchParams;
+    await prefetch({ queryClient, params: match.params, search, reads });
+    return {
+      html: renderPage(page, queryClient),
+      title: page.title,
+      stateScript: dehydratedStateScript(queryClient),
+    };
+  } finally {
+    queryClient.clear();
+  }
+}
