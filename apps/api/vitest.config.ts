@@ -1,11 +1,24 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
+
+/**
+ * Tests that wait on real time or real I/O (a slow client cut off, a slow SMTP server, a backup
+ * through the database's own tools, the long route fuzz): `npm run test:slow` runs them
+ * (vitest.slow.config.ts), `npm test` does not (docs/decisions/037).
+ */
+export const slowTestFiles = 'src/**/*.slow.test.ts';
+
+/** What every API test file needs, in either suite: a migrated database to copy, and time for it. */
+export const apiTestOptions = {
+  environment: 'node',
+  globalSetup: ['src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 export default defineProject({
   test: {
     name: 'api',
-    environment: 'node',
-    globalSetup: ['src/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...apiTestOptions,
+    exclude: [...configDefaults.exclude, slowTestFiles],
   },
 });

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthFrom } from '../test/health-check';
 import { buildTestApp } from '../test/helper';
 import { SERVER_TIMEOUTS } from './connection-limits';
 
@@ -36,22 +37,6 @@ const isClosed = (socket: Socket) =>
     setTimeout(() => resolve(false), 1_000);
   });
 
-/** GET /api/health from another loopback address: another client of the same server. */
-function healthFrom(localAddress: string) {
-  return new Promise<number>((resolve, reject) => {
-    const call = request(
-      { host: '127.0.0.1', port, path: '/api/health', localAddress, timeout: 2_000 },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    call.on('timeout', () => call.destroy(new Error('health check timed out')));
-    call.on('error', reject);
-    call.end();
-  });
-}
-
 // Slow bodies once held connections for 400 s and 1,100 of them made /api/health unreachable.
 describe('clients that hold connections', () => {
   it('get timeouts on headers, the whole request and idle sockets', () => {
@@ -70,13 +55,13 @@ describe('clients that hold connections', () => {
     try {
       const closed = await Promise.all(sockets.map(isClosed));
       expect(closed.filter(Boolean)).toHaveLength(extra);
-      expect(await healthFrom('127.0.0.2')).toBe(200);
+      expect(await healthFrom(port, '127.0.0.2')).toBe(200);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
     // Once they are gone, the address is welcome again.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await healthFrom('127.0.0.1')).toBe(200);
+    expect(await healthFrom(port, '127.0.0.1')).toBe(200);
   });
   // A 431 once came in another shape than every other error.
   it('answers requests the HTTP parser refuses in the API error shape', async () => {
@@ -101,99 +86,6 @@ describe('clients that hold connections', () => {
     expect(answers[0]).toContain('{"error":"The request headers are too large","code":"headers_too_large"}');
     expect(answers[1]).toMatch(/^HTTP\/1\.1 400 /);
     expect(answers[1]).toContain('{"error":"The request is malformed","code":"malformed_request"}');
-  });
-});
-
-/** A raw connection from `localAddress` that writes `start`, then one byte of `drip` every `everyMs`. */
-function trickle(start: string, drip: string, everyMs: number, localAddress = '127.0.0.3') {
-  const socket = connect({ host: '127.0.0.1', port, localAddress });
-  let answer = '';
-  let sent = 0;
-  const openedAt = Date.now();
-  const closed = new Promise<{ afterMs: number; answer: string }>((resolve) => {
-    socket.on('close', () => {
-      clearInterval(timer);
-      resolve({ afterMs: Date.now() - openedAt, answer });
-    });
-  });
-  socket.on('data', (chunk) => {
-    answer += chunk.toString();
-  });
-  socket.on('error', () => {});
-  socket.once('connect', () => socket.write(start));
-  const timer = setInterval(() => {
-    if (!socket.destroyed) socket.write(drip[sent++ % drip.length] as string);
-  }, everyMs);
-  return { socket, closed };
-}
-
-// A body trickled a byte a second was once held for the 5-minute request timeout.
-describe('slow clients', () => {
-  it('are cut off within seconds, several at once, while /api/health keeps answering and a slow but steady body is not', {
-    timeout: 60_000,
-  }, async () => {
-    const headerTricklers = Array.from({ length: 4 }, () =>
-      trickle('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ', 'abcdefgh', 500),
-    );
-    const bodyTricklers = Array.from({ length: 4 }, () =>
-      trickle(
-        'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1024\r\n\r\n{',
-        '      ',
-        500,
-      ),
-    );
-    // 60 KB at 4 KB a second: slower than any real phone, and still above the minimum rate.
-    const steadyBytes = 60 * 1_024;
-    const steadyBody = `{"email":"nobody@example.com","password":"wrong-password"${' '.repeat(steadyBytes - 59)}}`;
-    const steady = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.4' });
-    let steadyAnswer = '';
-    steady.on('data', (chunk) => {
-      steadyAnswer += chunk.toString();
-    });
-    steady.on('error', () => {});
-    const steadyDone = new Promise<number>((resolve) => {
-      const startedAt = Date.now();
-      steady.once('connect', () => {
-        steady.write(
-          `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(steadyBody)}\r\nConnection: close\r\n\r\n`,
-        );
-        let offset = 0;
-        const timer = setInterval(() => {
-          steady.write(steadyBody.slice(offset, offset + 4_096));
-          offset += 4_096;
-          if (offset >= steadyBody.length) clearInterval(timer);
-        }, 1_000);
-      });
-      steady.on('close', () => resolve(Date.now() - startedAt));
-    });
-
-    const healthStatuses: number[] = [];
-    const healthTimer = setInterval(() => {
-      healthFrom('127.0.0.2').then(
-        (status) => healthStatuses.push(status),
-        () => healthStatuses.push(0),
-      );
-    }, 1_000);
-    try {
-      const cut = await Promise.all([...headerTricklers, ...bodyTricklers].map((client) => client.closed));
-      for (const { afterMs } of cut) {
-        expect(afterMs).toBeGreaterThan(SERVER_TIMEOUTS.headersMs - 1_000);
-        expect(afterMs).toBeLessThan(SERVER_TIMEOUTS.bodyGraceMs + 8_000);
-      }
-      for (const { answer } of cut.slice(headerTricklers.length)) {
-        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-        expect(answer).toContain('{"error":"The request took too long to arrive","code":"request_timeout"}');
-      }
-      const steadyTook = await steadyDone;
-      expect(steadyTook).toBeGreaterThan(14_000);
-      expect(steadyAnswer).toMatch(/^HTTP\/1\.1 401 /);
-    } finally {
-      clearInterval(healthTimer);
-      for (const client of [...headerTricklers, ...bodyTricklers]) client.socket.destroy();
-      steady.destroy();
-    }
-    expect(healthStatuses.length).toBeGreaterThan(10);
-    expect(healthStatuses.every((status) => status === 200)).toBe(true);
   });
 });
 

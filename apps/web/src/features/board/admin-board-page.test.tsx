@@ -1,5 +1,5 @@
-import type { BoardMember } from '@portal/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { type BoardMember, DELAYS_MS } from '@portal/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
@@ -75,6 +75,7 @@ const twelveMembers = () =>
 const renderPage = (path = '/admin/board') => renderWithRouter(<AdminBoardPage />, { path });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -251,8 +252,10 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     });
     let fail = false;
     const api = stubBoardApi([member], { write: () => (fail ? json({ error: 'Boom' }, 500) : undefined) });
+    // The notice's 2 seconds pass on a fake clock (which also follows the real one).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await screen.findByRole('table');
 
     await user.click(screen.getAllByRole('button', { name: 'Edit Ana Cruz' })[0] as HTMLElement);
@@ -268,7 +271,8 @@ describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { tim
     expect(put?.body?.get('title')).toBe('Chief Geologist');
     expect(put?.body?.has('image')).toBe(false);
     // A success notice goes by itself after 2 seconds (spec 001 §9).
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 4_000 });
+    await act(() => vi.advanceTimersByTimeAsync(DELAYS_MS.successNotice));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
 
     fail = true;
     await user.click(screen.getAllByRole('button', { name: 'Edit Ana Cruz' })[0] as HTMLElement);

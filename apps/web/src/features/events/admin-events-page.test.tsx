@@ -1,5 +1,5 @@
-import type { AdminEventSummary, EventDetail, UserEvent } from '@portal/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { type AdminEventSummary, DELAYS_MS, type EventDetail, type UserEvent } from '@portal/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
@@ -142,6 +142,7 @@ const list = () => screen.getByRole('region', { name: 'Events', hidden: true });
 const table = () => screen.getByRole('table', { name: 'Events' });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -213,8 +214,10 @@ describe('AdminEventsPage (spec 001 §2, §4, §8)', { timeout: 30_000 }, () => 
   it('creates optimistically: the new row shows before the server answers, then the success notice', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = stubEventsApi([makeAdminEvent({ title: 'Older Event' })]);
+    // The success notice's 2 seconds pass on a fake clock (which also follows the real one).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await within(await screen.findByRole('table', { name: 'Events' })).findByText('Older Event');
 
     api.hold();
@@ -237,9 +240,8 @@ describe('AdminEventsPage (spec 001 §2, §4, §8)', { timeout: 30_000 }, () => 
     await waitFor(() => expect(within(list()).getAllByText('Drilling Safety Day')).toHaveLength(2));
 
     // A refused create: the row comes and goes, and an error notice says so.
-    await waitFor(() => expect(screen.queryByText('Event created successfully!')).toBeNull(), {
-      timeout: 4_000,
-    });
+    await act(() => vi.advanceTimersByTimeAsync(DELAYS_MS.successNotice));
+    expect(screen.queryByText('Event created successfully!')).toBeNull();
     api.fail.add('create');
     api.hold();
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
@@ -258,8 +260,10 @@ describe('AdminEventsPage (spec 001 §2, §4, §8)', { timeout: 30_000 }, () => 
   it('edits optimistically; a failed edit puts the old values back with an error notice', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = stubEventsApi([makeAdminEvent({ title: 'Annual Forum' })]);
+    // The success notice's 2 seconds pass on a fake clock (which also follows the real one).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await within(await screen.findByRole('table', { name: 'Events' })).findByText('Annual Forum');
 
     const edit = async (title: string) => {
@@ -276,9 +280,8 @@ describe('AdminEventsPage (spec 001 §2, §4, §8)', { timeout: 30_000 }, () => 
     expect(screen.queryByText('Event updated successfully!')).toBeNull();
     api.release();
     expect(await screen.findByText('Event updated successfully!')).toBeVisible();
-    await waitFor(() => expect(screen.queryByText('Event updated successfully!')).toBeNull(), {
-      timeout: 4_000,
-    });
+    await act(() => vi.advanceTimersByTimeAsync(DELAYS_MS.successNotice));
+    expect(screen.queryByText('Event updated successfully!')).toBeNull();
 
     api.fail.add('edit');
     api.hold();
