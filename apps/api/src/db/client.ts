@@ -202,6 +202,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
       parsers: DRIZZLE_TEXT_PARSERS,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = drizzlePglite(withoutStatementParsers(client) as PGlite, { schema }) as unknown as Db;
     return {
@@ -221,6 +222,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
 }
+
+/**
+ * The embedded database's page cache (PostgreSQL's default is 128 MB). PGlite fills it in the
+ * process's own memory at start, so its size is resident from the first minute; the data files
+ * behind it stay in the system's file cache, a few microseconds away. The association's whole
+ * database is a few tens of MB (docs/decisions/036).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
  * The types Drizzle's PGlite driver reads as text, to build its own dates (timestamps, dates,
