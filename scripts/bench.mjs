@@ -261,15 +261,18 @@ async function measureBursts(baseUrl, admin, { article }, label) {
   );
 }
 
-/** At 100,000 users: the plans, then each query alone (target: < 1 s, the slowest of three). */
+/**
+ * At 100,000 users each query asked three times, alone; the slowest counts (target: < 1 s). The
+ * first is the server's first sight of it: nothing it could keep from an earlier answer.
+ */
 async function measureLargeUsers(baseUrl, admin, label) {
   for (const query of userQueries) {
     const times = [];
-    for (let run = 0; run < 4; run++) {
+    for (let run = 0; run < 3; run++) {
       const started = performance.now();
       const data = await getJson(baseUrl, usersPath(query), admin);
       if (data.users.length === 0) throw new Error(`${usersPath(query)} listed no one`);
-      if (run > 0) times.push(performance.now() - started);
+      times.push(performance.now() - started);
     }
     const slowest = Math.max(...times);
     report(
@@ -340,11 +343,14 @@ async function benchDatabase(database) {
       if (parts.includes(part)) await measureGroup(server.baseUrl, label, groups[part]);
     }
     if (parts.includes('bursts')) await measureBursts(server.baseUrl, admin, records, label);
+    const loads = parts.filter((part) => ['lists', 'pages', 'users', 'bursts'].includes(part));
     const loaded = residentMb(server);
-    report(
-      loaded <= targets.loadedMb,
-      `${label} resident memory after the load (${parts.join(', ')}): ${loaded.toFixed(0)} MB (≤ ${targets.loadedMb})`,
-    );
+    if (loads.length > 0) {
+      report(
+        loaded <= targets.loadedMb,
+        `${label} resident memory after the load (${loads.join(', ')}): ${loaded.toFixed(0)} MB (≤ ${targets.loadedMb})`,
+      );
+    }
     if (parts.includes('large')) {
       await stopServer(server);
       console.log(`${label} seeding up to ${users.large} users…`);
