@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfStale } from './build-if-stale.mjs';
 import { getJson, measure, signIn, spread } from './http-load.mjs';
-import { freePort, residentMb, startServer, stopServer } from './local-server.mjs';
+import { freePort, residentMemory, startServer, stopServer } from './local-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -317,10 +317,10 @@ async function benchDatabase(database) {
         server.readyMs <= targets.firstStartMs,
         `${label} first start on an empty data folder: ${ms(server.readyMs)} to ready (≤ ${targets.firstStartMs})`,
       );
-      const idle = residentMb(server);
+      const idle = residentMemory(server);
       report(
-        idle <= targets.idleMb,
-        `${label} resident memory idle after a first start: ${idle.toFixed(0)} MB (≤ ${targets.idleMb})`,
+        idle.total <= targets.idleMb,
+        `${label} resident memory idle after a first start: ${idle.total.toFixed(0)} MB (≤ ${targets.idleMb}): ${idle.parts}`,
       );
     }
     await stopServer(server);
@@ -344,11 +344,12 @@ async function benchDatabase(database) {
     }
     if (parts.includes('bursts')) await measureBursts(server.baseUrl, admin, records, label);
     const loads = parts.filter((part) => ['lists', 'pages', 'users', 'bursts'].includes(part));
-    const loaded = residentMb(server);
+    const loaded = residentMemory(server);
     if (loads.length > 0) {
       report(
-        loaded <= targets.loadedMb,
-        `${label} resident memory after the load (${loads.join(', ')}): ${loaded.toFixed(0)} MB (≤ ${targets.loadedMb})`,
+        loaded.total <= targets.loadedMb,
+        `${label} resident memory after the load (${loads.join(', ')}): ${loaded.total.toFixed(0)} MB ` +
+          `(≤ ${targets.loadedMb}): ${loaded.parts}`,
       );
     }
     if (parts.includes('large')) {

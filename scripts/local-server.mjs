@@ -82,15 +82,23 @@ export async function stopServer(server) {
   await server.exited;
 }
 
-/** The resident memory in MB of the server and every process under it (Linux /proc). */
-export function residentMb(server) {
-  let kb = 0;
+/**
+ * The resident memory in MB of the server and every process under it (Linux /proc): the total,
+ * and each process's share by its program's name ("npm 54 + sh 2 + start.mjs 47 + main.js 316").
+ */
+export function residentMemory(server) {
+  const parts = [];
   for (const pid of processTree(server.child.pid)) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const [program = String(pid)] = command;
+      const script = /node$/.test(program) ? command.find((argument) => /\.m?js$/.test(argument)) : undefined;
+      parts.push({ name: (script ?? program).split('/').pop(), mb: kb / 1024 });
     } catch {}
   }
-  return kb / 1024;
+  const total = parts.reduce((sum, part) => sum + part.mb, 0);
+  return { total, parts: parts.map((part) => `${part.name} ${part.mb.toFixed(0)}`).join(' + ') };
 }
 
 /** `pid` and its descendants, read from /proc/<pid>/task/<tid>/children. */
