@@ -13,14 +13,8 @@ try {
   process.exit(1);
 }
 
-// glibc's malloc serves blocks under a threshold from heaps it gives back to the system only from
-// their top, and raises the threshold to the size of each larger block freed, up to 32 MB: once
-// the embedded database had been created (freeing buffers of many MB), nearly everything the
-// server allocated stayed in it for good. Fixed at 128 KB, a server idle after a first start
-// holds 314 MB instead of 491 (docs/decisions/036).
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/main.js')], {
   stdio: 'inherit',
-  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
