@@ -19,10 +19,6 @@ async function main() {
     }
     throw error;
   }
-  // Libraries read NODE_ENV themselves: React, which renders the content pages, runs its
-  // development build unless it says production, at twice the CPU a page (docs/decisions/036).
-  // A server started without it (`npm start`) is a production server, as config.ts reads it.
-  process.env.NODE_ENV = config.environment;
 
   const database = await openDatabase(
     config.database.kind === 'postgres'
