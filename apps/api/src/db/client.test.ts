@@ -18,16 +18,6 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 describe('the embedded database', () => {
-  it('runs with a 16 MB page cache', async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: existing });
-    try {
-      const settings = await database.pglite?.query<{ shared_buffers: string }>('show shared_buffers');
-      expect(settings?.rows[0]?.shared_buffers).toBe('16MB');
-    } finally {
-      await database.close();
-    }
-  });
-
   // client.ts gives PGlite Drizzle's type parsers once and leaves them out of each statement.
   it('has the types Drizzle reads as text read as text, through Drizzle in and out of a transaction', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: existing });

@@ -155,6 +155,38 @@ export function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The types Drizzle's PGlite driver reads as text, to build its own dates (timestamps, dates,
+ * intervals, numeric[] and the arrays of those): drizzle-orm/pglite/session.js's query config.
+ */
+const asText = (value: string) => value;
+const DRIZZLE_TEXT_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (type) => [type, asText],
+  ),
+);
+
+type Queryable = Pick<Transaction, 'query'>;
+
+/**
+ * Drizzle sends its parsers with every statement, and PGlite merges them into its own (one for
+ * each array type of the database, 300 of them) with an object spread each time: about 0.2 ms of
+ * CPU a statement, the largest single cost of a public list after the database's own work
+ * (docs/decisions/036). PGlite is given them once, at create; the client Drizzle uses (its
+ * `query`, and `transaction` for the statements inside one) leaves them out of each statement.
+ */
+function withoutStatementParsers(client: PGlite) {
+  const query =
+    (queryable: Queryable): Queryable['query'] =>
+    (text, params, options?: QueryOptions) =>
+      queryable.query(text, params, { ...options, parsers: undefined });
+  return {
+    query: query(client),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) => callback({ ...tx, query: query(tx) })),
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new TransactionSafePool({
@@ -199,10 +231,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const releaseLock = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
     const client = await PGlite.create(options.dataDir, {
+      parsers: DRIZZLE_TEXT_PARSERS,
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
-      parsers: DRIZZLE_TEXT_PARSERS,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = drizzlePglite(withoutStatementParsers(client) as PGlite, { schema }) as unknown as Db;
     return {
@@ -221,46 +252,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLock();
     throw error;
   }
-}
-
-/**
- * The embedded database's page cache (PostgreSQL's default is 128 MB). PGlite fills it in the
- * process's own memory at start, so its size is resident from the first minute; the data files
- * behind it stay in the system's file cache, a few microseconds away. The association's whole
- * database is a few tens of MB (docs/decisions/036).
- */
-const PGLITE_SHARED_BUFFERS = '16MB';
-
-/**
- * The types Drizzle's PGlite driver reads as text, to build its own dates (timestamps, dates,
- * intervals, numeric[] and the arrays of those): drizzle-orm/pglite/session.js's query config.
- */
-const asText = (value: string) => value;
-const DRIZZLE_TEXT_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-    (type) => [type, asText],
-  ),
-);
-
-type Queryable = Pick<Transaction, 'query'>;
-
-/**
- * Drizzle sends its parsers with every statement, and PGlite merges them into its own (one for
- * each array type of the database, 300 of them) with an object spread each time: about 0.2 ms of
- * CPU a statement, the largest single cost of a public list after the database's own work
- * (docs/decisions/036). PGlite is given them once, at create; the client Drizzle uses (its
- * `query`, and `transaction` for the statements inside one) leaves them out of each statement.
- */
-function withoutStatementParsers(client: PGlite) {
-  const query =
-    (queryable: Queryable): Queryable['query'] =>
-    (text, params, options?: QueryOptions) =>
-      queryable.query(text, params, { ...options, parsers: undefined });
-  return {
-    query: query(client),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => callback({ ...tx, query: query(tx) })),
-  };
 }
 
 /** The folders this process has open: a second opener here is refused before the lock file is read. */
