@@ -18,6 +18,24 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 describe('the embedded database', () => {
+  it("runs with client.ts's settings on top of the postgresql.conf initdb wrote", async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: existing });
+    try {
+      const settings = await database.pglite?.query<{ name: string; setting: string }>(
+        `select name, setting from pg_settings
+         where name in ('shared_buffers', 'random_page_cost', 'TimeZone', 'default_text_search_config')`,
+      );
+      expect(Object.fromEntries(settings?.rows.map((row) => [row.name, row.setting]) ?? [])).toEqual({
+        shared_buffers: '2048', // 8 kB pages: 16 MB
+        random_page_cost: '1.1',
+        TimeZone: 'UTC',
+        default_text_search_config: 'pg_catalog.english',
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
   // client.ts gives PGlite Drizzle's type parsers once and leaves them out of each statement.
   it('has the types Drizzle reads as text read as text, through Drizzle in and out of a transaction', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: existing });

@@ -156,6 +156,20 @@ export function isDatabaseBusy(error: unknown): boolean {
 }
 
 /**
+ * PostgreSQL's settings for the embedded database, each given on its command line (`-c`), so the
+ * rest of the postgresql.conf that initdb wrote stays (time zone, text search configuration,
+ * messages); PGlite's `postgresqlconf` option would replace that file whole (docs/decisions/036).
+ * - shared_buffers: PGlite fills its page cache in the process's own memory as it opens, so the
+ *   default 128 MB is resident from the start; the association's database is a few tens of MB and
+ *   its files stay in the system's file cache behind a 16 MB pool.
+ * - random_page_cost: the embedded database's pages are always in memory (its pool or the file
+ *   cache), so a page read out of order costs what one in order does. With PostgreSQL's 4, the
+ *   last page of 1,000 events was planned as a scan and a sort of every row: 1.8 ms of CPU, 1.2
+ *   with 1.1 (the first pages and the searches alike either way).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'random_page_cost=1.1'];
+
+/**
  * The types Drizzle's PGlite driver reads as text, to build its own dates (timestamps, dates,
  * intervals, numeric[] and the arrays of those): drizzle-orm/pglite/session.js's query config.
  */
@@ -232,6 +246,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     const client = await PGlite.create(options.dataDir, {
       parsers: DRIZZLE_TEXT_PARSERS,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
     });
