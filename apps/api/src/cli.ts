@@ -17,7 +17,7 @@ import { userListQueries } from './modules/users';
 const usage = `Usage: cli <command>
   migrate               apply pending migrations
   seed                  load the demo content into an empty database
-  seed-benchmark N      add N published events and N published news articles
+  seed-benchmark N [U]  add N published events, N published news articles and U users
   explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
                         for each QUERY (its query string, e.g. 'search=copper&sortBy=status')
   backup FILE           write the database and uploads to FILE (.tar.gz)
@@ -58,11 +58,13 @@ async function run(command: string | undefined, argument: string | undefined, op
         );
       });
     case 'seed-benchmark': {
-      const count = Number(argument);
-      if (!Number.isInteger(count) || count < 1) throw new Error('seed-benchmark needs a positive row count');
+      const [count, users] = [Number(argument), Number(options[1] ?? 0)];
+      if (![count, users].every((n) => Number.isInteger(n) && n >= 0)) {
+        throw new Error('seed-benchmark needs row counts of 0 or more');
+      }
       return withDatabase(async ({ db }) => {
-        await seedBenchmarkContent(db, { events: count, news: count });
-        console.log(`Added ${count} published events and ${count} published news articles.`);
+        await seedBenchmarkContent(db, { events: count, news: count, users });
+        console.log(`Added ${count} published events, ${count} published news articles and ${users} users.`);
       });
     }
     case 'explain-users': {

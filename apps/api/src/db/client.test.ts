@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, isDatabaseBusy, isNodeCommandLine, openDatabase } from './client';
+import { events } from './schema';
 
 let folder: string;
 /** A database folder made once: opening an existing folder is quick, creating one is not. */
@@ -14,6 +16,48 @@ beforeAll(async () => {
   await (await openDatabase({ kind: 'pglite', dataDir: existing })).close();
 }, 60_000);
 afterAll(() => rm(folder, { recursive: true, force: true }));
+
+describe('the embedded database', () => {
+  it("runs with client.ts's settings on top of the postgresql.conf initdb wrote", async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: existing });
+    try {
+      const settings = await database.pglite?.query<{ name: string; setting: string }>(
+        `select name, setting from pg_settings
+         where name in ('shared_buffers', 'random_page_cost', 'TimeZone', 'default_text_search_config')`,
+      );
+      expect(Object.fromEntries(settings?.rows.map((row) => [row.name, row.setting]) ?? [])).toEqual({
+        shared_buffers: '2048', // 8 kB pages: 16 MB
+        random_page_cost: '1.1',
+        TimeZone: 'UTC',
+        default_text_search_config: 'pg_catalog.english',
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  // client.ts gives PGlite Drizzle's type parsers once and leaves them out of each statement.
+  it('has the types Drizzle reads as text read as text, through Drizzle in and out of a transaction', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: existing });
+    try {
+      const raw = await database.pglite?.query<{ day: unknown }>(`select date '2026-01-02' as day`);
+      expect(raw?.rows[0]?.day).toBe('2026-01-02');
+      const { db } = database;
+      const read = (queryable: Pick<typeof db, 'select'>) =>
+        queryable
+          .select({
+            day: sql`date '2026-01-02'`.mapWith(events.start_date),
+            at: sql`timestamptz '2026-01-02 03:04:05+00'`.mapWith(events.created_at),
+          })
+          .from(sql`(select 1) as one`);
+      const expected = [{ day: '2026-01-02', at: new Date('2026-01-02T03:04:05Z') }];
+      expect(await read(db)).toEqual(expected);
+      expect(await db.transaction((tx) => read(tx))).toEqual(expected);
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe('the embedded database folder lock', () => {
   it('refuses a second opener of the same folder with a clear message, and frees it on close', async () => {

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -157,6 +157,52 @@ export function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's settings for the embedded database, each given on its command line (`-c`), so the
+ * rest of the postgresql.conf that initdb wrote stays (time zone, text search configuration,
+ * messages); PGlite's `postgresqlconf` option would replace that file whole (docs/decisions/036).
+ * - shared_buffers: PGlite fills its page cache in the process's own memory as it opens, so the
+ *   default 128 MB is resident from the start; the association's database is a few tens of MB and
+ *   its files stay in the system's file cache behind a 16 MB pool.
+ * - random_page_cost: the embedded database's pages are always in memory (its pool or the file
+ *   cache), so a page read out of order costs what one in order does. With PostgreSQL's 4, the
+ *   last page of 1,000 events was planned as a scan and a sort of every row: 1.8 ms of CPU, 1.2
+ *   with 1.1 (the first pages and the searches alike either way).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'random_page_cost=1.1'];
+
+/**
+ * The types Drizzle's PGlite driver reads as text, to build its own dates (timestamps, dates,
+ * intervals, numeric[] and the arrays of those): drizzle-orm/pglite/session.js's query config.
+ */
+const asText = (value: string) => value;
+const DRIZZLE_TEXT_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (type) => [type, asText],
+  ),
+);
+
+type Queryable = Pick<Transaction, 'query'>;
+
+/**
+ * Drizzle sends its parsers with every statement, and PGlite merges them into its own (one for
+ * each array type of the database, 300 of them) with an object spread each time: about 0.2 ms of
+ * CPU a statement, the largest single cost of a public list after the database's own work
+ * (docs/decisions/036). PGlite is given them once, at create; the client Drizzle uses (its
+ * `query`, and `transaction` for the statements inside one) leaves them out of each statement.
+ */
+function withoutStatementParsers(client: PGlite) {
+  const query =
+    (queryable: Queryable): Queryable['query'] =>
+    (text, params, options?: QueryOptions) =>
+      queryable.query(text, params, { ...options, parsers: undefined });
+  return {
+    query: query(client),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) => callback({ ...tx, query: query(tx) })),
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new TransactionSafePool({
@@ -202,11 +248,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const releaseLock = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
     const client = await PGlite.create(options.dataDir, {
+      parsers: DRIZZLE_TEXT_PARSERS,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
       postgresqlconf: PGLITE_SETTINGS,
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(withoutStatementParsers(client) as PGlite, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { siteConfig } from '@portal/shared';
-import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage, type DiskStorage } from '../lib/storage';
@@ -207,5 +207,26 @@ describe('seedDemoContent', () => {
     const [freeOrPaid] = await handle.db.select({ n: count() }).from(events).where(lt(events.price, '0'));
     expect(freeOrPaid?.n).toBe(0);
     expect(elapsed).toBeLessThan(30_000);
+  });
+
+  it('adds benchmark users numbered after those already there, a membership for every third', async () => {
+    const memberCount = async () => {
+      const [row] = await handle.db.select({ n: count() }).from(users).where(like(users.email, 'member%@%'));
+      return row?.n;
+    };
+    await seedBenchmarkContent(handle.db, { events: 0, news: 0, users: 30 });
+    await seedBenchmarkContent(handle.db, { events: 0, news: 0, users: 60 });
+    expect(await memberCount()).toBe(90);
+    const [last] = await handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'member90@drill.example'));
+    const [third] = await handle.db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(like(users.email, 'member%@%'));
+    expect(last).toBeDefined();
+    expect(third?.n).toBe(30);
   });
 });

@@ -418,7 +418,7 @@ const manilaDate = (now: Date, offsetDays: number) =>
 // ---------------------------------------------------------------------------------------------
 // Benchmark content
 
-export type BenchmarkOptions = { events?: number; news?: number };
+export type BenchmarkOptions = { events?: number; news?: number; users?: number };
 
 const BENCHMARK_CHUNK = 5_000;
 
@@ -468,13 +468,13 @@ const BENCHMARK_AUTHORS = [
 ];
 
 /**
- * Bulk-inserts published events and news for the load benchmark: one INSERT … SELECT over
- * generate_series per chunk, so 10,000 rows take one round trip per 5,000 on either driver.
+ * Bulk-inserts published events and news, and users, for the load benchmark: one INSERT … SELECT
+ * over generate_series per chunk, so 10,000 rows take one round trip per 5,000 on either driver.
  */
 export async function seedBenchmarkContent(
   db: Db,
-  { events: eventCount = 10_000, news: newsCount = 10_000 }: BenchmarkOptions = {},
-): Promise<{ events: number; news: number }> {
+  { events: eventCount = 10_000, news: newsCount = 10_000, users: userCount = 0 }: BenchmarkOptions = {},
+): Promise<{ events: number; news: number; users: number }> {
   for (let first = 1; first <= eventCount; first += BENCHMARK_CHUNK) {
     const last = Math.min(eventCount, first + BENCHMARK_CHUNK - 1);
     await db.execute(sql`
@@ -533,9 +533,82 @@ export async function seedBenchmarkContent(
       from generate_series(${first}::int, ${last}::int) as series(i)
     `);
   }
+  if (userCount > 0) await seedBenchmarkUsers(db, userCount);
   // Fresh statistics and visibility map, as autovacuum would give a real table: without them the
-  // planner guesses row counts and counts cannot use index-only scans.
-  await db.execute(sql`vacuum analyze events`);
-  await db.execute(sql`vacuum analyze news_articles`);
-  return { events: eventCount, news: newsCount };
+  // planner guesses row counts and counts cannot use index-only scans. It also moves new rows out
+  // of a GIN index's pending list, which the planner otherwise prices as a reason to scan them all.
+  for (const table of ['events', 'news_articles', 'users', 'memberships']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  return { events: eventCount, news: newsCount, users: userCount };
+}
+
+const BENCHMARK_NAME_WORDS = [
+  'copper',
+  'nickel',
+  'gold',
+  'chromite',
+  'basalt',
+  'andesite',
+  'porphyry',
+  'laterite',
+  'magnetite',
+  'pyrite',
+  'silver',
+  'zinc',
+  'cobalt',
+  'quartz',
+  'diorite',
+  'gabbro',
+  'schist',
+  'breccia',
+  'skarn',
+  'tuff',
+];
+const BENCHMARK_EMAIL_DOMAINS = ['geomail.example', 'mines.example', 'drill.example', 'survey.example'];
+
+/**
+ * `count` more accounts of every type and status (member<i>@…, numbered after those already
+ * there), their names and addresses drawn from mining words so a search matches a realistic share
+ * (1 in 20 for a word), and a membership for every third one: of those a tenth pending, a tenth
+ * rejected, a tenth approved but expired, the rest active; companies Regular or Associate, the
+ * others Individual. Each has the first admin's password, so the bench can sign in as any of them.
+ */
+async function seedBenchmarkUsers(db: Db, count: number) {
+  const result = (await db.execute(
+    sql`select coalesce(max(substring(email from '^member(\\d+)@')::int), 0) as last from users`,
+  )) as unknown as { rows: { last: number }[] };
+  const after = Number(result.rows[0]?.last ?? 0);
+  const email = sql`'member' || i || '@' || ${textArray(BENCHMARK_EMAIL_DOMAINS)}[1 + i % ${BENCHMARK_EMAIL_DOMAINS.length}]`;
+  for (let first = after + 1; first <= after + count; first += BENCHMARK_CHUNK) {
+    const last = Math.min(after + count, first + BENCHMARK_CHUNK - 1);
+    await db.execute(sql`
+      insert into users (username, email, password_hash, type, status, is_new, email_confirmed_at, created_at, updated_at)
+      select
+        ${textArray(BENCHMARK_NAME_WORDS)}[1 + i % ${BENCHMARK_NAME_WORDS.length}] || '_' || i,
+        ${email},
+        (select password_hash from users where type = 'admin' order by created_at limit 1),
+        (array['individual', 'company', 'user', 'individual', 'company'])[1 + i % 5],
+        (array['active', 'active', 'active', 'pending', 'inactive'])[1 + (i / 5) % 5],
+        false, now(), now() - make_interval(mins => i), now()
+      from generate_series(${first}::int, ${last}::int) as series(i)
+    `);
+    // Each chunk's own statement: a membership's trigger updates its user (migration 0009), and
+    // 30,000 at once outlast the connection's statement timeout.
+    await db.execute(sql`
+      insert into memberships (user_id, category, status, starts_at, expires_at, created_at)
+      select users.id,
+        case when users.type <> 'company' then 'Individual' when (i / 20) % 2 = 0 then 'Regular' else 'Associate' end,
+        case (i / 20) % 10 when 0 then 'pending' when 1 then 'rejected' else 'approved' end,
+        case when (i / 20) % 10 < 2 then null when (i / 20) % 10 = 2 then now() - interval '13 months'
+          else now() - interval '1 month' end,
+        case when (i / 20) % 10 < 2 then null when (i / 20) % 10 = 2 then now() - interval '1 month'
+          else now() + interval '11 months' end,
+        now() - make_interval(mins => i)
+      -- The standing follows i / 20, not i % 20 (the name's word): every word has every standing.
+      from generate_series(${first}::int, ${last}::int) as series(i)
+      join users on lower(users.email) = ${email}
+      where i % 3 = 0
+    `);
+  }
 }

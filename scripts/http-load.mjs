@@ -1,0 +1,101 @@
+// HTTP load for the benchmark (bench.mjs): requests on N connections for some seconds, and one
+// request per person spread over a time on connections already open, with their percentiles.
+
+import autocannon from 'autocannon';
+import { Client } from 'undici';
+
+export const percentile = (values, share) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)] ?? Number.NaN;
+};
+
+/** Signs in through the API and answers the session's cookies as one Cookie header. */
+export async function signIn(baseUrl, { email, password }) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`${email} could not sign in: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+export async function getJson(baseUrl, path, cookie) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()).data;
+}
+
+/**
+ * `seconds` of requests to `path` on `connections` connections, each sending its next request
+ * when its answer arrives; every answer must be a 200 whose body passes `check`. Answers every
+ * answer's percentiles (autocannon itself reports p97.5 and p99, not p95).
+ */
+export async function measure(baseUrl, { path, check }, { connections, cookie, seconds }) {
+  const latencies = [];
+  const result = await autocannon({
+    url: `${baseUrl}${path}`,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers: cookie ? { cookie } : undefined,
+    setupClient: (client) => client.on('response', (_status, _bytes, time) => latencies.push(time)),
+    verifyBody: (body) => {
+      try {
+        return check(body);
+      } catch {
+        return false;
+      }
+    },
+  });
+  return {
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    perSecond: result.requests.average,
+    // autocannon counts timeouts among the errors.
+    errors: result.non2xx + result.errors + result.mismatches + (result.requests.total === 0 ? 1 : 0),
+    timeouts: result.timeouts,
+  };
+}
+
+/**
+ * One request per person, spread evenly over `withinMs`, each on the person's own connection,
+ * opened beforehand by `open` (the page they have in front of them). A request is `{ method,
+ * path, cookie, json }`. Answers the answers (status, body, time) and their p99.
+ */
+export async function spread(baseUrl, people, { open, send }, withinMs) {
+  const call = async (client, { method = 'GET', path, cookie, json }) => {
+    const headers = { cookie, ...(json ? { 'content-type': 'application/json' } : {}) };
+    const started = performance.now();
+    try {
+      const response = await client.request({ method, path, headers, body: json && JSON.stringify(json) });
+      const body = await response.body.json().catch(() => undefined);
+      return { status: response.statusCode, body, ms: performance.now() - started };
+    } catch {
+      return { status: 0, ms: performance.now() - started };
+    }
+  };
+  const clients = people.map(() => new Client(baseUrl));
+  try {
+    await Promise.all(people.map((person, index) => call(clients[index], open(person))));
+    const started = performance.now();
+    const answers = await Promise.all(
+      people.map(async (person, index) => {
+        await new Promise((resolve) =>
+          setTimeout(resolve, started + (index * withinMs) / people.length - performance.now()),
+        );
+        return call(clients[index], send(person));
+      }),
+    );
+    const p99 = percentile(
+      answers.map((answer) => answer.ms),
+      0.99,
+    );
+    return { answers, p99 };
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+  }
+}
