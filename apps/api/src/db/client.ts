@@ -252,7 +252,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
-      postgresqlconf: PGLITE_SETTINGS,
     });
     const db = drizzlePglite(withoutStatementParsers(client) as PGlite, { schema }) as unknown as Db;
     return {
@@ -272,16 +271,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
 }
-
-/**
- * PostgreSQL's page cache inside PGlite. The default, 128 MB, is memory the embedded database
- * touches as it opens, the largest part of a small server's footprint; 16 MB holds the pages an
- * association's requests use (the demo database is 24 MB on disk, mostly the system catalogs), and
- * other pages are read from the files, which the operating system caches. Measured opening the
- * demo database and running a list query 50 times: 285 MB more resident with the default, 161 MB
- * with this. A PostgreSQL server (DATABASE_URL) keeps its own settings.
- */
-const PGLITE_SETTINGS = 'shared_buffers = 16MB';
 
 /** The folders this process has open: a second opener here is refused before the lock file is read. */
 const foldersOpenHere = new Set<string>();
