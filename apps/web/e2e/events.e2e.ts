@@ -348,7 +348,7 @@ describe('events', { timeout: 240_000 }, () => {
     await context.close();
   });
 
-  it('the list and the page arrive with the event in their HTML, before any script runs', async () => {
+  it('the list and the page arrive with the event in their HTML, and an address the API refuses loses its bad entries', async () => {
     // docs/decisions/035: rendered by the server with their data.
     const { page, context } = await browser.newPage('desktop');
     for (const path of [`${paths.events}?search=${encodeURIComponent('Slope Stability')}`, eventPath]) {
@@ -357,6 +357,17 @@ describe('events', { timeout: 240_000 }, () => {
       expect([path, root.includes(TITLE)]).toEqual([path, true]);
       expect(html).toContain('<script type="application/json" id="dehydrated-state">');
     }
+    // A hand-typed entry the API refuses: the server sends the same list without it (a redirect,
+    // so the browser's first render reads the address the server rendered).
+    const refused = `${paths.events}?page=abc&search=${encodeURIComponent('Slope Stability')}`;
+    const redirect = await page.request.get(refused, { maxRedirects: 0 });
+    expect([redirect.status(), redirect.headers().location]).toEqual([
+      302,
+      `${paths.events}?search=Slope+Stability`,
+    ]);
+    await openPage(page, refused);
+    expect(new URL(page.url()).search).toBe('?search=Slope+Stability');
+    await page.getByRole('heading', { name: TITLE }).waitFor();
     await context.close();
   });
 

@@ -165,7 +165,7 @@ describe('news, end to end', () => {
     await context.close();
   });
 
-  it('the list and the article arrive with it in their HTML, before any script runs', async () => {
+  it('the list and the article arrive with it in their HTML, and an address the API refuses loses its bad entries', async () => {
     // docs/decisions/035: rendered by the server with their data.
     const { page, context } = await browser.newPage('desktop');
     for (const path of [`${paths.news}?search=${encodeURIComponent(title)}`, paths.newsArticle(articleId)]) {
@@ -174,6 +174,15 @@ describe('news, end to end', () => {
       expect([path, root.includes(title)]).toEqual([path, true]);
       expect(html).toContain('<script type="application/json" id="dehydrated-state">');
     }
+    // A hand-typed entry the API refuses: the server sends the same list without it (a redirect,
+    // so the browser's first render reads the address the server rendered).
+    const refused = `${paths.news}?page=0&search=${encodeURIComponent(title)}`;
+    const redirect = await page.request.get(refused, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    await openPage(page, refused);
+    expect(new URL(page.url()).searchParams.has('page')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(title);
+    await page.getByRole('heading', { name: title }).waitFor();
     await context.close();
   });
 

@@ -23,6 +23,11 @@ export function toQueryString(query: Record<string, QueryValue> = {}): string {
  * declares its data once: in the browser they are calls over HTTP (each feature's api file); when
  * the server renders the page, they are the routes' own answers to a guest, validated and
  * serialised by the routes' schemas (apps/api modules/site-previews/content-reads.ts).
+ *
+ * A query the route refuses rejects, on both sides, with an error whose `body` is the route's 400
+ * body (`apiErrorSchema`: `code: 'validation_error'`, `fields` naming each refused parameter), as
+ * the web app's `ApiError` carries it: /events and /news send their address as it is and drop
+ * what the route refuses (docs/decisions/035).
  */
 export type ContentReads = {
   /** GET /api/events/retrieve-events */

@@ -2,14 +2,18 @@ import {
   type ContentReads,
   DEHYDRATED_STATE_SCRIPT_ID,
   type EventDetail,
+  eventListQuerySchema,
   type NewsDetail,
+  newsListQuerySchema,
+  type QueryValue,
+  toQueryString,
 } from '@portal/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeEventDetail } from '@/features/events/test-fixtures';
 import { makeNewsArticle } from '@/features/news/test-fixtures';
-import { json } from '@/test/fixtures';
+import { json, queryRefusal } from '@/test/fixtures';
 import { renderContentPage } from './render-content-page';
 import { startApp } from './start-app';
 
@@ -33,12 +37,24 @@ const { content: _eventContent, ...eventSummary } = event satisfies EventDetail;
 const { content: _articleContent, isLiked: _isLiked, ...articleSummary } = article;
 const onePage = { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false };
 
-/** What the API answers the server renderer (apps/api site-previews/content-reads.ts), recorded. */
+/**
+ * What the API answers the server renderer (apps/api site-previews/content-reads.ts), recorded. A
+ * list's query is checked with its route's schema, and refused as the server's reads refuse it:
+ * with the route's 400 body as `body`.
+ */
 const reads: string[] = [];
 const notFound = () => Promise.reject(Object.assign(new Error('Not found'), { statusCode: 404 }));
+const checkQuery = (
+  schema: typeof eventListQuerySchema | typeof newsListQuerySchema,
+  query: Record<string, QueryValue>,
+) => {
+  const refusal = queryRefusal(schema, new URLSearchParams(toQueryString(query)));
+  if (refusal) throw Object.assign(new Error(refusal.error), { body: refusal });
+};
 const contentReads: ContentReads = {
   listEvents: async (query) => {
     reads.push(`listEvents ${JSON.stringify(query)}`);
+    checkQuery(eventListQuerySchema, query);
     return { data: { ...onePage, events: [eventSummary] } };
   },
   getEvent: async (id) => {
@@ -47,6 +63,7 @@ const contentReads: ContentReads = {
   },
   listNews: async (query) => {
     reads.push(`listNews ${JSON.stringify(query)}`);
+    checkQuery(newsListQuerySchema, query);
     return { data: { news: [articleSummary], pagination: onePage } };
   },
   listNewsAuthors: async (query) => {
@@ -99,7 +116,7 @@ afterEach(() => {
 
 async function rendered(path: string) {
   const page = await renderContentPage(path, contentReads);
-  if (!page) throw new Error(`${path} was not rendered`);
+  if (!page || !('html' in page)) throw new Error(`${path} was not rendered`);
   return page;
 }
 
@@ -119,14 +136,30 @@ async function openRendered(path: string, { withData = true } = {}) {
 
 describe('content pages rendered with their data (docs/decisions/035)', () => {
   it('renders /events with the events its address asks for, read once before rendering', async () => {
-    const page = await rendered('/events?search=slope&page=abc');
+    const page = await rendered('/events?search=slope&other=1');
     expect(page.title).toBe('Events | MEAP');
     expect(page.html).toContain('Slope Stability Training');
     expect(page.html).not.toContain('Loading events');
-    // The request the list's hook makes: the address's valid filters (a bad page is page 1).
+    // The request the list's hook makes: the address's filters as text, page 1 when it names none.
     expect(reads).toEqual([
-      'listEvents {"search":"slope","page":"1","status":"published","sort_by":"created_at","sort_order":"desc"}',
+      'listEvents {"page":"1","search":"slope","status":"published","sort_by":"created_at","sort_order":"desc"}',
     ]);
+  });
+
+  it('sends an address with entries the API refuses to the same list without them', async () => {
+    expect(await renderContentPage('/events?search=slope&page=abc&event_type=Party', contentReads)).toEqual({
+      redirectTo: '/events?search=slope',
+    });
+    // A control character in a search, or an author too long; the page and the rest stay.
+    expect(
+      await renderContentPage(
+        `/news?search=a%00b&page=2&author=${'x'.repeat(201)}&status=draft`,
+        contentReads,
+      ),
+    ).toEqual({ redirectTo: '/news?page=2&status=draft' });
+    // A failure that names no entry of the address is no refusal: the server sends the shell.
+    const failing = { ...contentReads, listEvents: () => Promise.reject(new Error('database down')) };
+    await expect(renderContentPage('/events?page=abc', failing)).rejects.toThrow('database down');
   });
 
   it("renders /news with a guest's articles and the author filter", async () => {
@@ -135,7 +168,7 @@ describe('content pages rendered with their data (docs/decisions/035)', () => {
     expect(page.html).toContain('<option value="Secretariat">Secretariat</option>');
     // A guest sees published articles whatever the address asks (docs/decisions/026).
     expect(reads.toSorted()).toEqual([
-      'listNews {"status":"published","page":"1"}',
+      'listNews {"page":"1","status":"published"}',
       'listNewsAuthors {"status":"published"}',
     ]);
   });
@@ -194,6 +227,15 @@ describe('content pages rendered with their data (docs/decisions/035)', () => {
       await waitFor(() => expect([...new Set(fetched)].toSorted()).toEqual(calls));
     },
   );
+
+  it('hydrates the address it redirects to without a mismatch', async () => {
+    const redirect = await renderContentPage('/events?page=abc&search=slope', contentReads);
+    await openRendered((redirect as { redirectTo: string }).redirectTo);
+    expect(problems).toEqual([]);
+    expect(window.location.search).toBe('?search=slope');
+    expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveValue('slope');
+    expect(screen.getByText('Slope Stability Training')).toBeVisible();
+  });
 
   it('detects a mismatch: the same HTML hydrated without its data does not match', async () => {
     await openRendered('/events', { withData: false });

@@ -1,5 +1,6 @@
 import type { ContentReads } from '@portal/shared';
 import { QueryClient } from '@tanstack/react-query';
+import { refusedParams } from '@/components/admin-list/use-list-params';
 import { paths } from '@/config/paths';
 import { prefetchEventPage } from '@/features/events/event-page';
 import { prefetchEventsPage } from '@/features/events/events-page';
@@ -26,14 +27,26 @@ export type RenderedPage = {
   stateScript: string;
 };
 
+/** The same page without the entries of its address the API refused, to be sent to instead. */
+export type RefusedAddress = { redirectTo: string };
+
 /**
  * Renders a content page (a path with its query string) at request time, as TanStack Query's
  * server rendering guide has it (docs/decisions/035): the page's data is fetched first, through
  * `reads` (the API's own answers to a guest), then the page is rendered once, and the cache goes
  * into the page for the client to hydrate. Null when no content page answers the path. Rejects
  * when a read fails; the server then sends the plain shell.
+ *
+ * A list's address is sent to the API as text; when the API refuses entries of it (a hand-typed
+ * `?page=abc`), the answer is the address without them, for the server to redirect to: the
+ * browser's first render then reads the same address as this render did, as it must to hydrate,
+ * and the history holds the address that works (the browser drops such entries the same way,
+ * `useDropRefusedParams`).
  */
-export async function renderContentPage(path: string, reads: ContentReads): Promise<RenderedPage | null> {
+export async function renderContentPage(
+  path: string,
+  reads: ContentReads,
+): Promise<RenderedPage | RefusedAddress | null> {
   const page = await matchPage(path);
   const match = page?.context.matches.at(-1);
   const prefetch = contentPages[match?.route.path ?? ''];
@@ -43,8 +56,15 @@ export async function renderContentPage(path: string, reads: ContentReads): Prom
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   try {
-    const search = new URL(path, 'http://render.invalid').searchParams;
-    await prefetch({ queryClient, params: match.params, search, reads });
+    const address = new URL(path, 'http://render.invalid');
+    try {
+      await prefetch({ queryClient, params: match.params, search: address.searchParams, reads });
+    } catch (error) {
+      const refused = refusedParams(error, address.searchParams);
+      if (refused.length === 0) throw error;
+      for (const name of refused) address.searchParams.delete(name);
+      return { redirectTo: `${address.pathname}${address.search}` };
+    }
     return {
       html: renderPage(page, queryClient),
       title: page.title,

@@ -1,5 +1,6 @@
 /** Fixtures every feature's tests use: API answers and the signed-in profile. */
-import type { Membership, Profile } from '@portal/shared';
+import type { ApiErrorBody, Membership, Profile } from '@portal/shared';
+import type { z } from 'zod';
 
 let sequence = 0;
 
@@ -45,3 +46,17 @@ export function makeMembership(overrides: Partial<Membership> = {}): Membership 
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The API's 400 for a query its route's schema refuses, as the error handler words it (every
+ * refused parameter in `fields`, docs/architecture.md "API contract"); null when the schema takes
+ * the query. Stubs answer with it, so a page's refused address is the route's own refusal.
+ */
+export function queryRefusal(schema: z.ZodType, query: URLSearchParams): ApiErrorBody | null {
+  const result = schema.safeParse(Object.fromEntries(query));
+  if (result.success) return null;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message;
+  const [field, error = 'Invalid request'] = Object.entries(fields)[0] ?? [];
+  return { error, code: 'validation_error', field, fields };
+}

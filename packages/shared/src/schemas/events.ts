@@ -15,7 +15,6 @@ import {
   booleanQuerySchema,
   optionalIdFilter,
   pageQuerySchema,
-  publicEventFiltersSchema,
   queryChoice,
   searchQuerySchema,
   sortOrderSchema,
@@ -23,19 +22,17 @@ import {
 
 export const EVENT_SORT_FIELDS = ['created_at', 'start_date', 'title', 'event_type', 'status'] as const;
 
-const publicEventFilters = publicEventFiltersSchema.shape;
-
 /**
- * GET /api/events/retrieve-events (spec 001 §7): the public list's filters (schemas/query.ts),
- * plus `upcoming` for the home page's list. Named one by one to keep their order: with several
- * bad ones, the first is the answer's `error`.
+ * GET /api/events/retrieve-events (spec 001 §7): /events sends its address's filters as they are
+ * (docs/decisions/035), plus `upcoming` for the home page's list. With several bad ones, the first
+ * in this order is the answer's `error`.
  */
 export const eventListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicEvents),
-  search: publicEventFilters.search,
-  event_type: publicEventFilters.event_type,
+  search: searchQuerySchema,
+  event_type: queryChoice(EVENT_TYPES, 'Invalid event type'),
   status: queryChoice(EVENT_STATUSES, 'Invalid status'),
-  is_registration_required: publicEventFilters.is_registration_required,
+  is_registration_required: booleanQuerySchema('is_registration_required must be true or false').optional(),
   /** Only events that have not started yet (start date today or later, in Manila). */
   upcoming: z.optional(booleanQuerySchema('upcoming must be true or false')),
   sort_by: z.enum(EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),

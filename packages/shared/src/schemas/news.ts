@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { MAX_IMAGES_PER_REQUEST, PAGE_SIZES } from '../constants';
 import { NEWS_STATUSES } from '../enums';
 import { optionalText, paginationSchema, requiredText, text } from './common';
-import { optionalIdFilter, pageQuerySchema, publicNewsFiltersSchema } from './query';
+import { optionalIdFilter, pageQuerySchema, queryChoice, queryText, searchQuerySchema } from './query';
 
-const publicNewsFilters = publicNewsFiltersSchema.shape;
-
-/** GET /api/news/get-news (spec 001 §7): the public list's filters (schemas/query.ts) and `id`. */
+/**
+ * GET /api/news/get-news (spec 001 §7): /news sends its address's filters as they are
+ * (docs/decisions/035); the status is an admin's choice (docs/decisions/026), anyone else gets
+ * published articles only.
+ */
 export const newsListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicNews),
-  search: publicNewsFilters.search,
-  status: publicNewsFilters.status,
-  author: publicNewsFilters.author,
+  search: searchQuerySchema,
+  status: queryChoice(NEWS_STATUSES, 'Invalid status'),
+  author: queryText('Author'),
   /** One article exactly (the admin dashboard's link to a recently updated article). */
   id: optionalIdFilter,
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
-import { EVENT_TYPES, NEWS_STATUSES } from '../enums';
+import { MAX_PAGE_LIMIT } from '../constants';
 
 /**
- * The query parameters of the lists and the public lists' filters. The API composes its list
- * query schemas from these, and /events and /news read their address with the filters, so each
- * parameter is declared once, with the same messages.
+ * The query parameters of the lists: the API composes its list query schemas from these, and the
+ * admin lists read their address with those schemas, so each parameter is declared once, with the
+ * same messages.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -103,25 +102,3 @@ export const optionalIdFilter = z.preprocess(
   (value) => (value === '' ? undefined : value),
   z.uuid('Invalid id').optional(),
 );
-
-// ---------------------------------------------------------------------------------------------
-// The public lists' filters as the address carries them (/events?search=…&event_type=…&page=2)
-
-/** /events: GET /api/events/retrieve-events takes these and more (schemas/events.ts). */
-export const publicEventFiltersSchema = z.object({
-  page: pageQuerySchema(PAGE_SIZES.publicEvents).page,
-  search: searchQuerySchema,
-  event_type: queryChoice(EVENT_TYPES, 'Invalid event type'),
-  is_registration_required: booleanQuerySchema('is_registration_required must be true or false').optional(),
-});
-
-/**
- * /news: GET /api/news/get-news takes these and more (schemas/news.ts). The status is an admin's
- * choice (docs/decisions/026); the server gives anyone else published articles only.
- */
-export const publicNewsFiltersSchema = z.object({
-  page: pageQuerySchema(PAGE_SIZES.publicNews).page,
-  search: searchQuerySchema,
-  status: queryChoice(NEWS_STATUSES, 'Invalid status'),
-  author: queryText('Author'),
-});

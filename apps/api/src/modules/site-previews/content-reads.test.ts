@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { createEvent, createNewsArticle } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { guestContentReads } from './content-reads';
+import { guestContentReads, RefusedInput } from './content-reads';
 
 /**
  * The server-rendered pages read the routes' own answers in-process (docs/decisions/035): each
@@ -73,10 +72,25 @@ describe("the content pages' reads as a guest", () => {
     });
   });
 
-  it('refuses what the routes refuse: bad input, an unknown or draft record', async () => {
+  it('refuses what the routes refuse: bad input, with the 400 body of the route, an unknown or draft record', async () => {
     const reads = guestContentReads(context.db);
-    await expect(reads.listEvents({ page: 'abc' })).rejects.toBeInstanceOf(ZodError);
-    await expect(reads.getEvent('not-an-id')).rejects.toBeInstanceOf(ZodError);
+    for (const [read, url] of [
+      [
+        () => reads.listEvents({ page: 'abc', search: 'a\u0000b' }),
+        '/api/events/retrieve-events?page=abc&search=a%00b',
+      ],
+      [
+        () => reads.listNews({ author: 'x'.repeat(201), page: '0' }),
+        `/api/news/get-news?author=${'x'.repeat(201)}&page=0`,
+      ],
+      [() => reads.getEvent('not-an-id'), '/api/events/retrieve-events/not-an-id'],
+    ] as const) {
+      const overHttp = await context.app.inject({ method: 'GET', url });
+      expect(overHttp.statusCode).toBe(400);
+      const refusal = await read().catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(RefusedInput);
+      expect((refusal as RefusedInput).body).toEqual(overHttp.json());
+    }
     const draft = await createEvent(context.db, { status: 'draft' });
     await expect(reads.getEvent(draft.id)).rejects.toMatchObject({ statusCode: 404 });
     const draftArticle = await createNewsArticle(context.db, { status: 'draft' });

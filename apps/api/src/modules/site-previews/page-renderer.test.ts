@@ -10,7 +10,9 @@ import { buildTestApp } from '../../test/helper';
 /**
  * The content pages rendered with their data (docs/decisions/035), with a stand-in for the web
  * build's renderer (apps/web/src/app/render-content-page.tsx, tested on its own there): it reads
- * through the reads the server gives it, as the real one does, and draws the titles it got.
+ * through the reads the server gives it, as the real one does, and draws the titles it got; the
+ * entries of the address a read refuses (named in the route's 400 body) are left out of the
+ * address it answers to redirect to.
  */
 const renderer = `
 export async function renderContentPage(path, reads) {
@@ -18,9 +20,17 @@ export async function renderContentPage(path, reads) {
   if (url.searchParams.has('boom')) throw new Error('the renderer broke');
   const [, kind, id] = url.pathname.split('/');
   const query = Object.fromEntries(url.searchParams);
-  const { data } = kind === 'events'
-    ? await (id ? reads.getEvent(id) : reads.listEvents({ ...query, status: 'published' }))
-    : await (id ? reads.getNews(id) : reads.listNews({ ...query, status: 'published' }));
+  let answer;
+  try {
+    answer = await (kind === 'events'
+      ? (id ? reads.getEvent(id) : reads.listEvents({ ...query, status: 'published' }))
+      : (id ? reads.getNews(id) : reads.listNews({ ...query, status: 'published' })));
+  } catch (error) {
+    if (!error.body?.fields) throw error;
+    for (const name of Object.keys(error.body.fields)) url.searchParams.delete(name);
+    return { redirectTo: url.pathname + url.search };
+  }
+  const { data } = answer;
   const titles = data.title ? [data.title] : (data.events ?? data.news).map((item) => item.title);
   return {
     html: '<main>' + titles.map((title) => '<h2>' + title + '</h2>').join('') + '</main>',
@@ -100,6 +110,20 @@ describe('content pages rendered on the server with their data', () => {
         /<div id="root"><main>.*<\/main><\/div><script type="application\/json" id="dehydrated-state">/,
       );
     }
+  });
+
+  it('sends an address with entries the API refuses to the same list without them', async () => {
+    await createEvent(withRenderer.db, { title: 'Refusal Workshop' });
+    for (const [path, location] of [
+      ['/events?page=abc&search=Refusal', '/events?search=Refusal'],
+      ['/news?search=a%00b&page=2', '/news?page=2'],
+    ] as const) {
+      const response = await get(withRenderer, path);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(location);
+    }
+    expect((await get(withRenderer, '/events?search=Refusal')).body).toContain('<h2>Refusal Workshop</h2>');
+    expect(logLines.join('')).not.toContain('Rendering the page failed');
   });
 
   it('reads as a guest, whatever cookies the visitor sends', async () => {

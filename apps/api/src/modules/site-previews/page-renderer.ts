@@ -10,12 +10,18 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from './service';
 
+/**
+ * Where to send a visitor instead: the page's address without the entries the API refused (a
+ * hand-typed `?page=abc`).
+ */
+type RefusedAddress = { redirectTo: string };
+
 /** What apps/web/src/app/render-content-page.tsx exports (docs/decisions/035). */
 type RendererModule = {
   renderContentPage(
     path: string,
     reads: ContentReads,
-  ): Promise<{ html: string; title: string; stateScript: string } | null>;
+  ): Promise<{ html: string; title: string; stateScript: string } | RefusedAddress | null>;
 };
 
 type LoadedRenderer = { module: RendererModule; shell: string };
@@ -23,10 +29,10 @@ type LoadedRenderer = { module: RendererModule; shell: string };
 export type PageRenderer = {
   /**
    * The whole HTML page of `path` (with its query string), rendered with its data as a guest sees
-   * it; null when the web build has no renderer, no content page answers the path, or rendering
-   * failed (logged).
+   * it, or the address to redirect to when the API refused entries of `path`'s query; null when
+   * the web build has no renderer, no content page answers the path, or rendering failed (logged).
    */
-  render(path: string, log: FastifyBaseLogger): Promise<string | null>;
+  render(path: string, log: FastifyBaseLogger): Promise<{ html: string } | RefusedAddress | null>;
 };
 
 /**
@@ -57,11 +63,12 @@ export function createPageRenderer(webDistDir: string, reads: ContentReads): Pag
         const renderer = await loading;
         if (!renderer) return null;
         const page = await renderer.module.renderContentPage(path, reads);
-        if (!page) return null;
+        if (!page || 'redirectTo' in page) return page;
         // Replaced by functions: the page's text may hold `$&` and the like.
-        return renderer.shell
+        const html = renderer.shell
           .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
           .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
+        return { html };
       } catch (error) {
         log.error({ err: error, path }, 'Rendering the page failed; answering with the app shell');
         return null;

@@ -67,10 +67,13 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   // The lists are rendered with their data (docs/decisions/035); the plain shell when they cannot be.
+  // An address with entries the API refuses (`?page=abc`) is sent to the same page without them.
   for (const path of [sitePaths.events, sitePaths.news]) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       if (shell === null) return reply.callNotFound();
-      return sendPage(reply, 200, (await renderer.render(request.url, request.log)) ?? shell);
+      const page = await renderer.render(request.url, request.log);
+      if (page && 'redirectTo' in page) return reply.redirect(page.redirectTo);
+      return sendPage(reply, 200, page?.html ?? shell);
     });
   }
 
@@ -84,8 +87,10 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       const preview = await linkPreviewOf(db, config, kind, request.params.id);
       // Unknown or unpublished: the app still renders its 'not found' text; crawlers get a 404.
       if (!preview) return sendPage(reply, 404, shell);
-      const page = (await renderer.render(request.url, request.log)) ?? shell;
-      return sendPage(reply, 200, withLinkPreview(page, preview));
+      // Their pages read no query: the renderer never sends them elsewhere.
+      const page = await renderer.render(request.url, request.log);
+      const html = page && 'html' in page ? page.html : shell;
+      return sendPage(reply, 200, withLinkPreview(html, preview));
     });
   }
 }

@@ -2,7 +2,14 @@ import { boardMemberListQuerySchema } from '@portal/shared';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readListParams, useKeepPageInRange, useListParams } from './use-list-params';
+import { ApiError } from '@/lib/api-client';
+import {
+  readListParams,
+  readPublicListParams,
+  refusedParams,
+  useKeepPageInRange,
+  useListParams,
+} from './use-list-params';
 
 const schema = boardMemberListQuerySchema;
 
@@ -31,6 +38,50 @@ describe('readListParams', () => {
     expect(values).toMatchObject({ page: 1, position: 'Trustee' });
     expect(values.is_active).toBeUndefined();
     expect(readListParams(schema, new URLSearchParams()).query).toEqual({ page: '1' });
+  });
+});
+
+describe('readPublicListParams', () => {
+  it('reads the named entries as text, the first of a repeated one, and page 1 when none is named', () => {
+    const search = new URLSearchParams('search=slope&page=abc&page=2&event_type=&other=1');
+    expect(readPublicListParams(['page', 'search', 'event_type'], search)).toEqual({
+      page: 'abc',
+      search: 'slope',
+    });
+    expect(readPublicListParams(['page', 'search'], new URLSearchParams('search=a+b'))).toEqual({
+      page: '1',
+      search: 'a b',
+    });
+  });
+});
+
+describe('refusedParams', () => {
+  const address = new URLSearchParams('page=abc&search=slope');
+  const refusal = {
+    error: 'Page must be a whole number',
+    code: 'validation_error',
+    field: 'page',
+    fields: { page: 'Page must be a whole number', limit: 'Limit must be at most 100' },
+  };
+
+  it("names the address's entries a validation error refused, from the browser's or the server's read", () => {
+    expect(
+      refusedParams(new ApiError(400, refusal.error, undefined, refusal.code, refusal), address),
+    ).toEqual(['page']);
+    // The server renderer's reads reject with the route's body as `body` (ContentReads).
+    expect(refusedParams(Object.assign(new Error(refusal.error), { body: refusal }), address)).toEqual([
+      'page',
+    ]);
+  });
+
+  it('names none for any other failure', () => {
+    const other = { error: 'Internal server error', code: 'internal_error' };
+    expect(refusedParams(new ApiError(500, other.error, undefined, other.code, other), address)).toEqual([]);
+    expect(refusedParams(new ApiError(502, 'Bad Gateway', undefined, undefined, '<html>'), address)).toEqual(
+      [],
+    );
+    expect(refusedParams(new Error('database down'), address)).toEqual([]);
+    expect(refusedParams(null, address)).toEqual([]);
   });
 });
 

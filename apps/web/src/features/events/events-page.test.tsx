@@ -1,7 +1,8 @@
-import type { EventSummary } from '@portal/shared';
+import { type EventSummary, eventListQuerySchema } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryRefusal } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { EventsPage } from './events-page';
 import { json, makeAdminEvent } from './test-fixtures';
@@ -21,7 +22,8 @@ const event = (title: string): EventSummary => {
 
 /**
  * GET /api/events/retrieve-events at the network boundary: `total` published events, 8 a page,
- * titled after their page and place; every request's query is kept. `hold` keeps answers waiting.
+ * titled after their page and place; every request's query is kept, and refused as the route's
+ * schema refuses it. `hold` keeps answers waiting.
  */
 function stubEventsApi({ total = 3, hold }: { total?: number; hold?: Promise<void> } = {}) {
   const queries: URLSearchParams[] = [];
@@ -32,6 +34,8 @@ function stubEventsApi({ total = 3, hold }: { total?: number; hold?: Promise<voi
       if (url.pathname !== '/api/events/retrieve-events') return json({ error: 'Not found' }, 404);
       queries.push(url.searchParams);
       if (hold) await hold;
+      const refusal = queryRefusal(eventListQuerySchema, url.searchParams);
+      if (refusal) return json(refusal, 400);
       const page = Number(url.searchParams.get('page') ?? 1);
       const totalPages = Math.max(1, Math.ceil(total / 8));
       const count = Math.max(0, Math.min(8, total - (page - 1) * 8));
@@ -61,6 +65,7 @@ const pagerText = () =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('EventsPage (spec 001 §2, §9)', { timeout: 20_000 }, () => {
@@ -163,5 +168,22 @@ describe('EventsPage (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.last().get('search')).toBe('core'));
     expect(api.last().get('event_type')).toBe('Workshop');
     expect(api.last().get('is_registration_required')).toBe('false');
+  });
+
+  it('drops the entries of the address the server refuses, in place, and shows the list of the rest', async () => {
+    const api = stubEventsApi({ total: 20 });
+    const logged = vi.spyOn(console, 'error');
+    const { router } = renderPage('/events?page=abc&search=slope&event_type=Party');
+    await screen.findByText('Event 1-1');
+    expect(router.state.location.search).toBe('?search=slope');
+    // Replaced, not pushed: Back does not return to the refused address.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(api.queries.map((query) => Object.fromEntries(query))).toEqual([
+      expect.objectContaining({ page: 'abc', search: 'slope', event_type: 'Party' }),
+      { page: '1', search: 'slope', status: 'published', sort_by: 'created_at', sort_order: 'desc' },
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveValue('slope');
+    expect(screen.getByLabelText('Event type')).toHaveValue('');
+    expect(logged).not.toHaveBeenCalledWith('Failed to load events', expect.anything());
   });
 });

@@ -1,14 +1,19 @@
-import { EVENT_MESSAGES, EVENT_TYPES, PAGE_SIZES, publicEventFiltersSchema } from '@portal/shared';
+import { EVENT_MESSAGES, EVENT_TYPES, PAGE_SIZES } from '@portal/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { SearchField } from '@/components/admin-list/list-toolbar';
-import { readListParams, useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import {
+  readPublicListParams,
+  useDropRefusedParams,
+  useKeepPageInRange,
+  usePublicListParams,
+} from '@/components/admin-list/use-list-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PagePrefetch } from '@/lib/page-prefetch';
-import { publicEventsQueryOptions, usePublicEvents } from './api/get-events';
+import { publicEventsParams, publicEventsQueryOptions, usePublicEvents } from './api/get-events';
 import { EventCard } from './components/event-cards';
 
 const controlClasses =
@@ -17,7 +22,7 @@ const controlClasses =
 /** The list /events shows for its address, fetched before the server renders it. */
 export const prefetchEventsPage: PagePrefetch = ({ queryClient, search, reads }) =>
   queryClient.fetchQuery(
-    publicEventsQueryOptions(readListParams(publicEventFiltersSchema, search).query, reads.listEvents),
+    publicEventsQueryOptions(readPublicListParams(publicEventsParams, search), reads.listEvents),
   );
 
 /**
@@ -26,14 +31,15 @@ export const prefetchEventsPage: PagePrefetch = ({ queryClient, search, reads })
  * the filters fold behind a Filters toggle.
  */
 export function EventsPage() {
-  const list = useListParams(publicEventFiltersSchema);
+  const list = usePublicListParams(publicEventsParams);
   const events = usePublicEvents(list.query);
+  const droppingRefused = useDropRefusedParams(list, events.error);
   // spec 001 §8: a failed list shows as empty.
   const page = events.isError ? undefined : events.data;
   useKeepPageInRange(list, page);
   useEffect(() => {
-    if (events.isError) console.error('Failed to load events', events.error);
-  }, [events.isError, events.error]);
+    if (events.isError && !droppingRefused) console.error('Failed to load events', events.error);
+  }, [events.isError, events.error, droppingRefused]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -103,7 +109,7 @@ export function EventsPage() {
           </div>
         </section>
 
-        {events.isPending ? (
+        {events.isPending || droppingRefused ? (
           <EventSkeletons />
         ) : !page || page.events.length === 0 ? (
           <SectionEmptyState text={EVENT_MESSAGES.listEmpty} />

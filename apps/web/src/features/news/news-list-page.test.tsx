@@ -141,6 +141,23 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No news articles found', {}, { timeout: 5_000 })).toBeVisible();
     expect(logged).toHaveBeenCalledWith('Failed to load news', expect.anything());
   });
+
+  it('drops the entries of the address the server refuses, in place, and shows the list of the rest', async () => {
+    const api = stubNewsApi(publishedArticles(20));
+    const logged = vi.spyOn(console, 'error');
+    const { router } = renderPage(`/news?page=0&author=Maria%20Santos&search=${'x'.repeat(201)}`);
+    await screen.findByRole('heading', { name: 'Exploration bulletin 001' }, { timeout: 5_000 });
+    expect(router.state.location.search).toBe('?author=Maria+Santos');
+    // Replaced, not pushed: Back does not return to the refused address.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(api.listQueries().map((query) => [query.get('page'), query.get('search')?.length])).toEqual([
+      ['0', 201],
+      ['1', undefined],
+    ]);
+    expect(cardTitles()).toHaveLength(8);
+    expect(screen.getByRole('searchbox', { name: 'Search news' })).toHaveValue('');
+    expect(logged).not.toHaveBeenCalledWith('Failed to load news', expect.anything());
+  });
 });
 
 describe('NewsListPage for an admin (decision 026)', { timeout: 20_000 }, () => {

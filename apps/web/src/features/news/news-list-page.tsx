@@ -1,20 +1,25 @@
-import {
-  NEWS_MESSAGES,
-  PAGE_SIZES,
-  PUBLIC_NEWS_DEFAULT_STATUS,
-  PUBLIC_NEWS_STATUSES,
-  publicNewsFiltersSchema,
-} from '@portal/shared';
+import { NEWS_MESSAGES, PAGE_SIZES, PUBLIC_NEWS_DEFAULT_STATUS, PUBLIC_NEWS_STATUSES } from '@portal/shared';
 import { useEffect } from 'react';
 import { FilterSelect, SearchField } from '@/components/admin-list/list-toolbar';
-import { readListParams, useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import {
+  readPublicListParams,
+  useDropRefusedParams,
+  useKeepPageInRange,
+  usePublicListParams,
+} from '@/components/admin-list/use-list-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
-import { newsAuthorsQueryOptions, newsListQueryOptions, useNewsAuthors, useNewsList } from './api/get-news';
+import {
+  newsAuthorsQueryOptions,
+  newsListQueryOptions,
+  publicNewsParams,
+  useNewsAuthors,
+  useNewsList,
+} from './api/get-news';
 import { NewsCard } from './components/news-card';
 import { newsStatusLabel } from './news-status-label';
 
@@ -27,7 +32,7 @@ function shownStatus(asked: string | undefined, viewerIsAdmin: boolean) {
 
 /** The list and the author filter /news shows a guest for its address, fetched before the server renders it. */
 export const prefetchNewsListPage: PagePrefetch = ({ queryClient, search, reads }) => {
-  const { query } = readListParams(publicNewsFiltersSchema, search);
+  const query = readPublicListParams(publicNewsParams, search);
   const status = shownStatus(query.status, false);
   return Promise.all([
     queryClient.fetchQuery(newsListQueryOptions({ ...query, status }, reads.listNews)),
@@ -42,17 +47,18 @@ export const prefetchNewsListPage: PagePrefetch = ({ queryClient, search, reads 
  * author options are those of the status shown.
  */
 export function NewsListPage() {
-  const list = useListParams(publicNewsFiltersSchema);
+  const list = usePublicListParams(publicNewsParams);
   const viewerIsAdmin = isAdmin(useSessionUser());
   const status = shownStatus(list.query.status, viewerIsAdmin);
   const news = useNewsList({ ...list.query, status });
+  const droppingRefused = useDropRefusedParams(list, news.error);
   const authors = useNewsAuthors(status);
   // spec 001 §8: a failed load shows the empty list.
   const page = news.isError ? undefined : news.data;
   useKeepPageInRange(list, page?.pagination);
   useEffect(() => {
-    if (news.isError) console.error('Failed to load news', news.error);
-  }, [news.isError, news.error]);
+    if (news.isError && !droppingRefused) console.error('Failed to load news', news.error);
+  }, [news.isError, news.error, droppingRefused]);
 
   return (
     <>
@@ -97,7 +103,7 @@ export function NewsListPage() {
         </search>
 
         <div className="mt-10">
-          {news.isPending ? (
+          {news.isPending || droppingRefused ? (
             <ul aria-label="Loading news" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {Array.from({ length: PAGE_SIZES.publicNews }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.

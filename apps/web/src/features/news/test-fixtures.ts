@@ -1,6 +1,6 @@
-import type { NewsDetail } from '@portal/shared';
+import { type NewsDetail, newsListQuerySchema } from '@portal/shared';
 import { vi } from 'vitest';
-import { json } from '@/test/fixtures';
+import { json, queryRefusal } from '@/test/fixtures';
 
 let nextId = 0;
 
@@ -28,7 +28,7 @@ export type NewsApiCall = { method: string; url: URL; body: FormData | null };
 
 /**
  * A stand-in for the news API at the network boundary, kept as the server keeps it: the list
- * filtered by status, author and search and paged, the author options of a status, the article,
+ * filtered by status, author and search and paged (its query refused as the route's schema refuses it), the author options of a status, the article,
  * and the admin's writes (`write` may answer a write instead, to make it fail). `asAdmin` says
  * whether the viewer is an admin: like the server, it gives anyone else published articles only.
  */
@@ -50,6 +50,8 @@ export function stubNewsApi(
     calls.push(call);
     const { pathname, searchParams } = call.url;
     if (call.method === 'GET' && pathname === '/api/news/get-news') {
+      const refusal = queryRefusal(newsListQuerySchema, searchParams);
+      if (refusal) return json(refusal, 400);
       const page = Number(searchParams.get('page') ?? 1);
       const limit = Number(searchParams.get('limit') ?? 8);
       const search = searchParams.get('search')?.toLowerCase();

@@ -1,10 +1,18 @@
-import type { ContentReads, publicEventFiltersSchema } from '@portal/shared';
+import type { ContentReads, EventListQuery } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListQuery } from '@/components/admin-list/use-list-params';
+import type { AddressQuery } from '@/components/admin-list/use-list-params';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
 
-export type PublicEventsQuery = ListQuery<typeof publicEventFiltersSchema>;
+/** What the address of /events carries: parameters of GET /events/retrieve-events, sent as they are. */
+export const publicEventsParams = [
+  'page',
+  'search',
+  'event_type',
+  'is_registration_required',
+] as const satisfies readonly (keyof EventListQuery)[];
+
+export type PublicEventsQuery = AddressQuery<(typeof publicEventsParams)[number]>;
 
 /** GET /events/retrieve-events over HTTP: what the browser reads (the server reads the API's own answer). */
 const fetchEvents: ContentReads['listEvents'] = (query, signal) =>

@@ -1,9 +1,18 @@
 import type { ContentReads, NewsListQuery } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AddressQuery } from '@/components/admin-list/use-list-params';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
-type ListQueryText = Partial<Record<keyof NewsListQuery, string>>;
+type ListQueryText = AddressQuery<keyof NewsListQuery>;
+
+/** What the address of /news carries: parameters of GET /news/get-news, sent as they are. */
+export const publicNewsParams = [
+  'page',
+  'search',
+  'status',
+  'author',
+] as const satisfies readonly (keyof NewsListQuery)[];
 
 // The calls over HTTP: what the browser reads (the server reads the API's own answers).
 const fetchNews: ContentReads['listNews'] = (query, signal) =>
