@@ -19,6 +19,10 @@ export default defineProject({
   test: {
     name: 'api',
     ...apiTestOptions,
+    // Every file imports the whole server; isolated, each paid for that import again (130 s of a
+    // run's 360). The files share no module state, so one import per worker serves them all
+    // (docs/decisions/037).
+    isolate: false,
     exclude: [...configDefaults.exclude, slowTestFiles],
   },
 });
