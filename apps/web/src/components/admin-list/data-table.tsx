@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
 export type Column<Row> = {
@@ -132,26 +132,51 @@ type RowAction = {
   icon: ReactNode;
   onClick: () => void;
   danger?: boolean;
+  /**
+   * Why this action cannot be taken on this row (an admin's own account cannot be disabled): the
+   * button stays in its place, greyed, and says why instead of offering what the server refuses.
+   */
+  disabledReason?: string;
 };
 
 /** A row's icon buttons. */
 export function RowActions({ actions }: { actions: readonly RowAction[] }) {
   return (
     <div className="flex items-center justify-end gap-1">
-      {actions.map(({ label, icon, onClick, danger = false }) => (
-        <button
-          key={label}
-          type="button"
-          onClick={onClick}
-          aria-label={label}
-          title={label}
-          className={`inline-flex size-9 items-center justify-center rounded-lg transition-colors [&_svg]:size-4 ${
-            danger ? 'text-red-700 hover:bg-red-50' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'
-          }`}
-        >
-          {icon}
-        </button>
+      {actions.map((action) => (
+        <RowActionButton key={action.label} {...action} />
       ))}
     </div>
+  );
+}
+
+function RowActionButton({ label, icon, onClick, danger = false, disabledReason }: RowAction) {
+  const reasonId = useId();
+  const tone = disabledReason
+    ? 'cursor-not-allowed text-stone-300'
+    : danger
+      ? 'text-red-700 hover:bg-red-50'
+      : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900';
+  return (
+    <>
+      <button
+        type="button"
+        // aria-disabled rather than disabled: the button keeps its place in the tab order, so a
+        // keyboard or screen-reader user also meets the reason.
+        aria-disabled={disabledReason ? true : undefined}
+        aria-describedby={disabledReason ? reasonId : undefined}
+        onClick={disabledReason ? undefined : onClick}
+        aria-label={label}
+        title={disabledReason ?? label}
+        className={`inline-flex size-9 items-center justify-center rounded-lg transition-colors [&_svg]:size-4 ${tone}`}
+      >
+        {icon}
+      </button>
+      {disabledReason && (
+        <span id={reasonId} className="sr-only">
+          {disabledReason}
+        </span>
+      )}
+    </>
   );
 }

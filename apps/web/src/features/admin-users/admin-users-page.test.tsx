@@ -2,6 +2,7 @@ import { ADMIN_USER_MESSAGES, type AdminAuditEntry, type AdminUser } from '@port
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
 import { AdminUsersPage, EXPORT_FAILED } from './admin-users-page';
 import { HISTORY_LOAD_FAILED } from './components/user-details-dialog';
@@ -34,6 +35,7 @@ const rowButton = async (name: string) =>
   within(await screen.findByRole('table', { name: 'Users' })).getByRole('button', { name });
 
 afterEach(() => {
+  useSessionStore.setState({ user: null });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -78,6 +80,29 @@ describe('/admin/users', () => {
       'Status Z–A',
       'Oldest first',
     ]);
+  });
+
+  it("greys the admin's own Disable and Delete, saying why, and asks the server nothing for them", async () => {
+    const me = makeAdminUser({ username: 'secretariat', type: 'admin' });
+    const colleague = makeAdminUser({ username: 'treasurer', type: 'admin' });
+    useSessionStore.setState({ user: { id: me.id, username: me.username, type: 'admin' } });
+    const calls = stubApi(() => listOf([me, colleague]));
+    renderPage();
+    const user = userEvent.setup();
+
+    for (const name of ['Disable secretariat', 'Delete secretariat']) {
+      const own = await rowButton(name);
+      expect(own).toHaveAttribute('aria-disabled', 'true');
+      expect(own).toHaveAccessibleDescription(ADMIN_USER_MESSAGES.notYourself);
+      await user.click(own);
+    }
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    const theirs = await rowButton('Disable treasurer');
+    expect(theirs).not.toHaveAttribute('aria-disabled');
+    await user.click(theirs);
+    expect(await screen.findByRole('alertdialog', { name: 'Disable User' })).toBeInTheDocument();
   });
 
   it('asks for one account exactly when the address names it (the dashboard links to a person so)', async () => {

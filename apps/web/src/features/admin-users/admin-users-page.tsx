@@ -23,6 +23,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { useSessionUser } from '@/lib/session-store';
 import { useDeleteUser, useToggleUserStatus } from './api/change-user';
 import { downloadUsersCsv } from './api/export-users';
 import { useAdminUsers } from './api/get-users';
@@ -76,6 +77,11 @@ export function AdminUsersPage() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const toggleStatus = useToggleUserStatus();
   const deleteUser = useDeleteUser();
+  // The server refuses an admin's own disabling or deleting (docs/product-rules.md "Identity and
+  // roles"): the row says so instead of offering it.
+  const signedInId = useSessionUser()?.id;
+  const ownAccountReason = (user: AdminUser) =>
+    user.id === signedInId ? ADMIN_USER_MESSAGES.notYourself : undefined;
 
   const sortValue =
     list.query.sortBy && list.query.sortBy !== 'created_at'
@@ -251,12 +257,14 @@ export function AdminUsersPage() {
                       label: `Disable ${user.username}`,
                       icon: <PowerOff />,
                       onClick: () => setToggling(user),
+                      disabledReason: ownAccountReason(user),
                     },
                 {
                   label: `Delete ${user.username}`,
                   icon: <Trash2 />,
                   onClick: () => setDeleting(user),
                   danger: true,
+                  disabledReason: ownAccountReason(user),
                 },
               ]}
             />
