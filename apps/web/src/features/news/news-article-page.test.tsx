@@ -85,6 +85,8 @@ describe('NewsArticlePage (spec 001 §2)', () => {
 
   it.each([
     [404, 'Article not found'],
+    // The API's answer to an id that is no id at all (/news/abc).
+    [400, 'Article not found'],
     [500, 'Failed to load article'],
   ])('on a %i shows %s with Back to News', async (status, message) => {
     stubApi(async () => json({ error: 'x' }, status));

@@ -20,9 +20,15 @@ const NewsLightbox = lazy(() =>
   import('./components/news-lightbox').then((m) => ({ default: m.NewsLightbox })),
 );
 
-/** spec 001 §8: 'Article not found' for a 404 (missing, or unpublished for this viewer), else 'Failed to load article'. */
+/**
+ * spec 001 §8: 'Article not found' for a 404 (missing, or unpublished for this viewer) and for a
+ * 400 (the address holds no article id at all, `/news/abc`), as the event page does; anything
+ * else 'Failed to load article'.
+ */
 const errorMessageOf = (error: unknown) =>
-  error instanceof ApiError && error.status === 404 ? NEWS_MESSAGES.notFound : NEWS_MESSAGES.loadFailed;
+  error instanceof ApiError && (error.status === 404 || error.status === 400)
+    ? NEWS_MESSAGES.notFound
+    : NEWS_MESSAGES.loadFailed;
 
 /** The article /news/{id} shows, fetched before the server renders it. */
 export const prefetchNewsArticlePage: PagePrefetch = ({ queryClient, params, reads }) =>
