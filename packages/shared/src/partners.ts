@@ -51,11 +51,19 @@ export type Affiliation = {
   name: string;
   acronym: string;
   description: string;
-  /** The organisation's own public website. */
-  url: string;
+  /** The organisation's own public website; left out rather than guessed when we know none. */
+  url?: string;
 };
 
+/** Every trusted partner the home page shows is here too, first the one named first there. */
 export const AFFILIATIONS: readonly Affiliation[] = [
+  {
+    id: 'pmrc',
+    name: 'Philippine Mining Research Council',
+    acronym: 'PMRC',
+    description:
+      'A council for research on the country’s mineral resources and the methods used to find and develop them. We bring our members’ field experience to its work and share its findings with the exploration community through our events.',
+  },
   {
     id: 'mgb',
     name: 'Mines and Geosciences Bureau',

@@ -40,16 +40,18 @@ export function AffiliationsPage() {
                   </div>
                 </div>
                 <p className="mt-5 flex-1 text-stone-700 leading-relaxed">{affiliation.description}</p>
-                <a
-                  href={affiliation.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mt-6 inline-flex items-center gap-2 self-start font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
-                >
-                  Visit {displayHost(affiliation.url)}
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                {affiliation.url && (
+                  <a
+                    href={affiliation.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-6 inline-flex items-center gap-2 self-start font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
+                  >
+                    Visit {displayHost(affiliation.url)}
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                )}
               </article>
             </li>
           ))}
