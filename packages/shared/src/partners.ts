@@ -55,7 +55,10 @@ export type Affiliation = {
   url?: string;
 };
 
-/** Every trusted partner the home page shows is here too, first the one named first there. */
+/**
+ * The six of spec 001 §2: the five trusted partners the home page shows, first the one named first
+ * there, and the mining engineers' society.
+ */
 export const AFFILIATIONS: readonly Affiliation[] = [
   {
     id: 'pmrc',
@@ -103,13 +106,5 @@ export const AFFILIATIONS: readonly Affiliation[] = [
     description:
       'The professional society of Filipino mining engineers. Together we promote sound technical practice, from drilling and sampling to the evaluation of projects that move beyond exploration.',
     url: 'https://www.psem.ph',
-  },
-  {
-    id: 'pmrcc',
-    name: 'Philippine Mineral Reporting Code Committee',
-    acronym: 'PMRCC',
-    description:
-      'The committee that maintains the Philippine Mineral Reporting Code for public reporting of exploration results, mineral resources and ore reserves. We encourage our members to report to the Code through its accredited Competent Persons.',
-    url: 'https://www.pmrcc.org.ph',
   },
 ];
