@@ -100,7 +100,8 @@ export function FeaturedEventCard({ event }: { event: EventSummary }) {
 }
 
 /**
- * An event in a grid of cards; the public list's link reads 'View More' (spec 001 §2). On /events
+ * An event in a grid of cards, with the start of its description (spec 000 §3's event summary);
+ * the public list's link reads 'View More' (spec 001 §2). On /events
  * the cards sit right under the page's h1, so they are h2 there (headings go down one at a time).
  * Its banner loads lazily, but for the first card of a list, whose banner is the largest thing
  * the page paints on a phone (`imageLoading="eager"`).
@@ -133,6 +134,9 @@ export function EventCard({
         <Heading className="mt-3 font-display font-semibold text-stone-900 text-xl leading-snug">
           {event.title}
         </Heading>
+        {event.description && (
+          <p className="mt-2 line-clamp-2 text-sm text-stone-600 leading-relaxed">{event.description}</p>
+        )}
         <div className="mt-4">
           <EventMeta event={event} />
         </div>

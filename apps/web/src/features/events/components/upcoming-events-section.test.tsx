@@ -43,7 +43,12 @@ describe('UpcomingEventsSection (spec 000 §2 "Upcoming events")', () => {
         data: {
           events: [
             makeEvent({ id: 'e1' }),
-            makeEvent({ id: 'e2', title: 'Core Logging Workshop', price: 0 }),
+            makeEvent({
+              id: 'e2',
+              title: 'Core Logging Workshop',
+              description: 'Hands-on logging of diamond drill core.',
+              price: 0,
+            }),
           ],
           ...pagination,
         },
@@ -54,7 +59,9 @@ describe('UpcomingEventsSection (spec 000 §2 "Upcoming events")', () => {
     expect(screen.getByTestId('events-skeleton')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Annual Exploration Conference' })).toBeInTheDocument();
     expect(screen.getByText('Featured')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Core Logging Workshop' })).toBeInTheDocument();
+    const smaller = screen.getByRole('heading', { name: 'Core Logging Workshop' }).closest('article');
+    // The smaller cards say what the event is, as the featured one does.
+    expect(smaller).toHaveTextContent('Hands-on logging of diamond drill core.');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       '/api/events/retrieve-events?limit=3&status=published&upcoming=true&sort_by=start_date&sort_order=asc',
     ]);
