@@ -111,21 +111,24 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
 
 /**
  * GET /api/users/admin/toggle-status/{id} (spec 000 §4 "Admin toggles active and inactive"): an
- * inactive account is enabled, any other (active, or pending its confirmation) disabled.
+ * inactive account is enabled, any other (active, or pending its confirmation) disabled. Enabling
+ * gives back what disabling took: an account whose e-mail was never confirmed is `pending` again,
+ * still unconfirmed (docs/product-rules.md "Identity and roles").
  */
 export async function toggleUserStatus(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
     const { user, activeAdmins } = await lockForChange(tx, id);
-    const status = user.status === 'inactive' ? 'active' : 'inactive';
-    if (status === 'inactive') assertAdminMayGo(viewer, user, activeAdmins);
+    const enabling = user.status === 'inactive';
+    if (!enabling) assertAdminMayGo(viewer, user, activeAdmins);
+    const status = enabling ? (user.emailConfirmedAt ? 'active' : 'pending') : 'inactive';
     const [updated] = await tx
       .update(users)
-      .set({ ...statusChange(status, user), updatedAt: new Date() })
+      .set({ status, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
-    if (status === 'inactive') await revokeUserSessions(tx, id);
+    if (!enabling) await revokeUserSessions(tx, id);
     await recordAdminAction(tx, viewer, {
-      action: status === 'active' ? 'user_enabled' : 'user_disabled',
+      action: enabling ? 'user_enabled' : 'user_disabled',
       user,
       changes: changesBetween(AUDITED_USER_FIELDS, user, updated ?? null),
     });

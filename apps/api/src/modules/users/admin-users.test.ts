@@ -334,6 +334,19 @@ describe('GET /api/users/admin/toggle-status/{id}', () => {
     expect((await getAll('', cookie)).statusCode).toBe(401);
   });
 
+  it('gives back what disabling took: a never-confirmed account is pending and unconfirmed again', async () => {
+    const unconfirmed = await newUser({ status: 'pending', emailConfirmedAt: null });
+    expect((await toggle(unconfirmed.id)).json().data.status).toBe('inactive');
+    const enabled = await toggle(unconfirmed.id);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().data.status).toBe('pending');
+    const [row] = await context.db
+      .select({ status: users.status, emailConfirmedAt: users.emailConfirmedAt })
+      .from(users)
+      .where(eq(users.id, unconfirmed.id));
+    expect(row).toEqual({ status: 'pending', emailConfirmedAt: null });
+  });
+
   it('is refused when a browser sends it for another site', async () => {
     const user = await newUser();
     const response = await context.app.inject({

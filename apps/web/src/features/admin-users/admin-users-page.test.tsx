@@ -204,20 +204,24 @@ describe('/admin/users', () => {
     expect(toggle?.url.pathname).toBe(`/api/users/admin/toggle-status/${target.id}`);
   });
 
-  it("enables an inactive user after the confirmation: 'User enabled successfully!'", async () => {
-    const target = makeAdminUser({ username: 'enable_me', status: 'inactive' });
-    stubApi((call) =>
-      call.url.pathname.includes('toggle-status')
-        ? json({ data: { ...target, status: 'active' } })
-        : listOf([target]),
-    );
-    renderPage();
-    const user = userEvent.setup();
-    await user.click(await rowButton('Enable enable_me'));
-    const dialog = screen.getByRole('alertdialog', { name: 'Enable User' });
-    await user.click(within(dialog).getByRole('button', { name: 'Enable' }));
-    expect(await screen.findByText(ADMIN_USER_MESSAGES.enabled)).toBeInTheDocument();
-  });
+  // An account that never confirmed its e-mail comes back pending, and is enabled all the same.
+  it.each(['active', 'pending'] as const)(
+    "enables an inactive user after the confirmation: 'User enabled successfully!' (back %s)",
+    async (restored) => {
+      const target = makeAdminUser({ username: 'enable_me', status: 'inactive' });
+      stubApi((call) =>
+        call.url.pathname.includes('toggle-status')
+          ? json({ data: { ...target, status: restored } })
+          : listOf([target]),
+      );
+      renderPage();
+      const user = userEvent.setup();
+      await user.click(await rowButton('Enable enable_me'));
+      const dialog = screen.getByRole('alertdialog', { name: 'Enable User' });
+      await user.click(within(dialog).getByRole('button', { name: 'Enable' }));
+      expect(await screen.findByText(ADMIN_USER_MESSAGES.enabled)).toBeInTheDocument();
+    },
+  );
 
   it("says 'Error updating user status. Please try again.' when the toggle fails, with a refused rule's reason under it", async () => {
     const target = makeAdminUser({ username: 'last_admin', type: 'admin' });

@@ -125,7 +125,8 @@ export function AdminUsersPage() {
     toggleStatus.mutate(user.id, {
       onSuccess: (updated) =>
         notice.confirm(
-          updated.status === 'active' ? ADMIN_USER_MESSAGES.enabled : ADMIN_USER_MESSAGES.disabled,
+          // Enabled is active, or pending again for an account never confirmed.
+          updated.status === 'inactive' ? ADMIN_USER_MESSAGES.disabled : ADMIN_USER_MESSAGES.enabled,
         ),
       onError: (error) => notice.failure(ADMIN_USER_MESSAGES.statusFailed, refusalReason(error)),
       onSettled: () => setToggling(null),
