@@ -73,3 +73,40 @@ describe('caching of answers (private answers were once marked cacheable)', () =
     expect((await get('/api/health')).headers['cache-control']).toBeUndefined();
   });
 });
+
+describe('who may call comes before what was sent', () => {
+  let context: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  it('answers a guest 401 and a member 403 on routes not theirs, whatever the body, before validating it', async () => {
+    const member = await createUser(context.db, { type: 'individual' });
+    const memberCookie = (await signIn(context, member)).cookie;
+    const withBody = context.app.routeTable.filter(
+      (route) => route.config.access !== 'public' && ['POST', 'PUT', 'PATCH'].includes(route.method),
+    );
+    expect(withBody.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['PUT /api/reps/update-reps', 'PUT /api/users/filled-form/:id']),
+    );
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const route of withBody) {
+      const url = route.url.replace(/:\w+/g, id);
+      const send = (cookie?: string) =>
+        context.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+          payload: {},
+        });
+      const guest = await send();
+      expect({ route: url, status: guest.statusCode }).toEqual({ route: url, status: 401 });
+      expect(guest.json().error).toBe('Authentication required');
+      if (route.config.access === 'admin') {
+        const refused = await send(memberCookie);
+        expect({ route: url, status: refused.statusCode }).toEqual({ route: url, status: 403 });
+      }
+    }
+  });
+});
