@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
@@ -55,5 +55,23 @@ describe('HomePage (spec 000 §1, §2)', () => {
       expect(screen.queryByRole('link', { name: /Become a Member Now/ })).toBeNull();
       view.unmount();
     }
+  });
+
+  it('sends a signed-in account that has not applied from the hero to the membership form, not the plans', () => {
+    useSessionStore
+      .getState()
+      .setUser({
+        id: 'b6c1c7f0-0000-4000-8000-000000000003',
+        username: 'newcomer',
+        type: 'user',
+        isNew: true,
+      });
+    renderWithRouter(<HomePage upcomingEvents={null} latestNews={null} />);
+    const hero = screen.getByRole('region', { name: 'Building Stronger Networks, Creating Lasting Value' });
+    expect(within(hero).getByRole('link', { name: 'Complete your membership application' })).toHaveAttribute(
+      'href',
+      '/user-forms',
+    );
+    expect(screen.queryByRole('link', { name: /Become a Member Now/ })).toBeNull();
   });
 });

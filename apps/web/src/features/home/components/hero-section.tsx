@@ -1,15 +1,17 @@
 import { siteConfig } from '@portal/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-text';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { isAdmin, useNeedsApplication, useSessionUser } from '@/lib/session-store';
 import { HeroBackdrop } from './hero-backdrop';
 
 /** spec 000 §1: the hero headline and the 'Become a Member Now' link to /membership. */
 export function HeroSection() {
   const user = useSessionUser();
   const hasApplied = user !== null && (user.isNew === false || isAdmin(user));
+  const needsApplication = useNeedsApplication();
   return (
     <section
       aria-labelledby="hero-title"
@@ -33,14 +35,21 @@ export function HeroSection() {
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:gap-4">
           {/*
-            Not offered to someone who has already applied
-            (docs/product-rules.md "Membership lifecycle").
+            A signed-in account that has not applied is one form away, not at the plans page; someone
+            who has applied is offered neither (docs/product-rules.md "Membership lifecycle").
           */}
-          {!hasApplied && (
-            <Link to={paths.membership} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
-              Become a Member Now
+          {needsApplication ? (
+            <Link to={paths.userForms} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
+              {COMPLETE_APPLICATION_TEXT}
               <ArrowRight aria-hidden="true" className="size-5" />
             </Link>
+          ) : (
+            !hasApplied && (
+              <Link to={paths.membership} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
+                Become a Member Now
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+            )
           )}
           <Link to={paths.about} className={buttonClasses({ variant: 'outlineLight', size: 'lg' })}>
             About {siteConfig.acronym}
