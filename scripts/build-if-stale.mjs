@@ -39,17 +39,29 @@ function newestModification(paths) {
   return newest;
 }
 
+/**
+ * Builds each named workspace that is stale. The build's own output (Vite's file list, warnings) is
+ * shown only with `--verbose` on the command line, or when the build fails: a newcomer's
+ * `npm start` prints one line per build.
+ */
 export function buildIfStale(...names) {
+  const verbose = process.argv.includes('--verbose');
   for (const name of names) {
     const { output, sources } = workspaces[name];
     const outputPath = join(root, output);
     if (existsSync(outputPath) && statSync(outputPath).mtimeMs >= newestModification(sources)) continue;
-    console.log(`Building ${name}…`);
+    const started = performance.now();
+    process.stdout.write(`Building ${name}…`);
     const result = spawnSync('npm', ['run', 'build', '-w', name], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: verbose ? 'inherit' : 'pipe',
+      encoding: 'utf8',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-    if (result.status !== 0) throw new Error(`The ${name} build failed.`);
+    if (result.status !== 0) {
+      if (!verbose) process.stdout.write(`\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+      throw new Error(`The ${name} build failed.`);
+    }
+    console.log(` done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 }
