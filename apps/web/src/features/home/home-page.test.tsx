@@ -58,14 +58,12 @@ describe('HomePage (spec 000 §1, §2)', () => {
   });
 
   it('sends a signed-in account that has not applied from the hero to the membership form, not the plans', () => {
-    useSessionStore
-      .getState()
-      .setUser({
-        id: 'b6c1c7f0-0000-4000-8000-000000000003',
-        username: 'newcomer',
-        type: 'user',
-        isNew: true,
-      });
+    useSessionStore.getState().setUser({
+      id: 'b6c1c7f0-0000-4000-8000-000000000003',
+      username: 'newcomer',
+      type: 'user',
+      isNew: true,
+    });
     renderWithRouter(<HomePage upcomingEvents={null} latestNews={null} />);
     const hero = screen.getByRole('region', { name: 'Building Stronger Networks, Creating Lasting Value' });
     expect(within(hero).getByRole('link', { name: 'Complete your membership application' })).toHaveAttribute(
