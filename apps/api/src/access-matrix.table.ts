@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_COLLECTIONS, type EmailTokenPurpose } from '@portal/shared';
+import { DOCUMENT_COLLECTIONS, type EmailTokenPurpose, manilaDateString } from '@portal/shared';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { emailTokens, eventRegistrations, representatives, speakers, type User } from './db/schema';
+import {
+  duesPayments,
+  duesStatements,
+  emailTokens,
+  eventRegistrations,
+  representatives,
+  speakers,
+  type User,
+} from './db/schema';
 import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret } from './lib/tokens';
 import { createSession } from './modules/auth';
 import {
@@ -104,6 +113,57 @@ export async function firstRepresentativeOf(db: Db, userId: string) {
   if (!representative) throw new Error('representative not created');
   return representative;
 }
+
+const samplePng = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+
+/** A statement billed to the owner, unpaid, and (when asked) a payment toward it. */
+async function createStatement(db: Db, owner: User, unique: string) {
+  const [statement] = await db
+    .insert(duesStatements)
+    .values({
+      number: `SOA-TEST-${unique}`,
+      kind: 'manual',
+      userId: owner.id,
+      category: 'Regular',
+      months: 12,
+      amountCentavos: 1_500_000,
+      issuedOn: manilaDateString(),
+      dueOn: manilaDateString(),
+      billedName: owner.username,
+      billedEmail: owner.email,
+    })
+    .returning();
+  if (!statement) throw new Error('statement not created');
+  return statement;
+}
+
+async function createPayment(db: Db, owner: User, unique: string, status: 'submitted' | 'recorded') {
+  const statement = await createStatement(db, owner, unique);
+  const [payment] = await db
+    .insert(duesPayments)
+    .values({
+      statementId: statement.id,
+      status,
+      method: 'GCash',
+      amountCentavos: 100_000,
+      paidOn: manilaDateString(),
+      receiptNumber: status === 'recorded' ? `AR-TEST-${unique}` : null,
+    })
+    .returning();
+  if (!payment) throw new Error('payment not created');
+  return payment;
+}
+
+/** The owner's statement: theirs and the admins' to read, nobody else's. */
+const ownStatement = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'forbidden',
+  admin: 'ok',
+} as const;
 
 const documentPath = (access: 'public' | 'member', index = 0) => {
   const collection = DOCUMENT_COLLECTIONS.filter((candidate) => candidate.access === access)[index];
@@ -437,6 +497,110 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/memberships/delete/${(await createMembership(db, owner.id, { status: 'pending', startsAt: null, expiresAt: null })).id}`,
     }),
   },
+
+  // Dues: a member reads and pays their own statements; the secretariat everything.
+  'GET /api/dues/statements': { ...ownStatement, anotherMember: 'own-data-only' },
+  'POST /api/dues/statements': {
+    ...adminOnly,
+    request: ({ owner }) => ({ url: '/api/dues/statements', payload: { userId: owner.id, months: 12 } }),
+  },
+  'POST /api/dues/statements/issue-due': adminOnly,
+  'GET /api/dues/statements/:id': {
+    ...ownStatement,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}`,
+    }),
+  },
+  'GET /api/dues/statements/:id/pdf': {
+    ...ownStatement,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}/pdf`,
+    }),
+  },
+  'GET /api/dues/payments/:id/receipt': {
+    ...ownStatement,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/payments/${(await createPayment(db, owner, unique, 'recorded')).id}/receipt`,
+    }),
+  },
+  // This payment came with no file: its owner and admins learn that; anyone else learns nothing.
+  'GET /api/dues/payments/:id/proof': {
+    guest: 'unauthenticated',
+    member: 'not-found',
+    anotherMember: 'forbidden',
+    admin: 'not-found',
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/payments/${(await createPayment(db, owner, unique, 'submitted')).id}/proof`,
+    }),
+  },
+  'POST /api/dues/statements/:id/payments': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}/payments`,
+      payload: { method: 'Cash', amount: 100_000, paid_on: manilaDateString() },
+    }),
+  },
+  // Proof is the member's own: an administrator records a payment instead.
+  'POST /api/dues/statements/:id/proof': {
+    ...ownStatement,
+    admin: 'forbidden',
+    request: async ({ db, owner, unique }) => {
+      const { payload, headers } = await multipartBody(
+        { method: 'GCash', amount: '100000', paid_on: manilaDateString() },
+        [{ field: 'file', bytes: await samplePng(), type: 'image/png', filename: 'proof.png' }],
+      );
+      return {
+        url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}/proof`,
+        payload,
+        headers,
+      };
+    },
+  },
+  'POST /api/dues/payments/:id/verify': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/payments/${(await createPayment(db, owner, unique, 'submitted')).id}/verify`,
+      payload: {},
+    }),
+  },
+  'POST /api/dues/payments/:id/reject': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/payments/${(await createPayment(db, owner, unique, 'submitted')).id}/reject`,
+      payload: { reason: 'The reference is not on our bank statement' },
+    }),
+  },
+  'POST /api/dues/statements/:id/void': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}/void`,
+      payload: { reason: 'Issued twice' },
+    }),
+  },
+  // No payment provider is configured in tests: the owner and admins are told so (409).
+  'POST /api/dues/statements/:id/checkout': {
+    ...ownStatement,
+    member: 'refused',
+    admin: 'refused',
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}/checkout`,
+    }),
+  },
+  'GET /api/dues/settings': adminOnly,
+  'PUT /api/dues/settings': {
+    ...adminOnly,
+    request: () =>
+      multipart('/api/dues/settings', {
+        regularFee: '15000',
+        associateFee: '8000',
+        individualFee: '3000',
+        paymentInstructions: 'BDO 0012-3456-7890',
+        associationName: 'Mineral Exploration Association of the Philippines',
+        associationAddress: 'Pasig City',
+        associationTin: '000-123-456-000',
+      }),
+  },
+  'GET /api/dues/summary': adminOnly,
 
   // The downloads: Member's News needs an active membership, which the other member lacks.
   'GET /mgb-guidelines-and-forms/:filename': {

@@ -21,6 +21,7 @@ import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { duesRoutes } from './modules/dues/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { applicationRoutes } from './modules/memberships/application-routes';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(adminUserRoutes, { prefix: '/api/users', db, images, config });
   await app.register(auditRoutes, { prefix: '/api/users', db });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
+  await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

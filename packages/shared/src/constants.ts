@@ -49,6 +49,7 @@ export const PAGE_SIZES = {
   adminEvents: 10,
   adminNews: 10,
   adminBoard: 10,
+  adminDues: 10,
   publicEvents: 8,
   publicNews: 8,
 } as const;

@@ -19,3 +19,25 @@ export const SITE_UTC_OFFSET_MINUTES = 8 * 60;
 export function manilaDateString(instant: Date = new Date()): string {
   return new Date(instant.getTime() + SITE_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
+
+/**
+ * A calendar date (YYYY-MM-DD) moved by whole days or months, as PostgreSQL's `date + interval`
+ * does: a month later than 31 August is 30 September, the month's last day.
+ */
+export function addToDate(
+  date: string,
+  { days = 0, months = 0 }: { days?: number; months?: number },
+): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const firstOfMonth = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(firstOfMonth.getUTCFullYear(), firstOfMonth.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  firstOfMonth.setUTCDate(Math.min(day, lastDay) + days);
+  return firstOfMonth.toISOString().slice(0, 10);
+}
+
+/** The instant a Manila calendar day begins. */
+export function startOfManilaDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - SITE_UTC_OFFSET_MINUTES * 60_000);
+}

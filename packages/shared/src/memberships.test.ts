@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNewestMembershipPending, membershipStanding } from './memberships';
+import { addToDate, manilaDateString } from './dates';
+import { isNewestMembershipPending, membershipStanding, paidThroughOf } from './memberships';
 
 const membership = (status: string, created_at: string) => ({ status, created_at });
 
@@ -67,7 +68,27 @@ describe('membershipStanding (docs/product-rules.md "Membership lifecycle")', ()
     );
   });
 
-  it('treats an approved membership without a period as expired rather than active for ever', () => {
-    expect(membershipStanding({ status: 'approved', expires_at: null }, now)).toBe('expired');
+  it('says an approved membership never paid awaits payment, and overdue once a statement is past due', () => {
+    expect(membershipStanding({ status: 'approved', expires_at: null }, now)).toBe('awaiting_payment');
+    const today = manilaDateString(now);
+    expect(membershipStanding({ status: 'approved', expires_at: null, unpaid_due_on: today }, now)).toBe(
+      'awaiting_payment',
+    );
+    const yesterday = addToDate(today, { days: -1 });
+    expect(membershipStanding({ status: 'approved', expires_at: null, unpaid_due_on: yesterday }, now)).toBe(
+      'overdue',
+    );
+    const paidAhead = new Date(now.getTime() + 86_400_000).toISOString();
+    expect(
+      membershipStanding({ status: 'approved', expires_at: paidAhead, unpaid_due_on: yesterday }, now),
+    ).toBe('overdue');
+    expect(membershipStanding({ status: 'pending', expires_at: null, unpaid_due_on: yesterday }, now)).toBe(
+      'pending',
+    );
+  });
+
+  it('reads the paid-through day as the Manila day before the period ends', () => {
+    expect(paidThroughOf('2027-01-15T16:00:00.000Z')).toBe('2027-01-15');
+    expect(paidThroughOf(null)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { manilaDateString } from './dates';
+
 /**
  * spec 000 §4 "After login" and docs/product-rules.md "Membership lifecycle": the client marks a
  * pending membership when the newest membership, by `created_at`, has status `pending`. Only the
@@ -17,20 +19,54 @@ export function isNewestMembershipPending(
 
 /**
  * What the profile and the admin screens show of a membership
- * (docs/product-rules.md "Membership lifecycle").
+ * (docs/product-rules.md "Membership lifecycle" and "Dues"). Good standing is `active`.
  */
-export type MembershipStanding = 'pending' | 'active' | 'expired' | 'rejected';
+export const MEMBERSHIP_STANDINGS = [
+  'pending',
+  'awaiting_payment',
+  'active',
+  'overdue',
+  'expired',
+  'rejected',
+] as const;
+export type MembershipStanding = (typeof MEMBERSHIP_STANDINGS)[number];
+
+export const MEMBERSHIP_STANDING_LABELS: Record<MembershipStanding, string> = {
+  pending: 'Pending',
+  awaiting_payment: 'Awaiting payment',
+  active: 'Active',
+  overdue: 'Overdue',
+  expired: 'Expired',
+  rejected: 'Rejected',
+};
 
 /**
- * A membership's standing at `now`: an approved one is active until `expires_at` and expired from
- * then on, wherever it is read, so no scheduled job is needed for the answer to be right.
+ * A membership's standing at `now`, worked out wherever it is read so no scheduled job is needed
+ * for the answer to be right: an approved membership owing a statement whose due date has passed
+ * is overdue; else one never paid awaits payment; else it is active until `expires_at` (the end
+ * of its paid-through day) and expired from then on. `unpaid_due_on` is the earliest due date
+ * (YYYY-MM-DD) of its unpaid statements, if any.
  */
 export function membershipStanding(
-  membership: { status: string; expires_at: string | Date | null | undefined },
+  membership: {
+    status: string;
+    expires_at: string | Date | null | undefined;
+    unpaid_due_on?: string | null;
+  },
   now: Date = new Date(),
 ): MembershipStanding {
   if (membership.status === 'pending') return 'pending';
   if (membership.status === 'rejected') return 'rejected';
-  const expiresAt = membership.expires_at == null ? Number.NaN : new Date(membership.expires_at).getTime();
-  return expiresAt > now.getTime() ? 'active' : 'expired';
+  if (membership.unpaid_due_on && membership.unpaid_due_on < manilaDateString(now)) return 'overdue';
+  if (membership.expires_at == null) return 'awaiting_payment';
+  return new Date(membership.expires_at).getTime() > now.getTime() ? 'active' : 'expired';
+}
+
+/**
+ * The last day a membership is paid for (YYYY-MM-DD in Manila): its period ends at the start of
+ * the next day there.
+ */
+export function paidThroughOf(expiresAt: string | Date | null | undefined): string | null {
+  if (expiresAt == null) return null;
+  return manilaDateString(new Date(new Date(expiresAt).getTime() - 1));
 }

@@ -27,6 +27,7 @@ export const sitePaths = {
   adminEvents: '/admin/events',
   adminNews: '/admin/news',
   adminBoard: '/admin/board',
+  adminDues: '/admin/dues',
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
@@ -72,6 +73,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminUsers,
   sitePaths.adminUsersCreate,
   sitePaths.adminBoard,
+  sitePaths.adminDues,
   sitePaths.adminEvents,
   sitePaths.adminNews,
 ];

@@ -11,8 +11,20 @@ const acronym = siteConfig.acronym;
 
 export type DemoMembership = {
   category: MembershipCategory;
-  /** approved-current / approved-expired are both `approved` in the database. */
-  state: 'pending' | 'approved-current' | 'approved-expired' | 'rejected';
+  /**
+   * Every approved-… state is `approved` in the database; they differ in their dues
+   * (docs/product-rules.md "Dues"): current ones paid their statement (a receipt), expired ones
+   * lapsed long ago, awaiting ones were just billed, overdue ones are past the due date, and a
+   * proof one sent proof of payment for the secretariat to verify.
+   */
+  state:
+    | 'pending'
+    | 'approved-current'
+    | 'approved-expired'
+    | 'approved-awaiting'
+    | 'approved-overdue'
+    | 'approved-proof'
+    | 'rejected';
   /** Days before today the membership row was created. */
   createdDaysAgo: number;
 };
@@ -200,6 +212,39 @@ export const demoMembers: DemoMember[] = [
     about: 'Retired drilling supervisor; his account was disabled by the secretariat at his request.',
     status: 'inactive',
     memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 900 }],
+    representatives: [],
+  },
+  {
+    username: 'jmendoza',
+    email: 'jose.mendoza@geomail.example',
+    type: 'individual',
+    displayName: 'Jose Mendoza',
+    phone: '+63 921 555 0119',
+    address: '5 Rizal Avenue, Puerto Princesa City, 5300',
+    about: 'Exploration geologist mapping nickel laterites in southern Palawan.',
+    memberships: [{ category: 'Individual', state: 'approved-awaiting', createdDaysAgo: 6 }],
+    representatives: [],
+  },
+  {
+    username: 'ccastillo',
+    email: 'carmela.castillo@geomail.example',
+    type: 'individual',
+    displayName: 'Carmela Castillo',
+    phone: '+63 922 555 0131',
+    address: '88 Magsaysay Avenue, Naga City, 4400',
+    about: 'Geochemist running soil and stream-sediment sampling programmes in Camarines Norte.',
+    memberships: [{ category: 'Individual', state: 'approved-overdue', createdDaysAgo: 50 }],
+    representatives: [],
+  },
+  {
+    username: 'bnavarro',
+    email: 'benjamin.navarro@geomail.example',
+    type: 'individual',
+    displayName: 'Benjamin Navarro',
+    phone: '+63 923 555 0186',
+    address: '31 Burgos Street, Surigao City, 8400',
+    about: 'Resource geologist and database manager for gold projects in the Surigao mineral district.',
+    memberships: [{ category: 'Individual', state: 'approved-proof', createdDaysAgo: 12 }],
     representatives: [],
   },
 ];

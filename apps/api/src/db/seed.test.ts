@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { siteConfig } from '@portal/shared';
+import { manilaDateString, siteConfig } from '@portal/shared';
 import { and, count, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,9 @@ import { type DatabaseHandle, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import {
   boardMembers,
+  documentSequences,
+  duesPayments,
+  duesStatements,
   eventRegistrations,
   eventSpeakers,
   events,
@@ -89,6 +92,30 @@ describe('seedDemoContent', () => {
     expect(admin?.type).toBe('admin');
     expect(admin?.status).toBe('active');
     expect(await verify(admin?.passwordHash ?? '', 'Admin-Demo-2025!')).toBe(true);
+  });
+
+  it('shows dues at work: paid with receipts, awaiting payment, overdue, a proof to verify', async () => {
+    const today = manilaDateString();
+    const statements = await handle.db.select().from(duesStatements);
+    const payments = await handle.db.select().from(duesPayments);
+    const paid = statements.filter((statement) => statement.status === 'paid');
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    for (const statement of paid) {
+      const receipt = payments.find((payment) => payment.statementId === statement.id);
+      expect(receipt?.receiptNumber).toMatch(/^AR-\d{4}-\d{6}$/);
+    }
+    const unpaid = statements.filter((statement) => statement.status === 'issued');
+    expect(unpaid.some((statement) => statement.dueOn < today)).toBe(true);
+    expect(unpaid.some((statement) => statement.dueOn >= today)).toBe(true);
+    expect(payments.filter((payment) => payment.status === 'submitted' && payment.proofPath)).toHaveLength(1);
+    // The API's next numbers follow the demo's.
+    const sequences = await handle.db.select().from(documentSequences);
+    for (const statement of statements) {
+      const sequence = sequences.find(
+        (row) => row.kind === 'SOA' && row.year === Number(statement.number.slice(4, 8)),
+      );
+      expect(sequence?.lastNumber).toBeGreaterThanOrEqual(Number(statement.number.slice(-6)));
+    }
   });
 
   it('covers every membership state', async () => {

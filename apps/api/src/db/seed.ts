@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, MEMBERSHIP_PERIOD_MONTHS, manilaDateString, siteConfig } from '@portal/shared';
+import {
+  addToDate,
+  DEFAULT_FEES_CENTAVOS,
+  EVENT_TYPES,
+  MEMBERSHIP_PERIOD_MONTHS,
+  manilaDateString,
+  SECOND_SEMESTER_DUE_DAYS,
+  siteConfig,
+  startOfManilaDay,
+} from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage';
 import type { Db, DbTransaction } from './client';
 import {
   boardMembers,
+  documentSequences,
+  duesPayments,
+  duesStatements,
   eventRegistrations,
   eventSpeakers,
   events,
@@ -19,6 +31,7 @@ import {
   users,
 } from './schema';
 import {
+  type DemoMember,
   type DemoMembership,
   demoArticles,
   demoBoard,
@@ -155,6 +168,8 @@ async function drawPictures(images: ImageWriter) {
     boardImages: await boardImages,
     eventBanners: await eventBanners,
     articleGalleries: await articleGalleries,
+    /** The photo of a receipt a demo member sent as proof of payment. */
+    proof: await banner(),
   };
 }
 
@@ -234,14 +249,28 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
     return id;
   };
 
-  await tx.insert(memberships).values(
-    demoMembers.flatMap((member) =>
-      member.memberships.map((membership) => ({
+  const demoMemberships = demoMembers.flatMap((member) =>
+    member.memberships.map((membership) => ({ member, membership })),
+  );
+  const membershipRows = await tx
+    .insert(memberships)
+    .values(
+      demoMemberships.map(({ member, membership }) => ({
         userId: requireUser(member.username),
         category: membership.category,
         ...membershipPeriod(membership, daysAgo),
       })),
-    ),
+    )
+    .returning({ id: memberships.id, userId: memberships.userId });
+  await insertDemoDues(
+    tx,
+    demoMemberships.map(({ member, membership }, index) => ({
+      member,
+      membership,
+      id: membershipRows[index]?.id as string,
+      userId: requireUser(member.username),
+    })),
+    { daysAgo, proofPath: pictures.proof },
   );
 
   const representativeRows = demoMembers.flatMap((member) =>
@@ -403,12 +432,117 @@ function membershipPeriod(membership: DemoMembership, daysAgo: (days: number) =>
   if (membership.state === 'rejected') {
     return { ...base, status: 'rejected' as const, updatedAt: daysAgo(membership.createdDaysAgo - 2) };
   }
-  // Approval two days after applying starts the 12-month period
-  // (docs/product-rules.md "Membership lifecycle").
-  const startsAt = daysAgo(membership.createdDaysAgo - 2);
-  const expiresAt = new Date(startsAt);
-  expiresAt.setUTCMonth(expiresAt.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
-  return { ...base, status: 'approved' as const, startsAt, expiresAt, updatedAt: startsAt };
+  const approvedAt = daysAgo(membership.createdDaysAgo - 2);
+  const approved = { ...base, status: 'approved' as const, updatedAt: approvedAt };
+  if (membership.state !== 'approved-current' && membership.state !== 'approved-expired') {
+    return { ...approved, startsAt: null, expiresAt: null };
+  }
+  // Paid five days after the approval, two after applying: the 12 months run from the payment
+  // (docs/product-rules.md "Dues").
+  const paidOn = demoPaymentDate(membership, daysAgo);
+  return {
+    ...approved,
+    startsAt: startOfManilaDay(paidOn),
+    expiresAt: startOfManilaDay(addToDate(paidOn, { months: MEMBERSHIP_PERIOD_MONTHS, days: 1 })),
+  };
+}
+
+const demoPaymentDate = (membership: DemoMembership, daysAgo: (days: number) => Date) =>
+  manilaDateString(daysAgo(membership.createdDaysAgo - 7));
+
+type DemoBilled = { member: DemoMember; membership: DemoMembership; id: string; userId: string };
+
+/**
+ * The dues of the demo (docs/product-rules.md "Dues"): each approved membership's first statement,
+ * paid with a receipt for the current ones, unpaid for the one awaiting payment and the overdue
+ * one, with a proof waiting for the secretariat for another. Numbered in sequence per year, and
+ * the sequences left where the API continues them.
+ */
+async function insertDemoDues(
+  tx: DbTransaction,
+  billed: DemoBilled[],
+  { daysAgo, proofPath }: { daysAgo: (days: number) => Date; proofPath: string },
+) {
+  const last = new Map<string, number>();
+  const nextNumber = (kind: 'SOA' | 'AR', on: string) => {
+    const key = `${kind}-${on.slice(0, 4)}`;
+    const number = (last.get(key) ?? 0) + 1;
+    last.set(key, number);
+    return `${key}-${String(number).padStart(6, '0')}`;
+  };
+  const billable = billed
+    .filter(({ membership }) =>
+      ['approved-current', 'approved-awaiting', 'approved-overdue', 'approved-proof'].includes(
+        membership.state,
+      ),
+    )
+    .sort((a, b) => b.membership.createdDaysAgo - a.membership.createdDaysAgo);
+  for (const { member, membership, id, userId } of billable) {
+    const issuedOn = manilaDateString(daysAgo(membership.createdDaysAgo - 2));
+    const overdue = membership.state === 'approved-overdue';
+    const paid = membership.state === 'approved-current';
+    const paidOn = demoPaymentDate(membership, daysAgo);
+    const fee = DEFAULT_FEES_CENTAVOS[membership.category];
+    const [statement] = await tx
+      .insert(duesStatements)
+      .values({
+        number: nextNumber('SOA', issuedOn),
+        kind: 'new_member',
+        status: paid ? 'paid' : 'issued',
+        userId,
+        membershipId: id,
+        category: membership.category,
+        months: MEMBERSHIP_PERIOD_MONTHS,
+        periodFrom: paid ? paidOn : null,
+        periodTo: paid ? addToDate(paidOn, { months: MEMBERSHIP_PERIOD_MONTHS }) : null,
+        amountCentavos: fee,
+        issuedOn,
+        // The overdue member was given 30 days and let them pass; the others are within theirs.
+        dueOn: overdue
+          ? manilaDateString(daysAgo(8))
+          : addToDate(issuedOn, { days: SECOND_SEMESTER_DUE_DAYS }),
+        billedName: member.displayName,
+        billedEmail: member.email,
+        billedAddress: member.address,
+        createdAt: daysAgo(membership.createdDaysAgo - 2),
+      })
+      .returning({ id: duesStatements.id });
+    if (!statement) throw new Error('The demo statement was not inserted');
+    if (paid) {
+      await tx.insert(duesPayments).values({
+        statementId: statement.id,
+        status: 'recorded',
+        method: 'Bank transfer',
+        reference: `BDO-${paidOn.replaceAll('-', '')}-${member.username.slice(0, 4).toUpperCase()}`,
+        amountCentavos: fee,
+        paidOn,
+        receiptNumber: nextNumber('AR', paidOn),
+        recordedAt: daysAgo(membership.createdDaysAgo - 8),
+        createdAt: daysAgo(membership.createdDaysAgo - 8),
+      });
+    } else if (membership.state === 'approved-proof') {
+      await tx.insert(duesPayments).values({
+        statementId: statement.id,
+        status: 'submitted',
+        method: 'GCash',
+        reference: '7012 345 678',
+        amountCentavos: fee,
+        paidOn: manilaDateString(daysAgo(1)),
+        proofPath,
+        proofType: 'image/webp',
+        submittedBy: userId,
+      });
+    }
+  }
+  if (last.size > 0) {
+    await tx.insert(documentSequences).values(
+      [...last].map(([key, lastNumber]) => ({
+        kind: key.slice(0, key.indexOf('-')),
+        year: Number(key.slice(key.indexOf('-') + 1)),
+        lastNumber,
+      })),
+    );
+  }
 }
 
 /** The calendar date in Manila `offsetDays` from `now`: event dates are Manila wall-clock dates. */

@@ -223,6 +223,11 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
           }),
+          page('Dues', {
+            path: paths.adminDues,
+            lazy: () =>
+              import('@/features/admin-dues/admin-dues-page').then((m) => ({ Component: m.AdminDuesPage })),
+          }),
           page('Meet Our Board', {
             path: paths.adminBoard,
             lazy: () =>

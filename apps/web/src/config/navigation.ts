@@ -82,13 +82,14 @@ export const footerResourceLinks: readonly NavLink[] = servedLinks([
  * (the secretariat sees the whole area) but not linked, and the dashboard does not link its
  * figures there.
  */
-export type AdminSection = 'dashboard' | 'users' | 'events' | 'news' | 'board';
+export type AdminSection = 'dashboard' | 'users' | 'dues' | 'events' | 'news' | 'board';
 export type AdminNavLink = NavLink & { section: AdminSection; built: boolean };
 
 export const adminNavigation: readonly AdminNavLink[] = (
   [
     { section: 'dashboard', label: 'Dashboard', to: paths.admin },
     { section: 'users', label: 'Users', to: paths.adminUsers },
+    { section: 'dues', label: 'Dues', to: paths.adminDues },
     { section: 'events', label: 'Events', to: paths.adminEvents },
     { section: 'news', label: 'News', to: paths.adminNews },
     { section: 'board', label: 'Meet Our Board', to: paths.adminBoard },

@@ -38,6 +38,8 @@ export function makeMembership(overrides: Partial<Membership> = {}): Membership 
     status: 'approved',
     startsAt: null,
     expiresAt: null,
+    paidThrough: null,
+    unpaidDueOn: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...overrides,

@@ -15,6 +15,11 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user_deleted',
   'membership_updated',
   'membership_deleted',
+  'dues_statement_issued',
+  'dues_statement_voided',
+  'dues_payment_recorded',
+  'dues_payment_rejected',
+  'dues_settings_updated',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -27,6 +32,11 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   user_deleted: 'Deleted the account',
   membership_updated: 'Changed a membership',
   membership_deleted: 'Deleted a membership',
+  dues_statement_issued: 'Issued a statement of account',
+  dues_statement_voided: 'Voided a statement of account',
+  dues_payment_recorded: 'Recorded a payment',
+  dues_payment_rejected: 'Rejected a proof of payment',
+  dues_settings_updated: 'Changed the dues settings',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -81,6 +81,10 @@ export const membershipSchema = z.object({
   status: z.enum(MEMBERSHIP_STATUSES),
   startsAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** The last day paid for (YYYY-MM-DD, Manila); null until the first payment. */
+  paidThrough: z.string().nullable(),
+  /** The earliest due date of its unpaid statements (docs/product-rules.md "Dues"). */
+  unpaidDueOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

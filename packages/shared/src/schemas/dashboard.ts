@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES, MEMBERSHIP_CATEGORIES, NEWS_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
-
-/**
- * How the profile and the dashboard name a membership
- * (docs/product-rules.md "Membership lifecycle"): `active` is approved and not yet expired,
- * `expired` approved and past `expires_at`.
- */
-export const MEMBERSHIP_DISPLAY_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
-export type MembershipDisplayStatus = (typeof MEMBERSHIP_DISPLAY_STATUSES)[number];
+import { MEMBERSHIP_STANDINGS } from '../memberships';
 
 /** How many of each kind of recent item the dashboard lists. */
 export const DASHBOARD_RECENT_LIMIT = 5;
@@ -64,7 +57,7 @@ export const dashboardSummarySchema = z.object({
     byType: countsOf(USER_TYPES),
   }),
   memberships: z.object({
-    byStatus: countsOf(MEMBERSHIP_DISPLAY_STATUSES),
+    byStatus: countsOf(MEMBERSHIP_STANDINGS),
     /** Active memberships only: who the association counts as members today. */
     activeByCategory: countsOf(MEMBERSHIP_CATEGORIES),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { REPRESENTATIVE_TYPES } from '../enums';
-import { type MembershipStanding, membershipStanding } from '../memberships';
+import { MEMBERSHIP_STANDINGS, type MembershipStanding, membershipStanding } from '../memberships';
 import { emailField, membershipSchema, newPasswordField, profileSchema, usernameField } from './auth';
 import { optionalText, secretText, text } from './common';
 import { REPRESENTATIVE_NAME_MESSAGES, representativeFieldsSchema } from './members';
@@ -59,7 +59,7 @@ export type Representative = z.infer<typeof representativeSchema>;
  * (docs/product-rules.md "Membership lifecycle").
  */
 export const profileMembershipSchema = membershipSchema.extend({
-  standing: z.enum(['pending', 'active', 'expired', 'rejected'] satisfies MembershipStanding[]),
+  standing: z.enum(MEMBERSHIP_STANDINGS),
 });
 export type ProfileMembership = z.infer<typeof profileMembershipSchema>;
 
@@ -69,7 +69,10 @@ export function withStanding<M extends z.infer<typeof membershipSchema>>(
 ): M & { standing: MembershipStanding } {
   return {
     ...membership,
-    standing: membershipStanding({ ...membership, expires_at: membership.expiresAt }, now),
+    standing: membershipStanding(
+      { ...membership, expires_at: membership.expiresAt, unpaid_due_on: membership.unpaidDueOn },
+      now,
+    ),
   };
 }
 

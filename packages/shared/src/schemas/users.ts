@@ -7,10 +7,10 @@ import {
   REPRESENTATIVE_LIMITS,
 } from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
+import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { representativeRuleProblem } from '../representatives';
 import { registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
-import { MEMBERSHIP_DISPLAY_STATUSES } from './dashboard';
 import { addressPartsSchema, representativeFieldsSchema } from './members';
 import { optionalIdFilter, pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
 
@@ -66,8 +66,8 @@ export const adminUserListQuerySchema = z.object({
   type: optionalFilter(USER_TYPES, `Type must be one of ${USER_TYPES.join(', ')}`),
   status: optionalFilter(USER_STATUSES, `Status must be one of ${USER_STATUSES.join(', ')}`),
   membership: optionalFilter(
-    MEMBERSHIP_DISPLAY_STATUSES,
-    `Membership must be one of ${MEMBERSHIP_DISPLAY_STATUSES.join(', ')}`,
+    MEMBERSHIP_STANDINGS,
+    `Membership must be one of ${MEMBERSHIP_STANDINGS.join(', ')}`,
   ),
   category: optionalFilter(
     MEMBERSHIP_CATEGORIES,
@@ -86,9 +86,11 @@ export const adminMembershipSchema = z.object({
   userId: z.uuid(),
   category: z.enum(MEMBERSHIP_CATEGORIES),
   status: z.enum(MEMBERSHIP_STATUSES),
-  standing: z.enum(MEMBERSHIP_DISPLAY_STATUSES),
+  standing: z.enum(MEMBERSHIP_STANDINGS),
   startsAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  paidThrough: z.string().nullable(),
+  unpaidDueOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -77,16 +77,27 @@ export function membershipApprovedEmail({
   username,
   link,
   category,
-  startsOn,
-  expiresOn,
-}: AccountLinkMail & { category: string; startsOn: string; expiresOn: string }): MailContent {
+  period,
+  statement,
+}: AccountLinkMail & {
+  category: string;
+  /** An Honorary membership's period, active at approval. */
+  period: { startsOn: string; expiresOn: string } | null;
+  /** Everyone else's first statement: the 12 months start on the date of payment. */
+  statement: { number: string; amount: string; dueOn: string } | null;
+}): MailContent {
+  const approved = `Welcome to the ${siteConfig.name}. Your ${category} membership has been approved`;
   return accountLinkEmail({
     subject: `Your ${siteConfig.acronym} membership is approved`,
     username,
     link,
-    intro: `Welcome to the ${siteConfig.name}. Your ${category} membership has been approved; it runs from ${startsOn} to ${expiresOn}.`,
-    action: 'See my membership',
-    expiry: `The secretariat will send the invoice for the 12 months. For questions, write to ${siteConfig.secretariatEmail}.`,
+    intro: statement
+      ? `${approved}. To activate it, pay statement of account ${statement.number} of ${statement.amount} by ${statement.dueOn}; your 12 months start on the date of payment.`
+      : `${approved}; it runs${period ? ` from ${period.startsOn} to ${period.expiresOn}` : ''}.`,
+    action: statement ? 'See my statement and pay' : 'See my membership',
+    expiry: statement
+      ? `The statement on your profile shows how to pay by bank transfer, GCash or Maya, and where to upload your proof of payment. For questions, write to ${siteConfig.secretariatEmail}.`
+      : `For questions, write to ${siteConfig.secretariatEmail}.`,
     ignore: 'You receive this e-mail because you applied for membership on the member portal.',
   });
 }
@@ -163,6 +174,64 @@ export function registrationRejectedEmail({
     action: 'View the event',
     expiry: 'You can find other events of the association on our website.',
     ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+/** A statement of account was issued (docs/product-rules.md "Dues"): what to pay, by when, and where. */
+export function statementIssuedEmail({
+  username,
+  link,
+  number,
+  amount,
+  dueOn,
+  period,
+}: AccountLinkMail & { number: string; amount: string; dueOn: string; period: string }): MailContent {
+  return accountLinkEmail({
+    subject: `${siteConfig.acronym} statement of account ${number}: ${amount} due ${dueOn}`,
+    username,
+    link,
+    intro: `Your statement of account ${number} for ${amount} (membership dues, ${period}) is due on ${dueOn}. The statement shows how to pay; you can pay and upload your proof of payment on your profile.`,
+    action: 'See my statement',
+    expiry: `Your membership is in good standing once it is paid. Questions? Write to ${siteConfig.secretariatEmail}.`,
+    ignore: 'You receive this e-mail because you are a member of the association.',
+  });
+}
+
+/** A payment was recorded: the acknowledgement receipt is on the profile. */
+export function paymentRecordedEmail({
+  username,
+  link,
+  number,
+  amount,
+  receiptNumber,
+}: AccountLinkMail & { number: string; amount: string; receiptNumber: string }): MailContent {
+  return accountLinkEmail({
+    subject: `${siteConfig.acronym} payment received: ${amount} (${receiptNumber})`,
+    username,
+    link,
+    intro: `Thank you: we have recorded your payment of ${amount} toward statement ${number}. Acknowledgement receipt ${receiptNumber} is ready to download on your profile.`,
+    action: 'See my dues',
+    expiry: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+    ignore: 'You receive this e-mail because you are a member of the association.',
+  });
+}
+
+/** A proof of payment could not be verified, and why. */
+export function paymentRejectedEmail({
+  username,
+  link,
+  number,
+  amount,
+  reason,
+}: AccountLinkMail & { number: string; amount: string; reason: string }): MailContent {
+  return accountLinkEmail({
+    subject: `${siteConfig.acronym} payment not verified: statement ${number}`,
+    username,
+    link,
+    intro: `The secretariat could not verify your payment of ${amount} toward statement ${number}. The reason given: ${reason}`,
+    action: 'See my dues',
+    expiry: `You can upload a new proof of payment on your profile, or write to ${siteConfig.secretariatEmail}.`,
+    ignore: 'You receive this e-mail because you are a member of the association.',
   });
 }
 

@@ -141,11 +141,11 @@ describe('what is recorded', () => {
     ]);
   });
 
-  it("a membership's status change (with its period) and its deletion", async () => {
+  it("a membership's status change (with its period: Honorary) and its deletion", async () => {
     const user = await newUser();
     const membership = await createMembership(context.db, user.id, {
       status: 'pending',
-      category: 'Associate',
+      category: 'Honorary',
       startsAt: null,
       expiresAt: null,
     });
@@ -171,7 +171,7 @@ describe('what is recorded', () => {
     expect(deleted).toMatchObject({
       membershipId: membership.id,
       changes: {
-        category: { from: 'Associate', to: null },
+        category: { from: 'Honorary', to: null },
         status: { from: 'approved', to: null },
         startsAt: { from: startsAt, to: null },
       },

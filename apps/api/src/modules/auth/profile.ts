@@ -1,8 +1,9 @@
-import type { Profile } from '@portal/shared';
+import { type Profile, paidThroughOf } from '@portal/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { membershipsWithDues } from '../memberships';
 
 /**
  * The signed-in user's profile as login, login-token and the session call return it (spec 000 §3):
@@ -12,9 +13,7 @@ import { notFound } from '../../lib/errors';
 export async function loadProfile(db: Db, userId: string): Promise<Profile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('User not found');
-  const rows = await db
-    .select()
-    .from(memberships)
+  const rows = await membershipsWithDues(db)
     .where(eq(memberships.userId, userId))
     .orderBy(desc(memberships.createdAt), desc(memberships.id));
   return {
@@ -39,6 +38,8 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
       status: membership.status,
       startsAt: membership.startsAt?.toISOString() ?? null,
       expiresAt: membership.expiresAt?.toISOString() ?? null,
+      paidThrough: paidThroughOf(membership.expiresAt),
+      unpaidDueOn: membership.unpaidDueOn,
       created_at: membership.createdAt.toISOString(),
       updated_at: membership.updatedAt.toISOString(),
     })),

@@ -3,7 +3,7 @@ import {
   type DashboardSummary,
   EVENT_STATUSES,
   MEMBERSHIP_CATEGORIES,
-  MEMBERSHIP_DISPLAY_STATUSES,
+  MEMBERSHIP_STANDINGS,
   manilaDateString,
   NEWS_STATUSES,
   USER_STATUSES,
@@ -48,7 +48,7 @@ async function countMembersByMembership(db: Db, now: Date) {
     .groupBy(newest.displayStatus, newest.category);
   return {
     byStatus: countsByValue(
-      MEMBERSHIP_DISPLAY_STATUSES,
+      MEMBERSHIP_STANDINGS,
       rows.map((row) => ({ value: row.status, count: row.count })),
     ),
     activeByCategory: countsByValue(

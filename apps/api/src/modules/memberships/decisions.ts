@@ -1,10 +1,12 @@
 import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
+  formatCentavos,
   MEMBERSHIP_PERIOD_MONTHS,
   type MembershipStatus,
   SITE_TIME_ZONE,
   sitePaths,
+  startOfManilaDay,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -15,7 +17,8 @@ import { queueMail } from '../../lib/mail/outbox';
 import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
-import { toAdminMembership } from './lifecycle';
+import { issueNewMemberStatement } from '../dues';
+import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
 export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
 
@@ -25,9 +28,7 @@ const longDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone:
 export async function listUserMemberships(db: Db, userId: string): Promise<AdminMembership[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
-  const rows = await db
-    .select()
-    .from(memberships)
+  const rows = await membershipsWithDues(db)
     .where(eq(memberships.userId, userId))
     .orderBy(desc(memberships.createdAt), desc(memberships.id));
   const now = new Date();
@@ -35,10 +36,10 @@ export async function listUserMemberships(db: Db, userId: string): Promise<Admin
 }
 
 /**
- * PUT /api/memberships/update/{id} (docs/product-rules.md "Membership lifecycle"): approving starts a
- * 12-month period (starts_at = the approval, expires_at = MEMBERSHIP_PERIOD_MONTHS later, on the
- * database's clock), rejecting or returning it to pending ends any period; approval and rejection
- * e-mail the member through the outbox in the same transaction.
+ * PUT /api/memberships/update/{id} (docs/product-rules.md "Membership lifecycle" and "Dues"):
+ * approving bills a new member for 12 months (an Honorary one is active at once, for
+ * MEMBERSHIP_PERIOD_MONTHS on the database's clock); rejecting or returning it to pending ends any
+ * period; approval and rejection e-mail the member through the outbox in the same transaction.
  *
  * The row is locked first and a status that is already the one asked for changes nothing: two
  * admins approving at once give one period and one e-mail, not two.
@@ -55,17 +56,24 @@ export async function setMembershipStatus(
         membership: memberships,
         username: users.username,
         email: users.email,
+        user: { id: users.id, username: users.username, email: users.email, address: users.address },
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.id, id))
       .for('update', { of: memberships });
     if (!current) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
-    if (current.membership.status === status) {
-      return { membership: toAdminMembership(current.membership), mailQueued: false };
-    }
+    const reread = async () => {
+      const [row] = await membershipsWithDues(tx).where(eq(memberships.id, id));
+      if (!row) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
+      return toAdminMembership(row);
+    };
+    if (current.membership.status === status) return { membership: await reread(), mailQueued: false };
+    // Honorary members pay nothing and are active at approval; everyone else's 12 months start
+    // on the date of payment (docs/product-rules.md "Dues"), so approval leaves the period open.
+    const honorary = current.membership.category === 'Honorary';
     const period =
-      status === 'approved'
+      status === 'approved' && honorary
         ? {
             startsAt: sql`now()`,
             expiresAt: sql`now() + make_interval(months => ${MEMBERSHIP_PERIOD_MONTHS})`,
@@ -86,19 +94,32 @@ export async function setMembershipStatus(
 
     const link = `${config.publicUrl}${sitePaths.profile}`;
     const recipient = { username: current.username, link, category: updated.category };
-    if (status === 'approved' && updated.startsAt && updated.expiresAt) {
+    if (status === 'approved') {
+      const statement = honorary
+        ? null
+        : await issueNewMemberStatement(tx, config, updated, current.user, { notify: false });
       await queueMail(tx, {
         to: current.email,
         ...membershipApprovedEmail({
           ...recipient,
-          startsOn: longDate.format(updated.startsAt),
-          expiresOn: longDate.format(updated.expiresAt),
+          link: statement ? `${link}#dues` : link,
+          period:
+            updated.startsAt && updated.expiresAt
+              ? { startsOn: longDate.format(updated.startsAt), expiresOn: longDate.format(updated.expiresAt) }
+              : null,
+          statement: statement
+            ? {
+                number: statement.number,
+                amount: formatCentavos(statement.amountCentavos),
+                dueOn: longDate.format(startOfManilaDay(statement.dueOn)),
+              }
+            : null,
         }),
       });
     } else if (status === 'rejected') {
       await queueMail(tx, { to: current.email, ...membershipRejectedEmail(recipient) });
     }
-    return { membership: toAdminMembership(updated), mailQueued: status !== 'pending' };
+    return { membership: await reread(), mailQueued: status !== 'pending' };
   });
 }
 

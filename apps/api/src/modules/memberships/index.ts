@@ -2,6 +2,8 @@
 export {
   hasActiveMembership,
   hasStanding,
+  type MembershipWithDues,
+  membershipsWithDues,
   newestMembershipOf,
   savePendingMembership,
   standingOf,

@@ -1,26 +1,41 @@
 import {
   type AdminMembership,
-  MEMBERSHIP_DISPLAY_STATUSES,
+  MEMBERSHIP_STANDINGS,
   type MembershipCategory,
   type MembershipStanding,
+  manilaDateString,
   membershipStanding,
+  paidThroughOf,
 } from '@portal/shared';
-import { and, desc, eq, gt, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
-import { type Membership, memberships } from '../../db/schema';
+import { duesStatements, type Membership, memberships } from '../../db/schema';
+import { qualifiedColumn } from '../../lib/sql';
 
 /**
- * An active membership is an approved one whose 12-month period has not run out
- * (docs/product-rules.md "Membership lifecycle"); it opens the members' area (Member's News files).
+ * The earliest due date (YYYY-MM-DD) of a membership's unpaid statements, or null: what makes it
+ * overdue (docs/product-rules.md "Dues"). Read beside a membership's row, in SQL.
+ */
+const unpaidDueOn = sql<string | null>`(select min(${duesStatements.dueOn})::text from ${duesStatements}
+    where ${duesStatements.membershipId} = ${qualifiedColumn(memberships.id)}
+    and ${duesStatements.status} in ('issued', 'partly_paid'))`;
+
+/** Memberships with what their standing needs, in the order and filter the caller adds. */
+export function membershipsWithDues(db: Db | DbTransaction) {
+  return db.select({ ...getTableColumns(memberships), unpaidDueOn }).from(memberships);
+}
+export type MembershipWithDues = Membership & { unpaidDueOn: string | null };
+
+/**
+ * A member in good standing (docs/product-rules.md "Dues"): an approved membership paid through
+ * today, owing nothing past its due date. It opens the members' area (Member's News files).
  */
 export async function hasActiveMembership(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ found: sql<number>`1` })
     .from(memberships)
-    .where(
-      and(eq(memberships.userId, userId), eq(memberships.status, 'approved'), gt(memberships.expiresAt, now)),
-    )
+    .where(and(eq(memberships.userId, userId), hasStanding(memberships, 'active', now)))
     .limit(1);
   return row !== undefined;
 }
@@ -44,34 +59,39 @@ export function newestMembershipOf(db: Db | DbTransaction, where?: SQL) {
         sql`(${newer.createdAt}, ${newer.id}) > (${memberships.createdAt}, ${memberships.id})`,
       ),
     );
-  return db
-    .select()
-    .from(memberships)
-    .where(and(where, notExists(newerOne)));
+  return membershipsWithDues(db).where(and(where, notExists(newerOne)));
 }
 
-type MembershipColumns = { status: SQLWrapper; expiresAt: SQLWrapper };
+type MembershipColumns = { id: SQLWrapper; status: SQLWrapper; expiresAt: SQLWrapper };
 
 /**
  * That a membership has `standing` at `now`, in SQL: `membershipStanding` (packages/shared) as
- * conditions the planner can estimate from the columns' statistics. An approved membership is
- * active until it expires, expired from then on, so no job has to change it.
+ * conditions. Worked out when read, so no job has to change a membership when time passes.
  */
 export function hasStanding(membership: MembershipColumns, standing: MembershipStanding, now: Date) {
+  const overdue = sql`exists (select 1 from ${duesStatements}
+    where ${duesStatements.membershipId} = ${membership.id}
+    and ${duesStatements.status} in ('issued', 'partly_paid')
+    and ${duesStatements.dueOn} < ${manilaDateString(now)})`;
+  const approved = sql`${membership.status} = 'approved'`;
   switch (standing) {
     case 'pending':
     case 'rejected':
       return sql`${membership.status} = ${standing}`;
+    case 'overdue':
+      return sql`(${approved} and ${overdue})`;
+    case 'awaiting_payment':
+      return sql`(${approved} and ${membership.expiresAt} is null and not ${overdue})`;
     case 'active':
-      return sql`(${membership.status} = 'approved' and ${membership.expiresAt} > ${now})`;
+      return sql`(${approved} and ${membership.expiresAt} > ${now} and not ${overdue})`;
     case 'expired':
-      return sql`(${membership.status} = 'approved' and (${membership.expiresAt} is null or ${membership.expiresAt} <= ${now}))`;
+      return sql`(${approved} and ${membership.expiresAt} <= ${now} and not ${overdue})`;
   }
 }
 
 /** A membership's standing at `now` as a value, from the conditions above. */
 export function standingOf(membership: MembershipColumns, now: Date) {
-  const cases = MEMBERSHIP_DISPLAY_STATUSES.map(
+  const cases = MEMBERSHIP_STANDINGS.map(
     (standing) => sql`when ${hasStanding(membership, standing, now)} then ${standing}`,
   );
   return sql<MembershipStanding>`case ${sql.join(cases, sql` `)} end`;
@@ -104,17 +124,22 @@ export async function savePendingMembership(tx: DbTransaction, userId: string, c
   return created.id;
 }
 
-/** A membership as the admin screens show it, with its standing at `now`. */
-export function toAdminMembership(membership: Membership, now = new Date()): AdminMembership {
+/** A membership as the API answers it, with its standing at `now`. */
+export function toAdminMembership(membership: MembershipWithDues, now = new Date()): AdminMembership {
   const expiresAt = membership.expiresAt?.toISOString() ?? null;
   return {
     id: membership.id,
     userId: membership.userId,
     category: membership.category,
     status: membership.status,
-    standing: membershipStanding({ status: membership.status, expires_at: expiresAt }, now),
+    standing: membershipStanding(
+      { status: membership.status, expires_at: expiresAt, unpaid_due_on: membership.unpaidDueOn },
+      now,
+    ),
     startsAt: membership.startsAt?.toISOString() ?? null,
     expiresAt,
+    paidThrough: paidThroughOf(membership.expiresAt),
+    unpaidDueOn: membership.unpaidDueOn,
     created_at: membership.createdAt.toISOString(),
     updated_at: membership.updatedAt.toISOString(),
   };

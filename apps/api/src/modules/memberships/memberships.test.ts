@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_USER_MESSAGES, type AdminMembership, MEMBERSHIP_PERIOD_MONTHS } from '@portal/shared';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminMembership,
+  MEMBERSHIP_PERIOD_MONTHS,
+  MEMBERSHIP_STANDINGS,
+} from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, mailOutbox, memberships } from '../../db/schema';
+import { adminAuditLog, duesStatements, mailOutbox, memberships } from '../../db/schema';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
@@ -94,29 +99,45 @@ describe('GET /api/memberships/{userId}', () => {
 });
 
 describe('PUT /api/memberships/update/{id}', () => {
-  it('approving starts a 12-month period from now, e-mails the member and changes the dashboard at once', async () => {
+  it('approving bills the member, who awaits payment; the e-mail says what to pay; the dashboard follows', async () => {
     const { user, membership } = await applicant();
     const before = await summary();
     const response = await setStatus(membership.id, 'approved');
     expect(response.statusCode).toBe(200);
     const approved: AdminMembership = response.json().data;
-    expect(approved).toMatchObject({ status: 'approved', standing: 'active' });
-    const startsAt = new Date(approved.startsAt as string);
-    const expiresAt = new Date(approved.expiresAt as string);
-    expect(Math.abs(startsAt.getTime() - Date.now())).toBeLessThan(60_000);
-    const expected = new Date(startsAt);
-    expected.setUTCMonth(expected.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
-    expect(expiresAt.toISOString()).toBe(expected.toISOString());
+    expect(approved).toMatchObject({
+      status: 'approved',
+      standing: 'awaiting_payment',
+      startsAt: null,
+      expiresAt: null,
+      paidThrough: null,
+    });
 
     const mail = await mailTo(user.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain('membership is approved');
     expect(mail[0]?.text).toContain('Your Regular membership has been approved');
-    expect(mail[0]?.text).toContain('/profile');
+    expect(mail[0]?.text).toContain('₱15,000.00');
+    expect(mail[0]?.text).toContain('/profile#dues');
 
     const after = await summary();
-    expect(after.active).toBe(before.active + 1);
+    expect(after.awaiting_payment).toBe(before.awaiting_payment + 1);
     expect(after.pending).toBe(before.pending - 1);
+  });
+
+  it('approving an Honorary membership starts a 12-month period from now, with nothing to pay', async () => {
+    const { membership } = await applicant();
+    await context.db
+      .update(memberships)
+      .set({ category: 'Honorary' })
+      .where(eq(memberships.id, membership.id));
+    const approved: AdminMembership = (await setStatus(membership.id, 'approved')).json().data;
+    expect(approved).toMatchObject({ status: 'approved', standing: 'active' });
+    const startsAt = new Date(approved.startsAt as string);
+    expect(Math.abs(startsAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const expected = new Date(startsAt);
+    expected.setUTCMonth(expected.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
+    expect(new Date(approved.expiresAt as string).toISOString()).toBe(expected.toISOString());
   });
 
   it('rejecting e-mails the member and ends a period; back to pending sends nothing', async () => {
@@ -145,14 +166,15 @@ describe('PUT /api/memberships/update/{id}', () => {
     expect(await mailTo(user.email)).toHaveLength(1);
   });
 
-  it('gives one period and one e-mail when several admins approve at once (also on PostgreSQL)', async () => {
+  it('gives one statement and one e-mail when several admins approve at once (also on PostgreSQL)', async () => {
     const { user, membership } = await applicant();
     const answers = await Promise.all(Array.from({ length: 5 }, () => setStatus(membership.id, 'approved')));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const periods = new Set(answers.map((answer) => answer.json().data.startsAt));
-    expect(periods.size).toBe(1);
-    const [row] = await context.db.select().from(memberships).where(eq(memberships.id, membership.id));
-    expect(row?.startsAt?.toISOString()).toBe([...periods][0]);
+    const statements = await context.db
+      .select()
+      .from(duesStatements)
+      .where(eq(duesStatements.membershipId, membership.id));
+    expect(statements).toHaveLength(1);
     expect(await mailTo(user.email)).toHaveLength(1);
     // One change, one line in the audit log (decision 024).
     const audited = await context.db
@@ -176,7 +198,7 @@ describe('DELETE /api/memberships/delete/{id}', () => {
 
 describe("the admin list's membership filters follow every change", () => {
   const standingOf = async (userId: string) => {
-    for (const standing of ['pending', 'active', 'expired', 'rejected']) {
+    for (const standing of MEMBERSHIP_STANDINGS) {
       const response = await call(
         'GET',
         `/api/users/get-all?id=${userId}&membership=${standing}`,
@@ -191,6 +213,20 @@ describe("the admin list's membership filters follow every change", () => {
     const { user, membership } = await applicant();
     expect(await standingOf(user.id)).toBe('pending');
     await setStatus(membership.id, 'approved');
+    expect(await standingOf(user.id)).toBe('awaiting_payment');
+    await context.db
+      .update(duesStatements)
+      .set({ dueOn: '2020-01-01' })
+      .where(eq(duesStatements.membershipId, membership.id));
+    expect(await standingOf(user.id)).toBe('overdue');
+    await context.db
+      .update(duesStatements)
+      .set({ status: 'paid' })
+      .where(eq(duesStatements.membershipId, membership.id));
+    await context.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(memberships.id, membership.id));
     expect(await standingOf(user.id)).toBe('active');
     const regular = await call('GET', `/api/users/get-all?id=${user.id}&category=Regular`, adminCookie);
     expect(regular.json().data.total).toBe(1);

@@ -143,10 +143,14 @@ describe('POST /api/news/like/{id}', () => {
       (_, index) => `visitor_id=${index.toString().padStart(22, 'v')}`,
     );
     const liked = await Promise.all(visitors.map((cookie) => like(article.id, 'like', cookie)));
-    expect(liked.filter((response) => response.statusCode !== 200).map((response) => response.statusCode)).toEqual([]);
+    expect(
+      liked.filter((response) => response.statusCode !== 200).map((response) => response.statusCode),
+    ).toEqual([]);
     expect(await likesOf(article.id)).toBe(visitors.length);
     const unliked = await Promise.all(visitors.map((cookie) => like(article.id, 'unlike', cookie)));
-    expect(unliked.filter((response) => response.statusCode !== 200).map((response) => response.statusCode)).toEqual([]);
+    expect(
+      unliked.filter((response) => response.statusCode !== 200).map((response) => response.statusCode),
+    ).toEqual([]);
     expect(await likesOf(article.id)).toBe(0);
   }, 120_000);
 });

@@ -8,12 +8,16 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type Membership, memberships, type User, users } from '../../db/schema';
+import { memberships, type User, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
-import { hasStanding, newestMembershipOf, toAdminMembership } from '../memberships';
+import { hasStanding, type MembershipWithDues, newestMembershipOf, toAdminMembership } from '../memberships';
 
-export function toAdminUser(user: User, membership: Membership | undefined, now = new Date()): AdminUser {
+export function toAdminUser(
+  user: User,
+  membership: MembershipWithDues | undefined,
+  now = new Date(),
+): AdminUser {
   return {
     id: user.id,
     username: user.username,
@@ -117,7 +121,7 @@ export async function listUsers(db: Db, query: AdminUserListQuery, now = new Dat
 
 /** The newest membership of each of `rows`' users, in one query after theirs. */
 export async function newestMembershipsByUser(db: Db, rows: readonly User[]) {
-  const found = new Map<string, Membership>();
+  const found = new Map<string, MembershipWithDues>();
   if (rows.length === 0) return found;
   const newest = await newestMembershipOf(
     db,

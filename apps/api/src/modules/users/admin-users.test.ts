@@ -247,7 +247,11 @@ describe('GET /api/users/get-all', () => {
       ['?limit=101', 'limit', 'Limit must be at most 100'],
       ['?type=superuser', 'type', 'Type must be one of user, individual, company, admin'],
       ['?status=deleted', 'status', 'Status must be one of pending, active, inactive'],
-      ['?membership=lapsed', 'membership', 'Membership must be one of pending, active, expired, rejected'],
+      [
+        '?membership=lapsed',
+        'membership',
+        'Membership must be one of pending, awaiting_payment, active, overdue, expired, rejected',
+      ],
       ['?limit=0', 'limit', 'Limit must be at least 1'],
       ['?limit=-5', 'limit', 'Limit must be at least 1'],
       ['?limit=1000000', 'limit', 'Limit must be at most 100'],

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   LogOut,
   Newspaper,
+  ReceiptText,
   UsersRound,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
@@ -17,6 +18,7 @@ import { LogoMark } from './logo';
 const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   dashboard: LayoutDashboard,
   users: UsersRound,
+  dues: ReceiptText,
   events: CalendarDays,
   news: Newspaper,
   board: Landmark,

@@ -13,7 +13,7 @@ const tones = {
 } as const;
 export type StatusTone = keyof typeof tones;
 
-/** The tone of each status the data model has (events, news, registrations, memberships, users). */
+/** The tone of each status the data model has (events, news, registrations, memberships, users, dues). */
 const statusTones: Record<string, StatusTone> = {
   published: 'green',
   approved: 'green',
@@ -25,6 +25,15 @@ const statusTones: Record<string, StatusTone> = {
   inactive: 'gray',
   archived: 'gray',
   expired: 'gray',
+  awaiting_payment: 'yellow',
+  overdue: 'red',
+  issued: 'blue',
+  partly_paid: 'yellow',
+  paid: 'green',
+  void: 'gray',
+  submitted: 'yellow',
+  recorded: 'green',
+  held: 'yellow',
 };
 
 export const toneOfStatus = (status: string): StatusTone => statusTones[status] ?? 'gray';

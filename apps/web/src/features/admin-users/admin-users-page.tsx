@@ -50,7 +50,9 @@ export const EXPORT_FAILED = 'The export could not be started. Please try again.
 /** The dashboard's membership links (decision 014), named in the filter when one is set. */
 const MEMBERSHIP_FILTERS = [
   ['pending', 'Pending applications'],
+  ['awaiting_payment', 'Members awaiting payment'],
   ['active', 'Active members'],
+  ['overdue', 'Members with overdue dues'],
   ['expired', 'Expired members'],
   ['rejected', 'Rejected applications'],
 ] as const;

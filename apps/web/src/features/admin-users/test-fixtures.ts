@@ -35,6 +35,8 @@ export const makeMembership = (overrides: Partial<AdminMembership> = {}): AdminM
   standing: 'pending',
   startsAt: null,
   expiresAt: null,
+  paidThrough: null,
+  unpaidDueOn: null,
   created_at: '2026-11-18T00:00:00.000Z',
   updated_at: '2026-11-18T00:00:00.000Z',
   ...overrides,

@@ -2,7 +2,8 @@ import {
   type DashboardSummary,
   EVENT_STATUSES,
   MEMBERSHIP_CATEGORIES,
-  MEMBERSHIP_DISPLAY_STATUSES,
+  MEMBERSHIP_STANDING_LABELS,
+  MEMBERSHIP_STANDINGS,
   NEWS_STATUSES,
   USER_STATUSES,
   USER_TYPES,
@@ -129,8 +130,8 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <BreakdownPanel
           title="Members by status"
-          rows={MEMBERSHIP_DISPLAY_STATUSES.map((status) => ({
-            label: capitalise(status),
+          rows={MEMBERSHIP_STANDINGS.map((status) => ({
+            label: MEMBERSHIP_STANDING_LABELS[status],
             value: memberships.byStatus[status],
             to: adminListLink('users', { membership: status }),
           }))}

@@ -24,6 +24,10 @@ export function downloadRefusal(standing: ReaderStanding): string | null {
       return "Member's News files are for members with an active membership. Log in with your member account to download them.";
     case 'pending':
       return `Your membership application is still pending. The files open once the secretariat has approved it; write to ${siteConfig.secretariatEmail} to settle your account.`;
+    case 'unpaid':
+      return standing.overdue
+        ? 'Your membership dues are overdue. The files open again once your statement is paid; see Dues on your profile.'
+        : 'Your membership is approved and awaits its first payment. The files open once your statement is paid; see Dues on your profile.';
     case 'expired':
       return `Your membership expired${standing.expiresAt ? ` on ${formatDate(standing.expiresAt)}` : ''}. Renew it with the secretariat (${siteConfig.secretariatEmail}) to download the files again.`;
     case 'none':
@@ -52,6 +56,19 @@ function Notice({ standing, loginPath }: { standing: ReaderStanding; loginPath: 
         <>
           The files open once the secretariat has approved your application. Please email {secretariat} to
           settle your account.
+        </>
+      );
+      break;
+    case 'unpaid':
+      title = standing.overdue ? 'Your dues are overdue' : 'Your membership awaits payment';
+      text = (
+        <>
+          The files are for members in good standing. Pay your statement of account, or upload your proof of
+          payment, under{' '}
+          <Link to={`${paths.profile}#dues`} className={linkClass}>
+            Dues on your profile
+          </Link>
+          .
         </>
       );
       break;

@@ -1,12 +1,15 @@
+import type { DuesStatementView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
 import { ProfilePage } from './profile-page';
-import { json, makeMembership, makeUserData } from './test-fixtures';
+import { duesList, json, makeMembership, makeStatement, makeUserData } from './test-fixtures';
 
 type Call = { url: string; init?: RequestInit };
+/** The statements GET /dues/statements answers with. */
+let statements: DuesStatementView[] = [];
 
 function stubApi(handler: (call: Call) => Response) {
   const calls: Call[] = [];
@@ -15,6 +18,9 @@ function stubApi(handler: (call: Call) => Response) {
     vi.fn(async (url: string, init?: RequestInit) => {
       const call = { url: String(url), init };
       calls.push(call);
+      // The Dues section reads the member's statements beside the profile.
+      if (call.url.includes('/dues/statements') && (init?.method ?? 'GET') === 'GET')
+        return json(duesList(statements));
       return handler(call);
     }),
   );
@@ -22,6 +28,7 @@ function stubApi(handler: (call: Call) => Response) {
 }
 
 beforeEach(() => {
+  statements = [];
   useSessionStore.setState({
     user: { id: '00000000-0000-4000-8000-000000000000', username: 'northern_gold' },
   });
@@ -38,6 +45,7 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
       standing: 'expired',
       startsAt: '2024-01-01T00:00:00.000Z',
       expiresAt: '2025-01-01T00:00:00.000Z',
+      paidThrough: '2024-12-31',
     });
     const rejected = makeMembership({
       status: 'rejected',
@@ -68,16 +76,16 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(within(contact).getByText('+63 2 8123 4568')).toBeVisible();
 
     const memberships = screen.getByRole('region', { name: 'Membership Details' });
-    expect(within(memberships).getByText('pending')).toBeVisible();
-    expect(within(memberships).getByText('active')).toBeVisible();
-    expect(within(memberships).getByText('rejected')).toBeVisible();
-    expect(within(memberships).getByText('Period: February 1, 2026 – February 1, 2027')).toBeVisible();
+    expect(within(memberships).getByText('Pending')).toBeVisible();
+    expect(within(memberships).getByText('Active until January 31, 2027')).toBeVisible();
+    expect(within(memberships).getByText('Rejected')).toBeVisible();
+    expect(within(memberships).getByText('Period: February 1, 2026 – January 31, 2027')).toBeVisible();
     // Expired ones wait behind the toggle.
-    expect(within(memberships).getByText('expired')).not.toBeVisible();
+    expect(within(memberships).getByText('Expired')).not.toBeVisible();
     await userEvent
       .setup()
       .click(within(memberships).getByRole('button', { name: 'Show expired memberships (1)' }));
-    expect(within(memberships).getByText('expired')).toBeVisible();
+    expect(within(memberships).getByText('Expired')).toBeVisible();
 
     expect(screen.getByRole('link', { name: 'Manage Company Representatives' })).toHaveAttribute(
       'href',
@@ -218,5 +226,38 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     stubApi(() => json(makeUserData()));
     renderWithRouter(<ProfilePage />, { path: '/profile?email-change=done' });
     expect(await screen.findByText('Your email address has been changed.')).toBeVisible();
+  });
+
+  it('lists the dues with what to pay, and sends a proof of payment with its file', async () => {
+    const statement = makeStatement();
+    statements = [statement];
+    let sent: FormData | undefined;
+    stubApi((call) => {
+      if (call.url.endsWith(`/dues/statements/${statement.id}/proof`)) {
+        sent = call.init?.body as FormData;
+        return json({ data: statement }, 201);
+      }
+      return json(makeUserData());
+    });
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const dues = await screen.findByRole('region', { name: 'Dues' });
+    expect(await within(dues).findByText('BDO 0012-3456-7890')).toBeVisible();
+    expect(within(dues).getAllByText('₱3,000.00', { selector: 'dd' })).toHaveLength(2);
+    const user = userEvent.setup();
+    await user.click(within(dues).getByRole('button', { name: 'Upload proof of payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload proof of payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send proof' }));
+    expect(await within(dialog).findByText('Payment method is required')).toBeVisible();
+    await user.selectOptions(within(dialog).getByLabelText('Payment method *'), 'GCash');
+    await user.click(within(dialog).getByRole('button', { name: 'Send proof' }));
+    expect(await within(dialog).findByText('Attach the proof of payment (an image or a PDF)')).toBeVisible();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
+    await user.upload(within(dialog).getByLabelText('Proof of payment *'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Send proof' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.get('amount')).toBe('300000');
+    expect(sent?.get('method')).toBe('GCash');
+    expect((sent?.get('file') as File | null)?.name).toBe('receipt.png');
+    expect(await screen.findByText('Proof sent')).toBeVisible();
   });
 });

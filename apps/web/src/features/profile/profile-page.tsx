@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
+import { DuesSection } from './components/dues-section';
 import { MembershipList } from './components/membership-list';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
@@ -167,6 +168,22 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         <ProfileSection id="membership-heading" title="Membership Details">
           <MembershipList memberships={membershipData} />
         </ProfileSection>
+
+        {membershipData.some((membership) => membership.status === 'approved') && (
+          <div id="dues" className="scroll-mt-24">
+            <ProfileSection id="dues-heading" title="Dues">
+              <DuesSection
+                onProofSent={() =>
+                  notify({
+                    variant: 'success',
+                    title: 'Proof sent',
+                    text: 'Thank you. The secretariat will verify your payment and e-mail your receipt.',
+                  })
+                }
+              />
+            </ProfileSection>
+          </div>
+        )}
 
         <ProfileSection id="account-heading" title="Account Details">
           <dl className="divide-y divide-stone-200">

@@ -5,7 +5,7 @@ import { isAdmin, useSessionUser } from '@/lib/session-store';
 
 /**
  * Who is reading Member's News, as far as its files are concerned
- * (docs/product-rules.md "Membership lifecycle").
+ * (docs/product-rules.md "Membership lifecycle" and "Dues").
  */
 export type ReaderStanding =
   | { kind: 'guest' }
@@ -13,6 +13,8 @@ export type ReaderStanding =
   | { kind: 'admin' }
   | { kind: 'active'; expiresAt: string | null }
   | { kind: 'pending' }
+  /** Approved and billed, not yet paid: awaiting payment, or overdue. */
+  | { kind: 'unpaid'; overdue: boolean }
   | { kind: 'expired'; expiresAt: string | null }
   /** Signed in without a membership, or with a rejected one only. */
   | { kind: 'none' };
@@ -34,13 +36,20 @@ export function useReaderStanding(): ReaderStanding {
   if (!query.data) return { kind: 'loading' };
   const memberships = query.data.data.profile.memberships.map((membership) => ({
     ...membership,
-    standing: membershipStanding({ status: membership.status, expires_at: membership.expiresAt }),
+    standing: membershipStanding({
+      status: membership.status,
+      expires_at: membership.expiresAt,
+      unpaid_due_on: membership.unpaidDueOn,
+    }),
   }));
   const active = memberships.find((membership) => membership.standing === 'active');
   if (active) return { kind: 'active', expiresAt: active.expiresAt };
   // Memberships come newest first.
   const newest = memberships[0];
   if (newest?.standing === 'pending') return { kind: 'pending' };
+  if (newest?.standing === 'awaiting_payment' || newest?.standing === 'overdue') {
+    return { kind: 'unpaid', overdue: newest.standing === 'overdue' };
+  }
   if (newest?.standing === 'expired') return { kind: 'expired', expiresAt: newest.expiresAt };
   const expired = memberships.find((membership) => membership.standing === 'expired');
   if (expired) return { kind: 'expired', expiresAt: expired.expiresAt };

@@ -8,6 +8,8 @@ const membership = (status: string, expiresAt: string | null = null) => ({
   status: status as 'pending',
   startsAt: null,
   expiresAt,
+  paidThrough: null,
+  unpaidDueOn: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });

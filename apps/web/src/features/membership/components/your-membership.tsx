@@ -5,16 +5,25 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 
-type Step = { title: string; state: 'done' | 'next' | 'waiting'; text: string };
+type Step = {
+  title: string;
+  state: 'done' | 'next' | 'waiting';
+  text: string;
+  /** Where the next step is taken, when it is not the membership form. */
+  action?: { label: string; to: string };
+};
 
 /**
  * What the signed-in reader has done of joining and what comes next
- * (docs/product-rules.md "Membership lifecycle").
+ * (docs/product-rules.md "Membership lifecycle" and "Dues").
  */
 export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, now = new Date()): Step[] {
   const newest = profile.memberships[0];
   const standing = newest
-    ? membershipStanding({ status: newest.status, expires_at: newest.expiresAt }, now)
+    ? membershipStanding(
+        { status: newest.status, expires_at: newest.expiresAt, unpaid_due_on: newest.unpaidDueOn },
+        now,
+      )
     : null;
   const applied = !profile.isNew && newest !== undefined;
   const steps: Step[] = [
@@ -32,7 +41,17 @@ export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, no
     steps.push({
       title: 'Review by the secretariat',
       state: 'waiting',
-      text: 'Your membership is pending. The secretariat will contact you about the annual fee.',
+      text: 'Your membership is pending. Once it is approved, your statement of account for the annual fee appears under Dues on your profile.',
+    });
+  } else if (standing === 'awaiting_payment' || standing === 'overdue') {
+    steps.push({
+      title: 'Pay the annual fee',
+      state: 'next',
+      text:
+        standing === 'overdue'
+          ? 'Your statement of account is past its due date. Pay it, or upload your proof of payment, under Dues on your profile.'
+          : 'Your membership is approved. Pay your statement of account, or upload your proof of payment, under Dues on your profile; your 12 months start on the date of payment.',
+      action: { label: 'See what to pay', to: `${paths.profile}#dues` },
     });
   } else if (standing === 'active') {
     steps.push({
@@ -58,7 +77,7 @@ export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, no
 
 export function YourMembership({ profile }: { profile: Profile }) {
   const steps = joiningSteps(profile);
-  const formIsNext = steps.some((step) => step.state === 'next');
+  const next = steps.find((step) => step.state === 'next');
   return (
     <section
       aria-labelledby="your-membership-heading"
@@ -87,9 +106,13 @@ export function YourMembership({ profile }: { profile: Profile }) {
           </li>
         ))}
       </ol>
-      {formIsNext && (
-        <Link to={paths.userForms} className={buttonClasses({ variant: 'primary', className: 'mt-6' })}>
-          {profile.isNew ? 'Complete your membership application' : 'Renew your membership'}
+      {next && (
+        <Link
+          to={next.action?.to ?? paths.userForms}
+          className={buttonClasses({ variant: 'primary', className: 'mt-6' })}
+        >
+          {next.action?.label ??
+            (profile.isNew ? 'Complete your membership application' : 'Renew your membership')}
         </Link>
       )}
     </section>

@@ -1,22 +1,26 @@
-import type { ProfileMembership } from '@portal/shared';
+import { MEMBERSHIP_STANDING_LABELS, type ProfileMembership } from '@portal/shared';
 import { useId, useState } from 'react';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { formatDate } from '@/lib/format';
 
 function MembershipRow({ membership }: { membership: ProfileMembership }) {
   const period =
-    membership.startsAt && membership.expiresAt
-      ? `${formatDate(membership.startsAt)} – ${formatDate(membership.expiresAt)}`
+    membership.startsAt && membership.paidThrough
+      ? `${formatDate(membership.startsAt)} – ${formatDate(membership.paidThrough)}`
       : null;
   return (
-    <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col items-start gap-2 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-semibold text-stone-900">{membership.category} membership</p>
         <p className="text-sm text-stone-600">
           {period ? `Period: ${period}` : `Applied ${formatDate(membership.created_at)}`}
         </p>
       </div>
-      <StatusBadge tone={toneOfStatus(membership.standing)}>{membership.standing}</StatusBadge>
+      <StatusBadge tone={toneOfStatus(membership.standing)}>
+        {membership.standing === 'active' && membership.paidThrough
+          ? `Active until ${formatDate(membership.paidThrough)}`
+          : MEMBERSHIP_STANDING_LABELS[membership.standing]}
+      </StatusBadge>
     </li>
   );
 }

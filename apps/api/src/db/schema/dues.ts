@@ -1,0 +1,170 @@
+import {
+  DUES_PAYMENT_STATUSES,
+  DUES_STATEMENT_KINDS,
+  DUES_STATEMENT_STATUSES,
+  type DuesPaymentStatus,
+  type DuesStatementKind,
+  type DuesStatementStatus,
+  MEMBERSHIP_CATEGORIES,
+  type MembershipCategory,
+} from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
+import { memberships } from './memberships';
+import { users } from './users';
+
+/**
+ * The association's dues settings, one row (docs/product-rules.md "Dues"): fees in centavos and
+ * what a statement prints. Missing until an administrator first saves them; the defaults of
+ * packages/shared (the specification's fees) stand in until then.
+ */
+export const duesSettings = pgTable(
+  'dues_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    regularFeeCentavos: integer('regular_fee_centavos').notNull(),
+    associateFeeCentavos: integer('associate_fee_centavos').notNull(),
+    individualFeeCentavos: integer('individual_fee_centavos').notNull(),
+    paymentInstructions: text('payment_instructions').notNull(),
+    /** The QR Ph image printed on statements, in storage (never served publicly by its key). */
+    qrImagePath: text('qr_image_path'),
+    associationName: text('association_name').notNull(),
+    associationAddress: text('association_address').notNull(),
+    associationTin: text('association_tin').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('dues_settings_single_row', sql`${t.id} = 1`),
+    checkNotNegative('dues_settings_regular_fee_check', t.regularFeeCentavos),
+    checkNotNegative('dues_settings_associate_fee_check', t.associateFeeCentavos),
+    checkNotNegative('dues_settings_individual_fee_check', t.individualFeeCentavos),
+  ],
+);
+
+/**
+ * The last number given to each kind of document in each year: statements (SOA) and receipts
+ * (AR) are numbered in sequence per year, the number taken inside the transaction that issues the
+ * document, so a rolled-back issue gives its number back and none is ever used twice.
+ */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+/**
+ * A statement of account. Never deleted, its number never reused: a mistake is voided with a
+ * reason and a new statement issued. Who was billed is kept as printed, so the statement reads
+ * the same after the member edits or deletes their account (the user and membership become null).
+ */
+export const duesStatements = pgTable(
+  'dues_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    kind: text('kind').$type<DuesStatementKind>().notNull(),
+    status: text('status').$type<DuesStatementStatus>().notNull().default('issued'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    membershipId: uuid('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    category: text('category').$type<MembershipCategory>().notNull(),
+    months: integer('months').notNull(),
+    /**
+     * The period paid for. A new member's 12 months start on the date of payment, so its period is
+     * null until it is paid in full; a semester's is known when it is issued.
+     */
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    amountCentavos: integer('amount_centavos').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    billedName: text('billed_name').notNull(),
+    billedEmail: text('billed_email').notNull(),
+    billedAddress: text('billed_address'),
+    billedTin: text('billed_tin'),
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('dues_statements_kind_check', t.kind, DUES_STATEMENT_KINDS),
+    checkIn('dues_statements_status_check', t.status, DUES_STATEMENT_STATUSES),
+    checkIn('dues_statements_category_check', t.category, MEMBERSHIP_CATEGORIES),
+    check('dues_statements_amount_check', sql`${t.amountCentavos} > 0`),
+    uniqueIndex('dues_statements_number_unique').on(t.number),
+    // One statement per membership and period: issuing twice at once (two processes, an admin
+    // and the command) finds the first one's row instead of billing twice. A void one frees it.
+    uniqueIndex('dues_statements_membership_period_unique')
+      .on(t.membershipId, t.periodFrom)
+      .where(sql`${t.status} <> 'void' and ${t.kind} = 'semester'`),
+    uniqueIndex('dues_statements_new_member_unique')
+      .on(t.membershipId)
+      .where(sql`${t.status} <> 'void' and ${t.kind} = 'new_member'`),
+    // A member's statements and a membership's standing ("owes a statement past its due date").
+    index('dues_statements_user_created_idx').on(t.userId, t.createdAt),
+    index('dues_statements_membership_due_idx').on(t.membershipId, t.dueOn),
+    index('dues_statements_status_due_idx').on(t.status, t.dueOn),
+    index('dues_statements_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A payment toward a statement: submitted by a member with proof, recorded by an administrator,
+ * or reported by the online provider. Never deleted; a receipt number is given only when it is
+ * recorded, so receipts are numbered without gaps for rejected proofs.
+ */
+export const duesPayments = pgTable(
+  'dues_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => duesStatements.id, { onDelete: 'restrict' }),
+    status: text('status').$type<DuesPaymentStatus>().notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    amountCentavos: integer('amount_centavos').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    receiptNumber: text('receipt_number'),
+    /** The BIR invoice number the secretariat issues from its registered books, typed in. */
+    birInvoiceNumber: text('bir_invoice_number'),
+    proofPath: text('proof_path'),
+    proofType: text('proof_type'),
+    rejectionReason: text('rejection_reason'),
+    /** The online provider's payment id: the same payment reported twice is recorded once. */
+    providerPaymentId: text('provider_payment_id'),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('dues_payments_status_check', t.status, DUES_PAYMENT_STATUSES),
+    check('dues_payments_amount_check', sql`${t.amountCentavos} > 0`),
+    uniqueIndex('dues_payments_receipt_unique').on(t.receiptNumber),
+    uniqueIndex('dues_payments_provider_payment_unique').on(t.providerPaymentId),
+    index('dues_payments_statement_idx').on(t.statementId, t.createdAt),
+    index('dues_payments_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export type DuesStatement = typeof duesStatements.$inferSelect;
+export type DuesPayment = typeof duesPayments.$inferSelect;
+export type DuesSettingsRow = typeof duesSettings.$inferSelect;

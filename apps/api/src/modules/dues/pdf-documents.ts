@@ -1,0 +1,76 @@
+import { buffer } from 'node:stream/consumers';
+import { DUES_STATEMENT_STATUS_LABELS } from '@portal/shared';
+import type { Db } from '../../db/client';
+import type { DuesPayment, DuesStatement } from '../../db/schema';
+import type { Storage } from '../../lib/storage';
+import { renderReceiptPdf, renderStatementPdf } from './documents';
+import { readDuesSettings } from './settings';
+import { describePeriod, readStatementViews } from './statements';
+
+/** The association as its documents name it, from the dues settings. */
+async function associationOf(db: Db) {
+  const settings = await readDuesSettings(db);
+  return {
+    settings,
+    association: {
+      name: settings.associationName,
+      address: settings.associationAddress,
+      tin: settings.associationTin,
+    },
+  };
+}
+
+const billedTo = (statement: DuesStatement) => ({
+  name: statement.billedName,
+  tin: statement.billedTin,
+  address: statement.billedAddress,
+  email: statement.billedEmail,
+});
+
+/** The Statement of Account as it stands now: its payments so far and the balance. */
+export async function statementPdf(db: Db, storage: Storage, statement: DuesStatement) {
+  const [{ settings, association }, [view]] = await Promise.all([
+    associationOf(db),
+    readStatementViews(db, [statement.id]),
+  ]);
+  const qr = settings.qrImagePath ? await storage.read(settings.qrImagePath) : null;
+  return renderStatementPdf({
+    association,
+    number: statement.number,
+    issuedOn: statement.issuedOn,
+    dueOn: statement.dueOn,
+    status: DUES_STATEMENT_STATUS_LABELS[statement.status],
+    billedTo: billedTo(statement),
+    lines: [
+      {
+        description: `${statement.category} membership dues`,
+        period: describePeriod(statement),
+        amountCentavos: statement.amountCentavos,
+      },
+    ],
+    totalCentavos: statement.amountCentavos,
+    paidCentavos: view?.paid ?? 0,
+    balanceCentavos: view?.balance ?? statement.amountCentavos,
+    paymentInstructions: settings.paymentInstructions,
+    qrImage: qr
+      ? { bytes: await buffer(qr.body), type: qr.contentType === 'image/png' ? 'image/png' : 'image/jpeg' }
+      : null,
+    voidReason: statement.voidReason,
+  });
+}
+
+/** The Acknowledgement Receipt of a recorded payment. */
+export async function receiptPdf(db: Db, statement: DuesStatement, payment: DuesPayment) {
+  const { association } = await associationOf(db);
+  return renderReceiptPdf({
+    association,
+    number: payment.receiptNumber ?? '',
+    receivedOn: payment.paidOn,
+    receivedFrom: billedTo(statement),
+    amountCentavos: payment.amountCentavos,
+    method: payment.method,
+    reference: payment.reference,
+    statementNumber: statement.number,
+    birInvoiceNumber: payment.birInvoiceNumber,
+  });
+}

@@ -1,0 +1,357 @@
+import {
+  apiErrorSchema,
+  DUES_MESSAGES,
+  type DuesStatementView,
+  duesSettingsResponseSchema,
+  duesSettingsUpdateSchema,
+  duesStatementListQuerySchema,
+  duesStatementListResponseSchema,
+  duesStatementResponseSchema,
+  duesSummaryResponseSchema,
+  idParamsSchema,
+  issueDueStatementsResponseSchema,
+  issueStatementSchema,
+  paymentProofSchema,
+  reasonSchema,
+  recordPaymentSchema,
+  verifyPaymentSchema,
+} from '@portal/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { multipartForm } from '../../lib/multipart';
+import type { Storage } from '../../lib/storage';
+import type { Viewer } from '../../plugins/access';
+import { readPaymentFor, recordPayment, rejectPayment, submitProof, verifyPayment } from './payments';
+import { receiptPdf, statementPdf } from './pdf-documents';
+import { readDuesSettingsView, updateDuesSettings } from './settings';
+import {
+  issueDueStatements,
+  issueStatementByHand,
+  listStatements,
+  readStatementFor,
+  readStatementViews,
+  voidStatement,
+} from './statements';
+import { duesSummary } from './summary';
+
+const proofForm = multipartForm(paymentProofSchema, { files: { file: 1 } });
+const settingsForm = multipartForm(duesSettingsUpdateSchema, { files: { qrImage: 1 } });
+const refusals = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const uploadRefusals = { ...refusals, 413: apiErrorSchema, 415: apiErrorSchema };
+
+/** A PDF for its owner or an admin only: never kept by a shared cache. */
+function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${filename}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes));
+}
+
+/** The dues calls (docs/product-rules.md "Dues"), under /api/dues. */
+export const duesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  storage: Storage;
+}> = async (app, { db, config, storage }) => {
+  const context = { db, config };
+  // Every route here is 'member' or 'admin', which guarantees a viewer.
+  const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
+
+  app.get(
+    '/statements',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: "Statements of account: a member's own; an admin's every one, filtered and searched",
+        querystring: duesStatementListQuerySchema,
+        response: { 200: duesStatementListResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listStatements(db, viewerOf(request), request.query) }),
+  );
+
+  app.post(
+    '/statements',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Bill a member by hand for 12 months or a semester of their newest approved membership',
+        body: issueStatementSchema,
+        response: { 201: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const statement = await issueStatementByHand(context, viewerOf(request), request.body);
+      app.mailWorker.poke();
+      return reply.status(201).send({ data: statement });
+    },
+  );
+
+  app.post(
+    '/statements/issue-due',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Issue the semester statements due today (each membership once, however often it runs)',
+        response: { 200: issueDueStatementsResponseSchema },
+      },
+    },
+    async () => {
+      const result = await issueDueStatements(context);
+      if (result.issued > 0) app.mailWorker.poke();
+      return { data: result };
+    },
+  );
+
+  app.get(
+    '/statements/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: 'A statement with its payments (its member or an admin)',
+        params: idParamsSchema,
+        response: { 200: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const statement = await readStatementFor(db, viewerOf(request), request.params.id);
+      const [view] = await readStatementViews(db, [statement.id]);
+      return { data: view as DuesStatementView };
+    },
+  );
+
+  app.get(
+    '/statements/:id/pdf',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: 'The statement of account as a PDF (its member or an admin)',
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: refusals,
+      },
+    },
+    async (request, reply) => {
+      const statement = await readStatementFor(db, viewerOf(request), request.params.id);
+      return sendPdf(reply, statement.number, await statementPdf(db, storage, statement));
+    },
+  );
+
+  app.get(
+    '/payments/:id/receipt',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: "A recorded payment's acknowledgement receipt as a PDF (its member or an admin)",
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: refusals,
+      },
+    },
+    async (request, reply) => {
+      const { payment, statement } = await readPaymentFor(db, viewerOf(request), request.params.id);
+      if (!payment.receiptNumber)
+        throw new AppError(404, 'This payment has no receipt yet', { code: 'not_found' });
+      return sendPdf(reply, payment.receiptNumber, await receiptPdf(db, statement, payment));
+    },
+  );
+
+  app.get(
+    '/payments/:id/proof',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: "A payment's proof as the member uploaded it (its member or an admin)",
+        params: idParamsSchema,
+        produces: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { payment } = await readPaymentFor(db, viewerOf(request), request.params.id);
+      const file = payment.proofPath ? await storage.read(payment.proofPath) : null;
+      if (!file) throw new AppError(404, 'This payment has no proof', { code: 'not_found' });
+      return reply
+        .header('content-type', payment.proofType ?? file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/statements/:id/payments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Record a payment the secretariat received; the statement is paid when the balance is 0',
+        params: idParamsSchema,
+        body: recordPaymentSchema,
+        response: { 201: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const statement = await recordPayment(context, viewerOf(request), request.params.id, request.body);
+      app.mailWorker.poke();
+      return reply.status(201).send({ data: statement });
+    },
+  );
+
+  app.post(
+    '/statements/:id/proof',
+    {
+      config: { access: 'member' },
+      validatorCompiler: proofForm.validatorCompiler,
+      schema: {
+        tags: ['dues'],
+        summary: 'Send a payment with its proof (an image or a PDF, 5 MB) for the secretariat to verify',
+        params: idParamsSchema,
+        ...proofForm.schema,
+        response: { 201: duesStatementResponseSchema, ...uploadRefusals },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await proofForm.read(request);
+      const statement = await submitProof(
+        { ...context, storage },
+        viewerOf(request),
+        request.params.id,
+        fields,
+        files.file[0],
+      );
+      return reply.status(201).send({ data: statement });
+    },
+  );
+
+  app.post(
+    '/payments/:id/verify',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: "Verify a member's proof: the payment is recorded and a receipt issued",
+        params: idParamsSchema,
+        body: verifyPaymentSchema,
+        response: { 200: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const statement = await verifyPayment(context, viewerOf(request), request.params.id, request.body);
+      app.mailWorker.poke();
+      return { data: statement };
+    },
+  );
+
+  app.post(
+    '/payments/:id/reject',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: "Reject a member's proof with a reason, which they are e-mailed",
+        params: idParamsSchema,
+        body: reasonSchema,
+        response: { 200: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const statement = await rejectPayment(
+        context,
+        viewerOf(request),
+        request.params.id,
+        request.body.reason,
+      );
+      app.mailWorker.poke();
+      return { data: statement };
+    },
+  );
+
+  app.post(
+    '/statements/:id/void',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Void a statement with a reason (statements are never deleted)',
+        params: idParamsSchema,
+        body: reasonSchema,
+        response: { 200: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await voidStatement(db, viewerOf(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.post(
+    '/statements/:id/checkout',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Start paying a statement online (only when a payment provider is configured)',
+        params: idParamsSchema,
+        response: refusals,
+      },
+    },
+    async (request) => {
+      await readStatementFor(db, viewerOf(request), request.params.id);
+      throw new AppError(409, DUES_MESSAGES.noProvider, { code: 'no_provider' });
+    },
+  );
+
+  app.get(
+    '/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'The dues settings: fees, payment instructions, QR image, the association’s details',
+        response: { 200: duesSettingsResponseSchema },
+      },
+    },
+    async () => ({ data: await readDuesSettingsView(db) }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: { access: 'admin' },
+      validatorCompiler: settingsForm.validatorCompiler,
+      schema: {
+        tags: ['dues'],
+        summary: 'Change the dues settings (multipart form, optional QR Ph image)',
+        ...settingsForm.schema,
+        response: { 200: duesSettingsResponseSchema, ...uploadRefusals },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await settingsForm.read(request);
+      return { data: await updateDuesSettings({ db, storage }, viewerOf(request), fields, files.qrImage[0]) };
+    },
+  );
+
+  app.get(
+    '/summary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Collected this month and year, outstanding, overdue, proofs waiting',
+        response: { 200: duesSummaryResponseSchema },
+      },
+    },
+    async () => ({ data: await duesSummary(db) }),
+  );
+};

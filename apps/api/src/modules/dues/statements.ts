@@ -1,0 +1,458 @@
+import {
+  addToDate,
+  buildPagination,
+  DUES_MESSAGES,
+  type DuesStatementKind,
+  type DuesStatementListQuery,
+  type DuesStatementView,
+  formatCentavos,
+  type IssueStatement,
+  MEMBERSHIP_PERIOD_MONTHS,
+  manilaDateString,
+  paidThroughOf,
+  SECOND_SEMESTER_DUE_DAYS,
+  SEMESTER_NOTICE_DAYS,
+  SEMESTRAL_PERIOD_MONTHS,
+  sitePaths,
+  startOfManilaDay,
+  UNPAID_STATEMENT_STATUSES,
+} from '@portal/shared';
+import { and, desc, eq, gt, inArray, isNotNull, like, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, DbTransaction } from '../../db/client';
+import {
+  type DuesStatement,
+  documentSequences,
+  duesPayments,
+  duesStatements,
+  type Membership,
+  memberships,
+  users,
+} from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { queueMail } from '../../lib/mail/outbox';
+import { statementIssuedEmail } from '../../lib/mail/templates';
+import { likePattern, qualifiedColumn } from '../../lib/sql';
+import type { Viewer } from '../../plugins/access';
+import { recordAdminAction } from '../audit';
+import { toPaymentView } from './payment-view';
+import { feeOf, readDuesSettings } from './settings';
+
+export type DuesContext = { db: Db; config: Pick<Config, 'publicUrl'> };
+
+/**
+ * The next number of a document kind in a year (SOA-2026-000123), taken in the transaction that
+ * issues the document: the row is locked until it commits, so two issues at once get consecutive
+ * numbers, and a rolled-back one gives its number back.
+ */
+export async function nextDocumentNumber(tx: DbTransaction, kind: 'SOA' | 'AR', on: string): Promise<string> {
+  const year = Number(on.slice(0, 4));
+  const [row] = await tx
+    .insert(documentSequences)
+    .values({ kind, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentSequences.kind, documentSequences.year],
+      set: { lastNumber: sql`${documentSequences.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: documentSequences.lastNumber });
+  if (!row) throw new Error('No document number was allocated');
+  return `${kind}-${year}-${String(row.lastNumber).padStart(6, '0')}`;
+}
+
+/** A membership's row locked for the rest of the transaction: its statements are issued one at a time. */
+async function lockMembership(tx: DbTransaction, membershipId: string) {
+  const [row] = await tx
+    .select({ membership: memberships, user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.id, membershipId))
+    .for('update', { of: memberships });
+  return row;
+}
+
+type NewStatement = {
+  kind: DuesStatementKind;
+  membership: Membership;
+  user: { id: string; username: string; email: string; address: string | null };
+  months: number;
+  periodFrom: string | null;
+  amountCentavos: number;
+  issuedOn: string;
+  dueOn: string;
+};
+
+/**
+ * Inserts a numbered statement and e-mails the member, in the caller's transaction (unless the
+ * caller's own message tells them, as the approval's does).
+ */
+async function insertStatement(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  statement: NewStatement,
+  { notify = true }: { notify?: boolean } = {},
+) {
+  const number = await nextDocumentNumber(tx, 'SOA', statement.issuedOn);
+  const [row] = await tx
+    .insert(duesStatements)
+    .values({
+      number,
+      kind: statement.kind,
+      userId: statement.user.id,
+      membershipId: statement.membership.id,
+      category: statement.membership.category,
+      months: statement.months,
+      periodFrom: statement.periodFrom,
+      periodTo: statement.periodFrom
+        ? addToDate(statement.periodFrom, { months: statement.months, days: -1 })
+        : null,
+      amountCentavos: statement.amountCentavos,
+      issuedOn: statement.issuedOn,
+      dueOn: statement.dueOn,
+      billedName: statement.user.username,
+      billedEmail: statement.user.email,
+      billedAddress: statement.user.address,
+    })
+    .returning();
+  if (!row) throw new Error('The statement was not inserted');
+  if (!notify) return row;
+  await queueMail(tx, {
+    to: statement.user.email,
+    ...statementIssuedEmail({
+      username: statement.user.username,
+      link: `${config.publicUrl}${sitePaths.profile}#dues`,
+      number,
+      amount: formatCentavos(row.amountCentavos),
+      dueOn: longDate(row.dueOn),
+      period: describePeriod(row),
+    }),
+  });
+  return row;
+}
+
+const longDateFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'UTC' });
+/** '15 January 2027' from '2027-01-15'. */
+export const longDate = (date: string) => longDateFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** What a statement's line says it covers. */
+export function describePeriod(statement: Pick<DuesStatement, 'months' | 'periodFrom' | 'periodTo'>) {
+  if (statement.periodFrom && statement.periodTo) {
+    return `${longDate(statement.periodFrom)} to ${longDate(statement.periodTo)}`;
+  }
+  return `${statement.months} months from the date of payment`;
+}
+
+/**
+ * At approval (docs/product-rules.md "Dues"): a new member is billed the category's fee for 12
+ * months, due in 30 days; the 12 months start on the date of payment. Runs in the approval's
+ * transaction, which holds the membership's row. Honorary members (fee 0) get no statement.
+ */
+export async function issueNewMemberStatement(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  membership: Membership,
+  user: NewStatement['user'],
+  { notify = true, today = manilaDateString() }: { notify?: boolean; today?: string } = {},
+): Promise<DuesStatement | null> {
+  const fee = feeOf(await readDuesSettings(tx), membership.category);
+  if (fee === 0) return null;
+  const [existing] = await tx
+    .select()
+    .from(duesStatements)
+    .where(
+      and(
+        eq(duesStatements.membershipId, membership.id),
+        eq(duesStatements.kind, 'new_member'),
+        ne(duesStatements.status, 'void'),
+      ),
+    );
+  if (existing) return existing;
+  return insertStatement(
+    tx,
+    config,
+    {
+      kind: 'new_member',
+      membership,
+      user,
+      months: MEMBERSHIP_PERIOD_MONTHS,
+      periodFrom: null,
+      amountCentavos: fee,
+      issuedOn: today,
+      dueOn: addToDate(today, { days: SECOND_SEMESTER_DUE_DAYS }),
+    },
+    { notify },
+  );
+}
+
+/** Half the annual fee, to the centavo (an odd centavo goes to the first semester's rounding). */
+const semesterAmount = (fee: number) => Math.round(fee / 2);
+
+/**
+ * The semester statement a membership is due on `today`, if any: its paid-through date is at most
+ * 30 days away (or passed less than a semester ago) and no statement covers the next period yet.
+ * The period starts the day after the paid-through date; the statement is due 30 days after it is
+ * issued.
+ */
+async function issueSemesterStatement(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  membershipId: string,
+  today: string,
+): Promise<DuesStatement | null> {
+  const locked = await lockMembership(tx, membershipId);
+  if (locked?.membership.status !== 'approved') return null;
+  const paidThrough = paidThroughOf(locked.membership.expiresAt);
+  if (!paidThrough || addToDate(paidThrough, { days: -SEMESTER_NOTICE_DAYS }) > today) return null;
+  const fee = feeOf(await readDuesSettings(tx), locked.membership.category);
+  if (fee === 0) return null;
+  const periodFrom = addToDate(paidThrough, { days: 1 });
+  const [existing] = await tx
+    .select({ id: duesStatements.id })
+    .from(duesStatements)
+    .where(
+      and(
+        eq(duesStatements.membershipId, membershipId),
+        eq(duesStatements.periodFrom, periodFrom),
+        ne(duesStatements.status, 'void'),
+      ),
+    );
+  if (existing) return null;
+  return insertStatement(tx, config, {
+    kind: 'semester',
+    membership: locked.membership,
+    user: locked.user,
+    months: SEMESTRAL_PERIOD_MONTHS,
+    periodFrom,
+    amountCentavos: semesterAmount(fee),
+    issuedOn: today,
+    // Issued on time, 30 days before the paid-through date, it falls due on that date.
+    dueOn: addToDate(today, { days: SECOND_SEMESTER_DUE_DAYS }),
+  });
+}
+
+/**
+ * Issues every semester statement due on `today` (the admin's button and `npm run dues:issue`):
+ * one transaction per membership, each holding that membership's row, so running it twice at
+ * once, or from two processes, issues each statement once.
+ */
+export async function issueDueStatements(
+  { db, config }: DuesContext,
+  today = manilaDateString(),
+): Promise<{ issued: number; date: string }> {
+  const noticeBound = startOfManilaDay(addToDate(today, { days: SEMESTER_NOTICE_DAYS + 1 }));
+  const lapsedBound = startOfManilaDay(addToDate(today, { months: -SEMESTRAL_PERIOD_MONTHS }));
+  const candidates = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.status, 'approved'),
+        ne(memberships.category, 'Honorary'),
+        isNotNull(memberships.expiresAt),
+        lte(memberships.expiresAt, noticeBound),
+        gt(memberships.expiresAt, lapsedBound),
+      ),
+    );
+  let issued = 0;
+  for (const { id } of candidates) {
+    const statement = await db.transaction((tx) => issueSemesterStatement(tx, config, id, today));
+    if (statement) issued += 1;
+  }
+  return { issued, date: today };
+}
+
+/**
+ * POST /api/dues/statements (admin): bills a member by hand for 12 months or a semester of their
+ * newest approved membership, continuing from the paid-through date when there is one.
+ */
+export async function issueStatementByHand(
+  { db, config }: DuesContext,
+  viewer: Viewer,
+  input: IssueStatement,
+): Promise<DuesStatementView> {
+  return db.transaction(async (tx) => {
+    const [newest] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, input.userId), eq(memberships.status, 'approved')))
+      .orderBy(desc(memberships.createdAt), desc(memberships.id))
+      .limit(1);
+    const locked = newest ? await lockMembership(tx, newest.id) : undefined;
+    if (!locked)
+      throw new AppError(400, DUES_MESSAGES.noMembership, { code: 'no_membership', field: 'userId' });
+    const fee = feeOf(await readDuesSettings(tx), locked.membership.category);
+    if (fee === 0)
+      throw new AppError(400, DUES_MESSAGES.honoraryNotBilled, { code: 'honorary', field: 'userId' });
+    const today = manilaDateString();
+    const paidThrough = paidThroughOf(locked.membership.expiresAt);
+    const statement = await insertStatement(tx, config, {
+      kind: 'manual',
+      membership: locked.membership,
+      user: locked.user,
+      months: input.months,
+      periodFrom: paidThrough ? addToDate(paidThrough, { days: 1 }) : null,
+      amountCentavos: input.months === MEMBERSHIP_PERIOD_MONTHS ? fee : semesterAmount(fee),
+      issuedOn: today,
+      dueOn: addToDate(today, { days: SECOND_SEMESTER_DUE_DAYS }),
+    });
+    await recordAdminAction(tx, viewer, {
+      action: 'dues_statement_issued',
+      user: locked.user,
+      membershipId: locked.membership.id,
+      changes: { statement: { from: null, to: statement.number } },
+    });
+    return (await readStatementViews(tx, [statement.id]))[0] as DuesStatementView;
+  });
+}
+
+/** Total of a statement's recorded payments, as a column of a statements query. */
+export const paidOf = (statementId: SQL) =>
+  sql<number>`(select coalesce(sum(${duesPayments.amountCentavos}), 0)::int from ${duesPayments}
+    where ${duesPayments.statementId} = ${statementId} and ${duesPayments.status} = 'recorded')`;
+const statementIdColumn = qualifiedColumn(duesStatements.id);
+
+const proofsToVerifyOf = sql<number>`(select count(*)::int from ${duesPayments}
+  where ${duesPayments.statementId} = ${statementIdColumn} and ${duesPayments.status} = 'submitted')`;
+
+const isUnpaid = inArray(duesStatements.status, UNPAID_STATEMENT_STATUSES);
+
+/** Statements as the API answers them, with their payments, in the order of `ids`. */
+export async function readStatementViews(
+  db: Db | DbTransaction,
+  ids: string[],
+): Promise<DuesStatementView[]> {
+  if (ids.length === 0) return [];
+  const [rows, payments] = await Promise.all([
+    db
+      .select({ statement: duesStatements, paid: paidOf(statementIdColumn), proofs: proofsToVerifyOf })
+      .from(duesStatements)
+      .where(inArray(duesStatements.id, ids)),
+    db
+      .select()
+      .from(duesPayments)
+      .where(inArray(duesPayments.statementId, ids))
+      .orderBy(duesPayments.createdAt),
+  ]);
+  const today = manilaDateString();
+  const byId = new Map(rows.map((row) => [row.statement.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { statement, paid, proofs } = row;
+    const unpaid = statement.status === 'issued' || statement.status === 'partly_paid';
+    return [
+      {
+        id: statement.id,
+        number: statement.number,
+        kind: statement.kind,
+        status: statement.status,
+        overdue: unpaid && statement.dueOn < today,
+        userId: statement.userId,
+        membershipId: statement.membershipId,
+        category: statement.category,
+        months: statement.months,
+        periodFrom: statement.periodFrom,
+        periodTo: statement.periodTo,
+        amount: statement.amountCentavos,
+        paid,
+        balance: statement.status === 'void' ? 0 : Math.max(statement.amountCentavos - paid, 0),
+        issuedOn: statement.issuedOn,
+        dueOn: statement.dueOn,
+        billedName: statement.billedName,
+        billedEmail: statement.billedEmail,
+        voidReason: statement.voidReason,
+        proofsToVerify: proofs,
+        payments: payments.filter((payment) => payment.statementId === id).map(toPaymentView),
+        created_at: statement.createdAt.toISOString(),
+      },
+    ];
+  });
+}
+
+/**
+ * GET /api/dues/statements: a member reads their own; an admin every one, by status (or overdue,
+ * proof to verify), member and search over the number, name and e-mail; newest first.
+ */
+export async function listStatements(db: Db, viewer: Viewer, query: DuesStatementListQuery) {
+  const today = manilaDateString();
+  const conditions: (SQL | undefined)[] = [];
+  if (!viewer.isAdmin) conditions.push(eq(duesStatements.userId, viewer.userId));
+  else if (query.userId) conditions.push(eq(duesStatements.userId, query.userId));
+  if (query.status === 'overdue') conditions.push(and(isUnpaid, lt(duesStatements.dueOn, today)));
+  else if (query.status === 'proof_to_verify') conditions.push(gt(proofsToVerifyOf, 0));
+  else if (query.status) conditions.push(eq(duesStatements.status, query.status));
+  if (query.search) {
+    conditions.push(
+      like(
+        sql`lower(${duesStatements.number} || ' ' || ${duesStatements.billedName} || ' ' || ${duesStatements.billedEmail})`,
+        likePattern(query.search.toLowerCase()),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: duesStatements.id })
+      .from(duesStatements)
+      .where(where)
+      .orderBy(desc(duesStatements.createdAt), desc(duesStatements.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(duesStatements).where(where),
+  ]);
+  return {
+    statements: await readStatementViews(
+      db,
+      rows.map((row) => row.id),
+    ),
+    pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
+    paymentInstructions: (await readDuesSettings(db)).paymentInstructions,
+  };
+}
+
+/** A statement the viewer may read: their own, or any for an admin; 404 otherwise. */
+export async function readStatementFor(db: Db | DbTransaction, viewer: Viewer, id: string) {
+  const [statement] = await db.select().from(duesStatements).where(eq(duesStatements.id, id));
+  if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
+  if (!viewer.isAdmin && statement.userId !== viewer.userId) {
+    throw new AppError(403, DUES_MESSAGES.notYourStatement, { code: 'forbidden' });
+  }
+  return statement;
+}
+
+/**
+ * POST /api/dues/statements/{id}/void (admin): a statement is voided with a reason, never
+ * deleted; one with recorded payments is not (a refund is a matter for the books). Holding the
+ * row, so a payment being recorded at the same moment either lands first (and the void is
+ * refused) or finds the statement void.
+ */
+export async function voidStatement(db: Db, viewer: Viewer, id: string, reason: string) {
+  return db.transaction(async (tx) => {
+    const [statement] = await tx.select().from(duesStatements).where(eq(duesStatements.id, id)).for('update');
+    if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
+    if (statement.status === 'void') throw new AppError(409, DUES_MESSAGES.alreadyVoid, { code: 'conflict' });
+    const [paid] = await tx.select({ paid: paidOf(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
+    if ((paid?.paid ?? 0) > 0) throw new AppError(409, DUES_MESSAGES.hasPayments, { code: 'conflict' });
+    await tx
+      .update(duesStatements)
+      .set({ status: 'void', voidReason: reason, voidedAt: sql`now()` })
+      .where(eq(duesStatements.id, id));
+    if (statement.userId) {
+      const [user] = await tx
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(eq(users.id, statement.userId));
+      if (user) {
+        await recordAdminAction(tx, viewer, {
+          action: 'dues_statement_voided',
+          user,
+          membershipId: statement.membershipId,
+          changes: {
+            [statement.number]: { from: statement.status, to: 'void' },
+            reason: { from: null, to: reason },
+          },
+        });
+      }
+    }
+    return (await readStatementViews(tx, [id]))[0] as DuesStatementView;
+  });
+}

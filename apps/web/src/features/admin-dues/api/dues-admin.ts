@@ -1,0 +1,76 @@
+import type {
+  DuesStatementListResponse,
+  DuesStatementView,
+  DuesSummary,
+  duesStatementListQuerySchema,
+  RecordPayment,
+} from '@portal/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListQuery } from '@/components/admin-list/use-list-params';
+import { apiRequest } from '@/lib/api-client';
+
+export type AdminDuesQuery = ListQuery<typeof duesStatementListQuerySchema>;
+
+/** Every cache key of the dues screens: each action invalidates `all` (the list and the figures). */
+export const duesKeys = {
+  all: ['dues'] as const,
+  list: (query: AdminDuesQuery) => [...duesKeys.all, 'list', query] as const,
+  summary: () => [...duesKeys.all, 'summary'] as const,
+};
+
+/** GET /dues/statements as the address has it: status, search, member and page. */
+export const useAdminStatements = (query: AdminDuesQuery) =>
+  useQuery({
+    queryKey: duesKeys.list(query),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<DuesStatementListResponse>('/dues/statements', { query, signal })).data,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** GET /dues/summary: collected, outstanding, overdue and the proofs waiting. */
+export const useDuesSummary = () =>
+  useQuery({
+    queryKey: duesKeys.summary(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: DuesSummary }>('/dues/summary', { signal })).data,
+  });
+
+type Action =
+  | { kind: 'record'; statementId: string; body: RecordPayment }
+  | { kind: 'verify'; paymentId: string }
+  | { kind: 'reject'; paymentId: string; reason: string }
+  | { kind: 'void'; statementId: string; reason: string }
+  | { kind: 'issue-due' };
+
+function requestOf(action: Action): [string, Record<string, unknown> | undefined] {
+  switch (action.kind) {
+    case 'record':
+      return [`/dues/statements/${action.statementId}/payments`, action.body];
+    case 'verify':
+      return [`/dues/payments/${action.paymentId}/verify`, {}];
+    case 'reject':
+      return [`/dues/payments/${action.paymentId}/reject`, { reason: action.reason }];
+    case 'void':
+      return [`/dues/statements/${action.statementId}/void`, { reason: action.reason }];
+    case 'issue-due':
+      return ['/dues/statements/issue-due', undefined];
+  }
+}
+
+/** The secretariat's actions on statements and payments, one mutation: each answers with what changed. */
+export function useDuesAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: Action) => {
+      const [path, body] = requestOf(action);
+      return (
+        await apiRequest<{ data: DuesStatementView | { issued: number; date: string } }>(path, {
+          method: 'POST',
+          body,
+        })
+      ).data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: duesKeys.all }),
+  });
+}

@@ -1,0 +1,154 @@
+import {
+  DUES_PAYMENT_STATUS_LABELS,
+  DUES_STATEMENT_STATUS_LABELS,
+  type DuesStatementView,
+  formatCentavos,
+} from '@portal/shared';
+import { Download, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { downloadWithSession } from '@/lib/download';
+import { formatDate } from '@/lib/format';
+import { useOwnStatements } from '../api/dues';
+import { ProofDialog } from './proof-dialog';
+
+const linkButton =
+  'inline-flex items-center gap-1.5 font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800';
+
+function periodOf(statement: DuesStatementView) {
+  return statement.periodFrom && statement.periodTo
+    ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}`
+    : `${statement.months} months from the date of payment`;
+}
+
+function StatementCard({ statement, onUpload }: { statement: DuesStatementView; onUpload: () => void }) {
+  const unpaid = statement.status === 'issued' || statement.status === 'partly_paid';
+  const waiting = statement.payments.some((payment) => payment.status === 'submitted');
+  return (
+    <li className="py-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-stone-900">{statement.category} membership dues</p>
+          <p className="text-sm text-stone-600">
+            <span className="whitespace-nowrap">{statement.number}</span> · {periodOf(statement)}
+          </p>
+        </div>
+        <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
+          {statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status]}
+        </StatusBadge>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-stone-600">Amount</dt>
+          <dd className="font-semibold text-stone-900 tabular-nums">{formatCentavos(statement.amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Paid</dt>
+          <dd className="text-stone-900 tabular-nums">{formatCentavos(statement.paid)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Balance</dt>
+          <dd className="font-semibold text-stone-900 tabular-nums">{formatCentavos(statement.balance)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Due</dt>
+          <dd className={statement.overdue ? 'font-semibold text-red-700' : 'text-stone-900'}>
+            {formatDate(statement.dueOn)}
+          </dd>
+        </div>
+      </dl>
+      {statement.voidReason && <p className="mt-2 text-sm text-stone-600">Void: {statement.voidReason}</p>}
+      {statement.payments.length > 0 && (
+        <ul className="mt-3 space-y-1.5 text-sm">
+          {statement.payments.map((payment) => (
+            <li key={payment.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="text-stone-800">
+                {formatCentavos(payment.amount)} by {payment.method} on {formatDate(payment.paid_on)}
+              </span>
+              <StatusBadge tone={toneOfStatus(payment.status)}>
+                {DUES_PAYMENT_STATUS_LABELS[payment.status]}
+              </StatusBadge>
+              {payment.rejectionReason && <span className="text-stone-600">{payment.rejectionReason}</span>}
+              {payment.receiptNumber && (
+                <button
+                  type="button"
+                  className={linkButton}
+                  onClick={() => downloadWithSession(`/dues/payments/${payment.id}/receipt`)}
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                  Receipt {payment.receiptNumber}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary' })}
+          onClick={() => downloadWithSession(`/dues/statements/${statement.id}/pdf`)}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Statement (PDF)
+        </button>
+        {unpaid && (
+          <button type="button" className={buttonClasses({ variant: 'primary' })} onClick={onUpload}>
+            <Upload aria-hidden="true" className="size-4" />
+            {waiting ? 'Upload another proof' : 'Upload proof of payment'}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The member's Dues (docs/product-rules.md "Dues"): every statement with what is owed and by when,
+ * how to pay, the proof upload, and the statement and receipts to download.
+ */
+export function DuesSection({ onProofSent }: { onProofSent: () => void }) {
+  const statements = useOwnStatements();
+  const [uploading, setUploading] = useState<DuesStatementView | null>(null);
+  if (statements.isPending) return <p className="text-stone-600">Loading your statements…</p>;
+  if (statements.isError) return <p className="text-stone-600">Your statements could not be loaded.</p>;
+  const { statements: list, paymentInstructions } = statements.data;
+  if (list.length === 0) {
+    return (
+      <p className="text-stone-600">
+        No statements yet. Your first one is issued when your membership is approved.
+      </p>
+    );
+  }
+  const owing = list.some((statement) => statement.status === 'issued' || statement.status === 'partly_paid');
+  return (
+    <div>
+      {owing && (
+        <div className="mb-2 rounded-xl border border-accent-200 bg-accent-50 p-4 text-sm">
+          <p className="font-semibold text-stone-900">How to pay</p>
+          <p className="mt-1 whitespace-pre-line text-stone-800">{paymentInstructions}</p>
+          <p className="mt-2 text-stone-700">
+            Quote the statement number, then upload your proof of payment below; the secretariat e-mails your
+            receipt once it is verified.
+          </p>
+        </div>
+      )}
+      <ul className="divide-y divide-stone-200">
+        {list.map((statement) => (
+          <StatementCard key={statement.id} statement={statement} onUpload={() => setUploading(statement)} />
+        ))}
+      </ul>
+      {uploading && (
+        <ProofDialog
+          statement={uploading}
+          onClose={() => setUploading(null)}
+          onSent={() => {
+            setUploading(null);
+            onProofSent();
+          }}
+        />
+      )}
+    </div>
+  );
+}

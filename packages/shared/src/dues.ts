@@ -1,0 +1,141 @@
+import { IMAGE_MAX_BYTES, MEMBERSHIP_FEES, SECOND_SEMESTER_DUE_DAYS } from './constants';
+import type { MembershipCategory } from './enums';
+
+/**
+ * Dues: statements of account, payments and receipts (docs/product-rules.md "Dues"). Amounts are
+ * integer centavos of the Philippine peso everywhere; pesos appear only where a person reads or
+ * types them.
+ */
+
+export const DUES_STATEMENT_STATUSES = ['issued', 'partly_paid', 'paid', 'void'] as const;
+export type DuesStatementStatus = (typeof DUES_STATEMENT_STATUSES)[number];
+/** The statements still owed: a reminder, the member's balance and "overdue" read these. */
+export const UNPAID_STATEMENT_STATUSES = ['issued', 'partly_paid'] as const satisfies DuesStatementStatus[];
+
+export const DUES_STATEMENT_STATUS_LABELS: Record<DuesStatementStatus, string> = {
+  issued: 'Issued',
+  partly_paid: 'Partly paid',
+  paid: 'Paid',
+  void: 'Void',
+};
+
+/** Why a statement was issued: at approval, for a semester of renewal, or by the secretariat. */
+export const DUES_STATEMENT_KINDS = ['new_member', 'semester', 'manual'] as const;
+export type DuesStatementKind = (typeof DUES_STATEMENT_KINDS)[number];
+
+/**
+ * A payment is `submitted` by a member with proof until the secretariat verifies it (`recorded`,
+ * numbered with a receipt) or rejects it; an online payment whose amount or currency does not
+ * match the statement is `held` for the secretariat to look at.
+ */
+export const DUES_PAYMENT_STATUSES = ['submitted', 'recorded', 'rejected', 'held'] as const;
+export type DuesPaymentStatus = (typeof DUES_PAYMENT_STATUSES)[number];
+
+export const DUES_PAYMENT_STATUS_LABELS: Record<DuesPaymentStatus, string> = {
+  submitted: 'Proof to verify',
+  recorded: 'Recorded',
+  rejected: 'Rejected',
+  held: 'Held for review',
+};
+
+/** How money reached the association: the channels members in the Philippines use. */
+export const DUES_PAYMENT_METHODS = [
+  'Bank transfer',
+  'Bank deposit',
+  'GCash',
+  'Maya',
+  'QR Ph',
+  'Card',
+  'Cash',
+  'Cheque',
+] as const;
+export type DuesPaymentMethod = (typeof DUES_PAYMENT_METHODS)[number];
+
+/** Filters of the admin statements list: a status, or the two lists the secretariat works from. */
+export const DUES_STATEMENT_FILTERS = [...DUES_STATEMENT_STATUSES, 'overdue', 'proof_to_verify'] as const;
+export type DuesStatementFilter = (typeof DUES_STATEMENT_FILTERS)[number];
+
+export const DUES_STATEMENT_FILTER_LABELS: Record<DuesStatementFilter, string> = {
+  ...DUES_STATEMENT_STATUS_LABELS,
+  overdue: 'Overdue',
+  proof_to_verify: 'Proof to verify',
+};
+
+/**
+ * A new member's statement covers MEMBERSHIP_PERIOD_MONTHS, a renewal's SEMESTRAL_PERIOD_MONTHS
+ * (constants.ts); a statement is due SECOND_SEMESTER_DUE_DAYS after it is issued, and a
+ * semester's is issued that many days before the paid-through date, so it falls due on it.
+ */
+export const SEMESTER_NOTICE_DAYS = SECOND_SEMESTER_DUE_DAYS;
+/** Proof of payment: an image or a PDF, at most 5 MB as every upload. */
+export const PROOF_MAX_BYTES = IMAGE_MAX_BYTES;
+export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const DUES_REASON_MAX_CHARS = 500;
+export const DUES_REFERENCE_MAX_CHARS = 100;
+export const PAYMENT_INSTRUCTIONS_MAX_CHARS = 2000;
+/** The largest amount a form takes, ₱10,000,000.00: far above any fee, far below integer limits. */
+export const MAX_DUES_CENTAVOS = 1_000_000_000;
+
+/** The fees before an administrator changes them: the specification's, in centavos; Honorary pays nothing. */
+export const DEFAULT_FEES_CENTAVOS: Record<MembershipCategory, number> = {
+  Regular: MEMBERSHIP_FEES.Regular * 100,
+  Associate: MEMBERSHIP_FEES.Associate * 100,
+  Individual: MEMBERSHIP_FEES.Individual * 100,
+  Honorary: 0,
+};
+
+export const DUES_MESSAGES = {
+  statementNotFound: 'Statement not found',
+  paymentNotFound: 'Payment not found',
+  notYourStatement: 'You can only see your own statements',
+  statementVoid: 'This statement is void and cannot be paid',
+  statementPaid: 'This statement is already paid',
+  alreadyVoid: 'This statement is already void',
+  hasPayments: 'A statement with recorded payments cannot be voided',
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be more than ₱0.00',
+  amountWhole: 'Amount must be in whole centavos',
+  amountTooLarge: 'Amount is too large',
+  amountInPesos: 'Amount must be in pesos, such as 15,000.00',
+  overBalance: (balance: string) =>
+    `The amount is more than the balance of ${balance}; confirm it as an overpayment to record it`,
+  proofOverBalance: (balance: string) => `The amount is more than the balance of ${balance}`,
+  paidOnRequired: 'Payment date is required',
+  paidOnInvalid: 'Payment date must be a valid date',
+  paidOnFuture: 'Payment date cannot be in the future',
+  methodRequired: 'Payment method is required',
+  referenceTooLong: `Reference must be at most ${DUES_REFERENCE_MAX_CHARS} characters`,
+  proofRequired: 'Attach the proof of payment (an image or a PDF)',
+  proofType: 'Proof must be an image (JPEG, PNG, WebP) or a PDF',
+  proofTooLarge: 'Proof must be at most 5 MB',
+  reasonRequired: 'A reason is required',
+  notSubmitted: 'Only a payment waiting for verification can be verified or rejected',
+  noMembership: 'This member has no approved membership to bill',
+  honoraryNotBilled: 'Honorary members pay no dues',
+  alreadyBilled: 'A statement for this period already exists',
+  noProvider: 'Online payment is not available; pay by the instructions on the statement',
+  feeInvalid: 'Fees must be amounts in pesos, at most ₱10,000,000.00',
+} as const;
+
+const pesoFormat = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '₱15,000.00' from 1500000 centavos; integer arithmetic, so no amount is ever rounded. */
+export function formatCentavos(centavos: number): string {
+  if (!Number.isSafeInteger(centavos)) throw new RangeError(`Not a whole number of centavos: ${centavos}`);
+  const sign = centavos < 0 ? '-' : '';
+  const absolute = Math.abs(centavos);
+  const pesos = Math.trunc(absolute / 100);
+  const cents = String(absolute % 100).padStart(2, '0');
+  return `${sign}₱${pesoFormat.format(pesos).replace(/\.00$/, '')}.${cents}`;
+}
+
+/**
+ * Pesos as a person types them ('15,000', '1500.5', '₱ 3,000.00') in centavos, or null when the
+ * text is not an amount with at most two decimals. Read as text, never through floating point.
+ */
+export function parsePesos(text: string): number | null {
+  const cleaned = text.replace(/[₱,\s]/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

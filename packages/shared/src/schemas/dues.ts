@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import {
+  DUES_MESSAGES,
+  DUES_PAYMENT_METHODS,
+  DUES_PAYMENT_STATUSES,
+  DUES_REASON_MAX_CHARS,
+  DUES_REFERENCE_MAX_CHARS,
+  DUES_STATEMENT_FILTERS,
+  DUES_STATEMENT_KINDS,
+  DUES_STATEMENT_STATUSES,
+  MAX_DUES_CENTAVOS,
+  PAYMENT_INSTRUCTIONS_MAX_CHARS,
+  parsePesos,
+} from '../dues';
+import { MEMBERSHIP_CATEGORIES } from '../enums';
+import { isCalendarDate, optionalText, paginationSchema, requiredChoice, requiredText, text } from './common';
+import { optionalIdFilter, pageQuerySchema, queryChoice, searchQuerySchema } from './query';
+
+/**
+ * The dues calls (docs/product-rules.md "Dues"). Amounts travel as integer centavos; a form that
+ * sends text (multipart) may send them as digits.
+ */
+
+/** Integer centavos, more than zero: '1500000' from a form or 1500000 from JSON. */
+export const centavosField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,12}$/.test(value.trim()) ? Number(value.trim()) : value),
+  z
+    .number({
+      error: (issue) =>
+        issue.input == null || issue.input === '' ? DUES_MESSAGES.amountRequired : DUES_MESSAGES.amountWhole,
+    })
+    .int(DUES_MESSAGES.amountWhole)
+    .positive(DUES_MESSAGES.amountPositive)
+    .max(MAX_DUES_CENTAVOS, DUES_MESSAGES.amountTooLarge),
+);
+
+/** A payment's date: a real day, not after today in Manila (the server checks "today"). */
+export const paidOnField = text('Payment date', { requiredMessage: DUES_MESSAGES.paidOnRequired })
+  .trim()
+  .min(1, DUES_MESSAGES.paidOnRequired)
+  .refine(isCalendarDate, DUES_MESSAGES.paidOnInvalid);
+
+const methodField = requiredChoice(DUES_PAYMENT_METHODS, 'Payment method');
+const referenceField = optionalText('Reference', DUES_REFERENCE_MAX_CHARS).optional();
+const reasonField = requiredText('Reason', DUES_MESSAGES.reasonRequired, DUES_REASON_MAX_CHARS, 'multi');
+
+/** POST /api/dues/statements/{id}/payments (admin): a payment received by the secretariat. */
+export const recordPaymentSchema = z.strictObject({
+  method: methodField,
+  reference: referenceField,
+  amount: centavosField,
+  paid_on: paidOnField,
+  birInvoiceNumber: optionalText('BIR invoice number', DUES_REFERENCE_MAX_CHARS).optional(),
+  /** An amount above the balance is recorded only when the admin confirms it as an overpayment. */
+  overpayment: z.boolean('Overpayment must be true or false').optional(),
+});
+export type RecordPayment = z.infer<typeof recordPaymentSchema>;
+
+/** POST /api/dues/statements/{id}/proof (member, multipart, with the file): a payment to verify. */
+export const paymentProofSchema = z.strictObject({
+  method: methodField,
+  reference: referenceField,
+  amount: centavosField,
+  paid_on: paidOnField,
+});
+export type PaymentProof = z.infer<typeof paymentProofSchema>;
+
+/**
+ * The payment forms (a member's proof, the admin's record): the amount typed in pesos, read as
+ * centavos without floating point; the rest as the API takes it.
+ */
+export const paymentFormSchema = z.object({
+  method: methodField,
+  reference: referenceField,
+  amount: text('Amount', { requiredMessage: DUES_MESSAGES.amountRequired })
+    .trim()
+    .min(1, DUES_MESSAGES.amountRequired)
+    .transform((value, context) => {
+      const centavos = parsePesos(value);
+      const message =
+        centavos === null
+          ? DUES_MESSAGES.amountInPesos
+          : centavos === 0
+            ? DUES_MESSAGES.amountPositive
+            : centavos > MAX_DUES_CENTAVOS
+              ? DUES_MESSAGES.amountTooLarge
+              : null;
+      if (message) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return centavos as number;
+    }),
+  paid_on: paidOnField,
+});
+export type PaymentFormInput = z.input<typeof paymentFormSchema>;
+export type PaymentForm = z.output<typeof paymentFormSchema>;
+
+/** POST /api/dues/payments/{id}/verify (admin). */
+export const verifyPaymentSchema = z.strictObject({
+  birInvoiceNumber: optionalText('BIR invoice number', DUES_REFERENCE_MAX_CHARS).optional(),
+  overpayment: z.boolean('Overpayment must be true or false').optional(),
+});
+/** POST /api/dues/payments/{id}/reject and /api/dues/statements/{id}/void (admin). */
+export const reasonSchema = z.strictObject({ reason: reasonField });
+
+/** POST /api/dues/statements (admin): bill a member by hand, for 12 months or a semester. */
+export const issueStatementSchema = z.strictObject({
+  userId: z.uuid('Choose a member'),
+  months: z.union([z.literal(6), z.literal(12)], 'Months must be 6 or 12'),
+});
+export type IssueStatement = z.infer<typeof issueStatementSchema>;
+
+/** GET /api/dues/statements: a member reads their own; an admin every one, filtered. */
+export const duesStatementListQuerySchema = z.object({
+  ...pageQuerySchema(PAGE_SIZES.adminDues),
+  status: queryChoice(DUES_STATEMENT_FILTERS, `Status must be one of ${DUES_STATEMENT_FILTERS.join(', ')}`),
+  search: searchQuerySchema,
+  userId: optionalIdFilter,
+});
+export type DuesStatementListQuery = z.infer<typeof duesStatementListQuerySchema>;
+
+export const duesPaymentSchema = z.object({
+  id: z.uuid(),
+  statementId: z.uuid(),
+  status: z.enum(DUES_PAYMENT_STATUSES),
+  method: z.string(),
+  reference: z.string().nullable(),
+  amount: z.number().int(),
+  paid_on: z.string(),
+  receiptNumber: z.string().nullable(),
+  birInvoiceNumber: z.string().nullable(),
+  hasProof: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  recordedAt: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DuesPaymentView = z.infer<typeof duesPaymentSchema>;
+
+export const duesStatementSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  kind: z.enum(DUES_STATEMENT_KINDS),
+  status: z.enum(DUES_STATEMENT_STATUSES),
+  overdue: z.boolean(),
+  userId: z.uuid().nullable(),
+  membershipId: z.uuid().nullable(),
+  category: z.enum(MEMBERSHIP_CATEGORIES),
+  months: z.number().int(),
+  periodFrom: z.string().nullable(),
+  periodTo: z.string().nullable(),
+  amount: z.number().int(),
+  paid: z.number().int(),
+  balance: z.number().int(),
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  billedName: z.string(),
+  billedEmail: z.string(),
+  voidReason: z.string().nullable(),
+  proofsToVerify: z.number().int(),
+  payments: z.array(duesPaymentSchema),
+  created_at: z.string(),
+});
+export type DuesStatementView = z.infer<typeof duesStatementSchema>;
+
+export const duesStatementResponseSchema = z.object({ data: duesStatementSchema });
+export const duesStatementListResponseSchema = z.object({
+  data: z.object({
+    statements: z.array(duesStatementSchema),
+    pagination: paginationSchema,
+    /** How to pay, as the statements print it: the member's Dues section shows it beside them. */
+    paymentInstructions: z.string(),
+  }),
+});
+export type DuesStatementListResponse = z.infer<typeof duesStatementListResponseSchema>;
+export const duesPaymentResponseSchema = z.object({ data: duesPaymentSchema });
+export const issueDueStatementsResponseSchema = z.object({
+  data: z.object({ issued: z.number().int(), date: z.string() }),
+});
+
+/** Fees as an admin types them, in pesos; stored as centavos. */
+const feeField = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    text(label).transform((value, context) => {
+      const centavos = parsePesos(value);
+      if (centavos === null || centavos > MAX_DUES_CENTAVOS) {
+        context.addIssue({ code: 'custom', message: DUES_MESSAGES.feeInvalid });
+        return z.NEVER;
+      }
+      return centavos;
+    }),
+  );
+
+/** PUT /api/dues/settings (admin, multipart with an optional QR image). */
+export const duesSettingsUpdateSchema = z.strictObject({
+  regularFee: feeField('Regular fee'),
+  associateFee: feeField('Associate fee'),
+  individualFee: feeField('Individual fee'),
+  paymentInstructions: requiredText(
+    'Payment instructions',
+    'Payment instructions are required',
+    PAYMENT_INSTRUCTIONS_MAX_CHARS,
+    'multi',
+  ),
+  associationName: requiredText('Association name', 'Association name is required', 200),
+  associationAddress: requiredText('Association address', 'Association address is required', 300),
+  associationTin: requiredText('Association TIN', 'Association TIN is required', 30),
+  removeQrImage: z.enum(['true', 'false'], 'Remove QR image must be true or false').optional(),
+});
+export type DuesSettingsUpdate = z.infer<typeof duesSettingsUpdateSchema>;
+
+export const duesSettingsSchema = z.object({
+  fees: z.object({
+    Regular: z.number().int(),
+    Associate: z.number().int(),
+    Individual: z.number().int(),
+    Honorary: z.number().int(),
+  }),
+  paymentInstructions: z.string(),
+  hasQrImage: z.boolean(),
+  associationName: z.string(),
+  associationAddress: z.string(),
+  associationTin: z.string(),
+  onlinePayment: z.boolean(),
+});
+export type DuesSettings = z.infer<typeof duesSettingsSchema>;
+export const duesSettingsResponseSchema = z.object({ data: duesSettingsSchema });
+
+/** GET /api/dues/summary (admin): the dashboard's figures, each opening its filtered list. */
+export const duesSummarySchema = z.object({
+  collectedThisMonth: z.number().int(),
+  collectedThisYear: z.number().int(),
+  outstanding: z.number().int(),
+  overdue: z.number().int(),
+  overdueCount: z.number().int(),
+  proofsToVerify: z.number().int(),
+});
+export type DuesSummary = z.infer<typeof duesSummarySchema>;
+export const duesSummaryResponseSchema = z.object({ data: duesSummarySchema });
