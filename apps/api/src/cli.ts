@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { adminUserListQuerySchema, registerBodySchema } from '@portal/shared';
+import {
+  adminUserListQuerySchema,
+  isCalendarDate,
+  manilaDateString,
+  registerBodySchema,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
@@ -12,6 +17,7 @@ import { AppError } from './lib/errors';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
+import { issueDueStatements } from './modules/dues';
 import { userListQueries } from './modules/users';
 
 const usage = `Usage: cli <command>
@@ -24,7 +30,10 @@ const usage = `Usage: cli <command>
   restore FILE          replace the database and uploads with FILE's (stop the server first)
   create-admin --email E --username U [--invite]
                         add an administrator: prints a one-time password, or with --invite
-                        e-mails (and prints) a link to choose one`;
+                        e-mails (and prints) a link to choose one
+  issue-dues [--date YYYY-MM-DD]
+                        issue the semester statements due on that day (today in Manila by
+                        default), each once however often it runs; their e-mails are queued`;
 
 /** The database commands behind `npm run db:*`, on the same configuration as the server. */
 async function run(command: string | undefined, argument: string | undefined, options: string[]) {
@@ -125,6 +134,15 @@ async function run(command: string | undefined, argument: string | undefined, op
             `An invitation was queued for ${result.user.email}. Its link (valid 7 days):\n  ${result.invitationLink}`,
           );
         }
+      });
+    }
+    case 'issue-dues': {
+      const { values } = parseArgs({ args: options, options: { date: { type: 'string' } }, strict: true });
+      const date = values.date ?? manilaDateString();
+      if (!isCalendarDate(date)) throw new Error(`--date must be a day written YYYY-MM-DD, not ${date}`);
+      return withDatabase(async ({ db }) => {
+        const { issued } = await issueDueStatements({ db, config }, date);
+        console.log(`${issued} semester statement${issued === 1 ? '' : 's'} issued for ${date}.`);
       });
     }
     default:

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formBoolean, optionalDate, optionalNumber, optionalText, requiredText } from './common';
+import {
+  formBoolean,
+  isCalendarDate,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+  requiredText,
+} from './common';
 import { pageQuerySchema, queryText, searchQuerySchema } from './query';
 
 describe('form field helpers', () => {
@@ -99,4 +106,17 @@ describe('form field helpers', () => {
     expect(flag.parse(false)).toBe(false);
     expect(flag.safeParse('yes').error?.issues[0]?.message).toBe('Must be true or false');
   });
+});
+
+describe('isCalendarDate', () => {
+  it.each(['2026-02-28', '2024-02-29', '1900-01-01'])('accepts %s', (value) => {
+    expect(isCalendarDate(value)).toBe(true);
+  });
+
+  it.each(['2026-02-30', '2026-13-01', '2026-00-10', '2025-02-29', '26-01-01', '2101-01-01', ''])(
+    'refuses %s without throwing',
+    (value) => {
+      expect(isCalendarDate(value)).toBe(false);
+    },
+  );
 });

@@ -114,6 +114,8 @@ export const optionalText = (label: string, max: number, lines: TextLines = 'sin
 export const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
+  // Month 13 is no date at all (toISOString would throw); 30 February rolls over to March.
+  if (Number.isNaN(date.getTime())) return false;
   const year = date.getUTCFullYear();
   return date.toISOString().startsWith(value) && year >= 1900 && year <= 2100;
 };

@@ -166,6 +166,7 @@ describe('paying a statement', () => {
       [{}, 'amount', DUES_MESSAGES.amountRequired],
       [{ amount: 100, paid_on: addToDate(today(), { days: 1 }) }, 'paid_on', DUES_MESSAGES.paidOnFuture],
       [{ amount: 100, paid_on: '2026-02-30' }, 'paid_on', DUES_MESSAGES.paidOnInvalid],
+      [{ amount: 100, paid_on: '2026-13-01' }, 'paid_on', DUES_MESSAGES.paidOnInvalid],
       [{ amount: 100, method: 'Bitcoin' }, 'method', 'Payment method must be one of'],
       [{ amount: 300_001 }, 'amount', DUES_MESSAGES.overBalance(formatCentavos(300_000))],
     ];

@@ -1,2 +1,2 @@
 // What other modules may use of dues (docs/decisions/034-modules-by-domain.md).
-export { issueNewMemberStatement } from './statements';
+export { issueDueStatements, issueNewMemberStatement } from './statements';
