@@ -586,6 +586,20 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/dues/statements/${(await createStatement(db, owner, unique)).id}/checkout`,
     }),
   },
+  'POST /api/dues/checkouts/check': { ...ownStatement, anotherMember: 'own-data-only' },
+  // No gateway is configured in tests: no notification can be verified, whoever sends it.
+  'POST /api/dues/webhooks/paymongo': {
+    guest: 'unauthenticated',
+    member: 'unauthenticated',
+    admin: 'unauthenticated',
+    request: () => ({ url: '/api/dues/webhooks/paymongo', payload: { data: { id: 'evt_1' } } }),
+  },
+  'POST /api/dues/webhooks/xendit': {
+    guest: 'unauthenticated',
+    member: 'unauthenticated',
+    admin: 'unauthenticated',
+    request: () => ({ url: '/api/dues/webhooks/xendit', payload: { id: 'inv_1', status: 'PAID' } }),
+  },
   'GET /api/dues/settings': adminOnly,
   'PUT /api/dues/settings': {
     ...adminOnly,

@@ -21,6 +21,8 @@ import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { checkoutPollPlugin } from './modules/dues/checkout-poll';
+import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -177,7 +179,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(adminUserRoutes, { prefix: '/api/users', db, images, config });
   await app.register(auditRoutes, { prefix: '/api/users', db });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
-  await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage });
+  const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
+  await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
+  if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteConfig } from '@portal/shared';
 import { z } from 'zod';
+import type { PaymentProviderOptions } from './modules/dues/providers/payment-provider';
 
 /** Where the repository's built web app and documents live, whether run from src/ or dist/. */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -98,6 +99,17 @@ const environmentSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** `bucket` in the path, not the host name; true by default with S3_ENDPOINT (what other services expect). */
     S3_FORCE_PATH_STYLE: booleanString.optional(),
+    /**
+     * Online dues payments (docs/decisions/039-online-dues-payments.md): none by default, when
+     * members pay by the statement's instructions and upload their proof.
+     */
+    PAYMENT_PROVIDER: z.enum(['none', 'paymongo', 'xendit']).default('none'),
+    PAYMONGO_SECRET_KEY: z.string().min(1).optional(),
+    PAYMONGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** The gateway's API address: its own by default; a sandbox or the tests' fake otherwise. */
+    PAYMENT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    XENDIT_SECRET_KEY: z.string().min(1).optional(),
+    XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
     /** Turns /metrics on, for requests bearing this token (docs/decisions/028). */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   })
@@ -117,6 +129,20 @@ const environmentSchema = z
     }
     requireWith('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
     requireWith('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID');
+    const keysOf = {
+      paymongo: ['PAYMONGO_SECRET_KEY', 'PAYMONGO_WEBHOOK_SECRET'],
+      xendit: ['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN'],
+      none: [],
+    } as const;
+    for (const key of keysOf[env.PAYMENT_PROVIDER]) {
+      if (env[key] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required when PAYMENT_PROVIDER is ${env.PAYMENT_PROVIDER}`,
+        });
+      }
+    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -182,7 +208,33 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     },
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
+    paymentProvider: paymentProviderOf(env),
   };
+}
+
+/** The online payment gateway's settings, or null when members pay by the instructions only. */
+function paymentProviderOf(env: z.infer<typeof environmentSchema>): PaymentProviderOptions | null {
+  const apiUrl = env.PAYMENT_API_URL;
+  switch (env.PAYMENT_PROVIDER) {
+    case 'paymongo':
+      return {
+        name: 'paymongo',
+        secretKey: env.PAYMONGO_SECRET_KEY as string,
+        webhookSecret: env.PAYMONGO_WEBHOOK_SECRET as string,
+        // A live key (sk_live_…) signs its webhooks in the `li` part.
+        livemode: env.PAYMONGO_SECRET_KEY?.startsWith('sk_live_') ?? false,
+        apiUrl,
+      };
+    case 'xendit':
+      return {
+        name: 'xendit',
+        secretKey: env.XENDIT_SECRET_KEY as string,
+        callbackToken: env.XENDIT_CALLBACK_TOKEN as string,
+        apiUrl,
+      };
+    case 'none':
+      return null;
+  }
 }
 
 export function isWebAppBuilt(config: Config): boolean {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakePaymentProvider } from '../../api/src/test/fake-payment-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error('npm run build failed');
 
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  // The payment gateway members are sent to when they pay online: the API tests' fake of PayMongo.
+  const gateway = await startFakePaymentProvider();
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
@@ -47,6 +50,10 @@ export default async function setup(project: TestProject) {
       // Every journey signs in from the same address; the limits have their own API tests.
       AUTH_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
+      PAYMENT_PROVIDER: 'paymongo',
+      PAYMONGO_SECRET_KEY: 'sk_test_e2e',
+      PAYMONGO_WEBHOOK_SECRET: 'whsk_test_e2e',
+      PAYMENT_API_URL: gateway.baseUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -59,6 +66,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await gateway.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

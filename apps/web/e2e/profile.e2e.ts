@@ -16,7 +16,7 @@ import {
   submitAndSeeBell,
   uniqueUsername,
 } from './joining';
-import { createConfirmedMember, signInByApi, type TestMember } from './session';
+import { applyAsIndividual, createConfirmedMember, signInByApi } from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -34,31 +34,6 @@ async function expectStoredImageShown(page: Page) {
     (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
     await image.elementHandle(),
   );
-}
-
-/** Sends `member`'s membership form through the API, as an individual: they are then no longer new. */
-async function applyAsIndividual(member: TestMember) {
-  const baseUrl = browser.baseUrl;
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  const { data } = (await login.json()) as { data: { profile: { id: string } } };
-  const form = new FormData();
-  form.append('type', 'individual');
-  form.append('membershipData', JSON.stringify({ category: 'Individual' }));
-  const applied = await fetch(`${baseUrl}/api/users/filled-form/${data.profile.id}`, {
-    method: 'PUT',
-    body: form,
-    headers: { cookie },
-  });
-  expect(applied.status).toBe(200);
 }
 
 // One journey with a dozen pages, each checked by axe: longer than the default minute.
@@ -149,7 +124,7 @@ describe("Member's News for a guest", () => {
 
     // A member who has applied (a new account would be sent on to its application instead).
     const member = await createConfirmedMember(browser.baseUrl, 'news');
-    await applyAsIndividual(member);
+    await applyAsIndividual(browser.baseUrl, member);
 
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(member.password);

@@ -45,3 +45,28 @@ export async function createConfirmedMember(baseUrl: string, prefix = 'member'):
     throw new Error(`Confirming ${username} failed: ${confirmation.status} ${landing}`);
   return member;
 }
+
+/** Sends `member`'s membership form through the API, as an individual: they are then no longer new. */
+export async function applyAsIndividual(baseUrl: string, member: TestMember) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  if (login.status !== 200) throw new Error(`Login as ${member.email} failed: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const { data } = (await login.json()) as { data: { profile: { id: string } } };
+  const form = new FormData();
+  form.append('type', 'individual');
+  form.append('membershipData', JSON.stringify({ category: 'Individual' }));
+  const applied = await fetch(`${baseUrl}/api/users/filled-form/${data.profile.id}`, {
+    method: 'PUT',
+    body: form,
+    headers: { cookie },
+  });
+  if (applied.status !== 200) throw new Error(`Applying failed: ${applied.status} ${await applied.text()}`);
+  return { userId: data.profile.id, cookie };
+}

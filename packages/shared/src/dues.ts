@@ -114,6 +114,8 @@ export const DUES_MESSAGES = {
   honoraryNotBilled: 'Honorary members pay no dues',
   alreadyBilled: 'A statement for this period already exists',
   noProvider: 'Online payment is not available; pay by the instructions on the statement',
+  webhookRefused: 'The notification could not be verified',
+  gatewayFailed: 'The payment page could not be opened. Please try again in a few minutes.',
   feeInvalid: 'Fees must be amounts in pesos, at most ₱10,000,000.00',
 } as const;
 

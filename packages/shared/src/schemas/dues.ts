@@ -171,7 +171,19 @@ export const duesStatementListResponseSchema = z.object({
     pagination: paginationSchema,
     /** How to pay, as the statements print it: the member's Dues section shows it beside them. */
     paymentInstructions: z.string(),
+    /** Whether "Pay online" is offered: a payment gateway is configured. */
+    onlinePayment: z.boolean(),
   }),
+});
+/** POST /api/dues/statements/{id}/checkout: the gateway's page to send the member to. */
+export const checkoutResponseSchema = z.object({ data: z.object({ url: z.string() }) });
+/** POST /api/dues/checkouts/check: how many pending payments were asked about, and recorded or held. */
+export const checkResponseSchema = z.object({
+  data: z.object({ checked: z.number().int(), applied: z.number().int() }),
+});
+/** What a gateway's notification changed: a payment recorded, one held for review, or nothing. */
+export const webhookResponseSchema = z.object({
+  data: z.object({ outcome: z.enum(['recorded', 'held', 'unchanged']) }),
 });
 export type DuesStatementListResponse = z.infer<typeof duesStatementListResponseSchema>;
 export const duesPaymentResponseSchema = z.object({ data: duesPaymentSchema });

@@ -168,3 +168,45 @@ export const duesPayments = pgTable(
 export type DuesStatement = typeof duesStatements.$inferSelect;
 export type DuesPayment = typeof duesPayments.$inferSelect;
 export type DuesSettingsRow = typeof duesSettings.$inferSelect;
+
+export const DUES_CHECKOUT_STATES = ['pending', 'paid', 'expired'] as const;
+
+/**
+ * An online payment started for a statement (docs/decisions/039-online-dues-payments.md): the
+ * gateway's checkout, the amount asked (always the statement's balance, from the server) and what
+ * became of it. Pending ones are asked about again until they are paid or expire, so a lost
+ * webhook still completes the payment.
+ */
+export const duesCheckouts = pgTable(
+  'dues_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => duesStatements.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    checkoutId: text('checkout_id').notNull(),
+    amountCentavos: integer('amount_centavos').notNull(),
+    state: text('state').$type<(typeof DUES_CHECKOUT_STATES)[number]>().notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('dues_checkouts_state_check', t.state, DUES_CHECKOUT_STATES),
+    uniqueIndex('dues_checkouts_provider_checkout_unique').on(t.provider, t.checkoutId),
+    index('dues_checkouts_state_created_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** Each gateway event applied, by its id: a replay finds its row and changes nothing. */
+export const duesWebhookEvents = pgTable(
+  'dues_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: createdAt('received_at'),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export type DuesCheckout = typeof duesCheckouts.$inferSelect;

@@ -44,7 +44,7 @@ const fieldError = (field: string, message: string) =>
  * are applied one at a time, so two admins (or an admin and the provider) cannot both fill the
  * same balance, and a void that lands first is seen.
  */
-async function lockStatement(tx: DbTransaction, id: string) {
+export async function lockStatement(tx: DbTransaction, id: string) {
   const [statement] = await tx.select().from(duesStatements).where(eq(duesStatements.id, id)).for('update');
   if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
   const [row] = await tx.select({ paid: paidOf(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
@@ -75,7 +75,7 @@ function refuseOverBalance(amount: number, balance: number, overpayment: boolean
  * period is settled (a new member's 12 months start on the date of this payment) and the
  * membership is paid through the period's end. The member is e-mailed their receipt.
  */
-async function applyPayment(
+export async function applyPayment(
   tx: DbTransaction,
   { config }: Pick<DuesContext, 'config'>,
   viewer: Viewer | null,

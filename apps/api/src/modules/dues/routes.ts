@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  checkoutResponseSchema,
+  checkResponseSchema,
   DUES_MESSAGES,
   type DuesStatementView,
   duesSettingsResponseSchema,
@@ -15,6 +17,7 @@ import {
   reasonSchema,
   recordPaymentSchema,
   verifyPaymentSchema,
+  webhookResponseSchema,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,8 +27,10 @@ import { AppError } from '../../lib/errors';
 import { multipartForm } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
+import { pollPendingCheckouts, receiveWebhook, startCheckout } from './online';
 import { readPaymentFor, recordPayment, rejectPayment, submitProof, verifyPayment } from './payments';
 import { receiptPdf, statementPdf } from './pdf-documents';
+import { type PaymentProvider, WebhookSignatureError } from './providers/payment-provider';
 import { readDuesSettingsView, updateDuesSettings } from './settings';
 import {
   issueDueStatements,
@@ -56,8 +61,10 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
   storage: Storage;
-}> = async (app, { db, config, storage }) => {
+  provider: PaymentProvider | null;
+}> = async (app, { db, config, storage, provider }) => {
   const context = { db, config };
+  const online = { ...context, provider };
   // Every route here is 'member' or 'admin', which guarantees a viewer.
   const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
 
@@ -72,7 +79,12 @@ export const duesRoutes: FastifyPluginAsyncZod<{
         response: { 200: duesStatementListResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await listStatements(db, viewerOf(request), request.query) }),
+    async (request) => ({
+      data: {
+        ...(await listStatements(db, viewerOf(request), request.query)),
+        onlinePayment: provider !== null,
+      },
+    }),
   );
 
   app.post(
@@ -300,16 +312,73 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'member' },
       schema: {
         tags: ['dues'],
-        summary: 'Start paying a statement online (only when a payment provider is configured)',
+        summary: "Start paying a statement's balance online (only when a payment gateway is configured)",
         params: idParamsSchema,
-        response: refusals,
+        response: { 200: checkoutResponseSchema, ...refusals, 502: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      data: await startCheckout(online, viewerOf(request), request.params.id, request.log),
+    }),
+  );
+
+  app.post(
+    '/checkouts/check',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['dues'],
+        summary: "Ask the gateway about the member's own pending online payments (on return from its page)",
+        response: { 200: checkResponseSchema },
       },
     },
     async (request) => {
-      await readStatementFor(db, viewerOf(request), request.params.id);
-      throw new AppError(409, DUES_MESSAGES.noProvider, { code: 'no_provider' });
+      if (!online.provider) return { data: { checked: 0, applied: 0 } };
+      const result = await pollPendingCheckouts(
+        { ...online, provider: online.provider },
+        { log: request.log, userId: viewerOf(request).userId },
+      );
+      if (result.applied > 0) app.mailWorker.poke();
+      return { data: result };
     },
   );
+
+  // The gateways' notifications, read as the raw bytes their signatures cover: the JSON parser
+  // is replaced in this scope only.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1_048_576 },
+      (_request, body, done) => done(null, body),
+    );
+    for (const gateway of ['paymongo', 'xendit'] as const) {
+      webhooks.post(
+        `/webhooks/${gateway}`,
+        {
+          config: { access: 'public', ignoresViewer: true },
+          schema: {
+            tags: ['dues'],
+            summary: `The ${gateway === 'paymongo' ? 'PayMongo' : 'Xendit'} notification of a payment: a bad or missing signature is a 401 and nothing is recorded`,
+            response: { 200: webhookResponseSchema, 401: apiErrorSchema },
+          },
+        },
+        async (request) => {
+          const provider = online.provider?.name === gateway ? online.provider : null;
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          try {
+            if (!provider) throw new WebhookSignatureError('no such gateway is configured');
+            return {
+              data: { outcome: await receiveWebhook({ ...online, provider }, body, request.headers) },
+            };
+          } catch (error) {
+            if (!(error instanceof WebhookSignatureError)) throw error;
+            request.log.warn({ gateway, reason: error.message }, 'a payment webhook was refused');
+            throw new AppError(401, DUES_MESSAGES.webhookRefused, { code: 'unauthenticated' });
+          }
+        },
+      );
+    }
+  });
 
   app.get(
     '/settings',
@@ -321,7 +390,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
         response: { 200: duesSettingsResponseSchema },
       },
     },
-    async () => ({ data: await readDuesSettingsView(db) }),
+    async () => ({ data: await readDuesSettingsView(db, provider !== null) }),
   );
 
   app.put(
@@ -338,7 +407,14 @@ export const duesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { fields, files } = await settingsForm.read(request);
-      return { data: await updateDuesSettings({ db, storage }, viewerOf(request), fields, files.qrImage[0]) };
+      return {
+        data: await updateDuesSettings(
+          { db, storage, online: provider !== null },
+          viewerOf(request),
+          fields,
+          files.qrImage[0],
+        ),
+      };
     },
   );
 

@@ -89,9 +89,9 @@ export async function saveDuesSettings(
 }
 
 /** GET /api/dues/settings: what the admin form shows (the QR image by whether there is one). */
-export async function readDuesSettingsView(db: Db): Promise<DuesSettings> {
+export async function readDuesSettingsView(db: Db, onlinePayment: boolean): Promise<DuesSettings> {
   const { qrImagePath, ...settings } = await readDuesSettings(db);
-  return { ...settings, hasQrImage: qrImagePath !== null, onlinePayment: false };
+  return { ...settings, hasQrImage: qrImagePath !== null, onlinePayment };
 }
 
 /**
@@ -100,7 +100,7 @@ export async function readDuesSettingsView(db: Db): Promise<DuesSettings> {
  * is committed. Recorded in the audit log under the admin who made it.
  */
 export async function updateDuesSettings(
-  { db, storage }: { db: Db; storage: Storage },
+  { db, storage, online }: { db: Db; storage: Storage; online: boolean },
   viewer: Viewer,
   update: DuesSettingsUpdate,
   qrImage: Buffer | undefined,
@@ -135,7 +135,7 @@ export async function updateDuesSettings(
     if (stored) await storage.remove(stored);
     throw error;
   }
-  return readDuesSettingsView(db);
+  return readDuesSettingsView(db, online);
 }
 
 const QR_IMAGE_MESSAGE = 'The QR image must be a PNG or JPEG picture';

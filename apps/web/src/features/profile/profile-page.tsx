@@ -173,6 +173,7 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
           <div id="dues" className="scroll-mt-24">
             <ProfileSection id="dues-heading" title="Dues">
               <DuesSection
+                onFailed={(text) => notify({ variant: 'error', title: 'Payment not started', text })}
                 onProofSent={() =>
                   notify({
                     variant: 'success',

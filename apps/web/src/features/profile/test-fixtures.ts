@@ -111,5 +111,6 @@ export const duesList = (statements: DuesStatementView[] = []): DuesStatementLis
       hasPrev: false,
     },
     paymentInstructions: 'BDO 0012-3456-7890',
+    onlinePayment: false,
   },
 });

@@ -1,5 +1,6 @@
 import type { DuesStatementListResponse, DuesStatementView } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { toFormData } from '@/lib/form-data';
 import { profileKeys } from './profile-keys';
@@ -42,4 +43,35 @@ export function useSubmitProof() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
   });
+}
+
+/**
+ * POST /dues/statements/{id}/checkout: the gateway's payment page for the statement's balance,
+ * where the member is sent; they come back to /profile?payment=done#dues.
+ */
+export const useStartCheckout = () =>
+  useMutation({
+    mutationFn: async (statementId: string) =>
+      (
+        await apiRequest<{ data: { url: string } }>(`/dues/statements/${statementId}/checkout`, {
+          method: 'POST',
+        })
+      ).data.url,
+    onSuccess: (url) => window.location.assign(url),
+  });
+
+/**
+ * Back from the gateway's page (`?payment=done`): the member's pending online payments are asked
+ * about at once (POST /dues/checkouts/check), so the receipt shows without waiting for the
+ * gateway's notification.
+ */
+export function useConfirmReturnedPayment(returned: boolean) {
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: () => apiRequest('/dues/checkouts/check', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+  useEffect(() => {
+    if (returned) mutate();
+  }, [returned, mutate]);
 }

@@ -4,13 +4,15 @@ import {
   type DuesStatementView,
   formatCentavos,
 } from '@portal/shared';
-import { Download, Upload } from 'lucide-react';
+import { CreditCard, Download, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
-import { useOwnStatements } from '../api/dues';
+import { useConfirmReturnedPayment, useOwnStatements, useStartCheckout } from '../api/dues';
 import { ProofDialog } from './proof-dialog';
 
 const linkButton =
@@ -22,7 +24,18 @@ function periodOf(statement: DuesStatementView) {
     : `${statement.months} months from the date of payment`;
 }
 
-function StatementCard({ statement, onUpload }: { statement: DuesStatementView; onUpload: () => void }) {
+function StatementCard({
+  statement,
+  onUpload,
+  onPayOnline,
+  paying,
+}: {
+  statement: DuesStatementView;
+  onUpload: () => void;
+  /** Offered when a payment gateway is configured. */
+  onPayOnline?: () => void;
+  paying: boolean;
+}) {
   const unpaid = statement.status === 'issued' || statement.status === 'partly_paid';
   const waiting = statement.payments.some((payment) => payment.status === 'submitted');
   return (
@@ -93,8 +106,23 @@ function StatementCard({ statement, onUpload }: { statement: DuesStatementView; 
           <Download aria-hidden="true" className="size-4" />
           Statement (PDF)
         </button>
+        {unpaid && onPayOnline && (
+          <button
+            type="button"
+            disabled={paying}
+            className={buttonClasses({ variant: 'primary' })}
+            onClick={onPayOnline}
+          >
+            <CreditCard aria-hidden="true" className="size-4" />
+            {paying ? 'Opening the payment page…' : `Pay ${formatCentavos(statement.balance)} online`}
+          </button>
+        )}
         {unpaid && (
-          <button type="button" className={buttonClasses({ variant: 'primary' })} onClick={onUpload}>
+          <button
+            type="button"
+            className={buttonClasses({ variant: onPayOnline ? 'secondary' : 'primary' })}
+            onClick={onUpload}
+          >
             <Upload aria-hidden="true" className="size-4" />
             {waiting ? 'Upload another proof' : 'Upload proof of payment'}
           </button>
@@ -108,12 +136,22 @@ function StatementCard({ statement, onUpload }: { statement: DuesStatementView; 
  * The member's Dues (docs/product-rules.md "Dues"): every statement with what is owed and by when,
  * how to pay, the proof upload, and the statement and receipts to download.
  */
-export function DuesSection({ onProofSent }: { onProofSent: () => void }) {
+export function DuesSection({
+  onProofSent,
+  onFailed,
+}: {
+  onProofSent: () => void;
+  onFailed: (text: string) => void;
+}) {
   const statements = useOwnStatements();
+  const startCheckout = useStartCheckout();
   const [uploading, setUploading] = useState<DuesStatementView | null>(null);
+  const [searchParams] = useSearchParams();
+  const returnedFromPayment = searchParams.get('payment') === 'done';
+  useConfirmReturnedPayment(returnedFromPayment);
   if (statements.isPending) return <p className="text-stone-600">Loading your statements…</p>;
   if (statements.isError) return <p className="text-stone-600">Your statements could not be loaded.</p>;
-  const { statements: list, paymentInstructions } = statements.data;
+  const { statements: list, paymentInstructions, onlinePayment } = statements.data;
   if (list.length === 0) {
     return (
       <p className="text-stone-600">
@@ -124,6 +162,12 @@ export function DuesSection({ onProofSent }: { onProofSent: () => void }) {
   const owing = list.some((statement) => statement.status === 'issued' || statement.status === 'partly_paid');
   return (
     <div>
+      {returnedFromPayment && (
+        <p role="status" className="mb-4 rounded-xl bg-brand-50 p-4 text-brand-900 text-sm">
+          Thank you. Your payment is being confirmed with the payment provider; your receipt appears here and
+          in your e-mail once it is.
+        </p>
+      )}
       {owing && (
         <div className="mb-2 rounded-xl border border-accent-200 bg-accent-50 p-4 text-sm">
           <p className="font-semibold text-stone-900">How to pay</p>
@@ -136,7 +180,23 @@ export function DuesSection({ onProofSent }: { onProofSent: () => void }) {
       )}
       <ul className="divide-y divide-stone-200">
         {list.map((statement) => (
-          <StatementCard key={statement.id} statement={statement} onUpload={() => setUploading(statement)} />
+          <StatementCard
+            key={statement.id}
+            statement={statement}
+            onUpload={() => setUploading(statement)}
+            paying={startCheckout.isPending && startCheckout.variables === statement.id}
+            onPayOnline={
+              onlinePayment
+                ? () =>
+                    startCheckout.mutate(statement.id, {
+                      onError: (error) =>
+                        onFailed(
+                          error instanceof ApiError ? error.error : 'The payment page could not be opened.',
+                        ),
+                    })
+                : undefined
+            }
+          />
         ))}
       </ul>
       {uploading && (

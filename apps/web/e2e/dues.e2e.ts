@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../src/config/paths';
+import { launchBrowser, openPage } from './browser';
+import { checkPage, picture } from './joining';
+import { waitForMail } from './mail';
+import { applyAsIndividual, createConfirmedMember, signInByApi, type TestMember } from './session';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const ADMIN_EMAIL = 'admin@meap.org.ph'; // apps/api/src/db/seed-content.ts
+const JOURNEY = 'dues';
+
+/** A new member whose application the secretariat approves (through the API): they are billed. */
+async function approvedMember(prefix: string): Promise<TestMember> {
+  const baseUrl = browser.baseUrl;
+  const member = await createConfirmedMember(baseUrl, prefix);
+  const { userId } = await applyAsIndividual(baseUrl, member);
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: inject('adminPassword') }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const memberships = await (
+    await fetch(`${baseUrl}/api/memberships/${userId}`, { headers: { cookie } })
+  ).json();
+  const approved = await fetch(`${baseUrl}/api/memberships/update/${memberships.data.memberships[0].id}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'approved' }),
+  });
+  expect(approved.status).toBe(200);
+  return member;
+}
+
+/** The member's Dues section on their profile, once its statements have loaded. */
+async function openDues(page: Page, search = '') {
+  await openPage(page, `${paths.profile}${search}`);
+  const dues = page.getByRole('region', { name: 'Dues' });
+  await dues
+    .getByText(/SOA-\d{4}-\d{6}/)
+    .first()
+    .waitFor();
+  return dues;
+}
+
+describe('dues', () => {
+  it('an approved member sees what to pay, sends proof; the admin verifies it; the receipt and the members area follow', async () => {
+    const member = await approvedMember('dues');
+    const approval = await waitForMail(member.email, /membership is approved/);
+    expect(approval.text).toContain('₱3,000.00');
+
+    const { page, context } = await browser.newPage('desktop');
+    await signInByApi(page, member.email, member.password);
+    await openPage(page, paths.membership);
+    await page.getByText('Pay the annual fee').waitFor();
+    await page.getByRole('link', { name: 'See what to pay' }).click();
+    const dues = page.getByRole('region', { name: 'Dues' });
+    await dues.getByText('How to pay').waitFor();
+    expect(await dues.getByText('₱3,000.00').count()).toBeGreaterThan(0);
+    await checkPage(page, 'desktop', JOURNEY, 'awaiting-payment');
+
+    await dues.getByRole('button', { name: 'Upload proof of payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload proof of payment' });
+    await dialog.getByLabel('Payment method *').selectOption('GCash');
+    await dialog.getByLabel('Reference').fill('GC 7012 345 678');
+    await dialog.getByLabel('Proof of payment *').setInputFiles(picture('gcash-receipt.png'));
+    await checkPage(page, 'desktop', JOURNEY, 'proof-dialog');
+    await dialog.getByRole('button', { name: 'Send proof' }).click();
+    await page.getByText('Proof sent').waitFor();
+    await page.getByRole('button', { name: 'Okay' }).click();
+    await dues.getByText('Proof to verify').waitFor();
+
+    const admin = await browser.newPage('desktop');
+    await signInByApi(admin.page, ADMIN_EMAIL, inject('adminPassword'));
+    await openPage(admin.page, `${paths.adminDues}?status=proof_to_verify&search=${member.username}`);
+    const details = admin.page.getByRole('button', { name: /^Details of SOA-/ });
+    await details.waitFor();
+    await details.click();
+    await admin.page.getByRole('button', { name: 'Verify and record' }).waitFor();
+    await checkPage(admin.page, 'desktop', JOURNEY, 'admin-verify');
+    await admin.page.getByRole('button', { name: 'Verify and record' }).click();
+    await admin.page.getByText('The payment is recorded and the receipt e-mailed.').waitFor();
+    await admin.context.close();
+
+    const receiptMail = await waitForMail(member.email, /payment received/);
+    expect(receiptMail.text).toMatch(/AR-\d{4}-\d{6}/);
+    const paid = await openDues(page);
+    const receipt = paid.getByRole('button', { name: /^Receipt AR-/ });
+    await receipt.waitFor();
+    await checkPage(page, 'desktop', JOURNEY, 'paid');
+    const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+    const pdf = await readFile((await download.path()) as string);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await openPage(page, paths.membersNews);
+    await page.getByText('Your membership is active').waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('pays online through the gateway and comes back to the receipt, on a phone', async () => {
+    const member = await approvedMember('online');
+    const { page, context } = await browser.newPage('phone');
+    await signInByApi(page, member.email, member.password);
+    const dues = await openDues(page);
+    await checkPage(page, 'phone', JOURNEY, 'pay-online');
+    await dues.getByRole('button', { name: 'Pay ₱3,000.00 online' }).click();
+    await page.getByRole('heading', { name: 'Test payment gateway' }).waitFor();
+    expect(await page.getByText('Amount due: PHP 3000.00').count()).toBe(1);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === paths.profile && url.searchParams.get('payment') === 'done',
+    );
+    const back = page.getByRole('region', { name: 'Dues' });
+    await back.getByRole('button', { name: /^Receipt AR-/ }).waitFor();
+    expect(await back.getByText('Paid', { exact: true }).count()).toBeGreaterThan(0);
+    await checkPage(page, 'phone', JOURNEY, 'paid-online');
+    await context.close();
+  }, 120_000);
+});
