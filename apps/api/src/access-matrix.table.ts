@@ -615,6 +615,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       }),
   },
   'GET /api/dues/summary': adminOnly,
+  'GET /api/dues/export-csv': adminOnly,
 
   // The downloads: Member's News needs an active membership, which the other member lacks.
   'GET /mgb-guidelines-and-forms/:filename': {

@@ -1,5 +1,10 @@
-/** Fixtures every feature's tests use: API answers and the signed-in profile. */
-import type { ApiErrorBody, Membership, Profile } from '@portal/shared';
+import type {
+  ApiErrorBody,
+  DuesStatementListResponse,
+  DuesStatementView,
+  Membership,
+  Profile,
+} from '@portal/shared';
 import type { z } from 'zod';
 
 let sequence = 0;
@@ -62,3 +67,45 @@ export function queryRefusal(schema: z.ZodType, query: URLSearchParams): ApiErro
   const [field, error = 'Invalid request'] = Object.entries(fields)[0] ?? [];
   return { error, code: 'validation_error', field, fields };
 }
+
+export const makeStatement = (overrides: Partial<DuesStatementView> = {}): DuesStatementView => ({
+  id: '7d0f3c1e-0000-4000-8000-000000000042',
+  number: 'SOA-2026-000042',
+  kind: 'new_member',
+  status: 'issued',
+  overdue: false,
+  userId: '00000000-0000-4000-8000-000000000000',
+  membershipId: '6c0f3c1e-0000-4000-8000-000000000042',
+  category: 'Individual',
+  months: 12,
+  periodFrom: null,
+  periodTo: null,
+  amount: 300_000,
+  paid: 0,
+  balance: 300_000,
+  issuedOn: '2026-11-20',
+  dueOn: '2026-12-20',
+  billedName: 'northern_gold',
+  billedEmail: 'northern@example.com',
+  voidReason: null,
+  proofsToVerify: 0,
+  payments: [],
+  created_at: '2026-11-20T00:00:00.000Z',
+  ...overrides,
+});
+
+export const duesList = (statements: DuesStatementView[] = []): DuesStatementListResponse => ({
+  data: {
+    statements,
+    pagination: {
+      page: 1,
+      limit: 100,
+      total: statements.length,
+      totalPages: 1,
+      hasNext: false,
+      hasPrev: false,
+    },
+    paymentInstructions: 'BDO 0012-3456-7890',
+    onlinePayment: false,
+  },
+});

@@ -392,6 +392,26 @@ describe('semesters and standing', () => {
   });
 });
 
+describe('the export for the bookkeeper', () => {
+  it('writes the filtered statements with their amounts in pesos, receipts and status', async () => {
+    const { statement, user } = await approvedMember('Individual');
+    await record(statement.id, { amount: 100_050, birInvoiceNumber: 'INV-9' });
+    const csv = await call('GET', `/api/dues/export-csv?userId=${user.id}`, adminCookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, line, extra] = csv.body.trim().split('\n');
+    expect(header).toBe(
+      'number,issued_on,due_on,billed_to,email,category,period_from,period_to,amount,paid,balance,status,receipts,void_reason',
+    );
+    expect(extra).toBeUndefined();
+    expect(line).toContain(`${statement.number},`);
+    expect(line).toContain(',3000.00,1000.50,1999.50,Partly paid,');
+    expect(line).toMatch(/AR-\d{4}-\d{6} 1000.50 Bank transfer \d{4}-\d{2}-\d{2} BIR INV-9/);
+    const member = await call('GET', '/api/dues/export-csv', (await signIn(context, user)).cookie);
+    expect(member.statusCode).toBe(403);
+  });
+});
+
 describe('settings', () => {
   it('new fees apply to the next statement; a fee that is not an amount is refused', async () => {
     const body = (fees: Record<string, string>) =>

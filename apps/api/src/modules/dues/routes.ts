@@ -13,6 +13,7 @@ import {
   idParamsSchema,
   issueDueStatementsResponseSchema,
   issueStatementSchema,
+  manilaDateString,
   paymentProofSchema,
   reasonSchema,
   recordPaymentSchema,
@@ -21,12 +22,14 @@ import {
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { multipartForm } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
+import { exportStatementsCsv } from './export';
 import { pollPendingCheckouts, receiveWebhook, startCheckout } from './online';
 import { readPaymentFor, recordPayment, rejectPayment, submitProof, verifyPayment } from './payments';
 import { receiptPdf, statementPdf } from './pdf-documents';
@@ -416,6 +419,26 @@ export const duesRoutes: FastifyPluginAsyncZod<{
         ),
       };
     },
+  );
+
+  app.get(
+    '/export-csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'The filtered statements as CSV for the bookkeeper: amounts in pesos, receipts, status',
+        querystring: duesStatementListQuerySchema.omit({ page: true, limit: true }),
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv, one line per statement'), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statements-${manilaDateString()}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await exportStatementsCsv(db, viewerOf(request), request.query)),
   );
 
   app.get(

@@ -368,11 +368,8 @@ export async function readStatementViews(
   });
 }
 
-/**
- * GET /api/dues/statements: a member reads their own; an admin every one, by status (or overdue,
- * proof to verify), member and search over the number, name and e-mail; newest first.
- */
-export async function listStatements(db: Db, viewer: Viewer, query: DuesStatementListQuery) {
+/** The statements a viewer's list shows: their own, or for an admin every one matching the query. */
+export function statementFilters(viewer: Viewer, query: Omit<DuesStatementListQuery, 'page' | 'limit'>) {
   const today = manilaDateString();
   const conditions: (SQL | undefined)[] = [];
   if (!viewer.isAdmin) conditions.push(eq(duesStatements.userId, viewer.userId));
@@ -388,7 +385,15 @@ export async function listStatements(db: Db, viewer: Viewer, query: DuesStatemen
       ),
     );
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/**
+ * GET /api/dues/statements: a member reads their own; an admin every one, by status (or overdue,
+ * proof to verify), member and search over the number, name and e-mail; newest first.
+ */
+export async function listStatements(db: Db, viewer: Viewer, query: DuesStatementListQuery) {
+  const where = statementFilters(viewer, query);
   const [rows, [counted]] = await Promise.all([
     db
       .select({ id: duesStatements.id })

@@ -1,10 +1,11 @@
 // The users CSV export: the admin table's filtered list, streamed.
 import { pipeline, Readable } from 'node:stream';
 import type { AdminUserListQuery } from '@portal/shared';
-import { type CastReturnObject, type Options, stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify';
 import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
+import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import { toAdminMembership } from '../memberships';
 import { newestMembershipsByUser, userFilters } from './admin-list';
 
@@ -25,27 +26,6 @@ const CSV_COLUMNS = [
 ] as const;
 type CsvRecord = Record<(typeof CSV_COLUMNS)[number], string | null | undefined>;
 const EXPORT_BATCH = 1_000;
-
-/**
- * A phone or fax number as people write it ('+63 917 555 0101', '(02) 8123-4567'): digits,
- * spaces, + ( ) and -, with a digit. A spreadsheet may compute it as arithmetic at worst, never
- * call a function or another program, so it is exported as written.
- */
-const PHONE_NUMBER = /^(?=.*\d)[\d +()-]+$/;
-
-/**
- * How a cell is written (csv-stringify): quoted when it holds a quote, comma or line break, and a
- * value a spreadsheet would run as a formula (it starts with = + - @, a tab or CR, or their
- * full-width forms: OWASP "CSV Injection") prefixed with ', unless it is only a phone number.
- */
-export const CSV_CELL_OPTIONS = {
-  escape_formulas: true,
-  cast: {
-    // The per-value options csv-stringify merges in; its types leave escape_formulas out of them.
-    string: (value: string) =>
-      PHONE_NUMBER.test(value) ? ({ value, escape_formulas: false } as CastReturnObject) : value,
-  },
-} satisfies Options;
 
 /**
  * GET /api/users/admin/export-csv: the filtered list (the table's search and filters, newest

@@ -8,7 +8,7 @@ import {
   formatCentavos,
   PAGE_SIZES,
 } from '@portal/shared';
-import { Ban, Download, Eye, RefreshCw, Wallet } from 'lucide-react';
+import { Ban, Download, Eye, FileSpreadsheet, RefreshCw, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ListFooter } from '@/components/admin-list/list-footer';
@@ -21,7 +21,8 @@ import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
-import { useAdminStatements, useDuesAction, useDuesSummary } from './api/dues-admin';
+import { useAdminStatements, useDuesAction, useDuesSettings, useDuesSummary } from './api/dues-admin';
+import { DuesSettingsDialog } from './components/dues-settings-dialog';
 import { ReasonDialog } from './components/reason-dialog';
 import { RecordPaymentDialog } from './components/record-payment-dialog';
 import { StatementDetailsDialog } from './components/statement-details-dialog';
@@ -132,6 +133,30 @@ export function AdminDuesPage() {
       },
     );
 
+  const settings = useDuesSettings();
+  const [editingSettings, setEditingSettings] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { page: _page, limit: _limit, ...filters } = list.query;
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadWithSession('/dues/export-csv', filters);
+    } catch {
+      notice.failure('The export could not be started. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+  const issueByHand = (userId: string, months: 6 | 12) =>
+    action.mutate(
+      { kind: 'issue', userId, months },
+      {
+        onSuccess: (issued) =>
+          notice.confirm(`${(issued as DuesStatementView).number} issued and e-mailed to the member.`),
+        onError: (error) => notice.failure('The statement could not be issued.', refusal(error)),
+      },
+    );
+
   const issueDue = () =>
     action.mutate(
       { kind: 'issue-due' },
@@ -157,17 +182,62 @@ export function AdminDuesPage() {
         title="Dues"
         description="Statements of account, payments and receipts. Amounts are in Philippine pesos."
         actions={
-          <button
-            type="button"
-            onClick={issueDue}
-            disabled={action.isPending}
-            className={buttonClasses({ variant: 'primary' })}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Issue semester statements due
-          </button>
+          <>
+            <button
+              type="button"
+              onClick={() => setEditingSettings(true)}
+              disabled={!settings.data}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              <Settings aria-hidden="true" className="size-4" />
+              Settings
+            </button>
+            <button
+              type="button"
+              onClick={exportCsv}
+              disabled={exporting}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              <FileSpreadsheet aria-hidden="true" className="size-4" />
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+            <button
+              type="button"
+              onClick={issueDue}
+              disabled={action.isPending}
+              className={buttonClasses({ variant: 'primary' })}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Issue semester statements due
+            </button>
+          </>
         }
       />
+      {list.query.userId && (
+        <div className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm">
+          <p className="text-stone-800">
+            Showing one member's statements{page?.statements[0] ? `: ${page.statements[0].billedName}` : ''}.
+          </p>
+          {([12, 6] as const).map((months) => (
+            <button
+              key={months}
+              type="button"
+              disabled={action.isPending}
+              onClick={() => issueByHand(list.query.userId as string, months)}
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            >
+              Issue a statement for {months} months
+            </button>
+          ))}
+          <button
+            type="button"
+            onClick={() => list.setParams({ userId: undefined })}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
+            Show every member
+          </button>
+        </div>
+      )}
       <SummaryCards onFilter={(status) => list.setParams({ status })} />
 
       <section aria-label="Statements" className="rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -293,6 +363,16 @@ export function AdminDuesPage() {
               },
             )
           }
+        />
+      )}
+      {editingSettings && settings.data && (
+        <DuesSettingsDialog
+          settings={settings.data}
+          onClose={() => setEditingSettings(false)}
+          onSaved={() => {
+            setEditingSettings(false);
+            notice.confirm('The dues settings are saved.');
+          }}
         />
       )}
       {notice.element}

@@ -492,6 +492,7 @@ describe('the user detail', () => {
       standing: 'active',
       startsAt: '2026-11-20T01:30:00.000Z',
       expiresAt: '2027-11-20T01:30:00.000Z',
+      paidThrough: '2027-11-20',
     });
     const calls = stubApi((call) => {
       if (call.url.pathname === `/api/memberships/${person.id}`)
@@ -531,7 +532,11 @@ describe('the user detail', () => {
     const memberships = within(dialog).getByRole('region', { name: 'Memberships' });
     expect(await within(memberships).findByText('Regular')).toBeInTheDocument();
     expect(memberships).toHaveTextContent('November 20, 2026 – November 20, 2027');
-    expect(within(memberships).getByText('active')).toBeInTheDocument();
+    expect(within(memberships).getByText('Active')).toBeInTheDocument();
+    expect(within(memberships).getByRole('link', { name: 'Statements and payments' })).toHaveAttribute(
+      'href',
+      `/admin/dues?userId=${person.id}`,
+    );
 
     const history = within(dialog).getByRole('region', { name: 'History' });
     const changes = await within(history).findAllByRole('listitem');

@@ -1,10 +1,4 @@
-import type {
-  DuesStatementListResponse,
-  DuesStatementView,
-  ProfileMembership,
-  Representative,
-  UserData,
-} from '@portal/shared';
+import type { ProfileMembership, Representative, UserData } from '@portal/shared';
 
 let nextId = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`;
@@ -71,46 +65,4 @@ export function makeUserData(
   };
 }
 
-export { json } from '@/test/fixtures';
-
-export const makeStatement = (overrides: Partial<DuesStatementView> = {}): DuesStatementView => ({
-  id: uuid(),
-  number: 'SOA-2026-000042',
-  kind: 'new_member',
-  status: 'issued',
-  overdue: false,
-  userId: '00000000-0000-4000-8000-000000000000',
-  membershipId: uuid(),
-  category: 'Individual',
-  months: 12,
-  periodFrom: null,
-  periodTo: null,
-  amount: 300_000,
-  paid: 0,
-  balance: 300_000,
-  issuedOn: '2026-11-20',
-  dueOn: '2026-12-20',
-  billedName: 'northern_gold',
-  billedEmail: 'northern@example.com',
-  voidReason: null,
-  proofsToVerify: 0,
-  payments: [],
-  created_at: '2026-11-20T00:00:00.000Z',
-  ...overrides,
-});
-
-export const duesList = (statements: DuesStatementView[] = []): DuesStatementListResponse => ({
-  data: {
-    statements,
-    pagination: {
-      page: 1,
-      limit: 100,
-      total: statements.length,
-      totalPages: 1,
-      hasNext: false,
-      hasPrev: false,
-    },
-    paymentInstructions: 'BDO 0012-3456-7890',
-    onlinePayment: false,
-  },
-});
+export { duesList, json, makeStatement } from '@/test/fixtures';

@@ -1,4 +1,5 @@
 import type {
+  DuesSettings,
   DuesStatementListResponse,
   DuesStatementView,
   DuesSummary,
@@ -8,6 +9,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@/components/admin-list/use-list-params';
 import { apiRequest } from '@/lib/api-client';
+import { toFormData } from '@/lib/form-data';
 
 export type AdminDuesQuery = ListQuery<typeof duesStatementListQuerySchema>;
 
@@ -16,6 +18,7 @@ export const duesKeys = {
   all: ['dues'] as const,
   list: (query: AdminDuesQuery) => [...duesKeys.all, 'list', query] as const,
   summary: () => [...duesKeys.all, 'summary'] as const,
+  settings: () => [...duesKeys.all, 'settings'] as const,
 };
 
 /** GET /dues/statements as the address has it: status, search, member and page. */
@@ -27,6 +30,35 @@ export const useAdminStatements = (query: AdminDuesQuery) =>
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+
+/** GET /dues/settings: the fees and what statements print. */
+export const useDuesSettings = () =>
+  useQuery({
+    queryKey: duesKeys.settings(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: DuesSettings }>('/dues/settings', { signal })).data,
+  });
+
+/** PUT /dues/settings (multipart): the fields as typed, and a new QR image when one was chosen. */
+export function useSaveDuesSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      fields,
+      qrImage,
+    }: {
+      fields: Record<string, string | undefined>;
+      qrImage: File | null;
+    }) =>
+      (
+        await apiRequest<{ data: DuesSettings }>('/dues/settings', {
+          method: 'PUT',
+          body: toFormData({ ...fields, qrImage: qrImage ?? undefined }),
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: duesKeys.all }),
+  });
+}
 
 /** GET /dues/summary: collected, outstanding, overdue and the proofs waiting. */
 export const useDuesSummary = () =>
@@ -41,7 +73,8 @@ type Action =
   | { kind: 'verify'; paymentId: string }
   | { kind: 'reject'; paymentId: string; reason: string }
   | { kind: 'void'; statementId: string; reason: string }
-  | { kind: 'issue-due' };
+  | { kind: 'issue-due' }
+  | { kind: 'issue'; userId: string; months: 6 | 12 };
 
 function requestOf(action: Action): [string, Record<string, unknown> | undefined] {
   switch (action.kind) {
@@ -55,6 +88,8 @@ function requestOf(action: Action): [string, Record<string, unknown> | undefined
       return [`/dues/statements/${action.statementId}/void`, { reason: action.reason }];
     case 'issue-due':
       return ['/dues/statements/issue-due', undefined];
+    case 'issue':
+      return ['/dues/statements', { userId: action.userId, months: action.months }];
   }
 }
 

@@ -4,13 +4,16 @@ import {
   type AdminAuditEntry,
   type AdminUser,
   type AuditValue,
+  MEMBERSHIP_STANDING_LABELS,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { AdminPagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useUserAudit } from '../api/get-user-audit';
 import { useUserMemberships } from '../api/memberships';
@@ -80,6 +83,12 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
         </DetailsSection>
         <DetailsSection title="Memberships">
           <MembershipsSummary userId={user.id} />
+          <Link
+            to={`${paths.adminDues}?userId=${user.id}`}
+            className="mt-3 inline-block font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"
+          >
+            Statements and payments
+          </Link>
         </DetailsSection>
         <DetailsSection title="History">
           <History userId={user.id} />
@@ -134,12 +143,14 @@ function MembershipsSummary({ userId }: { userId: string }) {
           <div>
             <p className="font-medium text-stone-900">{membership.category}</p>
             <p className="text-stone-600">
-              {membership.startsAt && membership.expiresAt
-                ? `${formatDate(membership.startsAt)} – ${formatDate(membership.expiresAt)}`
+              {membership.startsAt && membership.paidThrough
+                ? `${formatDate(membership.startsAt)} – ${formatDate(membership.paidThrough)}`
                 : `Applied ${formatDate(membership.created_at)}`}
             </p>
           </div>
-          <StatusBadge tone={toneOfStatus(membership.standing)}>{membership.standing}</StatusBadge>
+          <StatusBadge tone={toneOfStatus(membership.standing)}>
+            {MEMBERSHIP_STANDING_LABELS[membership.standing]}
+          </StatusBadge>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { CSV_CELL_OPTIONS } from './admin-export';
+import { CSV_CELL_OPTIONS } from './csv';
 
 /** One cell as the users export writes it. */
 const csvCell = (value: string | null | undefined) => stringify([[value]], CSV_CELL_OPTIONS).slice(0, -1);
