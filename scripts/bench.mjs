@@ -17,12 +17,15 @@
 //   then    ≤ 500 MB resident after that load
 //   large   at 100,000 users every users-list query answers in < 1 s (alone); the plans of its
 //           statements, EXPLAIN ANALYZE of the service's own SQL (`cli.js explain-users`)
+//   dues    (PostgreSQL) the semester statements of 10,000 members due, issued by two processes
+//           started at once (`cli.js issue-dues`), in < 60 s and exactly one each; then the admin
+//           statements list at 10,000 statements: p95 < 100 ms at 10 connections, 0 errors
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
 // average is printed before and after.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +40,15 @@ const databases = [
   { kind: 'pglite', rows: 1_000 },
   { kind: 'postgres', rows: 10_000, name: process.env.BENCH_DATABASE_NAME ?? 'portal_bench' },
 ].filter(({ kind }) => !process.env.BENCH_DATABASE || process.env.BENCH_DATABASE === kind);
-const parts = process.env.BENCH_ONLY?.split(',') ?? ['starts', 'lists', 'pages', 'users', 'bursts', 'large'];
+const parts = process.env.BENCH_ONLY?.split(',') ?? [
+  'starts',
+  'lists',
+  'pages',
+  'users',
+  'bursts',
+  'large',
+  'dues',
+];
 const targets = {
   firstStartMs: 10_000,
   restartMs: 3_000,
@@ -48,11 +59,14 @@ const targets = {
   usersP95Ms: 100,
   registrationP99Ms: 500,
   largeUsersMs: 1_000,
+  duesIssueMs: 60_000,
+  statementsP95Ms: 100,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
 const registration = { members: 500, seats: 100, withinMs: 10_000 };
 const likes = { visitors: 1_000, withinMs: 10_000 };
+const duesMembers = 10_000;
 const DEMO_PASSWORD = 'Bench-Demo-Password-1';
 const DEMO_ADMIN = { email: 'admin@meap.org.ph', password: DEMO_PASSWORD }; // db/seed-content.ts
 
@@ -282,6 +296,75 @@ async function measureLargeUsers(baseUrl, admin, label) {
   }
 }
 
+/** `cli.js args` in a process of its own, resolved with its output when it ends well. */
+function runCliAsync(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'apps/api/dist/cli.js'), ...args], { env });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`cli.js ${args.join(' ')}:\n${output}`)),
+    );
+  });
+}
+
+/**
+ * 10,000 members paid through 20 days from today, none billed yet: two processes issue the
+ * semester statements due at once, as two servers' daily runs would; then the admin list.
+ */
+async function measureDues(baseUrl, admin, env, label) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into users (username, email, password_hash, type, status, is_new, email_confirmed_at)
+       select 'dues_member_' || i, 'dues' || i || '@dues.example',
+         (select password_hash from users where type = 'admin' order by created_at limit 1),
+         'individual', 'active', false, now()
+       from generate_series(1, $1::int) as series(i)`,
+      [duesMembers],
+    );
+    await client.query(
+      `insert into memberships (user_id, category, status, starts_at, expires_at)
+       select id, 'Individual', 'approved', now() - interval '345 days',
+         (date_trunc('day', now() at time zone 'Asia/Manila') + interval '21 days') at time zone 'Asia/Manila'
+       from users where email like 'dues%@dues.example'`,
+    );
+    const started = performance.now();
+    const outputs = await Promise.all([runCliAsync(['issue-dues'], env), runCliAsync(['issue-dues'], env)]);
+    const elapsed = performance.now() - started;
+    const { rows } = await client.query(
+      `select count(*)::int as statements, count(distinct membership_id)::int as members
+       from dues_statements where kind = 'semester'`,
+    );
+    const [{ statements, members }] = rows;
+    report(
+      elapsed < targets.duesIssueMs && statements === duesMembers && members === duesMembers,
+      `${label} semester statements for ${duesMembers} members, two processes at once: ${ms(elapsed)} ` +
+        `(< ${targets.duesIssueMs}), ${statements} statements for ${members} members ` +
+        `(${outputs.map((output) => output.trim()).join(' / ')})`,
+    );
+  } finally {
+    await client.end();
+  }
+  await measureGroup(baseUrl, label, {
+    bound: { percentile: 'p95', ms: targets.statementsP95Ms, zero: 'errors' },
+    connections: load.adminConnections,
+    cookie: admin,
+    endpoints: [
+      ['statements, newest first', '/api/dues/statements', listOf('statements')],
+      ['statements issued, page 500', '/api/dues/statements?status=issued&page=500', listOf('statements')],
+      ['statements searched', '/api/dues/statements?search=dues_member_42', listOf('statements')],
+      ['dues figures', '/api/dues/summary', json((data) => data.outstanding > 0)],
+    ],
+  });
+}
+
 async function benchDatabase(database) {
   const label = database.kind.padEnd(8);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -351,6 +434,9 @@ async function benchDatabase(database) {
         `${label} resident memory after the load (${loads.join(', ')}): ${loaded.total.toFixed(0)} MB ` +
           `(≤ ${targets.loadedMb}): ${loaded.parts}`,
       );
+    }
+    if (parts.includes('dues') && database.kind === 'postgres') {
+      await measureDues(server.baseUrl, admin, env, label);
     }
     if (parts.includes('large')) {
       await stopServer(server);

@@ -727,8 +727,7 @@ async function seedBenchmarkUsers(db: Db, count: number) {
         false, now(), now() - make_interval(mins => i), now()
       from generate_series(${first}::int, ${last}::int) as series(i)
     `);
-    // Each chunk's own statement: a membership's trigger updates its user (migration 0009), and
-    // 30,000 at once outlast the connection's statement timeout.
+    // Each chunk's own statement: 30,000 at once outlast the connection's statement timeout.
     await db.execute(sql`
       insert into memberships (user_id, category, status, starts_at, expires_at, created_at)
       select users.id,

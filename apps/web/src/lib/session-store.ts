@@ -95,6 +95,9 @@ export const useHasPendingMembership = () =>
   useSessionStore((state) => state.user !== null && state.pendingMembership);
 /** spec 000 §6: an admin is a user whose type or role is admin. */
 export const isAdmin = (user: SessionUser | null) => user?.role === ADMIN_ROLE || user?.type === ADMIN_ROLE;
+/** What the signed-in member has to pay for their membership, if anything (never an admin). */
+export const useDuesToPay = () =>
+  useSessionStore((state) => (state.user && !isAdmin(state.user) ? state.user.duesToPay : undefined));
 /** Whether the signed-in user still has the membership form to fill in (spec 000 §3 isNew). */
 export const useNeedsApplication = () =>
   useSessionStore((state) => state.user !== null && state.user.isNew === true && !isAdmin(state.user));

@@ -1,4 +1,4 @@
-import type { Profile } from '@portal/shared';
+import { membershipStanding, type Profile } from '@portal/shared';
 
 /**
  * Who the client remembers is signed in (spec 000 §3 "Client session"). Kept apart from the store
@@ -14,6 +14,11 @@ export type SessionUser = {
   status?: string;
   /** Registered but the membership form is not yet filled in. */
   isNew?: boolean;
+  /**
+   * The newest membership is approved and waits for its dues, or they are overdue
+   * (docs/product-rules.md "Dues"): the header says what to pay.
+   */
+  duesToPay?: 'awaiting_payment' | 'overdue';
 };
 
 /** The parts of the server's profile the client keeps between visits. */
@@ -26,5 +31,17 @@ export function toSessionUser(profile: Profile): SessionUser {
     type: profile.type,
     status: profile.status,
     isNew: profile.isNew,
+    duesToPay: duesToPayOf(profile),
   };
+}
+
+function duesToPayOf(profile: Profile): SessionUser['duesToPay'] {
+  const newest = profile.memberships[0];
+  if (!newest) return undefined;
+  const standing = membershipStanding({
+    status: newest.status,
+    expires_at: newest.expiresAt,
+    unpaid_due_on: newest.unpaidDueOn,
+  });
+  return standing === 'awaiting_payment' || standing === 'overdue' ? standing : undefined;
 }

@@ -1,6 +1,8 @@
 import { siteConfig } from '@portal/shared';
 import { Bell } from 'lucide-react';
-import { useHasPendingMembership } from '@/lib/session-store';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useDuesToPay, useHasPendingMembership } from '@/lib/session-store';
 import { DisclosureMenu } from './disclosure-menu';
 
 /**
@@ -10,12 +12,13 @@ import { DisclosureMenu } from './disclosure-menu';
  */
 export function NotificationBell({ buttonClassName }: { buttonClassName: string }) {
   const pending = useHasPendingMembership();
-  if (!pending) return null;
+  const duesToPay = useDuesToPay();
+  if (!pending && !duesToPay) return null;
 
   return (
     <DisclosureMenu
       align="right"
-      label="Notifications: membership pending"
+      label={pending ? 'Notifications: membership pending' : 'Notifications: dues to pay'}
       buttonClassName={`relative ${buttonClassName}`}
       trigger={() => (
         <>
@@ -27,26 +30,45 @@ export function NotificationBell({ buttonClassName }: { buttonClassName: string 
         </>
       )}
     >
-      {() => (
-        // The panel hangs from the bell's right edge; below lg the menu button sits to its right,
-        // so the panel stays narrower than the screen minus that button and the margins.
-        <div className="w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3">
-          <h2 className="font-semibold text-base text-stone-900">Membership Pending</h2>
-          <p className="mt-2 text-sm text-stone-600 leading-relaxed">
-            Your membership is pending. Please email the secretariat at{' '}
-            <a
-              href={`mailto:${siteConfig.secretariatEmail}`}
-              className="break-words font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      {() =>
+        pending ? (
+          // The panel hangs from the bell's right edge; below lg the menu button sits to its right,
+          // so the panel stays narrower than the screen minus that button and the margins.
+          <div className="w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3">
+            <h2 className="font-semibold text-base text-stone-900">Membership Pending</h2>
+            <p className="mt-2 text-sm text-stone-600 leading-relaxed">
+              Your membership is pending. Please email the secretariat at{' '}
+              <a
+                href={`mailto:${siteConfig.secretariatEmail}`}
+                className="break-words font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {siteConfig.secretariatEmail}
+              </a>{' '}
+              to settle your account.
+            </p>
+            <p className="mt-2 text-sm text-stone-600 leading-relaxed">
+              Once it is settled, log out and log in again to remove this message.
+            </p>
+          </div>
+        ) : (
+          <div className="w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3">
+            <h2 className="font-semibold text-base text-stone-900">
+              {duesToPay === 'overdue' ? 'Dues overdue' : 'Dues to pay'}
+            </h2>
+            <p className="mt-2 text-sm text-stone-600 leading-relaxed">
+              {duesToPay === 'overdue'
+                ? 'Your statement of account is past its due date. Pay it, or upload your proof of payment, to stay a member in good standing.'
+                : 'Your membership is approved. Pay your statement of account, or upload your proof of payment, to activate it.'}
+            </p>
+            <Link
+              to={`${paths.profile}#dues`}
+              className="mt-2 inline-block font-semibold text-brand-700 text-sm underline underline-offset-2 hover:text-brand-800"
             >
-              {siteConfig.secretariatEmail}
-            </a>{' '}
-            to settle your account.
-          </p>
-          <p className="mt-2 text-sm text-stone-600 leading-relaxed">
-            Once it is settled, log out and log in again to remove this message.
-          </p>
-        </div>
-      )}
+              See what to pay
+            </Link>
+          </div>
+        )
+      }
     </DisclosureMenu>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { useHasPendingMembership, useNeedsApplication } from '@/lib/session-store';
+import { useDuesToPay, useHasPendingMembership, useNeedsApplication } from '@/lib/session-store';
 import { AccountMenu } from './account-menu';
 import { LogoLockup } from './logo';
 import { NavDropdown } from './nav-dropdown';
@@ -14,8 +14,8 @@ const loadSearchModal = () => import('./search-modal');
 const loadMobileMenu = () => import('./mobile-menu');
 const SearchModal = lazy(() => loadSearchModal().then((m) => ({ default: m.SearchModal })));
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
-// Only a member with a pending membership sees the bell, and only a new account the call to apply:
-// loaded for them alone (first-load budget).
+// Only a member with a pending membership or dues to pay sees the bell, and only a new account or
+// one with dues to pay the call under the header: loaded for them alone (first-load budget).
 const NotificationBell = lazy(() =>
   import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -45,6 +45,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const pendingMembership = useHasPendingMembership();
   const needsApplication = useNeedsApplication();
+  const duesToPay = useDuesToPay();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -125,8 +126,8 @@ export function SiteHeader() {
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
-          {/* spec 000 §4: only while signed in with a pending membership. */}
-          {pendingMembership && (
+          {/* spec 000 §4: only while signed in with a pending membership, or dues to pay. */}
+          {(pendingMembership || duesToPay) && (
             <Suspense fallback={null}>
               <NotificationBell buttonClassName={iconButton} />
             </Suspense>
@@ -146,7 +147,7 @@ export function SiteHeader() {
         </div>
       </div>
 
-      {needsApplication && (
+      {(needsApplication || duesToPay) && (
         <Suspense fallback={null}>
           <CompleteApplicationStrip />
         </Suspense>

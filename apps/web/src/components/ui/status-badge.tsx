@@ -38,10 +38,19 @@ const statusTones: Record<string, StatusTone> = {
 
 export const toneOfStatus = (status: string): StatusTone => statusTones[status] ?? 'gray';
 
-export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+/** A status in a pill; a raw status ('pending') is capitalised, a sentence (`asWritten`) kept as it is. */
+export function StatusBadge({
+  tone,
+  asWritten = false,
+  children,
+}: {
+  tone: StatusTone;
+  asWritten?: boolean;
+  children: ReactNode;
+}) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs capitalize ring-1 ring-inset ${tones[tone]}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ring-inset ${asWritten ? '' : 'capitalize'} ${tones[tone]}`}
     >
       {children}
     </span>

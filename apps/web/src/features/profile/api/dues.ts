@@ -67,11 +67,19 @@ export const useStartCheckout = () =>
  */
 export function useConfirmReturnedPayment(returned: boolean) {
   const queryClient = useQueryClient();
-  const { mutate } = useMutation({
-    mutationFn: () => apiRequest('/dues/checkouts/check', { method: 'POST' }),
+  const check = useMutation({
+    mutationFn: async () =>
+      (
+        await apiRequest<{ data: { checked: number; applied: number } }>('/dues/checkouts/check', {
+          method: 'POST',
+        })
+      ).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
   });
+  const { mutate } = check;
   useEffect(() => {
     if (returned) mutate();
   }, [returned, mutate]);
+  /** Whether the payment the member came back from is recorded already. */
+  return (check.data?.applied ?? 0) > 0;
 }

@@ -148,7 +148,7 @@ export function DuesSection({
   const [uploading, setUploading] = useState<DuesStatementView | null>(null);
   const [searchParams] = useSearchParams();
   const returnedFromPayment = searchParams.get('payment') === 'done';
-  useConfirmReturnedPayment(returnedFromPayment);
+  const paymentConfirmed = useConfirmReturnedPayment(returnedFromPayment);
   if (statements.isPending) return <p className="text-stone-600">Loading your statements…</p>;
   if (statements.isError) return <p className="text-stone-600">Your statements could not be loaded.</p>;
   const { statements: list, paymentInstructions, onlinePayment } = statements.data;
@@ -164,8 +164,9 @@ export function DuesSection({
     <div>
       {returnedFromPayment && (
         <p role="status" className="mb-4 rounded-xl bg-brand-50 p-4 text-brand-900 text-sm">
-          Thank you. Your payment is being confirmed with the payment provider; your receipt appears here and
-          in your e-mail once it is.
+          {paymentConfirmed
+            ? 'Thank you. Your payment is recorded; your receipt is below and in your e-mail.'
+            : 'Thank you. Your payment is being confirmed with the payment provider; your receipt appears here and in your e-mail once it is.'}
         </p>
       )}
       {owing && (

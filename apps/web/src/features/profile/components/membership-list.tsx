@@ -16,7 +16,7 @@ function MembershipRow({ membership }: { membership: ProfileMembership }) {
           {period ? `Period: ${period}` : `Applied ${formatDate(membership.created_at)}`}
         </p>
       </div>
-      <StatusBadge tone={toneOfStatus(membership.standing)}>
+      <StatusBadge tone={toneOfStatus(membership.standing)} asWritten>
         {membership.standing === 'active' && membership.paidThrough
           ? `Active until ${formatDate(membership.paidThrough)}`
           : MEMBERSHIP_STANDING_LABELS[membership.standing]}
