@@ -340,7 +340,7 @@ async function measureDues(baseUrl, admin, env, label) {
     const elapsed = performance.now() - started;
     const { rows } = await client.query(
       `select count(*)::int as statements, count(distinct membership_id)::int as members
-       from dues_statements where kind = 'semester'`,
+       from dues_statements where kind = 'semester' and billed_email like 'dues%@dues.example'`,
     );
     const [{ statements, members }] = rows;
     report(

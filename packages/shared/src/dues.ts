@@ -119,6 +119,14 @@ export const DUES_MESSAGES = {
   feeInvalid: 'Fees must be amounts in pesos, at most ₱10,000,000.00',
 } as const;
 
+/**
+ * spec 000 §9: "voting rights need the first semester paid". A company whose membership awaits its
+ * first payment, or is overdue, shows its voting representative with this note.
+ */
+export const VOTING_SUSPENDED_TEXT = 'Voting rights suspended until the first semester is paid';
+export const isVotingSuspended = (standing: string | undefined) =>
+  standing === 'awaiting_payment' || standing === 'overdue';
+
 const pesoFormat = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** '₱15,000.00' from 1500000 centavos; integer arithmetic, so no amount is ever rounded. */

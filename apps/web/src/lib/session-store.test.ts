@@ -66,6 +66,27 @@ describe('session store (spec 000 §3)', () => {
     expect(useSessionStore.getState().pendingMembership).toBe(false);
   });
 
+  it('remembers dues to pay when the newest membership awaits payment or is overdue', async () => {
+    const { useSessionStore, startSession } = await loadStore();
+    const approved = {
+      status: 'approved',
+      expiresAt: null,
+      unpaidDueOn: null,
+      created_at: '2026-02-01T00:00:00Z',
+    };
+    const profile = { id: 'u2', username: 'ana', role: 'member', isNew: false } as unknown as Profile;
+    startSession({ ...profile, memberships: [approved] } as unknown as Profile);
+    expect(useSessionStore.getState().user?.duesToPay).toBe('awaiting_payment');
+    startSession({
+      ...profile,
+      memberships: [{ ...approved, unpaidDueOn: '2020-01-01' }],
+    } as unknown as Profile);
+    expect(useSessionStore.getState().user?.duesToPay).toBe('overdue');
+    const paid = { ...approved, expiresAt: '2999-01-01T00:00:00Z' };
+    startSession({ ...profile, memberships: [paid] } as unknown as Profile);
+    expect(useSessionStore.getState().user?.duesToPay).toBeUndefined();
+  });
+
   it('clearUser signs out and removes the flag', async () => {
     localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
     const { useSessionStore } = await loadStore();

@@ -35,8 +35,12 @@ export function toSessionUser(profile: Profile): SessionUser {
   };
 }
 
+/** Whether the newest membership (by `created_at`, as the pending notice reads it) has dues unpaid. */
 function duesToPayOf(profile: Profile): SessionUser['duesToPay'] {
-  const newest = profile.memberships[0];
+  const newest = (profile.memberships ?? []).reduce<Profile['memberships'][number] | undefined>(
+    (latest, membership) => (!latest || membership.created_at > latest.created_at ? membership : latest),
+    undefined,
+  );
   if (!newest) return undefined;
   const standing = membershipStanding({
     status: newest.status,

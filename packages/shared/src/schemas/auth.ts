@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { SESSION_ERRORS } from '../auth-messages';
+import { ADDRESS_MAX_CHARS } from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
-import { secretText, text } from './common';
+import { optionalText, secretText, text } from './common';
+
+const TIN_MESSAGE = 'TIN must be written like 123-456-789-000';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -14,6 +17,29 @@ export const emailField = text('Email')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());
+
+/**
+ * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name,
+ * billing address and e-mail, and anyone's Tax Identification Number, written as the BIR prints it
+ * (123-456-789, with a branch code 000 or 00000 after it). Each optional; blank is none.
+ */
+export const billingFields = {
+  registeredName: optionalText('Registered name', 200).optional(),
+  tin: optionalText('TIN', 20)
+    .refine((tin) => tin === null || /^\d{3}-?\d{3}-?\d{3}(-?\d{3}|-?\d{5})?$/.test(tin), TIN_MESSAGE)
+    .optional(),
+  billingAddress: optionalText('Billing address', ADDRESS_MAX_CHARS).optional(),
+  billingEmail: text('Billing email')
+    .trim()
+    .max(254, 'Billing email must be at most 254 characters')
+    .refine(
+      (email) => email === '' || z.email().safeParse(email).success,
+      'Please enter a valid billing email address',
+    )
+    .transform((email) => email.toLowerCase() || null)
+    .nullable()
+    .optional(),
+};
 
 export const usernameField = text('Username')
   .trim()
@@ -99,6 +125,10 @@ export const profileSchema = z.object({
   facsimile: z.string().nullable(),
   address: z.string().nullable(),
   about: z.string().nullable(),
+  registeredName: z.string().nullable(),
+  tin: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingEmail: z.string().nullable(),
   type: z.enum(USER_TYPES),
   /** 'admin' for administrators, else 'member' (docs/product-rules.md "Identity and roles"). */
   role: z.enum(['admin', 'member']),

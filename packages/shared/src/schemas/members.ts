@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { type MembershipCategory, REPRESENTATIVE_TYPES, SELECTABLE_MEMBERSHIP_CATEGORIES } from '../enums';
 import { representativeRuleProblem } from '../representatives';
-import { profileSchema } from './auth';
+import { billingFields, profileSchema } from './auth';
 import { optionalText, requiredText, text, tooLongMessage } from './common';
 
 /**
@@ -106,6 +106,7 @@ export const membershipFormBodySchema = z.strictObject(
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
     address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
+    ...billingFields,
     membershipData: membershipDataText,
     representatives: z.array(applicationRepresentativeSchema).max(20).default([]),
     status: z.never(messages.statusNotAllowed).optional(),
@@ -183,6 +184,7 @@ export const membershipApplicationFormSchema = z
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS),
     ...addressPartsSchema.shape,
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
+    ...billingFields,
     representatives: z.array(applicationRepresentativeSchema),
   })
   .superRefine((form, context) => {

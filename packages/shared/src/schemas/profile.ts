@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { REPRESENTATIVE_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS, type MembershipStanding, membershipStanding } from '../memberships';
-import { emailField, membershipSchema, newPasswordField, profileSchema, usernameField } from './auth';
+import {
+  billingFields,
+  emailField,
+  membershipSchema,
+  newPasswordField,
+  profileSchema,
+  usernameField,
+} from './auth';
 import { optionalText, secretText, text } from './common';
 import { REPRESENTATIVE_NAME_MESSAGES, representativeFieldsSchema } from './members';
 
@@ -96,6 +103,7 @@ export const updateProfileSchema = z.strictObject({
   facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
   address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
   about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
+  ...billingFields,
   type: text('Type').optional(),
   status: z
     .unknown()
@@ -111,6 +119,10 @@ export const profileFormSchema = updateProfileSchema.pick({
   facsimile: true,
   address: true,
   about: true,
+  registeredName: true,
+  tin: true,
+  billingAddress: true,
+  billingEmail: true,
 });
 
 /**

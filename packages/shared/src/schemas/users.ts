@@ -9,7 +9,7 @@ import {
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { representativeRuleProblem } from '../representatives';
-import { registerBodySchema } from './auth';
+import { billingFields, registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
 import { addressPartsSchema, representativeFieldsSchema } from './members';
 import { optionalIdFilter, pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
@@ -215,6 +215,7 @@ export const adminCreateUserSchema = z
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).default(null),
     address: optionalText('Address', ADDRESS_MAX_CHARS).default(null),
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi').default(null),
+    ...billingFields,
     membershipData: membershipDataSchema.optional(),
     representatives: z.array(representativeFieldsSchema).max(REPRESENTATIVE_LIMITS.Regular).default([]),
   })
@@ -256,6 +257,7 @@ const adminCreateUserFormFields = z
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS),
     ...addressPartsSchema.shape,
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
+    ...billingFields,
     category: z.enum(COMPANY_CATEGORIES, CREATE_USER_MESSAGES.categoryForCompany),
     representatives: z.array(representativeFieldsSchema),
   })

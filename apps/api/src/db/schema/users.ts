@@ -15,6 +15,15 @@ export const users = pgTable(
     facsimile: text('facsimile'),
     address: text('address'),
     about: text('about'),
+    /**
+     * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name,
+     * billing address and billing e-mail, and anyone's TIN; the username, address and e-mail stand
+     * in where these are blank.
+     */
+    registeredName: text('registered_name'),
+    tin: text('tin'),
+    billingAddress: text('billing_address'),
+    billingEmail: text('billing_email'),
     type: text('type').$type<UserType>().notNull().default('user'),
     status: text('status').$type<UserStatus>().notNull().default('pending'),
     /** True until the membership form is submitted (spec 000: isNew sends the user to /user-forms). */

@@ -204,7 +204,10 @@ function letterhead(
   write(doc, title, RIGHT - titleWidth, MARGIN - 1, titleWidth, titleStyle, 'right');
   let y = write(doc, association.name, LEFT, MARGIN, blockWidth, { font: 'bold', size: 12 });
   y = write(doc, association.address, LEFT, y + 2, blockWidth, { size: 9, color: MUTED });
-  y = write(doc, `TIN ${association.tin}`, LEFT, y + 1, blockWidth, { size: 9, color: MUTED });
+  // Until the secretariat types the association's TIN into the dues settings, none is printed.
+  if (association.tin) {
+    y = write(doc, `TIN ${association.tin}`, LEFT, y + 1, blockWidth, { size: 9, color: MUTED });
+  }
   y = Math.max(y, MARGIN + 24) + 10;
   rule(doc, y, LEFT, RIGHT, INK, 1);
   return y + 14;

@@ -130,6 +130,42 @@ describe('approval bills a new member', () => {
   });
 });
 
+describe('billing details', () => {
+  it('bills a company by its registered name, TIN and billing address, and mails its billing e-mail too', async () => {
+    const user = await createUser(context.db, {
+      password: null,
+      type: 'company',
+      registeredName: 'Northern Gold Exploration Corporation',
+      tin: '123-456-789-000',
+      billingAddress: '12F Ayala Tower, Makati City 1226',
+      billingEmail: 'accounts@northerngold.example',
+    });
+    const membership = await createMembership(context.db, user.id, {
+      status: 'pending',
+      category: 'Regular',
+      startsAt: null,
+      expiresAt: null,
+    });
+    await call('PUT', `/api/memberships/update/${membership.id}`, adminCookie, { status: 'approved' });
+    const cookie = (await signIn(context, user)).cookie;
+    const [statement] = (await call('GET', '/api/dues/statements', cookie)).json().data.statements;
+    expect(statement).toMatchObject({
+      billedName: 'Northern Gold Exploration Corporation',
+      billedEmail: 'accounts@northerngold.example',
+    });
+    const pdf = pdfText((await call('GET', `/api/dues/statements/${statement.id}/pdf`, cookie)).rawPayload);
+    expect(pdf).toContain('123-456-789-000');
+    expect(pdf).toContain('12F Ayala Tower, Makati City 1226');
+    for (const address of [user.email, 'accounts@northerngold.example']) {
+      const mails = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+      expect(
+        mails.some((mail) => mail.text.includes(statement.number)),
+        address,
+      ).toBe(true);
+    }
+  });
+});
+
 describe('paying a statement', () => {
   it('records part then the rest; paid in full the 12 months run from the payment date', async () => {
     const { statement, cookie } = await approvedMember('Regular');
@@ -384,6 +420,8 @@ describe('semesters and standing', () => {
     expect(overdue.statements.find((listed: { id: string }) => listed.id === statement.id)?.overdue).toBe(
       true,
     );
+    const pdf = pdfText((await call('GET', `/api/dues/statements/${statement.id}/pdf`, cookie)).rawPayload);
+    expect(pdf).toContain('Overdue');
     const summary = (await call('GET', '/api/dues/summary', adminCookie)).json().data;
     expect(summary.overdueCount).toBeGreaterThanOrEqual(1);
     expect(summary.overdue).toBeGreaterThanOrEqual(300_000);

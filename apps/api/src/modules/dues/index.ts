@@ -1,2 +1,2 @@
 // What other modules may use of dues (docs/decisions/034-modules-by-domain.md).
-export { issueDueStatements, issueNewMemberStatement } from './statements';
+export { billedRecipients, issueDueStatements, issueNewMemberStatement } from './statements';

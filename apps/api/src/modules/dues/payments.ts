@@ -28,6 +28,7 @@ import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import {
+  billedRecipients,
   type DuesContext,
   nextDocumentNumber,
   paidOf,
@@ -114,17 +115,23 @@ export async function applyPayment(
         .where(eq(memberships.id, statement.membershipId));
     }
   }
-  await queueMail(tx, {
-    to: statement.billedEmail,
-    ...paymentRecordedEmail({
-      username: statement.billedName,
-      link: `${config.publicUrl}${sitePaths.profile}#dues`,
-      number: statement.number,
-      amount: formatCentavos(recorded.amountCentavos),
-      receiptNumber,
-    }),
+  const message = paymentRecordedEmail({
+    username: statement.billedName,
+    link: `${config.publicUrl}${sitePaths.profile}#dues`,
+    number: statement.number,
+    amount: formatCentavos(recorded.amountCentavos),
+    receiptNumber,
   });
+  for (const to of await recipientsOf(tx, statement)) await queueMail(tx, { to, ...message });
   return recorded;
+}
+
+/** Who hears of a statement's payments: its billing e-mail and the member's own. */
+async function recipientsOf(tx: DbTransaction, statement: DuesStatement) {
+  const [user] = statement.userId
+    ? await tx.select({ email: users.email }).from(users).where(eq(users.id, statement.userId))
+    : [];
+  return billedRecipients(statement, user);
 }
 
 /** The member a statement bills, for the audit log; null once their account is gone. */
@@ -292,16 +299,14 @@ export async function rejectPayment(
       .where(eq(duesPayments.id, paymentId))
       .returning();
     if (!rejected) throw notFound(DUES_MESSAGES.paymentNotFound);
-    await queueMail(tx, {
-      to: statement.billedEmail,
-      ...paymentRejectedEmail({
-        username: statement.billedName,
-        link: `${config.publicUrl}${sitePaths.profile}#dues`,
-        number: statement.number,
-        amount: formatCentavos(payment.amountCentavos),
-        reason,
-      }),
+    const message = paymentRejectedEmail({
+      username: statement.billedName,
+      link: `${config.publicUrl}${sitePaths.profile}#dues`,
+      number: statement.number,
+      amount: formatCentavos(payment.amountCentavos),
+      reason,
     });
+    for (const to of await recipientsOf(tx, statement)) await queueMail(tx, { to, ...message });
     await auditPayment(tx, viewer, statement, 'dues_payment_rejected', rejected);
     return (await readStatementViews(tx, [statement.id]))[0] as DuesStatementView;
   });

@@ -39,7 +39,7 @@ export async function statementPdf(db: Db, storage: Storage, statement: DuesStat
     number: statement.number,
     issuedOn: statement.issuedOn,
     dueOn: statement.dueOn,
-    status: DUES_STATEMENT_STATUS_LABELS[statement.status],
+    status: view?.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status],
     billedTo: billedTo(statement),
     lines: [
       {

@@ -27,6 +27,7 @@ import {
   duesStatements,
   type Membership,
   memberships,
+  type User,
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -36,7 +37,7 @@ import { likePattern, qualifiedColumn } from '../../lib/sql';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { toPaymentView } from './payment-view';
-import { feeOf, readDuesSettings } from './settings';
+import { type DuesSettingsValues, feeOf, readDuesSettings } from './settings';
 
 export type DuesContext = { db: Db; config: Pick<Config, 'publicUrl'> };
 
@@ -70,10 +71,22 @@ async function lockMembership(tx: DbTransaction, membershipId: string) {
   return row;
 }
 
+/** The member as a statement bills them: their billing details where given (docs/product-rules.md "Dues"). */
+export type BilledUser = Pick<
+  User,
+  'id' | 'username' | 'email' | 'address' | 'registeredName' | 'tin' | 'billingAddress' | 'billingEmail'
+>;
+
+/** Where a statement's and a receipt's e-mails go: the member, and a company's billing address too. */
+export const billedRecipients = (
+  statement: Pick<DuesStatement, 'billedEmail'>,
+  user?: Pick<User, 'email'> | null,
+) => [...new Set([statement.billedEmail, user?.email].filter((email): email is string => Boolean(email)))];
+
 type NewStatement = {
   kind: DuesStatementKind;
   membership: Membership;
-  user: { id: string; username: string; email: string; address: string | null };
+  user: BilledUser;
   months: number;
   periodFrom: string | null;
   amountCentavos: number;
@@ -108,24 +121,23 @@ async function insertStatement(
       amountCentavos: statement.amountCentavos,
       issuedOn: statement.issuedOn,
       dueOn: statement.dueOn,
-      billedName: statement.user.username,
-      billedEmail: statement.user.email,
-      billedAddress: statement.user.address,
+      billedName: statement.user.registeredName ?? statement.user.username,
+      billedEmail: statement.user.billingEmail ?? statement.user.email,
+      billedAddress: statement.user.billingAddress ?? statement.user.address,
+      billedTin: statement.user.tin,
     })
     .returning();
   if (!row) throw new Error('The statement was not inserted');
   if (!notify) return row;
-  await queueMail(tx, {
-    to: statement.user.email,
-    ...statementIssuedEmail({
-      username: statement.user.username,
-      link: `${config.publicUrl}${sitePaths.profile}#dues`,
-      number,
-      amount: formatCentavos(row.amountCentavos),
-      dueOn: longDate(row.dueOn),
-      period: describePeriod(row),
-    }),
+  const message = statementIssuedEmail({
+    username: statement.user.username,
+    link: `${config.publicUrl}${sitePaths.profile}#dues`,
+    number,
+    amount: formatCentavos(row.amountCentavos),
+    dueOn: longDate(row.dueOn),
+    period: describePeriod(row),
   });
+  for (const to of billedRecipients(row, statement.user)) await queueMail(tx, { to, ...message });
   return row;
 }
 
@@ -195,6 +207,7 @@ const semesterAmount = (fee: number) => Math.round(fee / 2);
 async function issueSemesterStatement(
   tx: DbTransaction,
   config: DuesContext['config'],
+  settings: DuesSettingsValues,
   membershipId: string,
   today: string,
 ): Promise<DuesStatement | null> {
@@ -202,7 +215,7 @@ async function issueSemesterStatement(
   if (locked?.membership.status !== 'approved') return null;
   const paidThrough = paidThroughOf(locked.membership.expiresAt);
   if (!paidThrough || addToDate(paidThrough, { days: -SEMESTER_NOTICE_DAYS }) > today) return null;
-  const fee = feeOf(await readDuesSettings(tx), locked.membership.category);
+  const fee = feeOf(settings, locked.membership.category);
   if (fee === 0) return null;
   const periodFrom = addToDate(paidThrough, { days: 1 });
   const [existing] = await tx
@@ -252,9 +265,11 @@ export async function issueDueStatements(
         gt(memberships.expiresAt, lapsedBound),
       ),
     );
+  // The fees as they are when the run starts: one run bills every member at the same rates.
+  const settings = await readDuesSettings(db);
   let issued = 0;
   for (const { id } of candidates) {
-    const statement = await db.transaction((tx) => issueSemesterStatement(tx, config, id, today));
+    const statement = await db.transaction((tx) => issueSemesterStatement(tx, config, settings, id, today));
     if (statement) issued += 1;
   }
   return { issued, date: today };

@@ -162,6 +162,28 @@ describe('PUT /api/users/filled-form/:id', () => {
     expect(saved.user).toMatchObject({ username: user.username, email: user.email });
   });
 
+  it("keeps a company's billing details for its statements, and an individual's TIN only", async () => {
+    const { user, cookie } = await newApplicant();
+    const billing = {
+      registeredName: 'Mindanao Copper Resources, Inc.',
+      tin: '123-456-789-000',
+      billingAddress: 'Accounts Payable, 12 Ayala Avenue, Makati City',
+      billingEmail: 'ap@mindanaocopper.example',
+    };
+    const companyAnswer = await submit(user.id, cookie, { ...company('Regular', 1), ...billing });
+    expect(companyAnswer.json().data.profile).toMatchObject(billing);
+    const person = await newApplicant();
+    const personAnswer = await submit(person.user.id, person.cookie, { ...individual(), ...billing });
+    expect(personAnswer.json().data.profile).toMatchObject({
+      tin: '123-456-789-000',
+      registeredName: null,
+      billingAddress: null,
+      billingEmail: null,
+    });
+    const refused = await submit(person.user.id, person.cookie, { ...individual(), tin: 'not a tin' });
+    expect(refused.json()).toMatchObject({ field: 'tin', error: 'TIN must be written like 123-456-789-000' });
+  });
+
   it('makes an individual with a profile photo', async () => {
     const { user, cookie } = await newApplicant();
     const response = await submit(user.id, cookie, individual(), [

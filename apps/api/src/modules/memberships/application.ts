@@ -122,6 +122,11 @@ export async function submitMembershipForm(
             facsimile: body.facsimile,
             address: body.address,
             about: body.about,
+            // A company is billed by its registered name and billing address; anyone by their TIN.
+            registeredName: isCompany ? body.registeredName : null,
+            tin: body.tin,
+            billingAddress: isCompany ? body.billingAddress : null,
+            billingEmail: isCompany ? body.billingEmail : null,
             avatarUrl: isCompany ? null : pictureUrl,
             logoUrl: isCompany ? pictureUrl : null,
             isNew: false,

@@ -17,7 +17,7 @@ import { queueMail } from '../../lib/mail/outbox';
 import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
-import { issueNewMemberStatement } from '../dues';
+import { billedRecipients, issueNewMemberStatement } from '../dues';
 import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
 export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
@@ -56,7 +56,16 @@ export async function setMembershipStatus(
         membership: memberships,
         username: users.username,
         email: users.email,
-        user: { id: users.id, username: users.username, email: users.email, address: users.address },
+        user: {
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          address: users.address,
+          registeredName: users.registeredName,
+          tin: users.tin,
+          billingAddress: users.billingAddress,
+          billingEmail: users.billingEmail,
+        },
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -98,24 +107,24 @@ export async function setMembershipStatus(
       const statement = honorary
         ? null
         : await issueNewMemberStatement(tx, config, updated, current.user, { notify: false });
-      await queueMail(tx, {
-        to: current.email,
-        ...membershipApprovedEmail({
-          ...recipient,
-          link: statement ? `${link}#dues` : link,
-          period:
-            updated.startsAt && updated.expiresAt
-              ? { startsOn: longDate.format(updated.startsAt), expiresOn: longDate.format(updated.expiresAt) }
-              : null,
-          statement: statement
-            ? {
-                number: statement.number,
-                amount: formatCentavos(statement.amountCentavos),
-                dueOn: longDate.format(startOfManilaDay(statement.dueOn)),
-              }
+      const message = membershipApprovedEmail({
+        ...recipient,
+        link: statement ? `${link}#dues` : link,
+        period:
+          updated.startsAt && updated.expiresAt
+            ? { startsOn: longDate.format(updated.startsAt), expiresOn: longDate.format(updated.expiresAt) }
             : null,
-        }),
+        statement: statement
+          ? {
+              number: statement.number,
+              amount: formatCentavos(statement.amountCentavos),
+              dueOn: longDate.format(startOfManilaDay(statement.dueOn)),
+            }
+          : null,
       });
+      // The statement's billing e-mail hears of it too (docs/product-rules.md "Dues").
+      const recipients = statement ? billedRecipients(statement, current.user) : [current.email];
+      for (const to of recipients) await queueMail(tx, { to, ...message });
     } else if (status === 'rejected') {
       await queueMail(tx, { to: current.email, ...membershipRejectedEmail(recipient) });
     }

@@ -57,6 +57,11 @@ export async function createMember(
             facsimile: input.facsimile,
             address: input.address,
             about: input.about,
+            // A company is billed by its registered name and billing address; anyone by their TIN.
+            registeredName: input.type === 'company' ? (input.registeredName ?? null) : null,
+            tin: input.tin ?? null,
+            billingAddress: input.type === 'company' ? (input.billingAddress ?? null) : null,
+            billingEmail: input.type === 'company' ? (input.billingEmail ?? null) : null,
             type: input.type,
             status: 'active',
             isNew: false,

@@ -165,6 +165,29 @@ describe('POST /api/users/admin/create-user', () => {
     ]);
   });
 
+  it("keeps a company's billing details for its statements", async () => {
+    const tag = unique();
+    const response = await createUserRequest({
+      type: 'company',
+      username: `billed_${tag}`,
+      email: `billed-${tag}@example.com`,
+      membershipData: JSON.stringify({ category: 'Associate' }),
+      registeredName: 'Visayas Minerals Corporation',
+      tin: '987-654-321-000',
+      billingAddress: 'Accounting, 5 Osmeña Boulevard, Cebu City',
+      billingEmail: 'billing@visayasminerals.example',
+      ...rep(0, 'Ana', 'voting'),
+    });
+    expect(response.statusCode).toBe(201);
+    const [saved] = await context.db.select().from(users).where(eq(users.id, response.json().data.user.id));
+    expect(saved).toMatchObject({
+      registeredName: 'Visayas Minerals Corporation',
+      tin: '987-654-321-000',
+      billingAddress: 'Accounting, 5 Osmeña Boulevard, Cebu City',
+      billingEmail: 'billing@visayasminerals.example',
+    });
+  });
+
   it('makes an individual an Individual member without representatives, whatever else is sent', async () => {
     const tag = unique();
     const response = await createUserRequest(

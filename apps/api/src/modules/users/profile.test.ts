@@ -181,6 +181,31 @@ describe('PUT /api/users/update-profile', () => {
     expect(rows.map((row) => [row.ownerType, row.publicPath])).toEqual([['user', replaced]]);
   });
 
+  it("keeps a company's billing details, and refuses a TIN or billing e-mail that is not one", async () => {
+    const company = await createUser(context.db, { type: 'company' });
+    const { cookie } = await signIn(context, company);
+    const billing = {
+      registeredName: 'Northern Gold Exploration Corporation',
+      tin: '123-456-789-00000',
+      billingAddress: '12F Ayala Tower, Makati City',
+      billingEmail: 'Accounts@NorthernGold.example',
+    };
+    const saved = await sendProfile(cookie, { username: company.username, ...billing });
+    expect(saved.json().data.profile).toMatchObject({
+      ...billing,
+      billingEmail: 'accounts@northerngold.example',
+    });
+    const badTin = await sendProfile(cookie, { username: company.username, tin: '12-34' });
+    expect(badTin.json()).toMatchObject({ field: 'tin', error: 'TIN must be written like 123-456-789-000' });
+    const badEmail = await sendProfile(cookie, { username: company.username, billingEmail: 'accounts@' });
+    expect(badEmail.json()).toMatchObject({
+      field: 'billingEmail',
+      error: 'Please enter a valid billing email address',
+    });
+    const cleared = await sendProfile(cookie, { username: company.username, tin: '', billingEmail: '' });
+    expect(cleared.json().data.profile).toMatchObject({ tin: null, billingEmail: null });
+  });
+
   it("stores a company's picture as its logo", async () => {
     const company = await createUser(context.db, { type: 'company' });
     const { cookie } = await signIn(context, company);

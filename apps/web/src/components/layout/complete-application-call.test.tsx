@@ -31,14 +31,17 @@ describe('CompleteApplicationStrip', () => {
   it.each([
     ['awaiting_payment', 'Pay your membership dues to activate your membership'],
     ['overdue', 'Your membership dues are overdue: pay them to stay a member in good standing'],
-  ] as const)('calls a member whose dues are %s to the Dues of their profile, except there', (duesToPay, text) => {
-    useSessionStore.setState({
-      user: { id: 'u4', username: 'billed', role: 'member', type: 'individual', isNew: false, duesToPay },
-    });
-    const { unmount } = renderWithRouter(<CompleteApplicationStrip />, { path: '/events' });
-    expect(screen.getByRole('link', { name: text })).toHaveAttribute('href', '/profile#dues');
-    unmount();
-    renderWithRouter(<CompleteApplicationStrip />, { path: '/profile' });
-    expect(screen.queryByRole('link')).toBeNull();
-  });
+  ] as const)(
+    'calls a member whose dues are %s to the Dues of their profile, except there',
+    (duesToPay, text) => {
+      useSessionStore.setState({
+        user: { id: 'u4', username: 'billed', role: 'member', type: 'individual', isNew: false, duesToPay },
+      });
+      const { unmount } = renderWithRouter(<CompleteApplicationStrip />, { path: '/events' });
+      expect(screen.getByRole('link', { name: text })).toHaveAttribute('href', '/profile#dues');
+      unmount();
+      renderWithRouter(<CompleteApplicationStrip />, { path: '/profile' });
+      expect(screen.queryByRole('link')).toBeNull();
+    },
+  );
 });

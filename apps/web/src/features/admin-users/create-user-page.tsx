@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AddressFieldset, type AddressFormValues, emptyAddress } from '@/components/forms/address-fieldset';
+import { BillingFieldset, type BillingFormValues } from '@/components/forms/billing-fieldset';
 import {
   emptyRepresentativeRow,
   type RepresentativesFormValues,
@@ -38,7 +39,7 @@ type FormValues = AddressFormValues &
     facsimile: string;
     about: string;
     category: 'Regular' | 'Associate';
-  };
+  } & BillingFormValues;
 
 const emptyForm: FormValues = {
   type: '',
@@ -48,6 +49,10 @@ const emptyForm: FormValues = {
   facsimile: '',
   ...emptyAddress,
   about: '',
+  registeredName: '',
+  tin: '',
+  billingAddress: '',
+  billingEmail: '',
   category: 'Regular',
   representatives: [emptyRepresentativeRow(addedRepresentativeType([]))],
 };
@@ -212,6 +217,7 @@ function CreateUserForm({ onReset }: { onReset: () => void }) {
         <Section title={type === 'company' ? 'Company information' : 'About'}>
           <div className="space-y-5">
             <TextAreaField label="About" rows={4} error={errors.about?.message} {...register('about')} />
+            <BillingFieldset company={type === 'company'} />
             <ImageField label={type === 'company' ? 'Logo' : 'Avatar'} onChange={setPicture} />
           </div>
         </Section>

@@ -20,6 +20,10 @@ export type ApplicationFormValues = AddressFormValues &
     phone: string;
     facsimile: string;
     about: string;
+    registeredName: string;
+    tin: string;
+    billingAddress: string;
+    billingEmail: string;
   };
 
 /** Where the form starts: its values, and what is stored that the form does not edit as such. */
@@ -31,7 +35,16 @@ export type ApplicationStart = {
   currentPicture: string | null;
 };
 
-const BLANK = { ...emptyAddress, phone: '', facsimile: '', about: '' };
+const BLANK = {
+  ...emptyAddress,
+  phone: '',
+  facsimile: '',
+  about: '',
+  registeredName: '',
+  tin: '',
+  billingAddress: '',
+  billingEmail: '',
+};
 
 /** A new account's form (spec 000 §4): blank, but for the plan chosen with 'Select Plan'. */
 export function newApplicationStart(preferredPackage: string | null): ApplicationStart {
@@ -70,6 +83,10 @@ export function renewalStart({ data: profile, companyReps, membershipData }: Use
       phone: profile.phone ?? '',
       facsimile: profile.facsimile ?? '',
       about: profile.about ?? '',
+      registeredName: profile.registeredName ?? '',
+      tin: profile.tin ?? '',
+      billingAddress: profile.billingAddress ?? '',
+      billingEmail: profile.billingEmail ?? '',
       representatives:
         type === 'company'
           ? // The form offers voting and non-voting; no type is shown as "Other" with non-voting.

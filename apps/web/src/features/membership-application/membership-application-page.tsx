@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { type FieldPath, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AddressFieldset } from '@/components/forms/address-fieldset';
+import { BillingFieldset } from '@/components/forms/billing-fieldset';
 import { emptyRepresentativeRow } from '@/components/forms/representative-row';
 import { RepresentativesEditor } from '@/components/forms/representatives-editor';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -50,7 +51,19 @@ const stepsOf = (type: ApplicationFormValues['type']): StepName[] =>
 
 const STEP_FIELDS: Record<StepName, FieldPath<ApplicationFormValues>[]> = {
   'Membership Type': ['type', 'category'],
-  'Personal Info': ['phone', 'facsimile', 'houseNo', 'street', 'city', 'postalCode', 'about'],
+  'Personal Info': [
+    'phone',
+    'facsimile',
+    'houseNo',
+    'street',
+    'city',
+    'postalCode',
+    'about',
+    'registeredName',
+    'tin',
+    'billingAddress',
+    'billingEmail',
+  ],
   Representatives: ['representatives'],
   Submit: [],
 };
@@ -401,6 +414,7 @@ function ApplicationForm({
                     error={errors.about?.message}
                     {...register('about')}
                   />
+                  <BillingFieldset company={type === 'company'} />
                 </div>
               )}
 

@@ -1,4 +1,4 @@
-import type { DuesStatementView } from '@portal/shared';
+import { type DuesStatementView, VOTING_SUSPENDED_TEXT } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,6 +91,21 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
       'href',
       '/profile/representatives',
     );
+  });
+
+  it("marks the voting representative's vote suspended while the company's dues are unpaid", async () => {
+    stubApi(() =>
+      json(
+        makeUserData(
+          {},
+          { membershipData: [makeMembership({ standing: 'awaiting_payment', startsAt: null })] },
+        ),
+      ),
+    );
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const reps = await screen.findByRole('region', { name: 'Company Representatives' });
+    expect(await within(reps).findByText(VOTING_SUSPENDED_TEXT)).toBeVisible();
+    expect(within(reps).getAllByText(VOTING_SUSPENDED_TEXT)).toHaveLength(1);
   });
 
   it('hides a logo that fails to load, showing the initials instead', async () => {

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_QUERY, PROFILE_MESSAGES, type UserData } from '@portal/shared';
+import { EMAIL_CHANGE_QUERY, isVotingSuspended, PROFILE_MESSAGES, type UserData } from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -161,7 +161,10 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
               </Link>
             }
           >
-            <RepresentativeList representatives={companyReps} />
+            <RepresentativeList
+              representatives={companyReps}
+              votingSuspended={isVotingSuspended(membershipData[0]?.standing)}
+            />
           </ProfileSection>
         )}
 
@@ -200,6 +203,10 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
               value={profile.email_confirmation ? formatDate(profile.email_confirmation) : 'Not yet'}
             />
             <DetailRow label="Member since" value={formatDate(profile.created_at)} />
+            {isCompany && <DetailRow label="Registered name" value={profile.registeredName} />}
+            <DetailRow label="TIN" value={profile.tin} />
+            {isCompany && <DetailRow label="Billing address" value={profile.billingAddress} />}
+            {isCompany && <DetailRow label="Billing e-mail" value={profile.billingEmail} />}
           </dl>
         </ProfileSection>
 

@@ -27,6 +27,10 @@ export type NewUserInput = {
   facsimile: string | null;
   address: string;
   about: string | null;
+  registeredName?: string | null;
+  tin?: string | null;
+  billingAddress?: string | null;
+  billingEmail?: string | null;
   category: MembershipCategory;
   /** The company's logo or the individual's avatar. */
   picture: File | null;

@@ -4,7 +4,9 @@ import {
   type AdminAuditEntry,
   type AdminUser,
   type AuditValue,
+  isVotingSuspended,
   MEMBERSHIP_STANDING_LABELS,
+  VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
@@ -83,6 +85,9 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
         </DetailsSection>
         <DetailsSection title="Memberships">
           <MembershipsSummary userId={user.id} />
+          {user.type === 'company' && isVotingSuspended(user.membership?.standing) && (
+            <p className="mt-3 font-medium text-red-700 text-sm">{VOTING_SUSPENDED_TEXT}</p>
+          )}
           <Link
             to={`${paths.adminDues}?userId=${user.id}`}
             className="mt-3 inline-block font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"

@@ -52,6 +52,14 @@ export function membershipFormData({
     facsimile: form.facsimile,
     address: addressToSend(form, currentAddress),
     about: form.about,
+    tin: form.tin,
+    ...(isCompany
+      ? {
+          registeredName: form.registeredName,
+          billingAddress: form.billingAddress,
+          billingEmail: form.billingEmail,
+        }
+      : {}),
     membershipData: JSON.stringify({ category: form.category, userId: user.id }),
     [isCompany ? MEMBERSHIP_FORM_FILES.logo : MEMBERSHIP_FORM_FILES.avatar]: picture ?? undefined,
   };

@@ -7,7 +7,18 @@ import { toSessionUser } from '@/lib/session-user';
 import { profileKeys } from './profile-keys';
 
 export type UpdateProfileInput = {
-  fields: Pick<UpdateProfile, 'username' | 'phone' | 'facsimile' | 'address' | 'about'>;
+  fields: Pick<
+    UpdateProfile,
+    | 'username'
+    | 'phone'
+    | 'facsimile'
+    | 'address'
+    | 'about'
+    | 'registeredName'
+    | 'tin'
+    | 'billingAddress'
+    | 'billingEmail'
+  >;
   /** A new avatar (individual) or logo (company); without one the current picture stays. */
   picture: File | null;
   type: Profile['type'];

@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ABOUT_MAX_CHARS, type Profile, profileFormSchema } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BillingFieldset } from '@/components/forms/billing-fieldset';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
 import { ImageField } from '@/components/ui/image-field';
@@ -39,18 +40,23 @@ export function ProfileFormDialog({ profile, onClose, onSaved, onFailed }: Profi
     facsimile: profile.facsimile ?? '',
     address: profile.address ?? '',
     about: profile.about ?? '',
+    registeredName: profile.registeredName ?? '',
+    tin: profile.tin ?? '',
+    billingAddress: profile.billingAddress ?? '',
+    billingEmail: profile.billingEmail ?? '',
   };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
     resolver: zodResolver(profileFormSchema),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit((fields) => {
     setPictureError(undefined);
@@ -83,60 +89,67 @@ export function ProfileFormDialog({ profile, onClose, onSaved, onFailed }: Profi
         <Dialog.Description className="mt-1 text-sm text-stone-600">
           Fields marked * are required.
         </Dialog.Description>
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Username *"
-              autoComplete="username"
-              error={errors.username?.message}
-              {...register('username')}
+        <FormProvider {...form}>
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Username *"
+                autoComplete="username"
+                error={errors.username?.message}
+                {...register('username')}
+              />
+              <TextField
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+              <TextField
+                label="Facsimile"
+                type="tel"
+                error={errors.facsimile?.message}
+                {...register('facsimile')}
+              />
+              <TextField
+                label="Address"
+                autoComplete="street-address"
+                error={errors.address?.message}
+                {...register('address')}
+              />
+            </div>
+            <TextAreaField
+              label="About"
+              rows={5}
+              maxLength={ABOUT_MAX_CHARS}
+              error={errors.about?.message}
+              {...register('about')}
             />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              error={errors.phone?.message}
-              {...register('phone')}
+            <BillingFieldset company={isCompany} />
+            <ImageField
+              label={isCompany ? 'Company logo' : 'Profile photo'}
+              currentImageUrl={isCompany ? profile.logoUrl : profile.avatarUrl}
+              onChange={(file) => {
+                setPicture(file);
+                setPictureError(undefined);
+              }}
+              error={pictureError}
+              description="JPEG, PNG, GIF or WebP up to 5 MB."
             />
-            <TextField
-              label="Facsimile"
-              type="tel"
-              error={errors.facsimile?.message}
-              {...register('facsimile')}
-            />
-            <TextField
-              label="Address"
-              autoComplete="street-address"
-              error={errors.address?.message}
-              {...register('address')}
-            />
-          </div>
-          <TextAreaField
-            label="About"
-            rows={5}
-            maxLength={ABOUT_MAX_CHARS}
-            error={errors.about?.message}
-            {...register('about')}
-          />
-          <ImageField
-            label={isCompany ? 'Company logo' : 'Profile photo'}
-            currentImageUrl={isCompany ? profile.logoUrl : profile.avatarUrl}
-            onChange={(file) => {
-              setPicture(file);
-              setPictureError(undefined);
-            }}
-            error={pictureError}
-            description="JPEG, PNG, GIF or WebP up to 5 MB."
-          />
-          <DialogFooter>
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
-              Cancel
-            </Dialog.Close>
-            <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save Changes'}
-            </button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
+                Cancel
+              </Dialog.Close>
+              <button
+                type="submit"
+                className={buttonClasses({ variant: 'primary' })}
+                disabled={save.isPending}
+              >
+                {save.isPending ? 'Saving…' : 'Save Changes'}
+              </button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
         <DialogCloseButton disabled={save.isPending} />
       </DialogPanel>
     </Dialog.Root>

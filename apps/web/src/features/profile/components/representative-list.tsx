@@ -1,10 +1,10 @@
-import type { Representative } from '@portal/shared';
+import { type Representative, VOTING_SUSPENDED_TEXT } from '@portal/shared';
 import { ProfilePicture } from '@/components/ui/profile-picture';
 
 export const representativeName = (rep: Pick<Representative, 'firstName' | 'lastName'>) =>
   `${rep.firstName} ${rep.lastName}`.trim();
 
-function RepresentativeCard({ rep }: { rep: Representative }) {
+function RepresentativeCard({ rep, suspended = false }: { rep: Representative; suspended?: boolean }) {
   const name = representativeName(rep);
   return (
     <li className="flex items-center gap-4 rounded-xl border border-stone-200 p-4">
@@ -13,6 +13,7 @@ function RepresentativeCard({ rep }: { rep: Representative }) {
         <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{name}</p>
         {rep.preferredName && <p className="text-sm text-stone-600">“{rep.preferredName}”</p>}
         {rep.position && <p className="text-sm text-stone-700">{rep.position}</p>}
+        {suspended && <p className="mt-1 font-medium text-red-700 text-sm">{VOTING_SUSPENDED_TEXT}</p>}
       </div>
     </li>
   );
@@ -20,9 +21,17 @@ function RepresentativeCard({ rep }: { rep: Representative }) {
 
 /**
  * The company's representatives: the voting one, then everyone else under "Other", non-voting and
- * those without a type together (docs/product-rules.md "Representatives").
+ * those without a type together (docs/product-rules.md "Representatives"); the voting one's vote
+ * suspended while the company's dues are unpaid.
  */
-export function RepresentativeList({ representatives }: { representatives: Representative[] }) {
+export function RepresentativeList({
+  representatives,
+  votingSuspended = false,
+}: {
+  representatives: Representative[];
+  /** The company's dues are unpaid (docs/product-rules.md "Dues"): its vote waits for them. */
+  votingSuspended?: boolean;
+}) {
   const groups = [
     { title: 'Voting', reps: representatives.filter((rep) => rep.type === 'voting') },
     { title: 'Other', reps: representatives.filter((rep) => rep.type !== 'voting') },
@@ -37,7 +46,11 @@ export function RepresentativeList({ representatives }: { representatives: Repre
           </h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {group.reps.map((rep) => (
-              <RepresentativeCard key={rep.id} rep={rep} />
+              <RepresentativeCard
+                key={rep.id}
+                rep={rep}
+                suspended={votingSuspended && rep.type === 'voting'}
+              />
             ))}
           </ul>
         </div>

@@ -1,0 +1,62 @@
+import { useFormContext, useFormState } from 'react-hook-form';
+import { TextField } from '@/components/ui/text-field';
+
+/** What a form with billing details holds (docs/product-rules.md "Dues"). */
+export type BillingFormValues = {
+  registeredName: string;
+  tin: string;
+  billingAddress: string;
+  billingEmail: string;
+};
+
+/**
+ * Who statements of account bill, one fieldset for every form that takes it (the membership form,
+ * the profile): a company's registered name, billing address and e-mail, and anyone's TIN. It
+ * edits the react-hook-form around it (a `FormProvider`), checked by that form's shared schema
+ * (`billingFields`).
+ */
+export function BillingFieldset({ company }: { company: boolean }) {
+  const { register } = useFormContext<BillingFormValues>();
+  const { errors } = useFormState<BillingFormValues>({
+    name: ['registeredName', 'tin', 'billingAddress', 'billingEmail'],
+  });
+  return (
+    <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+      <legend className="font-medium text-sm text-stone-800">Billing details</legend>
+      <p className="-mt-2 text-sm text-stone-600 sm:col-span-2">
+        What statements of account and receipts print. Blank fields use the name, address and e-mail above.
+      </p>
+      {company && (
+        <TextField
+          label="Registered company name"
+          autoComplete="organization"
+          error={errors.registeredName?.message}
+          {...register('registeredName')}
+        />
+      )}
+      <TextField
+        label="TIN"
+        inputMode="numeric"
+        placeholder="123-456-789-000"
+        error={errors.tin?.message}
+        {...register('tin')}
+      />
+      {company && (
+        <>
+          <TextField
+            label="Billing address"
+            error={errors.billingAddress?.message}
+            {...register('billingAddress')}
+          />
+          <TextField
+            label="Billing e-mail"
+            type="email"
+            description={<p className="text-stone-600 text-xs">Statements and receipts are sent here too.</p>}
+            error={errors.billingEmail?.message}
+            {...register('billingEmail')}
+          />
+        </>
+      )}
+    </fieldset>
+  );
+}
