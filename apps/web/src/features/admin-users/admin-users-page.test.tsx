@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
+import { duesList, makeStatement } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { AdminUsersPage, EXPORT_FAILED } from './admin-users-page';
 import { HISTORY_LOAD_FAILED } from './components/user-details-dialog';
@@ -497,6 +498,8 @@ describe('the user detail', () => {
     const calls = stubApi((call) => {
       if (call.url.pathname === `/api/memberships/${person.id}`)
         return json({ data: { memberships: [membership] } });
+      if (call.url.pathname === '/api/dues/statements' && call.url.searchParams.get('userId') === person.id)
+        return json(duesList([makeStatement({ number: 'SOA-2026-000101', status: 'paid', paid: 300_000 })]));
       if (call.url.pathname === `/api/users/admin/audit/${person.id}`)
         return auditPage(
           [
@@ -533,7 +536,10 @@ describe('the user detail', () => {
     expect(await within(memberships).findByText('Regular')).toBeInTheDocument();
     expect(memberships).toHaveTextContent('November 20, 2026 – November 20, 2027');
     expect(within(memberships).getByText('Active')).toBeInTheDocument();
-    expect(within(memberships).getByRole('link', { name: 'Statements and payments' })).toHaveAttribute(
+    const dues = within(dialog).getByRole('region', { name: 'Dues' });
+    expect(await within(dues).findByText('SOA-2026-000101')).toBeInTheDocument();
+    expect(within(dues).getByText('Paid')).toBeInTheDocument();
+    expect(within(dues).getByRole('link', { name: 'Statements and payments' })).toHaveAttribute(
       'href',
       `/admin/dues?userId=${person.id}`,
     );
@@ -566,6 +572,7 @@ describe('the user detail', () => {
     let audit = auditPage([]);
     stubApi((call) => {
       if (call.url.pathname.startsWith('/api/memberships/')) return json({ data: { memberships: [] } });
+      if (call.url.pathname === '/api/dues/statements') return json(duesList());
       if (call.url.pathname.startsWith('/api/users/admin/audit/')) return audit;
       return listOf([person]);
     });

@@ -77,6 +77,10 @@ describe('DashboardPage (spec 001 §2, docs/product-rules.md "Dashboard")', () =
     expect(hrefIn('Active Members', /Active Members/)).toBe('/admin/users?membership=active');
     expect(hrefIn('Active Members', '4 expired')).toBe('/admin/users?membership=expired');
     expect(hrefIn('Active Members', '1 rejected')).toBe('/admin/users?membership=rejected');
+    expect(hrefIn('Pending Memberships', '2 approved, awaiting payment')).toBe(
+      '/admin/users?membership=awaiting_payment',
+    );
+    expect(hrefIn('Pending Memberships', '3 overdue')).toBe('/admin/users?membership=overdue');
     expect(hrefIn('Pending Memberships', /Pending Memberships/)).toBe('/admin/users?membership=pending');
     expect(hrefIn('Published Events', /Published Events/)).toBe('/admin/events?status=published');
     // The two figures under it have filters of their own, not the published list's.

@@ -97,7 +97,19 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           icon={Hourglass}
           label="Pending Memberships"
           value={memberships.byStatus.pending}
-          details={[{ key: 'note', text: 'Applications awaiting review', to: null }]}
+          details={[
+            { key: 'note', text: 'Applications awaiting review', to: null },
+            {
+              key: 'awaiting_payment',
+              text: `${formatCount(memberships.byStatus.awaiting_payment)} approved, awaiting payment`,
+              to: adminListLink('users', { membership: 'awaiting_payment' }),
+            },
+            {
+              key: 'overdue',
+              text: `${formatCount(memberships.byStatus.overdue)} overdue`,
+              to: adminListLink('users', { membership: 'overdue' }),
+            },
+          ]}
           to={adminListLink('users', { membership: 'pending' })}
         />
         <StatCard

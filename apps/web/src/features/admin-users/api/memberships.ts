@@ -1,4 +1,5 @@
 import type {
+  DuesStatementListResponse,
   IdResponse,
   MembershipListResponse,
   MembershipResponse,
@@ -49,4 +50,18 @@ export const useDeleteMembership = () =>
       method: 'DELETE',
     });
     return body.data;
+  });
+
+/** GET /dues/statements?userId=…: the member's newest statements, for their details. */
+export const useUserStatements = (userId: string) =>
+  useQuery({
+    queryKey: [...userKeys.memberships(userId), 'statements'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<DuesStatementListResponse>('/dues/statements', {
+          query: { userId, limit: 5 },
+          signal,
+        })
+      ).data,
+    staleTime: 0,
   });

@@ -4,6 +4,8 @@ import {
   type AdminAuditEntry,
   type AdminUser,
   type AuditValue,
+  DUES_STATEMENT_STATUS_LABELS,
+  formatCentavos,
   isVotingSuspended,
   MEMBERSHIP_STANDING_LABELS,
   VOTING_SUSPENDED_TEXT,
@@ -18,7 +20,7 @@ import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useUserAudit } from '../api/get-user-audit';
-import { useUserMemberships } from '../api/memberships';
+import { useUserMemberships, useUserStatements } from '../api/memberships';
 import { USER_TYPE_LABELS } from './user-labels';
 import { UserSummary } from './user-summary';
 
@@ -88,6 +90,9 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
           {user.type === 'company' && isVotingSuspended(user.membership?.standing) && (
             <p className="mt-3 font-medium text-red-700 text-sm">{VOTING_SUSPENDED_TEXT}</p>
           )}
+        </DetailsSection>
+        <DetailsSection title="Dues">
+          <StatementsSummary userId={user.id} />
           <Link
             to={`${paths.adminDues}?userId=${user.id}`}
             className="mt-3 inline-block font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"
@@ -155,6 +160,48 @@ function MembershipsSummary({ userId }: { userId: string }) {
           </div>
           <StatusBadge tone={toneOfStatus(membership.standing)}>
             {MEMBERSHIP_STANDING_LABELS[membership.standing]}
+          </StatusBadge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The member's newest statements with what is paid and owed (docs/product-rules.md "Dues"). */
+function StatementsSummary({ userId }: { userId: string }) {
+  const statements = useUserStatements(userId);
+  if (statements.isPending) {
+    return (
+      <div role="status" aria-label="Loading statements">
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  }
+  if (statements.isError) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm">
+        The statements could not be loaded.
+      </p>
+    );
+  }
+  if (statements.data.statements.length === 0)
+    return <p className="text-sm text-stone-600">No statements.</p>;
+  return (
+    <ul className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+      {statements.data.statements.map((statement) => (
+        <li
+          key={statement.id}
+          className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm"
+        >
+          <div>
+            <p className="font-medium text-stone-900">{statement.number}</p>
+            <p className="text-stone-600">
+              {formatCentavos(statement.amount)} · paid {formatCentavos(statement.paid)} · due{' '}
+              {formatDate(statement.dueOn)}
+            </p>
+          </div>
+          <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
+            {statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status]}
           </StatusBadge>
         </li>
       ))}
