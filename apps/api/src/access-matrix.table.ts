@@ -120,11 +120,12 @@ const samplePng = () =>
     .toBuffer();
 
 /** A statement billed to the owner, unpaid, and (when asked) a payment toward it. */
-async function createStatement(db: Db, owner: User, unique: string) {
+async function createStatement(db: Db, owner: User, unique: string, status: 'issued' | 'draft' = 'issued') {
   const [statement] = await db
     .insert(duesStatements)
     .values({
-      number: `SOA-TEST-${unique}`,
+      number: status === 'draft' ? null : `SOA-TEST-${unique}`,
+      status,
       kind: 'manual',
       userId: owner.id,
       category: 'Regular',
@@ -505,6 +506,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: ({ owner }) => ({ url: '/api/dues/statements', payload: { userId: owner.id, months: 12 } }),
   },
   'POST /api/dues/statements/issue-due': adminOnly,
+  'POST /api/dues/statements/:id/issue': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/dues/statements/${(await createStatement(db, owner, unique, 'draft')).id}/issue`,
+    }),
+  },
   'GET /api/dues/statements/:id': {
     ...ownStatement,
     request: async ({ db, owner, unique }) => ({

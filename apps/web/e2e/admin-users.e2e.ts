@@ -40,7 +40,7 @@ describe('admin users', () => {
     applicant = await createApplicant('applicant');
   });
 
-  it('finds a pending applicant by searching and approves them: their profile shows the period, the e-mail is sent, the history says who did it', async () => {
+  it('finds a pending applicant by searching and approves them: the member is billed and told what to pay, the history says who did it', async () => {
     const { page, context } = await browser.newPage('desktop');
     await signInAsAdmin(page);
     await openPage(page, `${paths.adminUsers}?membership=pending`);
@@ -57,20 +57,20 @@ describe('admin users', () => {
       .click();
     const editor = page.getByRole('dialog', { name: 'Memberships' });
     const pendingRow = editor.getByRole('listitem').first();
-    await pendingRow.getByText('pending', { exact: true }).waitFor();
+    await pendingRow.getByText('Pending', { exact: true }).waitFor();
     await pendingRow.getByLabel('Status').selectOption('approved');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-memberships-desktop');
     await pendingRow.getByRole('button', { name: 'Update' }).click();
     await page.getByText(ADMIN_USER_MESSAGES.membershipUpdated).waitFor();
-    await editor.getByText('active', { exact: true }).waitFor();
-    const period = (await pendingRow.getByText(/ – /).textContent())?.trim() ?? '';
-    expect(period).toMatch(/^\w+ \d{1,2}, \d{4} – \w+ \d{1,2}, \d{4}$/);
+    // Approved, the member is billed: their 12 months start when they pay (docs/product-rules.md "Dues").
+    await editor.getByText('Awaiting payment', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
 
-    // The approval e-mail, by its subject, is in the outbox.
+    // The approval e-mail, by its subject, is in the outbox, and says what to pay.
     const approval = await waitForMail(applicant.email, `Your ${siteConfig.acronym} membership is approved`);
-    expect(approval.text).toContain('/profile');
+    expect(approval.text).toContain('/profile#dues');
+    expect(approval.text).toMatch(/SOA-\d{4}-\d{6}/);
 
     // No longer a pending application: the filtered list lets them go. Their detail shows the
     // change in its history: who, what, from → to.
@@ -84,20 +84,24 @@ describe('admin users', () => {
     await change.waitFor();
     expect(await change.textContent()).toContain('by admin');
     expect(await change.textContent()).toContain('Status: pending → changed to approved');
-    await details.getByRole('region', { name: 'Memberships' }).getByText(period).waitFor();
+    await details
+      .getByRole('region', { name: 'Dues' })
+      .getByText(/SOA-\d{4}-\d{6}/)
+      .waitFor();
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-details-desktop');
     await context.close();
 
-    // The member signs in and sees the active 12-month period on their profile.
+    // The member signs in and sees that their membership awaits payment, and what to pay.
     const member = await browser.newPage('desktop');
     await signInByApi(member.page, applicant.email, applicant.password);
     await openPage(member.page, paths.profile);
     const memberships = member.page.getByRole('region', { name: 'Membership Details' });
-    await memberships.getByText(`Period: ${period}`).waitFor();
-    await memberships.getByText('active', { exact: true }).waitFor();
-    const [starts, expires] = period.split(' – ').map((day) => Date.parse(day));
-    expect(Math.round(((expires ?? 0) - (starts ?? 0)) / (30.44 * 86_400_000))).toBe(12);
+    await memberships.getByText('Awaiting payment', { exact: true }).waitFor();
+    await member.page
+      .getByRole('region', { name: 'Dues' })
+      .getByText(/SOA-\d{4}-\d{6}/)
+      .waitFor();
     await member.context.close();
   });
 

@@ -94,7 +94,7 @@ async function expectProfileShowsApplication(page: Page, username: string) {
   await contact.getByText('12F, Ayala Avenue, Makati City, 1226').waitFor();
   const memberships = page.getByRole('region', { name: 'Membership Details' });
   await memberships.getByText('Regular membership').waitFor();
-  await memberships.getByText('pending', { exact: true }).waitFor();
+  await memberships.getByText('Pending', { exact: true }).waitFor();
 }
 
 /** The editor: delete Ben, restore him, add Grace, Save All; the profile then lists all three. */
@@ -224,7 +224,7 @@ describe.each<Viewport>(['desktop', 'phone'])(
       expect(await photos()).toEqual(photosBefore);
       await page
         .getByRole('region', { name: 'Membership Details' })
-        .getByText('pending', { exact: true })
+        .getByText('Pending', { exact: true })
         .waitFor();
       await context.close();
     });

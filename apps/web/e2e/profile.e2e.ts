@@ -88,7 +88,7 @@ describe.each<Viewport>(['phone', 'desktop'])(
       await contact.getByText('Baguio City').waitFor();
       const memberships = page.getByRole('region', { name: 'Membership Details' });
       await memberships.getByText('Individual membership').waitFor();
-      await memberships.getByText('pending', { exact: true }).waitFor();
+      await memberships.getByText('Pending', { exact: true }).waitFor();
       await checkPage(page, viewport, JOURNEY, 'profile');
 
       await page.getByRole('button', { name: 'Update Profile' }).click();

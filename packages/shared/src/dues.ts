@@ -7,12 +7,17 @@ import type { MembershipCategory } from './enums';
  * types them.
  */
 
-export const DUES_STATEMENT_STATUSES = ['issued', 'partly_paid', 'paid', 'void'] as const;
+/**
+ * A statement the secretariat prepares by hand is a `draft` (unnumbered, unseen by the member)
+ * until it is issued; every other is issued at once. Then `partly_paid` / `paid`, or `void`.
+ */
+export const DUES_STATEMENT_STATUSES = ['draft', 'issued', 'partly_paid', 'paid', 'void'] as const;
 export type DuesStatementStatus = (typeof DUES_STATEMENT_STATUSES)[number];
 /** The statements still owed: a reminder, the member's balance and "overdue" read these. */
 export const UNPAID_STATEMENT_STATUSES = ['issued', 'partly_paid'] as const satisfies DuesStatementStatus[];
 
 export const DUES_STATEMENT_STATUS_LABELS: Record<DuesStatementStatus, string> = {
+  draft: 'Draft',
   issued: 'Issued',
   partly_paid: 'Partly paid',
   paid: 'Paid',
@@ -90,6 +95,8 @@ export const DUES_MESSAGES = {
   notYourStatement: 'You can only see your own statements',
   statementVoid: 'This statement is void and cannot be paid',
   statementPaid: 'This statement is already paid',
+  statementDraft: 'This statement is a draft: issue it before it is paid',
+  notDraft: 'Only a draft can be issued',
   alreadyVoid: 'This statement is already void',
   hasPayments: 'A statement with recorded payments cannot be voided',
   amountRequired: 'Amount is required',
@@ -126,6 +133,9 @@ export const DUES_MESSAGES = {
 export const VOTING_SUSPENDED_TEXT = 'Voting rights suspended until the first semester is paid';
 export const isVotingSuspended = (standing: string | undefined) =>
   standing === 'awaiting_payment' || standing === 'overdue';
+
+/** How a statement is named: its number, or 'Draft' until it is issued. */
+export const statementLabel = (statement: { number: string | null }) => statement.number ?? 'Draft';
 
 const pesoFormat = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

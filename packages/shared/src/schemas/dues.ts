@@ -105,7 +105,7 @@ export const verifyPaymentSchema = z.strictObject({
 /** POST /api/dues/payments/{id}/reject and /api/dues/statements/{id}/void (admin). */
 export const reasonSchema = z.strictObject({ reason: reasonField });
 
-/** POST /api/dues/statements (admin): bill a member by hand, for 12 months or a semester. */
+/** POST /api/dues/statements (admin): a draft bill for a member, for 12 months or a semester. */
 export const issueStatementSchema = z.strictObject({
   userId: z.uuid('Choose a member'),
   months: z.union([z.literal(6), z.literal(12)], 'Months must be 6 or 12'),
@@ -140,7 +140,8 @@ export type DuesPaymentView = z.infer<typeof duesPaymentSchema>;
 
 export const duesStatementSchema = z.object({
   id: z.uuid(),
-  number: z.string(),
+  /** Null for a draft. */
+  number: z.string().nullable(),
   kind: z.enum(DUES_STATEMENT_KINDS),
   status: z.enum(DUES_STATEMENT_STATUSES),
   overdue: z.boolean(),

@@ -77,7 +77,8 @@ export const duesStatements = pgTable(
   'dues_statements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    number: text('number').notNull(),
+    /** Given when the statement is issued: a draft has none, so no number is ever skipped. */
+    number: text('number'),
     kind: text('kind').$type<DuesStatementKind>().notNull(),
     status: text('status').$type<DuesStatementStatus>().notNull().default('issued'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -107,6 +108,8 @@ export const duesStatements = pgTable(
     checkIn('dues_statements_status_check', t.status, DUES_STATEMENT_STATUSES),
     checkIn('dues_statements_category_check', t.category, MEMBERSHIP_CATEGORIES),
     check('dues_statements_amount_check', sql`${t.amountCentavos} > 0`),
+    // Only a draft (or a draft voided before it was issued) goes without a number.
+    check('dues_statements_number_check', sql`${t.number} is not null or ${t.status} in ('draft', 'void')`),
     uniqueIndex('dues_statements_number_unique').on(t.number),
     // One statement per membership and period: issuing twice at once (two processes, an admin
     // and the command) finds the first one's row instead of billing twice. A void one frees it.

@@ -340,6 +340,53 @@ describe('who may read and act', () => {
   });
 });
 
+describe('a statement prepared by hand', () => {
+  it('is a draft the member does not see, unnumbered and unpayable, until it is issued', async () => {
+    const { user, cookie, statement: first } = await approvedMember('Individual');
+    await record(first.id, { amount: 300_000 });
+    const drafted = await call('POST', '/api/dues/statements', adminCookie, { userId: user.id, months: 6 });
+    expect(drafted.statusCode).toBe(201);
+    const draft = drafted.json().data;
+    expect(draft).toMatchObject({ status: 'draft', number: null, amount: 150_000, months: 6 });
+    const own = (await call('GET', '/api/dues/statements', cookie)).json().data.statements;
+    expect(own.map((statement: { id: string }) => statement.id)).not.toContain(draft.id);
+    expect((await call('GET', `/api/dues/statements/${draft.id}`, cookie)).statusCode).toBe(404);
+    expect((await record(draft.id, { amount: 100 })).json().error).toBe(DUES_MESSAGES.statementDraft);
+    const mailsBefore = await context.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, user.email));
+
+    const [issued, again] = await Promise.all([
+      call('POST', `/api/dues/statements/${draft.id}/issue`, adminCookie),
+      call('POST', `/api/dues/statements/${draft.id}/issue`, adminCookie),
+    ]);
+    expect([issued.statusCode, again.statusCode].sort()).toEqual([200, 409]);
+    const numbered = [issued, again].find((answer) => answer.statusCode === 200)?.json().data;
+    expect(numbered).toMatchObject({
+      status: 'issued',
+      issuedOn: today(),
+      dueOn: addToDate(today(), { days: 30 }),
+    });
+    expect(numbered.number).toMatch(/^SOA-\d{4}-\d{6}$/);
+    const mailsAfter = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    expect(mailsAfter.length).toBe(mailsBefore.length + 1);
+    expect((await call('GET', `/api/dues/statements/${draft.id}`, cookie)).statusCode).toBe(200);
+  });
+
+  it('a draft no longer needed is voided, keeping no number', async () => {
+    const { user } = await approvedMember('Individual');
+    const draft = (
+      await call('POST', '/api/dues/statements', adminCookie, { userId: user.id, months: 12 })
+    ).json().data;
+    const voided = await call('POST', `/api/dues/statements/${draft.id}/void`, adminCookie, {
+      reason: 'Not needed',
+    });
+    expect(voided.json().data).toMatchObject({ status: 'void', number: null });
+    expect((await call('POST', `/api/dues/statements/${draft.id}/issue`, adminCookie)).statusCode).toBe(409);
+  });
+});
+
 describe('voiding', () => {
   it('needs a reason, keeps the statement, and refuses payments on it and a void of a paid one', async () => {
     const { statement, cookie } = await approvedMember('Individual');

@@ -48,7 +48,7 @@ export async function exportStatementsCsv(
     ids.map((row) => row.id),
   );
   const records = statements.map((statement) => ({
-    number: statement.number,
+    number: statement.number ?? 'Draft',
     issued_on: statement.issuedOn,
     due_on: statement.dueOn,
     billed_to: statement.billedName,

@@ -1,4 +1,10 @@
-import { DUES_MESSAGES, type DuesPaymentMethod, manilaDateString, sitePaths } from '@portal/shared';
+import {
+  DUES_MESSAGES,
+  type DuesPaymentMethod,
+  manilaDateString,
+  sitePaths,
+  statementLabel,
+} from '@portal/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { duesCheckouts, duesPayments, duesStatements, duesWebhookEvents } from '../../db/schema';
@@ -38,13 +44,15 @@ export async function startCheckout(
   const statement = await readStatementFor(db, viewer, statementId);
   if (!provider) throw new AppError(409, DUES_MESSAGES.noProvider, { code: 'no_provider' });
   if (statement.status === 'void') throw new AppError(409, DUES_MESSAGES.statementVoid, { code: 'conflict' });
+  if (statement.status === 'draft')
+    throw new AppError(409, DUES_MESSAGES.statementDraft, { code: 'conflict' });
   const [view] = await readStatementViews(db, [statementId]);
   if (!view || view.balance === 0) throw new AppError(409, DUES_MESSAGES.statementPaid, { code: 'conflict' });
   const returnTo = `${config.publicUrl}${sitePaths.profile}`;
   const checkout = await provider
     .createCheckout({
       statementId,
-      statementNumber: statement.number,
+      statementNumber: statementLabel(statement),
       description: `${statement.category} membership dues, ${describePeriod(statement)}`,
       amountCentavos: view.balance,
       payerEmail: statement.billedEmail,

@@ -9,6 +9,7 @@ import {
   type RecordPayment,
   sitePaths,
   startOfManilaDay,
+  statementLabel,
 } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -53,6 +54,7 @@ export async function lockStatement(tx: DbTransaction, id: string) {
 }
 
 function refuseUnpayable(statement: DuesStatement) {
+  if (statement.status === 'draft') throw conflict(DUES_MESSAGES.statementDraft);
   if (statement.status === 'void') throw conflict(DUES_MESSAGES.statementVoid);
   if (statement.status === 'paid') throw conflict(DUES_MESSAGES.statementPaid);
 }
@@ -118,7 +120,7 @@ export async function applyPayment(
   const message = paymentRecordedEmail({
     username: statement.billedName,
     link: `${config.publicUrl}${sitePaths.profile}#dues`,
-    number: statement.number,
+    number: statementLabel(statement),
     amount: formatCentavos(recorded.amountCentavos),
     receiptNumber,
   });
@@ -158,7 +160,7 @@ async function auditPayment(
     user,
     membershipId: statement.membershipId,
     changes: {
-      [statement.number]: { from: null, to: formatCentavos(payment.amountCentavos) },
+      [statementLabel(statement)]: { from: null, to: formatCentavos(payment.amountCentavos) },
       ...(payment.receiptNumber ? { receipt: { from: null, to: payment.receiptNumber } } : {}),
       ...(payment.rejectionReason ? { reason: { from: null, to: payment.rejectionReason } } : {}),
     },
@@ -302,7 +304,7 @@ export async function rejectPayment(
     const message = paymentRejectedEmail({
       username: statement.billedName,
       link: `${config.publicUrl}${sitePaths.profile}#dues`,
-      number: statement.number,
+      number: statementLabel(statement),
       amount: formatCentavos(payment.amountCentavos),
       reason,
     });

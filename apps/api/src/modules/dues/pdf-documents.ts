@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { DUES_STATEMENT_STATUS_LABELS } from '@portal/shared';
+import { DUES_STATEMENT_STATUS_LABELS, statementLabel } from '@portal/shared';
 import type { Db } from '../../db/client';
 import type { DuesPayment, DuesStatement } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
@@ -36,7 +36,7 @@ export async function statementPdf(db: Db, storage: Storage, statement: DuesStat
   const qr = settings.qrImagePath ? await storage.read(settings.qrImagePath) : null;
   return renderStatementPdf({
     association,
-    number: statement.number,
+    number: statementLabel(statement),
     issuedOn: statement.issuedOn,
     dueOn: statement.dueOn,
     status: view?.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status],
@@ -70,7 +70,7 @@ export async function receiptPdf(db: Db, statement: DuesStatement, payment: Dues
     amountCentavos: payment.amountCentavos,
     method: payment.method,
     reference: payment.reference,
-    statementNumber: statement.number,
+    statementNumber: statementLabel(statement),
     birInvoiceNumber: payment.birInvoiceNumber,
   });
 }

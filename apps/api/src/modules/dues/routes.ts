@@ -17,6 +17,7 @@ import {
   paymentProofSchema,
   reasonSchema,
   recordPaymentSchema,
+  statementLabel,
   verifyPaymentSchema,
   webhookResponseSchema,
 } from '@portal/shared';
@@ -36,6 +37,7 @@ import { receiptPdf, statementPdf } from './pdf-documents';
 import { type PaymentProvider, WebhookSignatureError } from './providers/payment-provider';
 import { readDuesSettingsView, updateDuesSettings } from './settings';
 import {
+  issueDraft,
   issueDueStatements,
   issueStatementByHand,
   listStatements,
@@ -103,8 +105,25 @@ export const duesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const statement = await issueStatementByHand(context, viewerOf(request), request.body);
-      app.mailWorker.poke();
       return reply.status(201).send({ data: statement });
+    },
+  );
+
+  app.post(
+    '/statements/:id/issue',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Issue a draft statement: it is numbered, dated today, due in 30 days and e-mailed',
+        params: idParamsSchema,
+        response: { 200: duesStatementResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const statement = await issueDraft(context, viewerOf(request), request.params.id);
+      app.mailWorker.poke();
+      return { data: statement };
     },
   );
 
@@ -157,7 +176,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const statement = await readStatementFor(db, viewerOf(request), request.params.id);
-      return sendPdf(reply, statement.number, await statementPdf(db, storage, statement));
+      return sendPdf(reply, statementLabel(statement), await statementPdf(db, storage, statement));
     },
   );
 

@@ -15,6 +15,7 @@ import {
   SEMESTRAL_PERIOD_MONTHS,
   sitePaths,
   startOfManilaDay,
+  statementLabel,
   UNPAID_STATEMENT_STATUSES,
 } from '@portal/shared';
 import { and, desc, eq, gt, inArray, isNotNull, like, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
@@ -102,13 +103,13 @@ async function insertStatement(
   tx: DbTransaction,
   config: DuesContext['config'],
   statement: NewStatement,
-  { notify = true }: { notify?: boolean } = {},
+  { notify = true, draft = false }: { notify?: boolean; draft?: boolean } = {},
 ) {
-  const number = await nextDocumentNumber(tx, 'SOA', statement.issuedOn);
   const [row] = await tx
     .insert(duesStatements)
     .values({
-      number,
+      number: draft ? null : await nextDocumentNumber(tx, 'SOA', statement.issuedOn),
+      status: draft ? 'draft' : 'issued',
       kind: statement.kind,
       userId: statement.user.id,
       membershipId: statement.membership.id,
@@ -128,17 +129,26 @@ async function insertStatement(
     })
     .returning();
   if (!row) throw new Error('The statement was not inserted');
-  if (!notify) return row;
-  const message = statementIssuedEmail({
-    username: statement.user.username,
-    link: `${config.publicUrl}${sitePaths.profile}#dues`,
-    number,
-    amount: formatCentavos(row.amountCentavos),
-    dueOn: longDate(row.dueOn),
-    period: describePeriod(row),
-  });
-  for (const to of billedRecipients(row, statement.user)) await queueMail(tx, { to, ...message });
+  if (notify && !draft) await mailStatement(tx, config, row, statement.user);
   return row;
+}
+
+/** Tells the member, and a company's billing e-mail, that a statement was issued and what to pay. */
+async function mailStatement(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  statement: DuesStatement,
+  user: Pick<User, 'username' | 'email'>,
+) {
+  const message = statementIssuedEmail({
+    username: user.username,
+    link: `${config.publicUrl}${sitePaths.profile}#dues`,
+    number: statementLabel(statement),
+    amount: formatCentavos(statement.amountCentavos),
+    dueOn: longDate(statement.dueOn),
+    period: describePeriod(statement),
+  });
+  for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message });
 }
 
 const longDateFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'UTC' });
@@ -276,8 +286,9 @@ export async function issueDueStatements(
 }
 
 /**
- * POST /api/dues/statements (admin): bills a member by hand for 12 months or a semester of their
- * newest approved membership, continuing from the paid-through date when there is one.
+ * POST /api/dues/statements (admin): prepares a draft bill for a member, for 12 months or a semester
+ * of their newest approved membership, continuing from the paid-through date when there is one.
+ * The member sees it, and it is numbered, once it is issued (`issueDraft`).
  */
 export async function issueStatementByHand(
   { db, config }: DuesContext,
@@ -299,23 +310,63 @@ export async function issueStatementByHand(
       throw new AppError(400, DUES_MESSAGES.honoraryNotBilled, { code: 'honorary', field: 'userId' });
     const today = manilaDateString();
     const paidThrough = paidThroughOf(locked.membership.expiresAt);
-    const statement = await insertStatement(tx, config, {
-      kind: 'manual',
-      membership: locked.membership,
-      user: locked.user,
-      months: input.months,
-      periodFrom: paidThrough ? addToDate(paidThrough, { days: 1 }) : null,
-      amountCentavos: input.months === MEMBERSHIP_PERIOD_MONTHS ? fee : semesterAmount(fee),
-      issuedOn: today,
-      dueOn: addToDate(today, { days: SECOND_SEMESTER_DUE_DAYS }),
-    });
+    const statement = await insertStatement(
+      tx,
+      config,
+      {
+        kind: 'manual',
+        membership: locked.membership,
+        user: locked.user,
+        months: input.months,
+        periodFrom: paidThrough ? addToDate(paidThrough, { days: 1 }) : null,
+        amountCentavos: input.months === MEMBERSHIP_PERIOD_MONTHS ? fee : semesterAmount(fee),
+        issuedOn: today,
+        dueOn: addToDate(today, { days: SECOND_SEMESTER_DUE_DAYS }),
+      },
+      { draft: true },
+    );
     await recordAdminAction(tx, viewer, {
-      action: 'dues_statement_issued',
+      action: 'dues_statement_drafted',
       user: locked.user,
       membershipId: locked.membership.id,
-      changes: { statement: { from: null, to: statement.number } },
+      changes: { amount: { from: null, to: formatCentavos(statement.amountCentavos) } },
     });
     return (await readStatementViews(tx, [statement.id]))[0] as DuesStatementView;
+  });
+}
+
+/**
+ * POST /api/dues/statements/{id}/issue (admin): a draft is numbered, dated today, due in 30 days,
+ * and e-mailed; holding its row, so two admins issuing at once number it once.
+ */
+export async function issueDraft({ db, config }: DuesContext, viewer: Viewer, id: string) {
+  return db.transaction(async (tx) => {
+    const [draft] = await tx.select().from(duesStatements).where(eq(duesStatements.id, id)).for('update');
+    if (!draft) throw notFound(DUES_MESSAGES.statementNotFound);
+    if (draft.status !== 'draft') throw new AppError(409, DUES_MESSAGES.notDraft, { code: 'conflict' });
+    const today = manilaDateString();
+    const [issued] = await tx
+      .update(duesStatements)
+      .set({
+        status: 'issued',
+        number: await nextDocumentNumber(tx, 'SOA', today),
+        issuedOn: today,
+        dueOn: addToDate(today, { days: SECOND_SEMESTER_DUE_DAYS }),
+      })
+      .where(eq(duesStatements.id, id))
+      .returning();
+    if (!issued) throw notFound(DUES_MESSAGES.statementNotFound);
+    const [user] = issued.userId ? await tx.select().from(users).where(eq(users.id, issued.userId)) : [];
+    if (user) {
+      await mailStatement(tx, config, issued, user);
+      await recordAdminAction(tx, viewer, {
+        action: 'dues_statement_issued',
+        user,
+        membershipId: issued.membershipId,
+        changes: { statement: { from: null, to: issued.number } },
+      });
+    }
+    return (await readStatementViews(tx, [id]))[0] as DuesStatementView;
   });
 }
 
@@ -387,8 +438,9 @@ export async function readStatementViews(
 export function statementFilters(viewer: Viewer, query: Omit<DuesStatementListQuery, 'page' | 'limit'>) {
   const today = manilaDateString();
   const conditions: (SQL | undefined)[] = [];
-  if (!viewer.isAdmin) conditions.push(eq(duesStatements.userId, viewer.userId));
-  else if (query.userId) conditions.push(eq(duesStatements.userId, query.userId));
+  if (!viewer.isAdmin) {
+    conditions.push(eq(duesStatements.userId, viewer.userId), ne(duesStatements.status, 'draft'));
+  } else if (query.userId) conditions.push(eq(duesStatements.userId, query.userId));
   if (query.status === 'overdue') conditions.push(and(isUnpaid, lt(duesStatements.dueOn, today)));
   else if (query.status === 'proof_to_verify') conditions.push(gt(proofsToVerifyOf, 0));
   else if (query.status) conditions.push(eq(duesStatements.status, query.status));
@@ -432,7 +484,10 @@ export async function listStatements(db: Db, viewer: Viewer, query: DuesStatemen
 /** A statement the viewer may read: their own, or any for an admin; 404 otherwise. */
 export async function readStatementFor(db: Db | DbTransaction, viewer: Viewer, id: string) {
   const [statement] = await db.select().from(duesStatements).where(eq(duesStatements.id, id));
-  if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
+  // A draft is the secretariat's until it is issued.
+  if (!statement || (!viewer.isAdmin && statement.status === 'draft')) {
+    throw notFound(DUES_MESSAGES.statementNotFound);
+  }
   if (!viewer.isAdmin && statement.userId !== viewer.userId) {
     throw new AppError(403, DUES_MESSAGES.notYourStatement, { code: 'forbidden' });
   }
@@ -467,7 +522,7 @@ export async function voidStatement(db: Db, viewer: Viewer, id: string, reason: 
           user,
           membershipId: statement.membershipId,
           changes: {
-            [statement.number]: { from: statement.status, to: 'void' },
+            [statementLabel(statement)]: { from: statement.status, to: 'void' },
             reason: { from: null, to: reason },
           },
         });

@@ -116,7 +116,7 @@ export async function setMembershipStatus(
             : null,
         statement: statement
           ? {
-              number: statement.number,
+              number: statement.number ?? '',
               amount: formatCentavos(statement.amountCentavos),
               dueOn: longDate.format(startOfManilaDay(statement.dueOn)),
             }

@@ -102,4 +102,21 @@ describe('AdminDuesPage (/admin/dues)', () => {
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Issued twice' }),
     );
   });
+
+  it('issues a draft from its row, and says the number it got', async () => {
+    const draft = makeStatement({ number: null, status: 'draft', billedName: 'Ana Cruz' });
+    const calls = stubDuesApi([draft], () =>
+      json({ data: { ...draft, status: 'issued', number: 'SOA-2026-000120' } }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<AdminDuesPage />, { path: '/admin/dues' });
+    expect((await screen.findAllByText('Draft · Individual'))[0]).toBeVisible();
+    await user.click(
+      (await screen.findAllByRole('button', { name: 'Issue the draft for Ana Cruz' }))[0] as HTMLElement,
+    );
+    expect(await screen.findByText('SOA-2026-000120 issued and e-mailed to the member.')).toBeVisible();
+    expect(calls.find((call) => call.method === 'POST')?.url.pathname).toBe(
+      `/api/dues/statements/${draft.id}/issue`,
+    );
+  });
 });

@@ -7,8 +7,9 @@ import {
   duesStatementListQuerySchema,
   formatCentavos,
   PAGE_SIZES,
+  statementLabel,
 } from '@portal/shared';
-import { Ban, Download, Eye, FileSpreadsheet, RefreshCw, Settings, Wallet } from 'lucide-react';
+import { Ban, Download, Eye, FileSpreadsheet, RefreshCw, Send, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ListFooter } from '@/components/admin-list/list-footer';
@@ -95,7 +96,7 @@ export function AdminDuesPage() {
         <div>
           <p className="font-semibold text-stone-900">{statement.billedName}</p>
           <p className="text-sm text-stone-600">
-            {statement.number} · {statement.category}
+            {statementLabel(statement)} · {statement.category}
           </p>
         </div>
       ),
@@ -151,8 +152,18 @@ export function AdminDuesPage() {
     action.mutate(
       { kind: 'issue', userId, months },
       {
+        onSuccess: () =>
+          notice.confirm('A draft statement is prepared: issue it to number it and send it to the member.'),
+        onError: (error) => notice.failure('The statement could not be issued.', refusal(error)),
+      },
+    );
+
+  const issueDraft = (draft: DuesStatementView) =>
+    action.mutate(
+      { kind: 'issue-draft', statementId: draft.id },
+      {
         onSuccess: (issued) =>
-          notice.confirm(`${(issued as DuesStatementView).number} issued and e-mailed to the member.`),
+          notice.confirm(`${statementLabel(issued as DuesStatementView)} issued and e-mailed to the member.`),
         onError: (error) => notice.failure('The statement could not be issued.', refusal(error)),
       },
     );
@@ -226,7 +237,7 @@ export function AdminDuesPage() {
               onClick={() => issueByHand(list.query.userId as string, months)}
               className={buttonClasses({ variant: 'secondary', size: 'sm' })}
             >
-              Issue a statement for {months} months
+              Prepare a statement for {months} months
             </button>
           ))}
           <button
@@ -268,24 +279,39 @@ export function AdminDuesPage() {
             <RowActions
               actions={[
                 {
-                  label: `Details of ${statement.number}`,
+                  label: `Details of ${statementLabel(statement)}`,
                   icon: <Eye />,
                   onClick: () => setViewing(statement),
                 },
                 {
-                  label: `Download ${statement.number}`,
+                  label: `Download ${statementLabel(statement)}`,
                   icon: <Download />,
                   onClick: () => downloadWithSession(`/dues/statements/${statement.id}/pdf`),
                 },
+                ...(statement.status === 'draft'
+                  ? [
+                      {
+                        label: `Issue the draft for ${statement.billedName}`,
+                        icon: <Send />,
+                        onClick: () => issueDraft(statement),
+                      },
+                      {
+                        label: `Void the draft for ${statement.billedName}`,
+                        icon: <Ban />,
+                        onClick: () => setVoiding(statement),
+                        danger: true,
+                      },
+                    ]
+                  : []),
                 ...(unpaid(statement)
                   ? [
                       {
-                        label: `Record a payment on ${statement.number}`,
+                        label: `Record a payment on ${statementLabel(statement)}`,
                         icon: <Wallet />,
                         onClick: () => setRecording(statement),
                       },
                       {
-                        label: `Void ${statement.number}`,
+                        label: `Void ${statementLabel(statement)}`,
                         icon: <Ban />,
                         onClick: () => setVoiding(statement),
                         danger: true,
@@ -322,14 +348,14 @@ export function AdminDuesPage() {
             notice.show({
               variant: 'success',
               title: 'Payment recorded',
-              text: `${saved.number} is ${DUES_STATEMENT_STATUS_LABELS[saved.status].toLowerCase()}; the receipt was e-mailed.`,
+              text: `${statementLabel(saved)} is ${DUES_STATEMENT_STATUS_LABELS[saved.status].toLowerCase()}; the receipt was e-mailed.`,
             });
           }}
         />
       )}
       {voiding && (
         <ReasonDialog
-          title={`Void ${voiding.number}`}
+          title={`Void ${statementLabel(voiding)}`}
           text="A void statement stays on record and cannot be paid. Issue a new one if the member still owes."
           confirmLabel="Void statement"
           pending={action.isPending}
@@ -338,7 +364,7 @@ export function AdminDuesPage() {
             action.mutate(
               { kind: 'void', statementId: voiding.id, reason },
               {
-                onSuccess: () => notice.confirm(`${voiding.number} is void.`),
+                onSuccess: () => notice.confirm(`${statementLabel(voiding)} is void.`),
                 onError: (error) => notice.failure('The statement could not be voided.', refusal(error)),
                 onSettled: () => setVoiding(null),
               },

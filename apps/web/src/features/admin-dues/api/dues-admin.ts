@@ -74,7 +74,8 @@ type Action =
   | { kind: 'reject'; paymentId: string; reason: string }
   | { kind: 'void'; statementId: string; reason: string }
   | { kind: 'issue-due' }
-  | { kind: 'issue'; userId: string; months: 6 | 12 };
+  | { kind: 'issue'; userId: string; months: 6 | 12 }
+  | { kind: 'issue-draft'; statementId: string };
 
 function requestOf(action: Action): [string, Record<string, unknown> | undefined] {
   switch (action.kind) {
@@ -90,6 +91,8 @@ function requestOf(action: Action): [string, Record<string, unknown> | undefined
       return ['/dues/statements/issue-due', undefined];
     case 'issue':
       return ['/dues/statements', { userId: action.userId, months: action.months }];
+    case 'issue-draft':
+      return [`/dues/statements/${action.statementId}/issue`, undefined];
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type PaymentForm,
   type PaymentFormInput,
   paymentFormSchema,
+  statementLabel,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
@@ -82,8 +83,8 @@ export function RecordPaymentDialog({
           Record payment
         </Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-stone-600">
-          {statement.number} for {statement.billedName}: balance {formatCentavos(statement.balance)}. The
-          member is e-mailed the acknowledgement receipt.
+          {statementLabel(statement)} for {statement.billedName}: balance {formatCentavos(statement.balance)}.
+          The member is e-mailed the acknowledgement receipt.
         </Dialog.Description>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
           <PaymentFields register={register} errors={errors} maxDate={today} />

@@ -4,6 +4,7 @@ import {
   type DuesPaymentView,
   type DuesStatementView,
   formatCentavos,
+  statementLabel,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Download, FileImage, X } from 'lucide-react';
@@ -39,7 +40,7 @@ export function StatementDetailsDialog({
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPanel size="wide">
         <Dialog.Title className="font-display font-semibold text-2xl text-stone-900">
-          {statement.number}
+          {statementLabel(statement)}
         </Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-stone-600">
           {statement.billedName} · {statement.billedEmail}

@@ -2,6 +2,7 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
   type AdminUser,
+  MEMBERSHIP_STANDING_LABELS,
   MEMBERSHIP_STATUSES,
   type MembershipStatus,
 } from '@portal/shared';
@@ -29,7 +30,7 @@ type MembershipsDialogProps = {
 
 /**
  * The memberships editor of spec 000 §2: every membership of the user, newest first, with its
- * standing and period; each can be set pending, approved (which starts its 12-month period and
+ * standing and period; each can be set pending, approved (which bills the member, whose 12 months start on payment, and
  * e-mails the member) or rejected (also e-mailed), or deleted after a confirmation.
  */
 export function MembershipsDialog({ user, onClose, onConfirmed, onFailed }: MembershipsDialogProps) {
@@ -122,13 +123,15 @@ function MembershipRow({ membership, onConfirmed, onFailed, onDelete }: Membersh
         <div>
           <p className="font-semibold text-stone-900">{membership.category}</p>
           <p className="text-sm text-stone-600">Applied {formatDate(membership.created_at)}</p>
-          {membership.startsAt && membership.expiresAt && (
+          {membership.startsAt && membership.paidThrough && (
             <p className="text-sm text-stone-600">
-              {formatDate(membership.startsAt)} – {formatDate(membership.expiresAt)}
+              {formatDate(membership.startsAt)} – {formatDate(membership.paidThrough)}
             </p>
           )}
         </div>
-        <StatusBadge tone={toneOfStatus(membership.standing)}>{membership.standing}</StatusBadge>
+        <StatusBadge tone={toneOfStatus(membership.standing)}>
+          {MEMBERSHIP_STANDING_LABELS[membership.standing]}
+        </StatusBadge>
       </div>
       <form
         className="mt-4 flex flex-wrap items-end gap-3"

@@ -8,6 +8,7 @@ import {
   formatCentavos,
   isVotingSuspended,
   MEMBERSHIP_STANDING_LABELS,
+  statementLabel,
   VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -194,7 +195,7 @@ function StatementsSummary({ userId }: { userId: string }) {
           className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm"
         >
           <div>
-            <p className="font-medium text-stone-900">{statement.number}</p>
+            <p className="font-medium text-stone-900">{statementLabel(statement)}</p>
             <p className="text-stone-600">
               {formatCentavos(statement.amount)} · paid {formatCentavos(statement.paid)} · due{' '}
               {formatDate(statement.dueOn)}

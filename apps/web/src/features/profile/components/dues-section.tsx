@@ -3,6 +3,7 @@ import {
   DUES_STATEMENT_STATUS_LABELS,
   type DuesStatementView,
   formatCentavos,
+  statementLabel,
 } from '@portal/shared';
 import { CreditCard, Download, Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -44,7 +45,7 @@ function StatementCard({
         <div>
           <p className="font-semibold text-stone-900">{statement.category} membership dues</p>
           <p className="text-sm text-stone-600">
-            <span className="whitespace-nowrap">{statement.number}</span> · {periodOf(statement)}
+            <span className="whitespace-nowrap">{statementLabel(statement)}</span> · {periodOf(statement)}
           </p>
         </div>
         <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>

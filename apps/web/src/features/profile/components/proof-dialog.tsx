@@ -9,6 +9,7 @@ import {
   PROOF_MAX_BYTES,
   PROOF_TYPES,
   paymentFormSchema,
+  statementLabel,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
@@ -105,8 +106,8 @@ export function ProofDialog({
           Upload proof of payment
         </Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-stone-600">
-          Statement {statement.number}: balance {formatCentavos(statement.balance)}. The secretariat checks
-          your proof and e-mails your receipt.
+          Statement {statementLabel(statement)}: balance {formatCentavos(statement.balance)}. The secretariat
+          checks your proof and e-mails your receipt.
         </Dialog.Description>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
           <PaymentFields register={register} errors={errors} maxDate={today} />

@@ -1,0 +1,6 @@
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action_check";--> statement-breakpoint
+ALTER TABLE "dues_statements" DROP CONSTRAINT "dues_statements_status_check";--> statement-breakpoint
+ALTER TABLE "dues_statements" ALTER COLUMN "number" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('user_created', 'user_updated', 'user_enabled', 'user_disabled', 'user_deleted', 'membership_updated', 'membership_deleted', 'dues_statement_drafted', 'dues_statement_issued', 'dues_statement_voided', 'dues_payment_recorded', 'dues_payment_rejected', 'dues_settings_updated'));--> statement-breakpoint
+ALTER TABLE "dues_statements" ADD CONSTRAINT "dues_statements_number_check" CHECK ("dues_statements"."number" is not null or "dues_statements"."status" in ('draft', 'void'));--> statement-breakpoint
+ALTER TABLE "dues_statements" ADD CONSTRAINT "dues_statements_status_check" CHECK ("dues_statements"."status" in ('draft', 'issued', 'partly_paid', 'paid', 'void'));
