@@ -57,7 +57,7 @@ describe('admin users', () => {
       .click();
     const editor = page.getByRole('dialog', { name: 'Memberships' });
     const pendingRow = editor.getByRole('listitem').first();
-    await pendingRow.getByText('Pending', { exact: true }).waitFor();
+    await pendingRow.getByText('Pending', { exact: true }).first().waitFor();
     await pendingRow.getByLabel('Status').selectOption('approved');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-users-memberships-desktop');
