@@ -134,6 +134,10 @@ export const VOTING_SUSPENDED_TEXT = 'Voting rights suspended until the first se
 export const isVotingSuspended = (standing: string | undefined) =>
   standing === 'awaiting_payment' || standing === 'overdue';
 
+/** A statement's status as people read it: an unpaid one past its due date is 'Overdue'. */
+export const statementStatusText = (statement: { status: DuesStatementStatus; overdue: boolean }) =>
+  statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status];
+
 /** How a statement is named: its number, or 'Draft' until it is issued. */
 export const statementLabel = (statement: { number: string | null }) => statement.number ?? 'Draft';
 

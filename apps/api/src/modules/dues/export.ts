@@ -1,4 +1,4 @@
-import { DUES_STATEMENT_STATUS_LABELS, type DuesStatementListQuery } from '@portal/shared';
+import { type DuesStatementListQuery, statementStatusText } from '@portal/shared';
 import { stringify } from 'csv-stringify/sync';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -59,7 +59,7 @@ export async function exportStatementsCsv(
     amount: pesos(statement.amount),
     paid: pesos(statement.paid),
     balance: pesos(statement.balance),
-    status: statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status],
+    status: statementStatusText(statement),
     receipts: statement.payments
       .filter((payment) => payment.receiptNumber)
       .map(

@@ -32,7 +32,7 @@ import {
   billedRecipients,
   type DuesContext,
   nextDocumentNumber,
-  paidOf,
+  paidSoFar,
   readStatementFor,
   readStatementViews,
 } from './statements';
@@ -49,8 +49,7 @@ const fieldError = (field: string, message: string) =>
 export async function lockStatement(tx: DbTransaction, id: string) {
   const [statement] = await tx.select().from(duesStatements).where(eq(duesStatements.id, id)).for('update');
   if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
-  const [row] = await tx.select({ paid: paidOf(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
-  return { statement, balance: statement.amountCentavos - (row?.paid ?? 0) };
+  return { statement, balance: statement.amountCentavos - (await paidSoFar(tx, id)) };
 }
 
 function refuseUnpayable(statement: DuesStatement) {
@@ -92,8 +91,7 @@ export async function applyPayment(
     .where(eq(duesPayments.id, payment.id))
     .returning();
   if (!recorded) throw new Error('The payment was not recorded');
-  const [row] = await tx.select({ paid: paidOf(sql`${statement.id}::uuid`) }).from(sql`(select 1) as one`);
-  const paid = row?.paid ?? 0;
+  const paid = await paidSoFar(tx, statement.id);
   if (paid < statement.amountCentavos) {
     await tx.update(duesStatements).set({ status: 'partly_paid' }).where(eq(duesStatements.id, statement.id));
   } else {

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { DUES_STATEMENT_STATUS_LABELS, statementLabel } from '@portal/shared';
+import { statementLabel, statementStatusText } from '@portal/shared';
 import type { Db } from '../../db/client';
 import type { DuesPayment, DuesStatement } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
@@ -39,7 +39,7 @@ export async function statementPdf(db: Db, storage: Storage, statement: DuesStat
     number: statementLabel(statement),
     issuedOn: statement.issuedOn,
     dueOn: statement.dueOn,
-    status: view?.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status],
+    status: statementStatusText({ status: statement.status, overdue: view?.overdue ?? false }),
     billedTo: billedTo(statement),
     lines: [
       {

@@ -370,6 +370,15 @@ export async function issueDraft({ db, config }: DuesContext, viewer: Viewer, id
   });
 }
 
+/** What is paid on a statement so far: its recorded payments (read in the caller's transaction). */
+export async function paidSoFar(tx: DbTransaction, statementId: string): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<number>`coalesce(sum(${duesPayments.amountCentavos}), 0)::int` })
+    .from(duesPayments)
+    .where(and(eq(duesPayments.statementId, statementId), eq(duesPayments.status, 'recorded')));
+  return row?.paid ?? 0;
+}
+
 /** Total of a statement's recorded payments, as a column of a statements query. */
 export const paidOf = (statementId: SQL) =>
   sql<number>`(select coalesce(sum(${duesPayments.amountCentavos}), 0)::int from ${duesPayments}
@@ -505,8 +514,8 @@ export async function voidStatement(db: Db, viewer: Viewer, id: string, reason: 
     const [statement] = await tx.select().from(duesStatements).where(eq(duesStatements.id, id)).for('update');
     if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
     if (statement.status === 'void') throw new AppError(409, DUES_MESSAGES.alreadyVoid, { code: 'conflict' });
-    const [paid] = await tx.select({ paid: paidOf(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
-    if ((paid?.paid ?? 0) > 0) throw new AppError(409, DUES_MESSAGES.hasPayments, { code: 'conflict' });
+    if ((await paidSoFar(tx, id)) > 0)
+      throw new AppError(409, DUES_MESSAGES.hasPayments, { code: 'conflict' });
     await tx
       .update(duesStatements)
       .set({ status: 'void', voidReason: reason, voidedAt: sql`now()` })

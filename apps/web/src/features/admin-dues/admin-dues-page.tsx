@@ -8,6 +8,7 @@ import {
   formatCentavos,
   PAGE_SIZES,
   statementLabel,
+  statementStatusText,
 } from '@portal/shared';
 import { Ban, Download, Eye, FileSpreadsheet, RefreshCw, Send, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -117,7 +118,7 @@ export function AdminDuesPage() {
       cell: (statement) => (
         <div className="flex flex-wrap gap-1.5">
           <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-            {statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status]}
+            {statementStatusText(statement)}
           </StatusBadge>
           {statement.proofsToVerify > 0 && <StatusBadge tone="yellow">Proof to verify</StatusBadge>}
         </div>

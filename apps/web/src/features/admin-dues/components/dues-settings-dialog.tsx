@@ -7,12 +7,13 @@ import {
   PAYMENT_INSTRUCTIONS_MAX_CHARS,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
+import { FileField } from '@/components/ui/file-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
@@ -37,7 +38,6 @@ export function DuesSettingsDialog({
   onSaved: () => void;
 }) {
   const save = useSaveDuesSettings();
-  const qrId = useId();
   const [qrImage, setQrImage] = useState<File | null>(null);
   const [removeQr, setRemoveQr] = useState(false);
   const [qrError, setQrError] = useState<string | undefined>();
@@ -131,29 +131,20 @@ export function DuesSettingsDialog({
             {...register('paymentInstructions')}
           />
           <div>
-            <label htmlFor={qrId} className="mb-1.5 block font-medium text-sm text-stone-800">
-              QR Ph image
-            </label>
-            <input
-              id={qrId}
-              type="file"
+            <FileField
+              label="QR Ph image"
               accept="image/png,image/jpeg"
-              aria-describedby={`${qrId}-help`}
-              onChange={(event) => {
-                setQrImage(event.target.files?.[0] ?? null);
+              help={
+                settings.hasQrImage
+                  ? 'A QR image is printed on statements now; choose another to replace it.'
+                  : 'A PNG or JPEG printed beside the instructions on statements.'
+              }
+              error={qrError}
+              onChange={(file) => {
+                setQrImage(file);
                 setQrError(undefined);
               }}
-              className="block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
             />
-            <p
-              id={`${qrId}-help`}
-              className={`mt-1.5 text-xs ${qrError ? 'text-red-700' : 'text-stone-600'}`}
-            >
-              {qrError ??
-                (settings.hasQrImage
-                  ? 'A QR image is printed on statements now; choose another to replace it.'
-                  : 'A PNG or JPEG printed beside the instructions on statements.')}
-            </p>
             {settings.hasQrImage && (
               <div className="mt-3">
                 <CheckboxField

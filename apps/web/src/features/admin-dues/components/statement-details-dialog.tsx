@@ -1,10 +1,10 @@
 import {
   DUES_PAYMENT_STATUS_LABELS,
-  DUES_STATEMENT_STATUS_LABELS,
   type DuesPaymentView,
   type DuesStatementView,
   formatCentavos,
   statementLabel,
+  statementStatusText,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Download, FileImage, X } from 'lucide-react';
@@ -50,7 +50,7 @@ export function StatementDetailsDialog({
             <dt className="text-stone-600">Status</dt>
             <dd>
               <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-                {statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status]}
+                {statementStatusText(statement)}
               </StatusBadge>
             </dd>
           </div>

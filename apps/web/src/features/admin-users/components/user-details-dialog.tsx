@@ -4,11 +4,11 @@ import {
   type AdminAuditEntry,
   type AdminUser,
   type AuditValue,
-  DUES_STATEMENT_STATUS_LABELS,
   formatCentavos,
   isVotingSuspended,
   MEMBERSHIP_STANDING_LABELS,
   statementLabel,
+  statementStatusText,
   VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -202,7 +202,7 @@ function StatementsSummary({ userId }: { userId: string }) {
             </p>
           </div>
           <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-            {statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status]}
+            {statementStatusText(statement)}
           </StatusBadge>
         </li>
       ))}

@@ -1,9 +1,9 @@
 import {
   DUES_PAYMENT_STATUS_LABELS,
-  DUES_STATEMENT_STATUS_LABELS,
   type DuesStatementView,
   formatCentavos,
   statementLabel,
+  statementStatusText,
 } from '@portal/shared';
 import { CreditCard, Download, Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -49,7 +49,7 @@ function StatementCard({
           </p>
         </div>
         <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-          {statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status]}
+          {statementStatusText(statement)}
         </StatusBadge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">

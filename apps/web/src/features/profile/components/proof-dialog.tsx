@@ -12,11 +12,12 @@ import {
   statementLabel,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PaymentFields } from '@/components/forms/payment-fields';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
+import { FileField } from '@/components/ui/file-field';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSubmitProof } from '../api/dues';
 
@@ -34,7 +35,6 @@ export function ProofDialog({
   onSent: () => void;
 }) {
   const submit = useSubmitProof();
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
@@ -111,26 +111,13 @@ export function ProofDialog({
         </Dialog.Description>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
           <PaymentFields register={register} errors={errors} maxDate={today} />
-          <div>
-            <label htmlFor={fileId} className="mb-1.5 block font-medium text-sm text-stone-800">
-              Proof of payment *
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept={PROOF_TYPES.join(',')}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={`${fileId}-help`}
-              onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
-              className="block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-            />
-            <p
-              id={`${fileId}-help`}
-              className={`mt-1.5 text-xs ${fileError ? 'text-red-700' : 'text-stone-600'}`}
-            >
-              {fileError ?? 'A photo or screenshot (JPEG, PNG, WebP) or a PDF, up to 5 MB.'}
-            </p>
-          </div>
+          <FileField
+            label="Proof of payment *"
+            accept={PROOF_TYPES.join(',')}
+            help="A photo or screenshot (JPEG, PNG, WebP) or a PDF, up to 5 MB."
+            error={fileError}
+            onChange={pickFile}
+          />
           {failure && (
             <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm">
               {failure}
