@@ -8,7 +8,6 @@ import {
   formatCentavos,
   PAGE_SIZES,
   statementLabel,
-  statementStatusText,
 } from '@portal/shared';
 import { Ban, Download, Eye, FileSpreadsheet, RefreshCw, Send, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -17,9 +16,10 @@ import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { useNotice } from '@/components/admin-list/use-notice';
+import { StatementStatusBadge } from '@/components/dues/statement-parts';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
@@ -117,9 +117,7 @@ export function AdminDuesPage() {
       header: 'Status',
       cell: (statement) => (
         <div className="flex flex-wrap gap-1.5">
-          <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-            {statementStatusText(statement)}
-          </StatusBadge>
+          <StatementStatusBadge statement={statement} />
           {statement.proofsToVerify > 0 && <StatusBadge tone="yellow">Proof to verify</StatusBadge>}
         </div>
       ),

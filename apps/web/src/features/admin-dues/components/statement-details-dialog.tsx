@@ -4,20 +4,19 @@ import {
   type DuesStatementView,
   formatCentavos,
   statementLabel,
-  statementStatusText,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Download, FileImage, X } from 'lucide-react';
+import {
+  StatementAmounts,
+  StatementStatusBadge,
+  statementPeriodText,
+} from '@/components/dues/statement-parts';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate, formatDateTime } from '@/lib/format';
-
-const periodOf = (statement: DuesStatementView) =>
-  statement.periodFrom && statement.periodTo
-    ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}`
-    : `${statement.months} months from the date of payment`;
 
 /**
  * A statement with its payments: the secretariat opens a member's proof, verifies it (a receipt is
@@ -49,14 +48,12 @@ export function StatementDetailsDialog({
           <div>
             <dt className="text-stone-600">Status</dt>
             <dd>
-              <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-                {statementStatusText(statement)}
-              </StatusBadge>
+              <StatementStatusBadge statement={statement} />
             </dd>
           </div>
           <div>
             <dt className="text-stone-600">{statement.category} membership</dt>
-            <dd className="text-stone-900">{periodOf(statement)}</dd>
+            <dd className="text-stone-900">{statementPeriodText(statement)}</dd>
           </div>
           <div>
             <dt className="text-stone-600">Issued · due</dt>
@@ -64,18 +61,7 @@ export function StatementDetailsDialog({
               {formatDate(statement.issuedOn)} · {formatDate(statement.dueOn)}
             </dd>
           </div>
-          <div>
-            <dt className="text-stone-600">Amount</dt>
-            <dd className="font-semibold text-stone-900 tabular-nums">{formatCentavos(statement.amount)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">Paid</dt>
-            <dd className="text-stone-900 tabular-nums">{formatCentavos(statement.paid)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">Balance</dt>
-            <dd className="font-semibold text-stone-900 tabular-nums">{formatCentavos(statement.balance)}</dd>
-          </div>
+          <StatementAmounts statement={statement} />
         </dl>
         {statement.voidReason && <p className="mt-4 text-sm text-stone-700">Void: {statement.voidReason}</p>}
 

@@ -8,12 +8,12 @@ import {
   isVotingSuspended,
   MEMBERSHIP_STANDING_LABELS,
   statementLabel,
-  statementStatusText,
   VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { StatementStatusBadge } from '@/components/dues/statement-parts';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { AdminPagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -201,9 +201,7 @@ function StatementsSummary({ userId }: { userId: string }) {
               {formatDate(statement.dueOn)}
             </p>
           </div>
-          <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-            {statementStatusText(statement)}
-          </StatusBadge>
+          <StatementStatusBadge statement={statement} />
         </li>
       ))}
     </ul>

@@ -3,11 +3,15 @@ import {
   type DuesStatementView,
   formatCentavos,
   statementLabel,
-  statementStatusText,
 } from '@portal/shared';
 import { CreditCard, Download, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  StatementAmounts,
+  StatementStatusBadge,
+  statementPeriodText,
+} from '@/components/dues/statement-parts';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
@@ -18,12 +22,6 @@ import { ProofDialog } from './proof-dialog';
 
 const linkButton =
   'inline-flex items-center gap-1.5 font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800';
-
-function periodOf(statement: DuesStatementView) {
-  return statement.periodFrom && statement.periodTo
-    ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}`
-    : `${statement.months} months from the date of payment`;
-}
 
 function StatementCard({
   statement,
@@ -45,26 +43,14 @@ function StatementCard({
         <div>
           <p className="font-semibold text-stone-900">{statement.category} membership dues</p>
           <p className="text-sm text-stone-600">
-            <span className="whitespace-nowrap">{statementLabel(statement)}</span> · {periodOf(statement)}
+            <span className="whitespace-nowrap">{statementLabel(statement)}</span> ·{' '}
+            {statementPeriodText(statement)}
           </p>
         </div>
-        <StatusBadge tone={statement.overdue ? 'red' : toneOfStatus(statement.status)}>
-          {statementStatusText(statement)}
-        </StatusBadge>
+        <StatementStatusBadge statement={statement} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-stone-600">Amount</dt>
-          <dd className="font-semibold text-stone-900 tabular-nums">{formatCentavos(statement.amount)}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Paid</dt>
-          <dd className="text-stone-900 tabular-nums">{formatCentavos(statement.paid)}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Balance</dt>
-          <dd className="font-semibold text-stone-900 tabular-nums">{formatCentavos(statement.balance)}</dd>
-        </div>
+        <StatementAmounts statement={statement} />
         <div>
           <dt className="text-stone-600">Due</dt>
           <dd className={statement.overdue ? 'font-semibold text-red-700' : 'text-stone-900'}>
