@@ -129,7 +129,10 @@ describe('POST /api/news/like/{id}', () => {
       like(article.id, 'unlike', `visitor_id=${'n'.repeat(22)}`),
     ]);
     expect(unliked?.json().data).toEqual({ likes: 1, isLiked: false });
-    expect(guest?.json().data).toEqual({ likes: 1, isLiked: false });
+    // A visitor who never liked changes nothing; the count in their answer is read at its own
+    // moment, before or after the other unlike commits (on PostgreSQL they truly run at once).
+    expect(guest?.json().data.isLiked).toBe(false);
+    expect([1, 2]).toContain(guest?.json().data.likes);
     expect(await likesOf(article.id)).toBe(1);
   });
 
