@@ -91,8 +91,14 @@ export function nestBracketedFields(fields: Record<string, unknown>): Record<str
 export function multipartForm<Schema extends ZodObject | ZodPipe<ZodObject>, FileField extends string>(
   /** The text fields: an object, or an object piped into the rules between its fields. */
   fieldsSchema: Schema,
-  /** Each file field of the form with the most files it takes (all together at most 10). */
-  { files: fileCounts }: { files: Record<FileField, number> },
+  /**
+   * Each file field of the form with the most files it takes (all together at most 10), and what
+   * a file over 5 MB is told when the form's files are not images (a proof of payment may be a PDF).
+   */
+  {
+    files: fileCounts,
+    tooLargeMessage = IMAGE_MESSAGES.tooLarge,
+  }: { files: Record<FileField, number>; tooLargeMessage?: string },
 ) {
   const fileFields = Object.keys(fileCounts) as FileField[];
   const maxFiles = Math.min(
@@ -107,8 +113,8 @@ export function multipartForm<Schema extends ZodObject | ZodPipe<ZodObject>, Fil
     if (error instanceof AppError) return error;
     switch ((error as { code?: string }).code) {
       case 'FST_REQ_FILE_TOO_LARGE':
-        // spec 000 §5's exact message; every file field of the API is an image.
-        return new AppError(413, IMAGE_MESSAGES.tooLarge, {
+        // spec 000 §5's exact message for images, unless the form says its own.
+        return new AppError(413, tooLargeMessage, {
           code: 'file_too_large',
           field: fileField ? fieldPathOf(fileField) : onlyFileField,
         });

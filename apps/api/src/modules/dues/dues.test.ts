@@ -280,6 +280,9 @@ describe('proof of payment', () => {
     expect(notImage.json()).toMatchObject({ field: 'file', error: DUES_MESSAGES.proofType });
     const missing = await sendProof(statement.id, cookie, { amount: '1000' }, null);
     expect(missing.json()).toMatchObject({ field: 'file', error: DUES_MESSAGES.proofRequired });
+    const huge = await sendProof(statement.id, cookie, { amount: '1000' }, Buffer.alloc(5 * 1024 * 1024 + 1));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ field: 'file', error: DUES_MESSAGES.proofTooLarge });
     const over = await sendProof(statement.id, cookie, { amount: '300001' });
     expect(over.json()).toMatchObject({
       field: 'amount',

@@ -47,7 +47,10 @@ import {
 } from './statements';
 import { duesSummary } from './summary';
 
-const proofForm = multipartForm(paymentProofSchema, { files: { file: 1 } });
+const proofForm = multipartForm(paymentProofSchema, {
+  files: { file: 1 },
+  tooLargeMessage: DUES_MESSAGES.proofTooLarge,
+});
 const settingsForm = multipartForm(duesSettingsUpdateSchema, { files: { qrImage: 1 } });
 const refusals = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const uploadRefusals = { ...refusals, 413: apiErrorSchema, 415: apiErrorSchema };
