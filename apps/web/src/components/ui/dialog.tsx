@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ComponentPropsWithoutRef, type ReactNode, useRef } from 'react';
+import { buttonClasses } from './button-styles';
 
 /**
  * Focus goes back to whatever opened a dialog. Radix only returns it to a `Dialog.Trigger`; our
@@ -71,6 +72,40 @@ export function DialogFooter({ children }: { children: ReactNode }) {
     <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 grid grid-cols-2 gap-3 border-stone-200 border-t bg-white px-6 py-4 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:flex sm:justify-end sm:px-8 sm:py-5">
       {children}
     </div>
+  );
+}
+
+/**
+ * A dialog form's end: the failure no field took, then Cancel and the submit button, which reads
+ * `pendingLabel` while the form is being sent.
+ */
+export function DialogFormEnd({
+  failure,
+  pending,
+  submitLabel,
+  pendingLabel,
+}: {
+  failure?: string;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      {failure && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm">
+          {failure}
+        </p>
+      )}
+      <DialogFooter>
+        <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
+          Cancel
+        </Dialog.Close>
+        <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      </DialogFooter>
+    </>
   );
 }
 

@@ -10,9 +10,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
+import { DialogCloseButton, DialogFormEnd, DialogPanel } from '@/components/ui/dialog';
 import { FileField } from '@/components/ui/file-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -172,19 +171,12 @@ export function DuesSettingsDialog({
             error={errors.associationAddress?.message}
             {...register('associationAddress')}
           />
-          {failure && (
-            <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm">
-              {failure}
-            </p>
-          )}
-          <DialogFooter>
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
-              Cancel
-            </Dialog.Close>
-            <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save settings'}
-            </button>
-          </DialogFooter>
+          <DialogFormEnd
+            failure={failure}
+            pending={save.isPending}
+            submitLabel="Save settings"
+            pendingLabel="Saving…"
+          />
         </form>
         <DialogCloseButton disabled={save.isPending} />
       </DialogPanel>

@@ -12,9 +12,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PaymentFields } from '@/components/forms/payment-fields';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
+import { DialogCloseButton, DialogFormEnd, DialogPanel } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
@@ -104,23 +103,12 @@ export function RecordPaymentDialog({
             checked={overpayment}
             onChange={(event) => setOverpayment(event.target.checked)}
           />
-          {failure && (
-            <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm">
-              {failure}
-            </p>
-          )}
-          <DialogFooter>
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={action.isPending}>
-              Cancel
-            </Dialog.Close>
-            <button
-              type="submit"
-              className={buttonClasses({ variant: 'primary' })}
-              disabled={action.isPending}
-            >
-              {action.isPending ? 'Recording…' : 'Record payment'}
-            </button>
-          </DialogFooter>
+          <DialogFormEnd
+            failure={failure}
+            pending={action.isPending}
+            submitLabel="Record payment"
+            pendingLabel="Recording…"
+          />
         </form>
         <DialogCloseButton disabled={action.isPending} />
       </DialogPanel>

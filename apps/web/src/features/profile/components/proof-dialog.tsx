@@ -15,8 +15,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PaymentFields } from '@/components/forms/payment-fields';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
+import { DialogCloseButton, DialogFormEnd, DialogPanel } from '@/components/ui/dialog';
 import { FileField } from '@/components/ui/file-field';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSubmitProof } from '../api/dues';
@@ -118,23 +117,12 @@ export function ProofDialog({
             error={fileError}
             onChange={pickFile}
           />
-          {failure && (
-            <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm">
-              {failure}
-            </p>
-          )}
-          <DialogFooter>
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={submit.isPending}>
-              Cancel
-            </Dialog.Close>
-            <button
-              type="submit"
-              className={buttonClasses({ variant: 'primary' })}
-              disabled={submit.isPending}
-            >
-              {submit.isPending ? 'Sending…' : 'Send proof'}
-            </button>
-          </DialogFooter>
+          <DialogFormEnd
+            failure={failure}
+            pending={submit.isPending}
+            submitLabel="Send proof"
+            pendingLabel="Sending…"
+          />
         </form>
         <DialogCloseButton disabled={submit.isPending} />
       </DialogPanel>
