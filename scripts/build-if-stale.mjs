@@ -19,7 +19,8 @@ const workspaces = {
   },
   'apps/api': {
     output: 'apps/api/dist/main.js',
-    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/shared/src'],
+    // The lockfile: the database template is PGlite's own dump, made by the version installed.
+    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/shared/src', 'package-lock.json'],
   },
 };
 

@@ -1,5 +1,8 @@
 // Bundles the server into dist/ (the shared package included, npm packages left external) so that
 // `npm start` runs plain JavaScript. Migrations and documents are read from the repo beside it.
+// Then the bundle writes a migrated embedded database beside itself, which a first start loads
+// (src/db/template.ts).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -20,3 +23,8 @@ await build({
   },
   logLevel: 'warning',
 });
+
+const template = spawnSync(process.execPath, ['dist/cli.js', 'create-database-template'], {
+  stdio: 'inherit',
+});
+if (template.status !== 0) process.exit(template.status ?? 1);

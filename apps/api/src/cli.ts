@@ -13,6 +13,7 @@ import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
+import { writeDatabaseTemplate } from './db/template';
 import { AppError } from './lib/errors';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
@@ -22,6 +23,9 @@ import { userListQueries } from './modules/users';
 
 const usage = `Usage: cli <command>
   migrate               apply pending migrations
+  create-database-template
+                        write a new migrated embedded database beside the bundle, which a first
+                        start loads (the build runs this)
   seed                  load the demo content into an empty database
   seed-benchmark N [U]  add N published events, N published news articles and U users
   explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
@@ -53,6 +57,8 @@ async function run(command: string | undefined, argument: string | undefined, op
   switch (command) {
     case 'migrate':
       return withDatabase(async () => console.log('Migrations applied.'));
+    case 'create-database-template':
+      return writeDatabaseTemplate();
     case 'seed':
       return withDatabase(async ({ db }) => {
         const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');

@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoContent } from './db/seed';
+import { readDatabaseTemplate } from './db/template';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 
@@ -15,13 +16,16 @@ const PREPARE_DATABASE_ONLY = '--prepare-database';
 
 /**
  * Opens the database, migrates it and seeds the demo content into an empty one, printing how to
- * sign in when it does.
+ * sign in when it does. A new embedded database starts from the build's migrated template.
  */
 async function openPreparedDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.database.kind === 'postgres'
       ? { ...config.database, onPoolError: (error) => console.error('PostgreSQL pool error:', error.message) }
-      : config.database,
+      : {
+          ...config.database,
+          loadDataDir: existsSync(config.database.dataDir) ? undefined : await readDatabaseTemplate(),
+        },
   );
   await migrateDatabase(database, config.database.kind === 'postgres' ? config.database.url : undefined);
   // A random password unless one is given: a demo instance that ends up on the internet must not

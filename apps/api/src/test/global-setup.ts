@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { writeDatabaseTemplate } from '../db/template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,12 +43,8 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const database = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(database);
-  const dump = await database.pglite?.dumpDataDir('none');
-  await database.close();
   const dumpPath = join(folder, 'template.tar');
-  await writeFile(dumpPath, Buffer.from(await (dump as Blob).arrayBuffer()));
+  await writeDatabaseTemplate(dumpPath);
   project.provide('pgliteTemplateDump', dumpPath);
   project.provide('postgresTemplate', null);
   return () => rm(folder, { recursive: true, force: true });
