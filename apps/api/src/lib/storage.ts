@@ -3,13 +3,6 @@ import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 /** The URL prefix under which the server serves stored files. */
@@ -169,13 +162,17 @@ const S3_REQUEST_TIMEOUT_MS = 30_000;
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
   const { bucket } = options;
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+  // The SDK holds about 20 MB once loaded: only a server that stores in a bucket loads it.
+  const connected = import('@aws-sdk/client-s3').then((sdk) => {
+    const client = new sdk.S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.credentials,
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+    });
+    return { sdk, client };
   });
 
   return {
@@ -183,6 +180,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async save(buffer, extension) {
       const storageKey = newStorageKey(extension);
+      const { sdk, client } = await connected;
+      const { DeleteObjectCommand, PutObjectCommand } = sdk;
       try {
         await client.send(
           new PutObjectCommand({
@@ -202,13 +201,15 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async remove(publicPath) {
       // S3 answers a delete of a missing key with success too.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: storageKeyOf(publicPath) }));
+      const { sdk, client } = await connected;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: storageKeyOf(publicPath) }));
     },
 
     async read(publicPath) {
       const key = storageKeyOf(publicPath);
+      const { sdk, client } = await connected;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         return {
           body: object.Body as Readable,
           contentType: contentTypeOf(key),
@@ -222,11 +223,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
 
     async check(signal) {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: signal });
+      const { sdk, client } = await connected;
+      await client.send(new sdk.HeadBucketCommand({ Bucket: bucket }), { abortSignal: signal });
     },
 
     close() {
-      client.destroy();
+      void connected.then(({ client }) => client.destroy());
     },
   };
 }

@@ -11,7 +11,7 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
@@ -131,6 +131,8 @@ export const REDIS_TIMEOUTS = { connectMs: 2_000, commandMs: 500 } as const;
 const REDIS_RETRY_AFTER_MS = 5_000;
 
 async function connectRedis(app: FastifyInstance, url: string) {
+  // ioredis (about 20 MB once loaded) only where REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     // Fail fast while disconnected instead of queueing: a login must not wait for Redis.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { MailMessage } from './outbox';
 
@@ -54,20 +53,23 @@ export function createMailTransport(
 }
 
 function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    // One connection per message: the worker sends few messages, and a pooled connection that the
-    // server dropped while idle would turn into a failed attempt.
-    pool: false,
-    connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
-    greetingTimeout: SMTP_CONNECT_TIMEOUT_MS,
-    socketTimeout: SMTP_RESPONSE_TIMEOUT_MS,
-  });
+  // nodemailer (about 15 MB once loaded) only where SMTP_URL is set.
+  const transporter = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      // One connection per message: the worker sends few messages, and a pooled connection that the
+      // server dropped while idle would turn into a failed attempt.
+      pool: false,
+      connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
+      greetingTimeout: SMTP_CONNECT_TIMEOUT_MS,
+      socketTimeout: SMTP_RESPONSE_TIMEOUT_MS,
+    }),
+  );
   const url = new URL(smtpUrl);
   return {
     describe: `SMTP ${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`,
     async send({ to, from, subject, text, html, messageId }) {
-      await transporter.sendMail({ to, from, subject, text, html, messageId });
+      await (await transporter).sendMail({ to, from, subject, text, html, messageId });
     },
   };
 }
