@@ -5,7 +5,7 @@ import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { buildTestApp } from '../test/helper';
-import { REDIS_TIMEOUTS } from './rate-limit';
+import { LOGIN_ADDRESS_LIMIT_FACTOR, REDIS_TIMEOUTS } from './rate-limit';
 
 const LIMIT = 3;
 const rateLimitedBody = { error: RATE_LIMITED_MESSAGE, code: 'rate_limited' };
@@ -25,8 +25,6 @@ const call = (app: TestApp, method: 'GET' | 'POST', url: string, remoteAddress: 
 describe('account rate limits', () => {
   it.each([
     ['POST', '/api/auth/register', { username: 'x', email: 'x@example.com', password: TEST_PASSWORD }],
-    // A new e-mail each time: the per-e-mail limit is tested below.
-    ['POST', '/api/auth/login', () => ({ email: `nobody-${randomInt(1e9)}@example.com`, password: 'x' })],
     ['POST', '/api/auth/login-token', { access_token: 'a.b.c', refresh_token: 'r' }],
     ['GET', '/api/auth/confirm-email?token=unknown', undefined],
     ['POST', '/api/auth/forgot-password', { email: 'nobody@example.com' }],
@@ -43,6 +41,22 @@ describe('account rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // Another address is not affected.
     expect((await call(context, method, url, randomAddress(), payload())).statusCode).not.toBe(429);
+  });
+
+  it('lets a venue of members sign in from one address, up to 10 × AUTH_RATE_LIMIT attempts', async () => {
+    const venue = randomAddress();
+    const signIn = (email: string, password: string) =>
+      call(context, 'POST', '/api/auth/login', venue, { email, password });
+    const members = await Promise.all(Array.from({ length: 20 }, () => createUser(context.db)));
+    // Half mistype their password once: 30 attempts in all, each account at most twice.
+    for (const [index, member] of members.entries()) {
+      if (index % 2 === 0) expect((await signIn(member.email, 'Wrong-Password-1')).statusCode).toBe(401);
+      expect((await signIn(member.email, TEST_PASSWORD)).statusCode).toBe(200);
+    }
+    expect(LIMIT * LOGIN_ADDRESS_LIMIT_FACTOR).toBe(30);
+    const refused = await signIn(members[1]?.email ?? '', TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(rateLimitedBody);
   });
 
   it('limits guesses at one e-mail from one address, and lets its owner in from another', async () => {

@@ -18,7 +18,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { NOT_STORED } from '../../plugins/access';
-import { authRateLimit, loginRateLimits, perEmailRateLimit } from '../../plugins/rate-limit';
+import {
+  authRateLimit,
+  loginAddressRateLimit,
+  loginRateLimits,
+  perEmailRateLimit,
+} from '../../plugins/rate-limit';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
 import { AUTH_MESSAGES } from './messages';
 import { loadProfile } from './profile';
@@ -149,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.post(
     '/login',
     {
-      config: { access: 'public', ignoresViewer: true, rateLimit },
+      config: { access: 'public', ignoresViewer: true, rateLimit: loginAddressRateLimit(config) },
       preHandler: loginRateLimits(app, config),
       schema: {
         tags: ['auth'],
