@@ -89,6 +89,10 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   app.setSerializerCompiler(zodSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answered before its body came in (401, 403, 413, 429): Node would keep reading the rest to
+    // reuse the connection, for as long as a slow client cares to send it. Closing is the answer's
+    // last word instead (docs/decisions/029).
+    if (!request.raw.complete) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');

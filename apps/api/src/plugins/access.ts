@@ -74,9 +74,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  // Before the body is validated (preValidation runs after the session is read in onRequest): a
-  // guest is told to sign in, not that the form they could not send is incomplete.
-  app.addHook('preValidation', async (request) => {
+  // Before the body is read (preParsing runs after the session is read in onRequest): a guest is
+  // told to sign in, not that the form they could not send is incomplete, and a body nobody may
+  // send is not waited for.
+  app.addHook('preParsing', async (request) => {
     // The exact text on which the client refreshes and retries (spec 000 §8), on public routes
     // too: a route whose answer depends on the viewer must not answer a lapsed admin as a guest.
     if (request.sessionTokenInvalid) {

@@ -63,6 +63,38 @@ describe('clients that hold connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await healthFrom(port, '127.0.0.1')).toBe(200);
   });
+  // A guest's form answered 401 before its body was read kept its connection for as long as the
+  // body trickled in (a byte every 3 s: more than 10 s).
+  it.each([
+    ['PUT', '/api/reps/update-reps', 401],
+    ['PUT', '/api/users/filled-form/00000000-0000-0000-0000-000000000000', 401],
+    ['POST', '/api/boards/admin/create-board-member', 401],
+  ])('answers %s %s %i before its slow body and closes the connection', async (method, path, status) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.on('error', () => {});
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const startedAt = performance.now();
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1024\r\n\r\n{`,
+    );
+    const trickle = setInterval(() => socket.write(' '), 300);
+    const closedAt = await Promise.race([
+      closed,
+      new Promise<number>((resolve) => setTimeout(() => resolve(-1), 3_000)),
+    ]);
+    clearInterval(trickle);
+    socket.destroy();
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(closedAt, 'the connection was still open after 3 s').toBeGreaterThan(0);
+    expect(closedAt - startedAt).toBeLessThan(1_000);
+  });
+
   // A 431 once came in another shape than every other error.
   it('answers requests the HTTP parser refuses in the API error shape', async () => {
     const answers = await Promise.all(
