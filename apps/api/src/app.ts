@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
     },
   });
+  // Before compression, so the tag is of the answer itself (the same for every encoding, weak).
+  await app.register(fastifyEtag, { weak: true });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(accessPlugin);
   await app.register(crossSitePlugin, { config });

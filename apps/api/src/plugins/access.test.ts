@@ -54,7 +54,7 @@ describe('caching of answers (private answers were once marked cacheable)', () =
     const answers = [
       await get('/api/dashboard/admin/summary', adminCookie),
       await get(firstFile(memberNewsCollection), memberCookie),
-      await get('/api/boards/get-board-members'),
+      await get('/api/boards/get-board-members', memberCookie),
       await get('/api/news/get-news', adminCookie),
       await get('/api/auth/session', memberCookie),
       // Refusals too: a 403 for one member is not the answer for another.
@@ -62,6 +62,35 @@ describe('caching of answers (private answers were once marked cacheable)', () =
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 403]);
     for (const answer of answers) expect(answer.headers['cache-control']).toBe('private, no-store');
+    for (const answer of answers) expect(answer.headers.vary).toContain('Cookie');
+  });
+
+  it("lets caches share a guest's public reads a minute, keyed by the Cookie header, with an ETag", async () => {
+    const shared = 'public, max-age=60, stale-while-revalidate=300';
+    for (const url of [
+      '/api/news/get-news',
+      '/api/events/retrieve-events',
+      '/api/boards/get-board-members',
+    ]) {
+      const guest = await get(url);
+      expect(guest.statusCode).toBe(200);
+      expect(guest.headers['cache-control']).toBe(shared);
+      expect(guest.headers.vary).toContain('Cookie');
+      const etag = String(guest.headers.etag);
+      expect(etag).toMatch(/^W\/"/);
+      const unchanged = await context.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+      // Any cookie (a session, a visitor's like) may change the answer: not shared.
+      expect((await get(url, 'visitor_id=abc')).headers['cache-control']).toBe('private, no-store');
+    }
+    // Not a read (a view counted), and not found: not kept.
+    expect(
+      (await get('/api/news/add-view/00000000-0000-0000-0000-000000000000')).headers['cache-control'],
+    ).toBe('private, no-store');
+    expect(
+      (await get('/api/news/get-news/00000000-0000-0000-0000-000000000000')).headers['cache-control'],
+    ).toBe('private, no-store');
   });
 
   it('keeps what is the same for everyone cacheable', async () => {

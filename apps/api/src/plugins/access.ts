@@ -1,6 +1,7 @@
 import { SESSION_ERRORS } from '@portal/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import vary from 'vary';
 import { AppError } from '../lib/errors';
 
 /**
@@ -46,6 +47,12 @@ export type DeclaredRoute = {
 
 /** The Cache-Control of an answer no cache may keep. */
 export const NOT_STORED = 'private, no-store';
+/**
+ * The Cache-Control of what every guest is shown (public lists and records, the content pages): a
+ * shared cache or the browser may keep it a minute and serve it while it asks again for five more,
+ * with the ETag (@fastify/etag) making the asking cheap (a 304).
+ */
+export const SHARED_FOR_A_MINUTE = 'public, max-age=60, stale-while-revalidate=300';
 
 export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === true;
 
@@ -94,10 +101,20 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // An answer that depends on who asks (an admin's list with drafts, a member's file, a profile)
-  // must not be kept by a shared cache or the browser's disk: only routes that never read the
-  // viewer may be cached, as they say themselves. Set last, so that no file sender's default wins.
+  // must not be kept by a shared cache or the browser's disk. A public read asked without any
+  // cookie is the guest's answer, the same for every guest: caches may share it, keyed by the
+  // Cookie header, so a signed-in reader's request is never answered with it. Set last, so that
+  // no file sender's default wins.
   app.addHook('onSend', async (request, reply) => {
-    const { access, ignoresViewer } = request.routeOptions.config;
-    if (access && !ignoresViewer) reply.header('cache-control', NOT_STORED);
+    const { access, ignoresViewer, changesState } = request.routeOptions.config;
+    if (!access || ignoresViewer) return;
+    reply.header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'Cookie'));
+    const guestsRead =
+      access === 'public' &&
+      !changesState &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.headers.cookie === undefined &&
+      reply.statusCode === 200;
+    reply.header('cache-control', guestsRead ? SHARED_FOR_A_MINUTE : NOT_STORED);
   });
 });

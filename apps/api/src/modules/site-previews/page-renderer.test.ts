@@ -100,7 +100,11 @@ describe('content pages rendered on the server with their data', () => {
       const response = await get(withRenderer, path);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      // The same for every reader: caches may share it a minute (docs/decisions/035).
+      expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      const again = await get(withRenderer, path, { 'if-none-match': String(response.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
       expect(response.body).toContain(`<h2>${title}</h2>`);
       expect(response.body).not.toContain(hidden);
       // The shell it fills (the prerendered pages'), its title, and the data after #root.

@@ -4,6 +4,7 @@ import { isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { SHARED_FOR_A_MINUTE } from '../../plugins/access';
 import { guestContentReads } from './content-reads';
 import { createPageRenderer } from './page-renderer';
 import {
@@ -63,8 +64,14 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
   const shellFile = join(config.webDistDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
   const renderer = createPageRenderer(config.webDistDir, guestContentReads(db));
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // A rendered page is the same for every reader (docs/decisions/035): caches may share it. The
+  // plain shell (a 404, or a read that failed) is asked again each time.
+  const sendPage = (reply: FastifyReply, status: number, html: string, rendered: boolean) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', rendered ? SHARED_FOR_A_MINUTE : 'no-cache')
+      .send(html);
 
   // The lists are rendered with their data (docs/decisions/035); the plain shell when they cannot be.
   // An address with entries the API refuses (`?page=abc`) is sent to the same page without them.
@@ -73,7 +80,7 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (shell === null) return reply.callNotFound();
       const page = await renderer.render(request.url, request.log);
       if (page && 'redirectTo' in page) return reply.redirect(page.redirectTo);
-      return sendPage(reply, 200, page?.html ?? shell);
+      return sendPage(reply, 200, page?.html ?? shell, page !== null);
     });
   }
 
@@ -86,11 +93,11 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
       const preview = await linkPreviewOf(db, config, kind, request.params.id);
       // Unknown or unpublished: the app still renders its 'not found' text; crawlers get a 404.
-      if (!preview) return sendPage(reply, 404, shell);
+      if (!preview) return sendPage(reply, 404, shell, false);
       // Their pages read no query: the renderer never sends them elsewhere.
       const page = await renderer.render(request.url, request.log);
-      const html = page && 'html' in page ? page.html : shell;
-      return sendPage(reply, 200, withLinkPreview(html, preview));
+      const html = page && 'html' in page ? page.html : null;
+      return sendPage(reply, 200, withLinkPreview(html ?? shell, preview), html !== null);
     });
   }
 }
