@@ -63,12 +63,16 @@ export async function measure(baseUrl, { path, check }, { connections, cookie, s
 
 /**
  * One request per person, spread evenly over `withinMs`, each on the person's own connection,
- * opened beforehand by `open` (the page they have in front of them). A request is `{ method,
- * path, cookie, json }`. Answers the answers (status, body, time) and their p99.
+ * opened beforehand by `open` (the page they have in front of them), from `addressOf(person)` when
+ * given (a local address: 127.x.y.z). A request is `{ method, path, cookie, json }`. Answers the
+ * answers (status, body, time) and their p99.
  */
-export async function spread(baseUrl, people, { open, send }, withinMs) {
+export async function spread(baseUrl, people, { open, send, addressOf }, withinMs) {
   const call = async (client, { method = 'GET', path, cookie, json }) => {
-    const headers = { cookie, ...(json ? { 'content-type': 'application/json' } : {}) };
+    const headers = {
+      ...(cookie ? { cookie } : {}),
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    };
     const started = performance.now();
     try {
       const response = await client.request({ method, path, headers, body: json && JSON.stringify(json) });
@@ -78,7 +82,7 @@ export async function spread(baseUrl, people, { open, send }, withinMs) {
       return { status: 0, ms: performance.now() - started };
     }
   };
-  const clients = people.map(() => new Client(baseUrl));
+  const clients = people.map((person) => new Client(baseUrl, { localAddress: addressOf?.(person) }));
   try {
     await Promise.all(people.map((person, index) => call(clients[index], open(person))));
     const started = performance.now();

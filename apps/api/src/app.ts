@@ -15,7 +15,7 @@ import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
 import { requestIdFor } from './lib/request-id';
 import { createStorage } from './lib/storage';
-import { loadOrCreateJwtSecret } from './lib/tokens';
+import { keyFor, loadOrCreateJwtSecret } from './lib/tokens';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
@@ -132,7 +132,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(accessPlugin);
   await app.register(crossSitePlugin, { config });
-  await app.register(fastifyCookie);
+  const jwtSecret = loadOrCreateJwtSecret(config);
+  // Signed cookies (a guest's visitor id, modules/news/routes.ts) use a key of their own.
+  await app.register(fastifyCookie, { secret: keyFor(jwtSecret, 'signed cookies') });
   // Hard limits for every multipart form (lib/multipart.ts): a form may lower the count of files
   // (a gallery takes up to 10), and every file field of the API takes an image of at most 5 MB
   // (spec 000 §5).
@@ -166,7 +168,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   // Before the routes that queue mail, so they can wake the worker after they commit.
   await app.register(mailWorkerPlugin, { db, config });
   await app.register(housekeepingPlugin, { db, config, pglite: database.pglite });
-  const authContext = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
+  const authContext = { db, config, jwtSecret };
   await app.register(sessionPlugin, authContext);
   const storage = createStorage(config.storage);
   app.addHook('onClose', async () => storage.close());

@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -84,6 +84,13 @@ export const createOpaqueToken = () => randomBytes(32).toString('base64url');
 export const hashOpaqueToken = (token: string) => hash('sha256', token, 'hex');
 
 type Secrets = { jwtSecret?: string };
+
+/**
+ * A key of its own for one use of the server's secret (HKDF, RFC 5869), so that a value signed for
+ * one purpose (a visitor's cookie) can never pass as another (an access token).
+ */
+export const keyFor = (secret: string, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', secret, '', purpose, 32)).toString('base64url');
 
 /**
  * The JWT signing secret: `JWT_SECRET` when given, else one generated on first start into

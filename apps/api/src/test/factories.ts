@@ -145,6 +145,10 @@ export async function signIn(context: { db: Db; config: Config }, user: Pick<Use
 }
 
 /** The Cookie header a browser would send back after a response that set cookies. */
+/** A guest's visitor cookie as the server signs it (modules/news/routes.ts), for the id `id`. */
+export const visitorCookie = (app: { signCookie(value: string): string }, id: string) =>
+  `visitor_id=${app.signCookie(id)}`;
+
 export function cookieHeaderFrom(response: { cookies: { name: string; value: string }[] }): string {
   return response.cookies
     .filter((cookie) => cookie.value !== '')

@@ -1,19 +1,22 @@
+import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsArticles, newsLikes } from '../../db/schema';
-import { cookieHeaderFrom, createNewsArticle, createUser, signIn } from '../../test/factories';
+import { cookieHeaderFrom, createNewsArticle, createUser, signIn, visitorCookie } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { NEW_VISITORS_PER_ADDRESS_PER_HOUR } from './routes';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
 let memberCookie: string;
 
-const like = (id: string, action: string, cookie = '') =>
+const like = (id: string, action: string, cookie = '', remoteAddress = '127.0.0.1') =>
   context.app.inject({
     method: 'POST',
     url: `/api/news/like/${id}`,
     payload: { action },
     headers: cookie ? { cookie } : {},
+    remoteAddress,
   });
 const detail = (id: string, cookie = '') =>
   context.app.inject({ url: `/api/news/get-news/${id}`, headers: cookie ? { cookie } : {} });
@@ -118,15 +121,15 @@ describe('POST /api/news/like/{id}', () => {
   it('counts a like sent twice at once by one visitor once, among others liking together', async () => {
     const article = await createNewsArticle(context.db);
     const [twice, again, other] = await Promise.all([
-      like(article.id, 'like', `visitor_id=${'t'.repeat(22)}`),
-      like(article.id, 'like', `visitor_id=${'t'.repeat(22)}`),
-      like(article.id, 'like', `visitor_id=${'o'.repeat(22)}`),
+      like(article.id, 'like', visitorCookie(context.app, 't'.repeat(22))),
+      like(article.id, 'like', visitorCookie(context.app, 't'.repeat(22))),
+      like(article.id, 'like', visitorCookie(context.app, 'o'.repeat(22))),
     ]);
     for (const response of [twice, again, other]) expect(response?.json().data.isLiked).toBe(true);
     expect(await likesOf(article.id)).toBe(2);
     const [unliked, guest] = await Promise.all([
-      like(article.id, 'unlike', `visitor_id=${'t'.repeat(22)}`),
-      like(article.id, 'unlike', `visitor_id=${'n'.repeat(22)}`),
+      like(article.id, 'unlike', visitorCookie(context.app, 't'.repeat(22))),
+      like(article.id, 'unlike', visitorCookie(context.app, 'n'.repeat(22))),
     ]);
     expect(unliked?.json().data).toEqual({ likes: 1, isLiked: false });
     // A visitor who never liked changes nothing; the count in their answer is read at its own
@@ -136,14 +139,40 @@ describe('POST /api/news/like/{id}', () => {
     expect(await likesOf(article.id)).toBe(1);
   });
 
+  // A script once liked 200 times by sending 200 made-up visitor ids.
+  it('ignores visitor ids the server did not sign, and gives one address a few new ones an hour', async () => {
+    const article = await createNewsArticle(context.db);
+    const address = '192.0.2.77';
+    const answers = [];
+    for (let index = 0; index < 200; index++) {
+      answers.push(
+        await like(article.id, 'like', `visitor_id=${index.toString().padStart(22, 'm')}`, address),
+      );
+    }
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(NEW_VISITORS_PER_ADDRESS_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(200 - NEW_VISITORS_PER_ADDRESS_PER_HOUR);
+    expect(answers.at(-1)?.json()).toEqual({ error: RATE_LIMITED_MESSAGE, code: 'rate_limited' });
+    expect(await likesOf(article.id)).toBe(NEW_VISITORS_PER_ADDRESS_PER_HOUR);
+    // Each like that passed was given a signed id of its own, not the one sent.
+    const given = answers[0]?.cookies.find((cookie) => cookie.name === 'visitor_id')?.value ?? '';
+    expect(context.app.unsignCookie(given)).toMatchObject({ valid: true });
+    expect(context.app.unsignCookie(given).value).not.toBe('0'.padStart(22, 'm'));
+    // Guests with the ids they were given keep liking and unliking from that address.
+    expect((await like(article.id, 'unlike', `visitor_id=${given}`, address)).json().data.isLiked).toBe(
+      false,
+    );
+    // Another address is not affected.
+    expect((await like(article.id, 'like', '', '192.0.2.78')).statusCode).toBe(200);
+  });
+
   it('counts concurrent likes by distinct visitors exactly, then unlikes back to 0', async () => {
     const article = await createNewsArticle(context.db);
     // On PostgreSQL (TEST_DATABASE_URL) these run truly at once; PGlite queues them. A few hundred
     // at once is the association's busiest moment (docs/architecture.md); every like waits for the
     // article's row, so far more would only measure the pool's acquisition timeout.
-    const visitors = Array.from(
-      { length: context.databaseUrl ? 300 : 100 },
-      (_, index) => `visitor_id=${index.toString().padStart(22, 'v')}`,
+    const visitors = Array.from({ length: context.databaseUrl ? 300 : 100 }, (_, index) =>
+      visitorCookie(context.app, index.toString().padStart(22, 'v')),
     );
     const liked = await Promise.all(visitors.map((cookie) => like(article.id, 'like', cookie)));
     expect(

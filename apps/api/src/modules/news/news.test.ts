@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsArticles } from '../../db/schema';
-import { createNewsArticle, createUser, signIn } from '../../test/factories';
+import { createNewsArticle, createUser, signIn, visitorCookie } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { addNewsView } from './service';
 
@@ -165,9 +165,20 @@ describe('GET /api/news/add-view/{id}', () => {
     // Two guests behind one address, each with the likes' visitor cookie, are two visitors.
     const byCookie = await createNewsArticle(context.db);
     for (const visitor of ['a'.repeat(22), 'b'.repeat(22), 'a'.repeat(22)]) {
-      await addView(byCookie.id, { cookie: `visitor_id=${visitor}` });
+      await addView(byCookie.id, { cookie: visitorCookie(context.app, visitor) });
     }
     expect(await viewsOf(byCookie.id)).toBe(2);
+
+    // Ids the server did not sign are no one's: 50 made-up ones from one address are one view.
+    const byMadeUpCookies = await createNewsArticle(context.db);
+    for (let index = 0; index < 50; index++) {
+      await context.app.inject({
+        url: `/api/news/add-view/${byMadeUpCookies.id}`,
+        remoteAddress: '203.0.113.50',
+        headers: { cookie: `visitor_id=${index.toString().padStart(22, 'x')}` },
+      });
+    }
+    expect(await viewsOf(byMadeUpCookies.id)).toBe(1);
 
     // A signed-in member counts once, whichever address or cookie they come with.
     const byUser = await createNewsArticle(context.db);
@@ -176,7 +187,7 @@ describe('GET /api/news/add-view/{id}', () => {
     await context.app.inject({
       url: `/api/news/add-view/${byUser.id}`,
       remoteAddress: '198.51.100.7',
-      headers: { cookie: `${member}; visitor_id=${'c'.repeat(22)}` },
+      headers: { cookie: `${member}; ${visitorCookie(context.app, 'c'.repeat(22))}` },
     });
     await addView(byUser.id);
     expect(await viewsOf(byUser.id)).toBe(2);

@@ -11,11 +11,13 @@ import {
   newsLikeResponseSchema,
   newsUpdateSchema,
   newsViewResponseSchema,
+  RATE_LIMITED_MESSAGE,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
@@ -30,16 +32,26 @@ const updateForm = multipartForm(newsUpdateSchema, {
 });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
-/** A guest's like is kept under a random id in this cookie (docs/product-rules.md "News"). */
+/**
+ * A guest's like is kept under a random id in this cookie, signed by the server (docs/product-rules.md
+ * "News"): an id a client makes up itself is not anyone's.
+ */
 export const VISITOR_COOKIE = 'visitor_id';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const YEAR_SECONDS = 365 * 86_400;
+/**
+ * New visitor ids one address is given per hour: a venue's guests liking articles pass, a script
+ * that drops its cookie to like again adds at most this many.
+ */
+export const NEW_VISITORS_PER_ADDRESS_PER_HOUR = 30;
 
-/** The person a like belongs to: the signed-in user, else the guest's visitor cookie (if any). */
+/** The person a like belongs to: the signed-in user, else the guest's signed visitor cookie (if any). */
 function likerKeyOf(request: FastifyRequest): string | null {
   if (request.viewer) return `user:${request.viewer.userId}`;
-  const visitor = request.cookies[VISITOR_COOKIE];
-  return visitor && VISITOR_ID.test(visitor) ? `visitor:${visitor}` : null;
+  const cookie = request.cookies[VISITOR_COOKIE];
+  if (!cookie) return null;
+  const visitor = request.unsignCookie(cookie);
+  return visitor.valid && visitor.value && VISITOR_ID.test(visitor.value) ? `visitor:${visitor.value}` : null;
 }
 
 /**
@@ -57,12 +69,26 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
 ) => {
   const context = { db, images };
 
-  /** Gives a guest a visitor id on their first like; HttpOnly, so no script can read or copy it. */
-  function ensureLikerKey(request: FastifyRequest, reply: FastifyReply): string {
+  const newVisitorsFrom = app.createRateLimit({
+    max: NEW_VISITORS_PER_ADDRESS_PER_HOUR,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (request) => `new-visitor:${request.ip}`,
+  });
+
+  /**
+   * Gives a guest a visitor id on their first like, signed; HttpOnly, so no script can read or copy
+   * it. Past the address's hourly allowance of new ids, the like is refused (429).
+   */
+  async function ensureLikerKey(request: FastifyRequest, reply: FastifyReply): Promise<string> {
     const existing = likerKeyOf(request);
     if (existing) return existing;
+    const allowance = await newVisitorsFrom(request);
+    if (!allowance.isAllowed && allowance.isExceeded) {
+      throw new AppError(429, RATE_LIMITED_MESSAGE, { code: 'rate_limited' });
+    }
     const visitor = randomBytes(16).toString('base64url');
     reply.setCookie(VISITOR_COOKIE, visitor, {
+      signed: true,
       httpOnly: true,
       sameSite: 'strict',
       secure: config.publicUrl.startsWith('https://'),
@@ -130,11 +156,16 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
           "Like or unlike an article, once per person (a guest's visitor id is kept in an HttpOnly cookie)",
         params: idParamsSchema,
         body: newsLikeBodySchema,
-        response: { 200: newsLikeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: newsLikeResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const likerKey = ensureLikerKey(request, reply);
+      const likerKey = await ensureLikerKey(request, reply);
       const data = await likeNews(db, request.params.id, request.body.action, {
         isAdmin: isAdmin(request),
         userId: request.viewer?.userId ?? null,
