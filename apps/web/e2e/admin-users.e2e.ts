@@ -1,4 +1,10 @@
-import { ADMIN_USER_MESSAGES, CREATE_USER_MESSAGES, SESSION_STORE_KEY, siteConfig } from '@portal/shared';
+import {
+  ADMIN_USER_MESSAGES,
+  CREATE_USER_MESSAGES,
+  SESSION_EXPIRED,
+  SESSION_STORE_KEY,
+  siteConfig,
+} from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -127,18 +133,17 @@ describe('admin users', () => {
       .waitFor();
     await context.close();
 
-    // The member's page asks the server again (a reload): the session is refused, cannot be
-    // renewed, and the page ends on the login form, signed out.
-    // Two requests meet the refused session at once: the quiet start-up check and the profile's
-    // own query. Whichever asks for the refresh first decides whether 'Session Expired' shows
-    // (docs/product-rules.md "Accounts"); either way its 'Okay' ends on the same login form.
+    // The member's page asks the server again (a reload): the session is refused and cannot be
+    // renewed ('Failed to refresh token'), so 'Session Expired' shows, whichever of the page's
+    // requests meets the refusal first (it once depended on which), and its 'Okay' ends on the
+    // login form, which says why (docs/product-rules.md "Accounts").
     await member.page.reload();
+    const expired = member.page.getByRole('alertdialog', { name: SESSION_EXPIRED.title });
+    await expired.getByText(SESSION_EXPIRED.modalText).waitFor();
+    await expired.getByRole('button', { name: 'Okay' }).click();
     await member.page.waitForURL((url) => url.pathname === paths.login);
-    const logIn = member.page.getByRole('button', { name: 'Log In' });
-    const expired = member.page.getByRole('alertdialog', { name: 'Session Expired' });
-    await logIn.or(expired).first().waitFor();
-    if (await expired.isVisible()) await expired.getByRole('button', { name: 'Okay' }).click();
-    await logIn.waitFor();
+    await member.page.getByRole('status').getByText(SESSION_EXPIRED.loginNotice).waitFor();
+    await member.page.getByRole('button', { name: 'Log In' }).waitFor();
     const stored = await member.page.evaluate((key) => localStorage.getItem(key), SESSION_STORE_KEY);
     expect(JSON.parse(stored ?? '{}')?.state?.user ?? null).toBeNull();
     await member.context.close();

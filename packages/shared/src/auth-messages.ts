@@ -11,6 +11,16 @@ export const SESSION_ERRORS = {
 } as const;
 
 /**
+ * What a person whose session the server ended is told: the modal of spec 000 §8 (refresh answered
+ * 'Failed to refresh token'), and the notice /login shows after any ended session.
+ */
+export const SESSION_EXPIRED = {
+  title: 'Session Expired',
+  modalText: 'Your session has expired. You will be redirected to login.',
+  loginNotice: 'Your session has expired. Please log in again.',
+} as const;
+
+/**
  * A refresh the server could not carry out for a reason other than the token (the database
  * restarting, a dropped connection): answered 503 with Retry-After, the session kept. The client
  * shows it and stays signed in.

@@ -211,7 +211,10 @@ describe('session protocol (spec 000 §8)', () => {
     expect(calls().filter((url) => url === '/auth/refresh')).toHaveLength(1);
   });
 
-  it('signs out (logout call, user cleared) and rejects when the refresh fails', async () => {
+  // A revoked session or a disabled account: the refresh is refused. It once signed out here and
+  // left the person on the page; it ends at /login, marked, as every ended session does.
+  it('signs out to /login (logout call, user cleared, session marked lost) when the refresh is refused', async () => {
+    vi.useFakeTimers();
     const { calls } = stubRoutes({
       '/users/': () => expired(),
       '/auth/refresh': () => json({ error: 'Invalid refresh token' }, 401),
@@ -220,10 +223,27 @@ describe('session protocol (spec 000 §8)', () => {
 
     await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401 });
     expect(calls()).toEqual(['/users/', '/auth/refresh', '/auth/logout']);
-    expect(useSessionStore.getState().user).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ user: null, sessionLost: true });
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
-    expect(navigate).not.toHaveBeenCalled();
     expect(useSessionExpiredStore.getState().open).toBe(false);
+    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  // Cookies cleared or run out: the server answers a member's call as a guest's. It once left the
+  // person "signed in" here with every call failing.
+  it("signs out to /login when a call is answered 'Authentication required' while signed in", async () => {
+    vi.useFakeTimers();
+    const { calls } = stubRoutes({
+      '/users/profile': () => json({ error: 'Authentication required', code: 'unauthenticated' }, 401),
+      '/auth/logout': () => json({}),
+    });
+
+    await expect(apiRequest('/users/profile')).rejects.toMatchObject({ status: 401 });
+    expect(calls()).toEqual(['/users/profile', '/auth/logout']);
+    expect(useSessionStore.getState()).toMatchObject({ user: null, sessionLost: true });
+    vi.advanceTimersByTime(DELAYS_MS.logoutRedirect);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
   });
 
   it.each([
@@ -335,24 +355,6 @@ describe('session protocol (spec 000 §8)', () => {
 
     await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401, error: 'Unauthorized' });
     expect(calls()).toEqual(['/users/']);
-  });
-
-  it('signs out without redirect or modal for a quiet background check', async () => {
-    vi.useFakeTimers();
-    stubRoutes({
-      '/auth/session': () => expired(),
-      '/auth/refresh': () =>
-        json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 500),
-      '/auth/logout': () => json({}),
-    });
-
-    await expect(apiRequest('/auth/session', { quietSessionLoss: true })).rejects.toMatchObject({
-      status: 401,
-    });
-    expect(useSessionStore.getState().user).toBeNull();
-    expect(useSessionExpiredStore.getState().open).toBe(false);
-    vi.runAllTimers();
-    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

@@ -27,11 +27,6 @@ export type ApiRequestOptions = {
   /** A plain value is sent as JSON; FormData is sent as multipart with the browser's boundary. */
   body?: unknown;
   signal?: AbortSignal;
-  /**
-   * When the session turns out to be gone, sign out locally without the redirect or the
-   * 'Session Expired' modal: for background checks the user did not ask for.
-   */
-  quietSessionLoss?: boolean;
   /** Set on the one repeat after a refresh (spec 000 §8: "a request not yet retried"). */
   isRetry?: boolean;
   /** With a FormData body: called with the share sent so far (0 to 1), for an upload's progress bar. */
@@ -134,7 +129,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     !options.isRetry &&
     !NO_REFRESH_PATHS.has(normalisePath(path))
   ) {
-    const refreshed = await refreshSession(options.quietSessionLoss ?? false);
+    const refreshed = await refreshSession();
     if (refreshed === true) return apiRequest<T>(path, { ...options, isRetry: true });
     // The server could not renew the session just now: this request fails with that reason, and
     // the user stays signed in to try again.
@@ -142,8 +137,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw error;
   }
 
-  const loss = sessionLossOf(error);
-  if (loss) await handleSessionLoss(loss, options.quietSessionLoss ?? false);
+  const loss = sessionLossOf(error) ?? (isSignedInHere(path, error) ? 'signed-out' : null);
+  if (loss) await handleSessionLoss(loss);
   throw error;
 }
 
@@ -154,7 +149,18 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/login-token', '/auth/refresh', '/auth/logout']);
 const normalisePath = (path: string) => (path.startsWith('/') ? path : `/${path}`).split('?')[0] ?? path;
 
-type SessionLoss = 'missing-tokens' | 'refresh-failed' | 'refresh-rejected';
+/**
+ * How the session ended: the two documented errors, a refresh the server refused, or a member's
+ * call answered as a guest's while signed in here (its cookies gone: cleared, or expired).
+ */
+type SessionLoss = 'missing-tokens' | 'refresh-failed' | 'refresh-rejected' | 'signed-out';
+
+/** The server treats the caller as a guest (no session at all) while this browser is signed in. */
+const isSignedInHere = (path: string, error: ApiError) =>
+  error.status === 401 &&
+  error.code === 'unauthenticated' &&
+  !NO_REFRESH_PATHS.has(normalisePath(path)) &&
+  useSessionStore.getState().user !== null;
 
 /** The two documented session errors, whichever response carries them (refresh's own, usually). */
 function sessionLossOf(error: ApiError): SessionLoss | null {
@@ -180,7 +186,7 @@ type RefreshOutcome = boolean | ApiError;
 // first one has already rotated, which the server treats as reuse and answers by revoking.
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
+function refreshSession(): Promise<RefreshOutcome> {
   refreshInFlight ??= (async () => {
     let answer: { response: Response; payload: unknown };
     try {
@@ -201,7 +207,7 @@ function refreshSession(quiet: boolean): Promise<RefreshOutcome> {
         error.body,
       );
     }
-    await handleSessionLoss(sessionLossOf(error) ?? 'refresh-rejected', quiet);
+    await handleSessionLoss(sessionLossOf(error) ?? 'refresh-rejected');
     return false;
   })().finally(() => {
     refreshInFlight = null;
@@ -239,14 +245,17 @@ export async function logout({ goToLogin = true, sessionLost = false }: LogoutOp
   if (goToLogin) setTimeout(() => navigateTo(paths.login), DELAYS_MS.logoutRedirect);
 }
 
-/** Signs out as the answer that ended the session says; only a background check does it quietly. */
-async function handleSessionLoss(loss: SessionLoss, quiet: boolean) {
-  // The modal's 'Okay' logs out (SessionExpiredModal).
-  if (loss === 'refresh-failed' && !quiet) {
+/**
+ * Signs out the same way however the session ended, on a call or on the check a page load makes:
+ * to /login, which then says 'Session Expired' (docs/product-rules.md "Accounts"); for 'Failed to
+ * refresh token' through the modal of spec 000 §8 first, whose 'Okay' logs out.
+ */
+async function handleSessionLoss(loss: SessionLoss) {
+  if (loss === 'refresh-failed') {
     showSessionExpired();
     return;
   }
-  await logout({ goToLogin: loss === 'missing-tokens' && !quiet, sessionLost: true });
+  await logout({ sessionLost: true });
 }
 
 async function readBody(response: Response): Promise<unknown> {

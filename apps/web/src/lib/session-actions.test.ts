@@ -42,17 +42,23 @@ describe('revalidateSession', () => {
     expect(useSessionStore.getState().user).toMatchObject({ username: 'juan.dc', role: 'admin' });
   });
 
-  it('signs out quietly when the session is gone', async () => {
+  // On a reload, as on a call: it once signed out quietly and left the person on the page.
+  it.each([
+    ['its cookies are gone', { error: 'Authentication required', code: 'unauthenticated' }],
+    ['it was revoked', { error: 'Invalid or expired token', code: 'invalid_token' }],
+  ])('signs out to /login, the session marked lost, when %s', async (_case, refusal) => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) =>
-        url === '/api/auth/session' ? json({ error: 'Unauthorized' }, 401) : json({}),
-      ),
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/session') return json(refusal, 401);
+        if (url === '/api/auth/refresh') return json({ error: 'Missing access or refresh token' }, 400);
+        return json({});
+      }),
     );
     await revalidateSession();
-    expect(useSessionStore.getState().user).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ user: null, sessionLost: true });
     vi.runAllTimers();
-    expect(navigate).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
   });
 
   it('keeps the user when the server cannot be reached', async () => {

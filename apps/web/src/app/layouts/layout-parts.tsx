@@ -1,4 +1,4 @@
-import { siteConfig } from '@portal/shared';
+import { SESSION_EXPIRED, siteConfig } from '@portal/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigation } from 'react-router';
 import { logout } from '@/lib/api-client';
@@ -52,8 +52,8 @@ export function SessionExpiredModal() {
       <MessageModal
         open
         variant="error"
-        title="Session Expired"
-        text="Your session has expired. You will be redirected to login."
+        title={SESSION_EXPIRED.title}
+        text={SESSION_EXPIRED.modalText}
         onClose={() => {
           hideSessionExpired();
           void logout({ sessionLost: true });

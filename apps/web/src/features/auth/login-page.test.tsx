@@ -22,7 +22,7 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 }
 
 beforeEach(() => {
-  useSessionStore.setState({ user: null, pendingMembership: false });
+  useSessionStore.setState({ user: null, pendingMembership: false, sessionLost: false });
   localStorage.clear();
 });
 afterEach(() => {
@@ -38,6 +38,17 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',
+    );
+  });
+
+  it("says 'Session Expired' after the server ended the session, and not otherwise", () => {
+    const { unmount } = renderWithRouter(<LoginPage />, { path: '/login' });
+    expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
+    unmount();
+    useSessionStore.setState({ sessionLost: true });
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Session ExpiredYour session has expired. Please log in again.',
     );
   });
 

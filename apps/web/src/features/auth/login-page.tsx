@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DELAYS_MS, LOGIN_ERROR_CODES, loginBodySchema, siteConfig } from '@portal/shared';
+import { DELAYS_MS, LOGIN_ERROR_CODES, loginBodySchema, SESSION_EXPIRED, siteConfig } from '@portal/shared';
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-path';
-import { startSession } from '@/lib/session-store';
+import { startSession, useSessionStore } from '@/lib/session-store';
 import { type LoginMessage, loginErrorMessage, useLogin } from './api/login';
 import { useResendConfirmation } from './api/resend-confirmation';
 import { AuthCard, authLinkClasses } from './components/auth-card';
@@ -32,6 +32,8 @@ export function LoginPage() {
   // The address of an account whose e-mail is not confirmed yet: it may ask for a new link.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const resend = useResendConfirmation();
+  // The server ended the session (it ran out, was revoked, or the account disabled): say so here.
+  const sessionLost = useSessionStore((state) => state.sessionLost);
   const redirectTimer = useRef<number | undefined>(undefined);
   const {
     register,
@@ -73,6 +75,15 @@ export function LoginPage() {
         </Link>
       }
     >
+      {sessionLost && (
+        <div
+          role="status"
+          className="mb-6 rounded-lg border border-accent-200 bg-accent-50 px-4 py-3 text-sm text-stone-800"
+        >
+          <p className="font-semibold text-stone-900">{SESSION_EXPIRED.title}</p>
+          <p className="mt-1">{SESSION_EXPIRED.loginNotice}</p>
+        </div>
+      )}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <TextField
           label="Email"
