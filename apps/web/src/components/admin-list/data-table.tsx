@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -11,6 +12,20 @@ export type Column<Row> = {
    * (the default) or left out.
    */
   phone?: 'heading' | 'line' | 'hidden';
+  /** The list's sort field for this column: its header then sorts by it (from md up). */
+  sortBy?: string;
+};
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * The list's current order and how to change it, for sortable headers. Phones keep the toolbar's
+ * Sort control: their cards have no headers.
+ */
+export type TableSort = {
+  by: string | undefined;
+  order: SortOrder | undefined;
+  onSort: (by: string, order: SortOrder) => void;
 };
 
 type DataTableProps<Row> = {
@@ -26,6 +41,7 @@ type DataTableProps<Row> = {
   isLoading: boolean;
   /** How many placeholder bars show while the first page loads: the page size. */
   skeletonRows?: number;
+  sort?: TableSort;
 };
 
 const cellPadding = 'px-4 py-3';
@@ -44,6 +60,7 @@ export function DataTable<Row>({
   emptyText,
   isLoading,
   skeletonRows = 5,
+  sort,
 }: DataTableProps<Row>) {
   if (isLoading) {
     return (
@@ -93,9 +110,14 @@ export function DataTable<Row>({
                 <th
                   key={column.header}
                   scope="col"
+                  aria-sort={column.sortBy && sort ? ariaSortOf(column.sortBy, sort) : undefined}
                   className={`${cellPadding} font-semibold ${column.className ?? ''}`}
                 >
-                  {column.header}
+                  {column.sortBy && sort ? (
+                    <SortableHeader header={column.header} sortBy={column.sortBy} sort={sort} />
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
               {actions && (
@@ -123,6 +145,26 @@ export function DataTable<Row>({
         </table>
       </div>
     </>
+  );
+}
+
+const ariaSortOf = (sortBy: string, sort: TableSort) =>
+  sort.by === sortBy ? (sort.order === 'desc' ? 'descending' : 'ascending') : 'none';
+
+/** A header that sorts by its column: ascending first, then the other way on each click. */
+function SortableHeader({ header, sortBy, sort }: { header: string; sortBy: string; sort: TableSort }) {
+  const active = sort.by === sortBy;
+  const next: SortOrder = active && sort.order !== 'desc' ? 'desc' : 'asc';
+  const Icon = active ? (sort.order === 'desc' ? ArrowDown : ArrowUp) : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={() => sort.onSort(sortBy, next)}
+      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {header}
+      <Icon aria-hidden="true" className={`size-3.5 ${active ? 'text-stone-900' : 'text-stone-400'}`} />
+    </button>
   );
 }
 

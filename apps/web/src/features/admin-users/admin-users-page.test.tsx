@@ -83,6 +83,30 @@ describe('/admin/users', () => {
     ]);
   });
 
+  it('sorts by a column when its header is clicked, then the other way, and says which way', async () => {
+    const calls = stubApi(() => listOf([makeAdminUser()]));
+    const user = userEvent.setup();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    // Newest first by default: the Joined column says so.
+    expect(header('Joined')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('User')).toHaveAttribute('aria-sort', 'none');
+    expect(within(table).queryByRole('button', { name: 'Membership' })).toBeNull();
+
+    await user.click(within(header('User')).getByRole('button', { name: 'User' }));
+    await waitFor(() => expect(header('User')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(calls.filter(isList).at(-1)?.url.searchParams.toString()).toContain(
+      'sortBy=username&sortOrder=asc',
+    );
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('username:asc');
+
+    await user.click(within(header('User')).getByRole('button', { name: 'User' }));
+    await waitFor(() => expect(header('User')).toHaveAttribute('aria-sort', 'descending'));
+    expect(calls.filter(isList).at(-1)?.url.searchParams.get('sortOrder')).toBe('desc');
+    expect(header('Joined')).toHaveAttribute('aria-sort', 'none');
+  });
+
   it("greys the admin's own Disable and Delete, saying why, and asks the server nothing for them", async () => {
     const me = makeAdminUser({ username: 'secretariat', type: 'admin' });
     const colleague = makeAdminUser({ username: 'treasurer', type: 'admin' });

@@ -93,10 +93,17 @@ export function AdminUsersPage() {
         : undefined;
 
   const columns: Column<AdminUser>[] = [
-    { header: 'User', className: 'min-w-64', phone: 'heading', cell: (user) => <UserSummary user={user} /> },
-    { header: 'Type', cell: (user) => USER_TYPE_LABELS[user.type] },
+    {
+      header: 'User',
+      className: 'min-w-64',
+      phone: 'heading',
+      sortBy: 'username',
+      cell: (user) => <UserSummary user={user} />,
+    },
+    { header: 'Type', sortBy: 'type', cell: (user) => USER_TYPE_LABELS[user.type] },
     {
       header: 'Status',
+      sortBy: 'status',
       cell: (user) => <StatusBadge tone={toneOfStatus(user.status)}>{user.status}</StatusBadge>,
     },
     {
@@ -119,6 +126,7 @@ export function AdminUsersPage() {
       header: 'Joined',
       className: 'hidden whitespace-nowrap lg:table-cell',
       phone: 'hidden',
+      sortBy: 'created_at',
       cell: (user) => formatDate(user.created_at),
     },
   ];
@@ -243,6 +251,11 @@ export function AdminUsersPage() {
           rowKey={(user) => user.id}
           isLoading={users.isPending}
           skeletonRows={PAGE_SIZES.adminUsers}
+          sort={{
+            by: list.values.sortBy,
+            order: list.values.sortOrder,
+            onSort: (sortBy, sortOrder) => list.setParams({ sortBy, sortOrder }),
+          }}
           emptyText={ADMIN_USER_MESSAGES.noUsers}
           actions={(user) => (
             <RowActions

@@ -76,6 +76,7 @@ export function AdminEventsPage() {
       header: 'Event',
       className: 'min-w-60',
       phone: 'heading',
+      sortBy: 'title',
       cell: (event) => (
         <div>
           <p className="font-semibold text-stone-900">{event.title}</p>
@@ -91,10 +92,16 @@ export function AdminEventsPage() {
         </div>
       ),
     },
-    { header: 'Type', className: 'whitespace-nowrap', cell: (event) => event.event_type },
+    {
+      header: 'Type',
+      className: 'whitespace-nowrap',
+      sortBy: 'event_type',
+      cell: (event) => event.event_type,
+    },
     { header: 'Date', className: 'whitespace-nowrap', cell: (event) => formatDate(event.start_date) },
     {
       header: 'Status',
+      sortBy: 'status',
       cell: (event) => <StatusBadge tone={toneOfStatus(event.status)}>{event.status}</StatusBadge>,
     },
     {
@@ -198,6 +205,11 @@ export function AdminEventsPage() {
           rowKey={(event) => event.id}
           isLoading={events.isPending}
           skeletonRows={PAGE_SIZES.adminEvents}
+          sort={{
+            by: list.values.sort_by,
+            order: list.values.sort_order,
+            onSort: (sort_by, sort_order) => list.setParams({ sort_by, sort_order }),
+          }}
           emptyText={EVENT_MESSAGES.listEmpty}
           actions={(event) => (
             <RowActions
