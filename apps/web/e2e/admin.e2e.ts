@@ -55,6 +55,33 @@ describe('admin area', () => {
   });
 });
 
+describe('admin tables at 1280 px', () => {
+  // Disable and Delete were once 70-140 px past the frame, behind a horizontal scroll.
+  it('fit users, events, news and board with their row actions in view', async () => {
+    const { page, context } = await browser.newPage('laptop');
+    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+    for (const [path, label] of [
+      [paths.adminUsers, 'Users'],
+      [paths.adminEvents, 'Events'],
+      [paths.adminNews, 'News articles'],
+      [paths.adminBoard, 'Board members'],
+    ] as const) {
+      await openPage(page, path);
+      const table = page.getByRole('table', { name: label });
+      await table.getByRole('row').nth(1).waitFor();
+      const overflow = await table.evaluate((element) => {
+        const frame = element.parentElement as HTMLElement;
+        return frame.scrollWidth - frame.clientWidth;
+      });
+      expect(overflow, `${path} scrolls sideways`).toBe(0);
+      const lastAction = table.getByRole('row').nth(1).getByRole('button').last();
+      const box = await lastAction.boundingBox();
+      expect(box && box.x + box.width <= 1280, `${path}: the last action is off screen`).toBe(true);
+    }
+    await context.close();
+  });
+});
+
 describe('board of trustees', () => {
   it('an admin adds a trustee with a photo and makes another inactive; the public page shows both', async () => {
     const { page, context } = await browser.newPage('desktop');

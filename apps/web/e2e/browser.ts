@@ -20,6 +20,8 @@ const chromiumFlags = [
 
 export const viewports = {
   desktop: { width: 1440, height: 900 },
+  /** A common laptop: with the admin sidebar, what the admin tables must fit. */
+  laptop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 

@@ -45,6 +45,11 @@ type DataTableProps<Row> = {
 };
 
 const cellPadding = 'px-4 py-3';
+/**
+ * The actions stay in view at the table's right edge when a narrow screen (1280 px with the admin
+ * sidebar) scrolls the other columns: Disable and Delete were once behind a horizontal scroll.
+ */
+const stickyActions = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.12)]';
 
 /**
  * An admin table: a real table from `md` up, one card per row on phones, placeholder bars while
@@ -121,7 +126,10 @@ export function DataTable<Row>({
                 </th>
               ))}
               {actions && (
-                <th scope="col" className={`${cellPadding} text-right font-semibold`}>
+                <th
+                  scope="col"
+                  className={`${cellPadding} ${stickyActions} bg-stone-50 text-right font-semibold`}
+                >
                   Actions
                 </th>
               )}
@@ -129,7 +137,7 @@ export function DataTable<Row>({
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-stone-50/60">
+              <tr key={rowKey(row)} className="group hover:bg-stone-50">
                 {columns.map((column) => (
                   <td
                     key={column.header}
@@ -138,7 +146,11 @@ export function DataTable<Row>({
                     {column.cell(row)}
                   </td>
                 ))}
-                {actions && <td className={cellPadding}>{actions(row)}</td>}
+                {actions && (
+                  <td className={`${cellPadding} ${stickyActions} bg-white group-hover:bg-stone-50`}>
+                    {actions(row)}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

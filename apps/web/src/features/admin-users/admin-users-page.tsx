@@ -4,6 +4,7 @@ import {
   adminUserListQuerySchema,
   DEBOUNCE_MS,
   isSitePath,
+  MEMBERSHIP_STANDING_LABELS,
   PAGE_SIZES,
   USER_STATUS_FILTERS,
   USER_TYPES,
@@ -95,7 +96,7 @@ export function AdminUsersPage() {
   const columns: Column<AdminUser>[] = [
     {
       header: 'User',
-      className: 'min-w-64',
+      className: 'min-w-56',
       phone: 'heading',
       sortBy: 'username',
       cell: (user) => <UserSummary user={user} />,
@@ -108,13 +109,11 @@ export function AdminUsersPage() {
     },
     {
       header: 'Membership',
-      className: 'lg:whitespace-nowrap',
       cell: (user) =>
         user.membership ? (
-          // Wraps on phones, where the row's buttons sit beside these lines.
-          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 lg:flex-nowrap">
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
             <StatusBadge tone={toneOfStatus(user.membership.standing)}>
-              {user.membership.standing}
+              {MEMBERSHIP_STANDING_LABELS[user.membership.standing]}
             </StatusBadge>
             <span className="text-stone-600">{user.membership.category}</span>
           </span>
@@ -124,7 +123,8 @@ export function AdminUsersPage() {
     },
     {
       header: 'Joined',
-      className: 'hidden whitespace-nowrap lg:table-cell',
+      // From 1536 px: with the sidebar, 1280 px holds the other columns and the actions.
+      className: 'hidden whitespace-nowrap 2xl:table-cell',
       phone: 'hidden',
       sortBy: 'created_at',
       cell: (user) => formatDate(user.created_at),

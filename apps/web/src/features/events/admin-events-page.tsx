@@ -74,7 +74,7 @@ export function AdminEventsPage() {
   const columns: Column<AdminEventSummary>[] = [
     {
       header: 'Event',
-      className: 'min-w-60',
+      className: 'min-w-52',
       phone: 'heading',
       sortBy: 'title',
       cell: (event) => (
@@ -106,7 +106,8 @@ export function AdminEventsPage() {
     },
     {
       header: 'Price',
-      className: 'whitespace-nowrap tabular-nums',
+      // From 1536 px: with the sidebar, 1280 px holds the other columns and the actions.
+      className: 'hidden whitespace-nowrap tabular-nums 2xl:table-cell',
       phone: 'hidden',
       cell: (event) => formatPesos(event.price),
     },

@@ -68,7 +68,7 @@ export function AdminNewsPage() {
   const columns: Column<NewsSummary>[] = [
     {
       header: 'Article',
-      className: 'min-w-72',
+      className: 'min-w-56',
       phone: 'heading',
       cell: (article) => (
         <div className="flex items-center gap-3">
@@ -97,7 +97,7 @@ export function AdminNewsPage() {
         </StatusBadge>
       ),
     },
-    { header: 'Author', className: 'whitespace-nowrap', cell: (article) => article.author ?? '—' },
+    { header: 'Author', cell: (article) => article.author ?? '—' },
     {
       header: 'Stats',
       className: 'whitespace-nowrap tabular-nums',
