@@ -74,6 +74,10 @@ const contentReads: ContentReads = {
     reads.push(`getNews ${id}`);
     return id === article.id ? { data: article } : notFound();
   },
+  verifyCard: async (token) => {
+    reads.push(`verifyCard ${token}`);
+    return { data: { standing: 'not_found' } };
+  },
 };
 
 /** The same answers over HTTP, as the browser fetches them again once the app has started. */

@@ -4,6 +4,7 @@ import { isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { cardReads, verifyRateLimit } from '../member-cards';
 import { guestContentReads } from './content-reads';
 import { createPageRenderer } from './page-renderer';
 import {
@@ -76,6 +77,28 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       return sendPage(reply, 200, page?.html ?? shell);
     });
   }
+
+  // A card's verification page (docs/product-rules.md "Membership card"), rendered with its data;
+  // a token no card has is the same page with 404. A wildcard rather than `:token`: the router
+  // gives up on parameters over 100 characters, and a very long token must get the same page, the
+  // same lookup (member-cards/tokens.ts) and the same rate limit as any other.
+  app.get<{ Params: { '*': string } }>(
+    `${sitePaths.verify}/*`,
+    { schema: { hide: true }, config: { rateLimit: verifyRateLimit(config) } },
+    async (request, reply) => {
+      if (shell === null) return reply.callNotFound();
+      const token = request.params['*'];
+      const { data } = await cardReads.verify.answer(db, { token }, null);
+      // More segments are no page of the app (its own not-found page, from the shell).
+      if (token.includes('/')) return sendPage(reply, 404, shell);
+      const page = await renderer.render(sitePaths.verifyCard(token), request.log);
+      return sendPage(
+        reply,
+        data.standing === 'not_found' ? 404 : 200,
+        page && 'html' in page ? page.html : shell,
+      );
+    },
+  );
 
   const contentPages = [
     { kind: 'news', path: `${sitePaths.news}/:id` },

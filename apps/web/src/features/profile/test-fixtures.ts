@@ -24,6 +24,7 @@ export const makeMembership = (overrides: Partial<ProfileMembership> = {}): Prof
   startsAt: '2026-02-01T00:00:00.000Z',
   expiresAt: '2027-02-01T00:00:00.000Z',
   paidThrough: '2027-01-31',
+  memberNumber: null,
   unpaidDueOn: null,
   created_at: '2026-01-15T00:00:00.000Z',
   updated_at: '2026-02-01T00:00:00.000Z',
