@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBERSHIP_CATEGORIES } from '../enums';
+import { text } from './common';
 
 /** The card a member in good standing shows (docs/product-rules.md "Membership card"). */
 export const membershipCardSchema = z.object({
@@ -19,7 +20,7 @@ export type MembershipCard = z.infer<typeof membershipCardSchema>;
 export const membershipCardResponseSchema = z.object({ data: membershipCardSchema });
 
 /** GET /api/verify/{token}: the token as the address carries it, capped by the route (decision 043). */
-export const cardTokenParamsSchema = z.object({ token: z.string() });
+export const cardTokenParamsSchema = z.object({ token: text('Token') });
 
 /** What a verification page shows: the live standing and only name, category and member number. */
 export const cardVerificationSchema = z.discriminatedUnion('standing', [

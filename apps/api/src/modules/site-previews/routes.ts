@@ -89,8 +89,11 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (shell === null) return reply.callNotFound();
       const token = request.params['*'];
       const { data } = await cardReads.verify.answer(db, { token }, null);
-      // More segments are no page of the app (its own not-found page, from the shell).
-      if (token.includes('/')) return sendPage(reply, 404, shell);
+      // More segments are no page of the app (its own not-found page, from the shell), and a token
+      // the API route refuses (control characters) has no page to render.
+      if (token.includes('/') || !cardReads.verify.input.safeParse({ token }).success) {
+        return sendPage(reply, 404, shell);
+      }
       const page = await renderer.render(sitePaths.verifyCard(token), request.log);
       return sendPage(
         reply,
