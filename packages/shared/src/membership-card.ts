@@ -48,6 +48,7 @@ export const CARD_MESSAGES = {
     'The member’s current card and its QR code will stop working at once; the member can make a new one from their profile while in good standing.',
   regenerated: 'A new card was made. The old one no longer works.',
   revoked: 'The card was revoked.',
+  revokeFailed: 'The card could not be revoked.',
 } as const;
 
 /** The kind under which member numbers are counted per year (the documents' sequences). */
