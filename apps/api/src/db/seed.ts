@@ -222,6 +222,8 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
           address: member.address,
           about: member.about,
           type: member.type,
+          // A company's registered name is what its statements and membership card print.
+          registeredName: member.type === 'company' ? member.displayName : null,
           status: member.status ?? 'active',
           isNew: false,
           avatarUrl: member.type === 'individual' ? pictures.members.get(member.username) : null,

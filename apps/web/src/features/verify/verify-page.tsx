@@ -1,7 +1,6 @@
 import { CARD_MESSAGES, type CardVerification, formatCardDate, siteConfig } from '@portal/shared';
 import { BadgeCheck, CircleAlert, CircleX, SearchX } from 'lucide-react';
 import { useParams } from 'react-router';
-import { LogoMark } from '@/components/layout/logo';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { cardVerificationQueryOptions, useCardVerification } from './api/get-card-verification';
 
@@ -50,13 +49,9 @@ export function VerifyPage() {
   }
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 pt-28 pb-16 sm:pt-32">
-      <div className="flex items-center gap-3">
-        <LogoMark className="size-10 shrink-0 rounded-[9px]" />
-        <div className="leading-tight">
-          <p className="font-bold font-display text-brand-900 text-lg">{siteConfig.acronym}</p>
-          <h1 className="font-medium text-sm text-stone-600">{CARD_MESSAGES.verifyTitle}</h1>
-        </div>
-      </div>
+      <h1 className="text-center font-display font-semibold text-2xl text-stone-900">
+        {CARD_MESSAGES.verifyTitle}
+      </h1>
       <section
         aria-labelledby="verify-standing"
         className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ${look.ring}`}
@@ -75,15 +70,13 @@ export function VerifyPage() {
               <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Member</dt>
               <dd className="mt-1 font-semibold text-stone-900 text-xl">{data.name}</dd>
             </div>
-            <div className="grid grid-cols-2 divide-x divide-stone-200">
-              <div className="px-6 py-4">
-                <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Category</dt>
-                <dd className="mt-1 text-stone-900">{data.category}</dd>
-              </div>
-              <div className="px-6 py-4">
-                <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Member no.</dt>
-                <dd className="mt-1 font-mono text-stone-900">{data.memberNumber}</dd>
-              </div>
+            <div className="flex items-baseline justify-between gap-4 px-6 py-4">
+              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Category</dt>
+              <dd className="text-stone-900">{data.category}</dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4 px-6 py-4">
+              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Member no.</dt>
+              <dd className="whitespace-nowrap font-mono text-stone-900">{data.memberNumber}</dd>
             </div>
           </dl>
         )}

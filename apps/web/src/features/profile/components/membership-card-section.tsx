@@ -28,7 +28,7 @@ export function MembershipCardSection({ onRegenerated }: { onRegenerated: () => 
   // The image changes with the card: its verification address names it.
   const version = card.data.verifyUrl.slice(-12);
   return (
-    <div className="flex flex-col gap-6 md:flex-row md:items-start">
+    <div className="flex flex-col gap-6">
       <img
         src={buildApiUrl('/members/card.png', { v: version })}
         alt={`Membership card of ${card.data.name}, member number ${card.data.memberNumber}, valid through ${formatCardDate(card.data.validThrough)}`}
@@ -39,7 +39,7 @@ export function MembershipCardSection({ onRegenerated }: { onRegenerated: () => 
       <div className="flex min-w-0 flex-col gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-stone-600">Member number</dt>
-          <dd className="font-mono text-stone-900">{card.data.memberNumber}</dd>
+          <dd className="whitespace-nowrap font-mono text-stone-900">{card.data.memberNumber}</dd>
           <dt className="font-medium text-stone-600">Valid through</dt>
           <dd className="text-stone-900">{formatCardDate(card.data.validThrough)}</dd>
         </dl>
