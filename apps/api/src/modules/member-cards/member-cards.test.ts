@@ -96,6 +96,31 @@ describe('member numbers', () => {
     expect(JSON.stringify(admin)).toContain(secondNumber);
   });
 
+  it('are distinct and consecutive for payments recorded at the same moment', async () => {
+    const members = await Promise.all([approvedCompany(), approvedCompany(), approvedCompany()]);
+    const answers = await Promise.all(members.map(({ statement }) => pay(statement, statement.amount)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const sequences = (await Promise.all(members.map(({ membership }) => numberOf(membership.id))))
+      .map((number) => Number(number?.slice(-4)))
+      .sort((a, b) => a - b);
+    expect(sequences[1]).toBe((sequences[0] ?? 0) + 1);
+    expect(sequences[2]).toBe((sequences[0] ?? 0) + 2);
+  });
+
+  it('are given to a membership paid before numbers existed when its card is first read', async () => {
+    const user = await createUser(context.db, { password: null });
+    const membership = await createMembership(context.db, user.id);
+    const { cookie } = await signIn(context, user);
+    const [first, second] = await Promise.all([
+      call('GET', '/api/members/card', cookie),
+      call('GET', '/api/members/card', cookie),
+    ]);
+    expect(first.json().data.memberNumber).toMatch(/^MEAP-\d{4}-\d{4}$/);
+    // Read twice at once: one number and one card.
+    expect(second.json().data).toEqual(first.json().data);
+    expect(await numberOf(membership.id)).toBe(first.json().data.memberNumber);
+  });
+
   it('are never reused: a deleted membership takes its number with it', async () => {
     const gone = await paidCompany();
     const goneNumber = await numberOf(gone.membership.id);
