@@ -9,6 +9,7 @@ import {
   duesStatements,
   emailTokens,
   eventRegistrations,
+  membershipCards,
   representatives,
   speakers,
   type User,
@@ -164,6 +165,14 @@ const ownStatement = {
   member: 'ok',
   anotherMember: 'forbidden',
   admin: 'ok',
+} as const;
+
+/** A member's own card: for a member in good standing; admins have none. */
+const ownCard = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'forbidden',
+  admin: 'forbidden',
 } as const;
 
 const documentPath = (access: 'public' | 'member', index = 0) => {
@@ -621,6 +630,22 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
         associationTin: '000-123-456-000',
       }),
   },
+  // The membership card: the member's own, in good standing only (the other member is not).
+  'GET /api/members/card': ownCard,
+  'GET /api/members/card.png': ownCard,
+  'GET /api/members/card.pdf': ownCard,
+  'POST /api/members/card': ownCard,
+  'DELETE /api/members/cards/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => {
+      const membership = await createMembership(db, owner.id);
+      await db
+        .insert(membershipCards)
+        .values({ id: randomUUID(), membershipId: membership.id, tokenHash: randomUUID() });
+      return { url: `/api/members/cards/${membership.id}` };
+    },
+  },
+  'GET /api/verify/:token': { ...publicForAll, request: () => ({ url: '/api/verify/not-a-card' }) },
   'GET /api/dues/summary': adminOnly,
   'GET /api/dues/export-csv': adminOnly,
 

@@ -27,6 +27,7 @@ import { createPaymentProvider } from './modules/dues/providers/payment-provider
 import { duesRoutes } from './modules/dues/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
 import { applicationRoutes } from './modules/memberships/application-routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -190,6 +191,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
+  await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
+  await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
 
   await app.register(webAppPlugin, { config, storage });

@@ -83,6 +83,11 @@ const environmentSchema = z
       .optional(),
     /** Attempts per client address per 15 minutes on login, register, confirmation, forgot and reset. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+    /**
+     * Looks per client address per minute at card verification pages (docs/decisions/043): a door
+     * checks a handful; guessing tokens needs millions.
+     */
+    VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads (docs/decisions/027). */
     S3_BUCKET: z
       .string()
@@ -202,6 +207,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       rateLimit: env.AUTH_RATE_LIMIT,
     },
+    verifyRateLimit: env.VERIFY_RATE_LIMIT,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `"${siteConfig.name}" <${siteConfig.secretariatEmail}>`,

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { launchBrowser, openPage } from './browser';
@@ -104,6 +106,29 @@ describe('dues', () => {
 
     await openPage(page, paths.membersNews);
     await page.getByText('Your membership is active').waitFor();
+
+    // Paid in full: the card appears on the profile, and its QR code opens the verification page
+    // (docs/product-rules.md "Membership card").
+    await openPage(page, paths.profile);
+    const card = page.getByRole('region', { name: 'Membership card' });
+    await card.getByRole('img', { name: /^Membership card of / }).waitFor();
+    await card.getByText(/^MEAP-\d{4}-\d{4}$/).waitFor();
+    await checkPage(page, 'desktop', JOURNEY, 'card');
+    const [cardDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    const png = await readFile((await cardDownload.path()) as string);
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const verifyUrl = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? '';
+    expect(verifyUrl).toMatch(/\/verify\/[A-Za-z0-9_-]{43}$/);
+
+    const door = await browser.newPage('phone');
+    const answer = await door.page.goto(new URL(new URL(verifyUrl).pathname, browser.baseUrl).href);
+    expect(answer?.status()).toBe(200);
+    await door.page.getByText(/^Active until /).waitFor();
+    await checkPage(door.page, 'phone', JOURNEY, 'verify');
+    await door.context.close();
     await context.close();
   }, 120_000);
 

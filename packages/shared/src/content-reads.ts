@@ -1,4 +1,5 @@
 import type { EventDetailResponse, EventListResponse } from './schemas/events';
+import type { CardVerificationResponse } from './schemas/membership-card';
 import type { NewsAuthorsResponse, NewsDetailResponse, NewsListResponse } from './schemas/news';
 
 /** A query parameter as a call gives it: `undefined`, `null` and '' mean "not sent". */
@@ -40,4 +41,6 @@ export type ContentReads = {
   listNewsAuthors(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<NewsAuthorsResponse>;
   /** GET /api/news/get-news/{id} */
   getNews(id: string, signal?: AbortSignal): Promise<NewsDetailResponse>;
+  /** GET /api/verify/{token} */
+  verifyCard(token: string, signal?: AbortSignal): Promise<CardVerificationResponse>;
 };

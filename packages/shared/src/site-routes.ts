@@ -35,6 +35,8 @@ export const sitePaths = {
   resetPassword: '/reset-password',
   userForms: '/user-forms',
   unauthorized: '/unauthorized',
+  verify: '/verify',
+  verifyCard: (token: string) => `/verify/${encodeURIComponent(token)}`,
 } as const;
 
 /**
@@ -76,6 +78,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminDues,
   sitePaths.adminEvents,
   sitePaths.adminNews,
+  `${sitePaths.verify}/:token`,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

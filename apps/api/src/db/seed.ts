@@ -3,13 +3,15 @@ import {
   addToDate,
   DEFAULT_FEES_CENTAVOS,
   EVENT_TYPES,
+  formatMemberNumber,
+  MEMBER_NUMBER_PREFIX,
   MEMBERSHIP_PERIOD_MONTHS,
   manilaDateString,
   SECOND_SEMESTER_DUE_DAYS,
   siteConfig,
   startOfManilaDay,
 } from '@portal/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage';
 import type { Db, DbTransaction } from './client';
 import {
@@ -220,6 +222,8 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
           address: member.address,
           about: member.about,
           type: member.type,
+          // A company's registered name is what its statements and membership card print.
+          registeredName: member.type === 'company' ? member.displayName : null,
           status: member.status ?? 'active',
           isNew: false,
           avatarUrl: member.type === 'individual' ? pictures.members.get(member.username) : null,
@@ -464,12 +468,14 @@ async function insertDemoDues(
   { daysAgo, proofPath }: { daysAgo: (days: number) => Date; proofPath: string },
 ) {
   const last = new Map<string, number>();
-  const nextNumber = (kind: 'SOA' | 'AR', on: string) => {
+  const nextSequence = (kind: string, on: string) => {
     const key = `${kind}-${on.slice(0, 4)}`;
     const number = (last.get(key) ?? 0) + 1;
     last.set(key, number);
-    return `${key}-${String(number).padStart(6, '0')}`;
+    return number;
   };
+  const nextNumber = (kind: 'SOA' | 'AR', on: string) =>
+    `${kind}-${on.slice(0, 4)}-${String(nextSequence(kind, on)).padStart(6, '0')}`;
   const billable = billed
     .filter(({ membership }) =>
       ['approved-current', 'approved-awaiting', 'approved-overdue', 'approved-proof'].includes(
@@ -509,6 +515,12 @@ async function insertDemoDues(
       .returning({ id: duesStatements.id });
     if (!statement) throw new Error('The demo statement was not inserted');
     if (paid) {
+      // Numbered at the first payment in full, as the API does (docs/product-rules.md "Membership card").
+      const memberNumber = formatMemberNumber(
+        Number(paidOn.slice(0, 4)),
+        nextSequence(MEMBER_NUMBER_PREFIX, paidOn),
+      );
+      await tx.update(memberships).set({ memberNumber }).where(eq(memberships.id, id));
       await tx.insert(duesPayments).values({
         statementId: statement.id,
         status: 'recorded',

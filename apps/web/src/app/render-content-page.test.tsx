@@ -43,6 +43,14 @@ const onePage = { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, ha
  * with the route's 400 body as `body`.
  */
 const reads: string[] = [];
+const cardToken = 'lu792InAQ4wvmACcZm2rGU_6uBwuqtts2Z91MT2qhts';
+const verification = {
+  standing: 'active',
+  name: 'Cordillera Copper Exploration',
+  category: 'Regular',
+  memberNumber: 'MEAP-2026-0042',
+  validThrough: '2027-08-06',
+} as const;
 const notFound = () => Promise.reject(Object.assign(new Error('Not found'), { statusCode: 404 }));
 const checkQuery = (
   schema: typeof eventListQuerySchema | typeof newsListQuerySchema,
@@ -74,6 +82,10 @@ const contentReads: ContentReads = {
     reads.push(`getNews ${id}`);
     return id === article.id ? { data: article } : notFound();
   },
+  verifyCard: async (token) => {
+    reads.push(`verifyCard ${token}`);
+    return { data: token === cardToken ? verification : { standing: 'not_found' } };
+  },
 };
 
 /** The same answers over HTTP, as the browser fetches them again once the app has started. */
@@ -88,6 +100,7 @@ async function fakeApi(url: string) {
     return json({ data: { news: [articleSummary], pagination: onePage } });
   if (pathname === '/api/news/get-authors') return json({ data: { authors: ['Secretariat'] } });
   if (pathname === `/api/news/get-news/${article.id}`) return json({ data: article });
+  if (pathname === `/api/verify/${cardToken}`) return json({ data: verification });
   return json({ error: 'Not found' }, 404);
 }
 
@@ -201,6 +214,16 @@ describe('content pages rendered with their data (docs/decisions/035)', () => {
     });
   });
 
+  it("renders a card's verification page with its standing, and Not found for another token", async () => {
+    const page = await rendered(`/verify/${cardToken}`);
+    expect(page.title).toBe('Membership verification | MEAP');
+    expect(page.html).toContain('Active until August 6, 2027');
+    expect(page.html).toContain('Cordillera Copper Exploration');
+    expect(page.html).toContain('MEAP-2026-0042');
+    expect((await rendered('/verify/guessed')).html).toContain('Not found');
+    expect(reads).toEqual([`verifyCard ${cardToken}`, 'verifyCard guessed']);
+  });
+
   it('renders nothing for a path no content page answers, and fails when a read fails', async () => {
     expect(await renderContentPage('/about', contentReads)).toBeNull();
     expect(await renderContentPage('/no-such-page', contentReads)).toBeNull();
@@ -214,6 +237,7 @@ describe('content pages rendered with their data (docs/decisions/035)', () => {
     ['/news', 'Nickel outlook </script><b>firm</b>', ['/api/news/get-authors', '/api/news/get-news']],
     [`/events/${event.id}`, 'Slope Stability Training', [`/api/events/retrieve-events/${event.id}`]],
     [`/news/${article.id}`, 'Nickel outlook </script><b>firm</b>', [`/api/news/get-news/${article.id}`]],
+    [`/verify/${cardToken}`, 'Active until August 6, 2027', [`/api/verify/${cardToken}`]],
   ])(
     '%s hydrates from its data without a mismatch, then fetches the viewer’s own',
     async (path, title, calls) => {

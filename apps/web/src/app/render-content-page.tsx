@@ -6,6 +6,7 @@ import { prefetchEventPage } from '@/features/events/event-page';
 import { prefetchEventsPage } from '@/features/events/events-page';
 import { prefetchNewsArticlePage } from '@/features/news/news-article-page';
 import { prefetchNewsListPage } from '@/features/news/news-list-page';
+import { prefetchVerifyPage } from '@/features/verify/verify-page';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { dehydratedStateScript } from './dehydrated-state';
 import { matchPage, renderPage } from './prerender';
@@ -16,6 +17,7 @@ const contentPages: Record<string, PagePrefetch> = {
   [`${paths.events}/:id`]: prefetchEventPage,
   [paths.news]: prefetchNewsListPage,
   [`${paths.news}/:id`]: prefetchNewsArticlePage,
+  [`${paths.verify}/:token`]: prefetchVerifyPage,
 };
 
 export type RenderedPage = {

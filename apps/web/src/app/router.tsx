@@ -179,6 +179,10 @@ export const routes: RouteObject[] = [
                 Component: m.UnauthorizedPage,
               })),
           }),
+          page('Membership verification', {
+            path: `${paths.verify}/:token`,
+            lazy: () => import('@/features/verify/verify-page').then((m) => ({ Component: m.VerifyPage })),
+          }),
           page('Page Not Found', {
             path: '*',
             lazy: () =>

@@ -48,6 +48,7 @@ export function makeMembership(overrides: Partial<Membership> = {}): Membership 
     startsAt: null,
     expiresAt: null,
     paidThrough: null,
+    memberNumber: null,
     unpaidDueOn: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',

@@ -21,6 +21,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_payment_recorded',
   'dues_payment_rejected',
   'dues_settings_updated',
+  'membership_card_revoked',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -39,6 +40,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_payment_recorded: 'Recorded a payment',
   dues_payment_rejected: 'Rejected a proof of payment',
   dues_settings_updated: 'Changed the dues settings',
+  membership_card_revoked: 'Revoked a membership card',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

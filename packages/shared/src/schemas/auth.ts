@@ -109,6 +109,8 @@ export const membershipSchema = z.object({
   expiresAt: z.string().nullable(),
   /** The last day paid for (YYYY-MM-DD, Manila); null until the first payment. */
   paidThrough: z.string().nullable(),
+  /** MEAP-YYYY-NNNN, given at the first payment in full; null before (docs/product-rules.md "Membership card"). */
+  memberNumber: z.string().nullable(),
   /** The earliest due date of its unpaid statements (docs/product-rules.md "Dues"). */
   unpaidDueOn: z.string().nullable(),
   created_at: z.string(),

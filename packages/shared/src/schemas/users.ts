@@ -90,6 +90,9 @@ export const adminMembershipSchema = z.object({
   startsAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   paidThrough: z.string().nullable(),
+  memberNumber: z.string().nullable(),
+  /** Whether a live membership card exists (docs/product-rules.md "Membership card"). */
+  hasCard: z.boolean(),
   unpaidDueOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -4,7 +4,7 @@ import {
   type MembershipCategory,
   type MembershipStatus,
 } from '@portal/shared';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -23,6 +23,11 @@ export const memberships = pgTable(
      */
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * MEAP-YYYY-NNNN, given in the transaction that records the first payment in full and never
+     * changed or reused (docs/product-rules.md "Membership card"); null until then.
+     */
+    memberNumber: text('member_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,8 +43,34 @@ export const memberships = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('memberships_status_idx').on(t.status),
+    uniqueIndex('memberships_member_number_unique').on(t.memberNumber),
   ],
 );
 
 export type Membership = typeof memberships.$inferSelect;
 export type NewMembership = typeof memberships.$inferInsert;
+
+/**
+ * A membership's live card (docs/decisions/043): at most one. Its token is an HMAC of `id` under
+ * the server's secret, so the server can print the same QR code again while the database holds
+ * only the token's SHA-256. Regenerating replaces the row (a new id, a new token); revoking deletes
+ * it: the old token then finds nothing.
+ */
+export const membershipCards = pgTable(
+  'membership_cards',
+  {
+    id: uuid('id').primaryKey(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_cards_membership_unique').on(t.membershipId),
+    uniqueIndex('membership_cards_token_hash_unique').on(t.tokenHash),
+  ],
+);
+
+export type MembershipCardRow = typeof membershipCards.$inferSelect;

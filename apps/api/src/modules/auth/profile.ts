@@ -43,6 +43,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
       startsAt: membership.startsAt?.toISOString() ?? null,
       expiresAt: membership.expiresAt?.toISOString() ?? null,
       paidThrough: paidThroughOf(membership.expiresAt),
+      memberNumber: membership.memberNumber,
       unpaidDueOn: membership.unpaidDueOn,
       created_at: membership.createdAt.toISOString(),
       updated_at: membership.updatedAt.toISOString(),

@@ -89,7 +89,7 @@ function longDate(isoDate: string): string {
 // and read once, on the first document.
 type Fonts = { regular: Buffer; bold: Buffer };
 let fontsLoading: Promise<Fonts> | undefined;
-function loadFonts(): Promise<Fonts> {
+export function loadFonts(): Promise<Fonts> {
   fontsLoading ??= (async () => {
     // Aliased: the production bundle's banner already declares `createRequire` at the top of
     // dist/main.js, and a second import under that name would be a SyntaxError there.

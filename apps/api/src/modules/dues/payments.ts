@@ -28,6 +28,7 @@ import { paymentRecordedEmail, paymentRejectedEmail } from '../../lib/mail/templ
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
+import { assignMemberNumber } from './member-numbers';
 import {
   billedRecipients,
   type DuesContext,
@@ -113,6 +114,8 @@ export async function applyPayment(
           updatedAt: sql`now()`,
         })
         .where(eq(memberships.id, statement.membershipId));
+      // The first payment in full numbers the member (docs/product-rules.md "Membership card").
+      await assignMemberNumber(tx, statement.membershipId, manilaDateString());
     }
   }
   const message = paymentRecordedEmail({

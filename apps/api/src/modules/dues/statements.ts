@@ -49,6 +49,14 @@ export type DuesContext = { db: Db; config: Pick<Config, 'publicUrl'> };
  */
 export async function nextDocumentNumber(tx: DbTransaction, kind: 'SOA' | 'AR', on: string): Promise<string> {
   const year = Number(on.slice(0, 4));
+  return `${kind}-${year}-${String(await nextSequenceNumber(tx, kind, year)).padStart(6, '0')}`;
+}
+
+/**
+ * The next number of `kind` in `year`, from the same per-year sequences as the documents: member
+ * numbers (MEAP) are allocated here too (docs/decisions/043).
+ */
+export async function nextSequenceNumber(tx: DbTransaction, kind: string, year: number): Promise<number> {
   const [row] = await tx
     .insert(documentSequences)
     .values({ kind, year, lastNumber: 1 })
@@ -58,7 +66,7 @@ export async function nextDocumentNumber(tx: DbTransaction, kind: 'SOA' | 'AR', 
     })
     .returning({ lastNumber: documentSequences.lastNumber });
   if (!row) throw new Error('No document number was allocated');
-  return `${kind}-${year}-${String(row.lastNumber).padStart(6, '0')}`;
+  return row.lastNumber;
 }
 
 /** A membership's row locked for the rest of the transaction: its statements are issued one at a time. */

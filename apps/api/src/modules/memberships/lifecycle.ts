@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, getTableColumns, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
-import { duesStatements, type Membership, memberships } from '../../db/schema';
+import { duesStatements, type Membership, membershipCards, memberships } from '../../db/schema';
 import { qualifiedColumn } from '../../lib/sql';
 
 /**
@@ -21,11 +21,15 @@ const unpaidDueOn = sql<string | null>`(select min(${duesStatements.dueOn})::tex
     where ${duesStatements.membershipId} = ${qualifiedColumn(memberships.id)}
     and ${duesStatements.status} in ('issued', 'partly_paid'))`;
 
+/** Whether a membership has a live card (docs/product-rules.md "Membership card"). */
+const hasCard = sql<boolean>`exists (select 1 from ${membershipCards}
+    where ${membershipCards.membershipId} = ${qualifiedColumn(memberships.id)})`;
+
 /** Memberships with what their standing needs, in the order and filter the caller adds. */
 export function membershipsWithDues(db: Db | DbTransaction) {
-  return db.select({ ...getTableColumns(memberships), unpaidDueOn }).from(memberships);
+  return db.select({ ...getTableColumns(memberships), unpaidDueOn, hasCard }).from(memberships);
 }
-export type MembershipWithDues = Membership & { unpaidDueOn: string | null };
+export type MembershipWithDues = Membership & { unpaidDueOn: string | null; hasCard: boolean };
 
 /**
  * A member in good standing (docs/product-rules.md "Dues"): an approved membership paid through
@@ -139,6 +143,8 @@ export function toAdminMembership(membership: MembershipWithDues, now = new Date
     startsAt: membership.startsAt?.toISOString() ?? null,
     expiresAt,
     paidThrough: paidThroughOf(membership.expiresAt),
+    memberNumber: membership.memberNumber,
+    hasCard: membership.hasCard,
     unpaidDueOn: membership.unpaidDueOn,
     created_at: membership.createdAt.toISOString(),
     updated_at: membership.updatedAt.toISOString(),

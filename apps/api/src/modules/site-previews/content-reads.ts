@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { fieldName, validationError } from '../../lib/errors';
 import { readAsGuest } from '../../lib/public-read';
 import { eventReads } from '../events';
+import { cardReads } from '../member-cards';
 import { newsReads } from '../news';
 
 /** The parameters as the route would receive them: the call's query string, parsed. */
@@ -44,4 +45,5 @@ export const guestContentReads = (db: Db): ContentReads => ({
   listNewsAuthors: (query) =>
     asTheRouteAnswers(() => readAsGuest(db, newsReads.authors, asQueryString(query))),
   getNews: (id) => asTheRouteAnswers(() => readAsGuest(db, newsReads.detail, { id })),
+  verifyCard: (token) => asTheRouteAnswers(() => readAsGuest(db, cardReads.verify, { token })),
 });

@@ -4,7 +4,8 @@ import { isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { SHARED_FOR_A_MINUTE } from '../../plugins/access';
+import { NOT_STORED, SHARED_FOR_A_MINUTE } from '../../plugins/access';
+import { cardReads, verifyRateLimit } from '../member-cards';
 import { guestContentReads } from './content-reads';
 import { createPageRenderer } from './page-renderer';
 import {
@@ -64,14 +65,11 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
   const shellFile = join(config.webDistDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
   const renderer = createPageRenderer(config.webDistDir, guestContentReads(db));
-  // A rendered page is the same for every reader (docs/decisions/035): caches may share it. The
-  // plain shell (a 404, or a read that failed) is asked again each time.
-  const sendPage = (reply: FastifyReply, status: number, html: string, rendered: boolean) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', rendered ? SHARED_FOR_A_MINUTE : 'no-cache')
-      .send(html);
+  // A rendered content page is the same for every reader (docs/decisions/035): caches may share
+  // it. The plain shell (a 404, or a read that failed) is asked again each time.
+  const sendPage = (reply: FastifyReply, status: number, html: string, cacheControl: string) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+  const sharedIfRendered = (rendered: boolean) => (rendered ? SHARED_FOR_A_MINUTE : 'no-cache');
 
   // The lists are rendered with their data (docs/decisions/035); the plain shell when they cannot be.
   // An address with entries the API refuses (`?page=abc`) is sent to the same page without them.
@@ -80,9 +78,36 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (shell === null) return reply.callNotFound();
       const page = await renderer.render(request.url, request.log);
       if (page && 'redirectTo' in page) return reply.redirect(page.redirectTo);
-      return sendPage(reply, 200, page?.html ?? shell, page !== null);
+      return sendPage(reply, 200, page?.html ?? shell, sharedIfRendered(page !== null));
     });
   }
+
+  // A card's verification page (docs/product-rules.md "Membership card"), rendered with its data;
+  // a token no card has is the same page with 404. A wildcard rather than `:token`: the router
+  // gives up on parameters over 100 characters, and a very long token must get the same page, the
+  // same lookup (member-cards/tokens.ts) and the same rate limit as any other.
+  app.get<{ Params: { '*': string } }>(
+    `${sitePaths.verify}/*`,
+    { schema: { hide: true }, config: { rateLimit: verifyRateLimit(config) } },
+    async (request, reply) => {
+      if (shell === null) return reply.callNotFound();
+      const token = request.params['*'];
+      const { data } = await cardReads.verify.answer(db, { token }, null);
+      // More segments are no page of the app (its own not-found page, from the shell), and a token
+      // the API route refuses (control characters) has no page to render.
+      // A card's standing is live and names a member: no cache keeps it.
+      if (token.includes('/') || !cardReads.verify.input.safeParse({ token }).success) {
+        return sendPage(reply, 404, shell, NOT_STORED);
+      }
+      const page = await renderer.render(sitePaths.verifyCard(token), request.log);
+      return sendPage(
+        reply,
+        data.standing === 'not_found' ? 404 : 200,
+        page && 'html' in page ? page.html : shell,
+        NOT_STORED,
+      );
+    },
+  );
 
   const contentPages = [
     { kind: 'news', path: `${sitePaths.news}/:id` },
@@ -93,11 +118,11 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
       const preview = await linkPreviewOf(db, config, kind, request.params.id);
       // Unknown or unpublished: the app still renders its 'not found' text; crawlers get a 404.
-      if (!preview) return sendPage(reply, 404, shell, false);
+      if (!preview) return sendPage(reply, 404, shell, 'no-cache');
       // Their pages read no query: the renderer never sends them elsewhere.
       const page = await renderer.render(request.url, request.log);
       const html = page && 'html' in page ? page.html : null;
-      return sendPage(reply, 200, withLinkPreview(html ?? shell, preview), html !== null);
+      return sendPage(reply, 200, withLinkPreview(html ?? shell, preview), sharedIfRendered(html !== null));
     });
   }
 }

@@ -36,6 +36,8 @@ export const makeMembership = (overrides: Partial<AdminMembership> = {}): AdminM
   startsAt: null,
   expiresAt: null,
   paidThrough: null,
+  memberNumber: null,
+  hasCard: false,
   unpaidDueOn: null,
   created_at: '2026-11-18T00:00:00.000Z',
   updated_at: '2026-11-18T00:00:00.000Z',

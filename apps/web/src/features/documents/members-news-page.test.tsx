@@ -17,6 +17,7 @@ const membership = (overrides: Partial<Membership>): Membership => ({
   startsAt: new Date(Date.now() - YEAR / 2).toISOString(),
   expiresAt: new Date(Date.now() + YEAR / 2).toISOString(),
   paidThrough: null,
+  memberNumber: null,
   unpaidDueOn: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
 import { ProfilePage } from './profile-page';
-import { duesList, json, makeMembership, makeStatement, makeUserData } from './test-fixtures';
+import { duesList, json, makeCard, makeMembership, makeStatement, makeUserData } from './test-fixtures';
 
 type Call = { url: string; init?: RequestInit };
 /** The statements GET /dues/statements answers with. */
@@ -21,6 +21,9 @@ function stubApi(handler: (call: Call) => Response) {
       // The Dues section reads the member's statements beside the profile.
       if (call.url.includes('/dues/statements') && (init?.method ?? 'GET') === 'GET')
         return json(duesList(statements));
+      // The card section reads the card of a member in good standing.
+      if (call.url.endsWith('/members/card') && (init?.method ?? 'GET') === 'GET')
+        return json({ data: makeCard() });
       return handler(call);
     }),
   );

@@ -1,4 +1,10 @@
-import { EMAIL_CHANGE_QUERY, isVotingSuspended, PROFILE_MESSAGES, type UserData } from '@portal/shared';
+import {
+  CARD_MESSAGES,
+  EMAIL_CHANGE_QUERY,
+  isVotingSuspended,
+  PROFILE_MESSAGES,
+  type UserData,
+} from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +19,7 @@ import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { DuesSection } from './components/dues-section';
+import { MembershipCardSection } from './components/membership-card-section';
 import { MembershipList } from './components/membership-list';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
@@ -171,6 +178,16 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         <ProfileSection id="membership-heading" title="Membership Details">
           <MembershipList memberships={membershipData} />
         </ProfileSection>
+
+        {membershipData.some((membership) => membership.standing === 'active') && (
+          <ProfileSection id="card-heading" title={CARD_MESSAGES.title}>
+            <MembershipCardSection
+              onRegenerated={() =>
+                notify({ variant: 'success', title: 'New card made', text: CARD_MESSAGES.regenerated })
+              }
+            />
+          </ProfileSection>
+        )}
 
         {membershipData.some((membership) => membership.status === 'approved') && (
           <div id="dues" className="scroll-mt-24">

@@ -1,4 +1,4 @@
-import type { ProfileMembership, Representative, UserData } from '@portal/shared';
+import type { MembershipCard, ProfileMembership, Representative, UserData } from '@portal/shared';
 
 let nextId = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`;
@@ -24,6 +24,7 @@ export const makeMembership = (overrides: Partial<ProfileMembership> = {}): Prof
   startsAt: '2026-02-01T00:00:00.000Z',
   expiresAt: '2027-02-01T00:00:00.000Z',
   paidThrough: '2027-01-31',
+  memberNumber: null,
   unpaidDueOn: null,
   created_at: '2026-01-15T00:00:00.000Z',
   updated_at: '2026-02-01T00:00:00.000Z',
@@ -70,3 +71,14 @@ export function makeUserData(
 }
 
 export { duesList, json, makeStatement } from '@/test/fixtures';
+
+export const makeCard = (overrides: Partial<MembershipCard> = {}): MembershipCard => ({
+  memberNumber: 'MEAP-2026-0042',
+  name: 'Northern Gold Exploration',
+  representatives: ['Ana Cruz'],
+  category: 'Regular',
+  validThrough: '2027-01-31',
+  verifyUrl: 'https://portal.example/verify/first-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+  associationName: 'Mineral Exploration Association of the Philippines',
+  ...overrides,
+});

@@ -52,6 +52,12 @@ export const useDeleteMembership = () =>
     return body.data;
   });
 
+/** DELETE /members/cards/{membershipId}: the card's QR code stops working (in the audit log). */
+export const useRevokeCard = () =>
+  useMembershipMutation(async (membershipId: string) => {
+    await apiRequest<null>(`/members/cards/${encodeURIComponent(membershipId)}`, { method: 'DELETE' });
+  });
+
 /** GET /dues/statements?userId=…: the member's newest statements, for their details. */
 export const useUserStatements = (userId: string) =>
   useQuery({

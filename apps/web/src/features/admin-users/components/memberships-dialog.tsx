@@ -2,6 +2,7 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
   type AdminUser,
+  CARD_MESSAGES,
   MEMBERSHIP_STANDING_LABELS,
   MEMBERSHIP_STATUSES,
   type MembershipStatus,
@@ -15,7 +16,12 @@ import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { formatDate } from '@/lib/format';
-import { useDeleteMembership, useUpdateMembership, useUserMemberships } from '../api/memberships';
+import {
+  useDeleteMembership,
+  useRevokeCard,
+  useUpdateMembership,
+  useUserMemberships,
+} from '../api/memberships';
 import { MEMBERSHIP_STATUS_LABELS, refusalReason } from './user-labels';
 import { UserSummary } from './user-summary';
 
@@ -36,7 +42,9 @@ type MembershipsDialogProps = {
 export function MembershipsDialog({ user, onClose, onConfirmed, onFailed }: MembershipsDialogProps) {
   const memberships = useUserMemberships(user.id);
   const [deleting, setDeleting] = useState<AdminMembership | null>(null);
+  const [revoking, setRevoking] = useState<AdminMembership | null>(null);
   const deleteMembership = useDeleteMembership();
+  const revokeCard = useRevokeCard();
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -72,6 +80,7 @@ export function MembershipsDialog({ user, onClose, onConfirmed, onFailed }: Memb
                   onConfirmed={onConfirmed}
                   onFailed={onFailed}
                   onDelete={() => setDeleting(membership)}
+                  onRevokeCard={() => setRevoking(membership)}
                 />
               ))}
             </ul>
@@ -100,6 +109,29 @@ export function MembershipsDialog({ user, onClose, onConfirmed, onFailed }: Memb
             </p>
           )}
         </ConfirmDialog>
+        <ConfirmDialog
+          open={revoking !== null}
+          title="Revoke card"
+          text={CARD_MESSAGES.revokeConfirm}
+          confirmLabel="Revoke card"
+          tone="danger"
+          pending={revokeCard.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() =>
+            revoking &&
+            revokeCard.mutate(revoking.id, {
+              onSuccess: () => onConfirmed(CARD_MESSAGES.revoked),
+              onError: (error) => onFailed(CARD_MESSAGES.revokeFailed, refusalReason(error)),
+              onSettled: () => setRevoking(null),
+            })
+          }
+        >
+          {revoking && (
+            <p className="text-sm text-stone-700">
+              {revoking.category} membership, member number {revoking.memberNumber}
+            </p>
+          )}
+        </ConfirmDialog>
       </DialogPanel>
     </Dialog.Root>
   );
@@ -110,9 +142,10 @@ type MembershipRowProps = {
   onConfirmed: (text: string) => void;
   onFailed: (text: string, detail?: string) => void;
   onDelete: () => void;
+  onRevokeCard: () => void;
 };
 
-function MembershipRow({ membership, onConfirmed, onFailed, onDelete }: MembershipRowProps) {
+function MembershipRow({ membership, onConfirmed, onFailed, onDelete, onRevokeCard }: MembershipRowProps) {
   const [status, setStatus] = useState<MembershipStatus>(membership.status);
   const update = useUpdateMembership();
   const selectId = `membership-status-${membership.id}`;
@@ -126,6 +159,11 @@ function MembershipRow({ membership, onConfirmed, onFailed, onDelete }: Membersh
           {membership.startsAt && membership.paidThrough && (
             <p className="text-sm text-stone-600">
               {formatDate(membership.startsAt)} – {formatDate(membership.paidThrough)}
+            </p>
+          )}
+          {membership.memberNumber && (
+            <p className="text-sm text-stone-600">
+              Member number <span className="font-mono text-stone-900">{membership.memberNumber}</span>
             </p>
           )}
         </div>
@@ -173,6 +211,11 @@ function MembershipRow({ membership, onConfirmed, onFailed, onDelete }: Membersh
         >
           {update.isPending ? 'Updating…' : 'Update'}
         </button>
+        {membership.hasCard && (
+          <button type="button" onClick={onRevokeCard} className={buttonClasses({ variant: 'secondary' })}>
+            Revoke card
+          </button>
+        )}
         <button
           type="button"
           onClick={onDelete}

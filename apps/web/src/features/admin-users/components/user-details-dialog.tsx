@@ -158,6 +158,11 @@ function MembershipsSummary({ userId }: { userId: string }) {
                 ? `${formatDate(membership.startsAt)} – ${formatDate(membership.paidThrough)}`
                 : `Applied ${formatDate(membership.created_at)}`}
             </p>
+            {membership.memberNumber && (
+              <p className="text-stone-600">
+                Member number <span className="font-mono text-stone-900">{membership.memberNumber}</span>
+              </p>
+            )}
           </div>
           <StatusBadge tone={toneOfStatus(membership.standing)}>
             {MEMBERSHIP_STANDING_LABELS[membership.standing]}

@@ -9,6 +9,7 @@ const membership = (status: string, expiresAt: string | null = null) => ({
   startsAt: null,
   expiresAt,
   paidThrough: null,
+  memberNumber: null,
   unpaidDueOn: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

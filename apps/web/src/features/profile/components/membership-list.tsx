@@ -15,6 +15,11 @@ function MembershipRow({ membership }: { membership: ProfileMembership }) {
         <p className="text-sm text-stone-600">
           {period ? `Period: ${period}` : `Applied ${formatDate(membership.created_at)}`}
         </p>
+        {membership.memberNumber && (
+          <p className="text-sm text-stone-600">
+            Member number <span className="font-mono text-stone-900">{membership.memberNumber}</span>
+          </p>
+        )}
       </div>
       <StatusBadge tone={toneOfStatus(membership.standing)} asWritten>
         {membership.standing === 'active' && membership.paidThrough
