@@ -111,6 +111,8 @@ export const membershipSchema = z.object({
   paidThrough: z.string().nullable(),
   /** The earliest due date of its unpaid statements (docs/product-rules.md "Dues"). */
   unpaidDueOn: z.string().nullable(),
+  /** The last day of grace after `unpaidDueOn`: past it the membership has lapsed. */
+  graceEndsOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -91,6 +91,8 @@ export const adminMembershipSchema = z.object({
   expiresAt: z.string().nullable(),
   paidThrough: z.string().nullable(),
   unpaidDueOn: z.string().nullable(),
+  /** The last day of grace after `unpaidDueOn`: past it the membership has lapsed. */
+  graceEndsOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -44,6 +44,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
       expiresAt: membership.expiresAt?.toISOString() ?? null,
       paidThrough: paidThroughOf(membership.expiresAt),
       unpaidDueOn: membership.unpaidDueOn,
+      graceEndsOn: membership.graceEndsOn,
       created_at: membership.createdAt.toISOString(),
       updated_at: membership.updatedAt.toISOString(),
     })),

@@ -37,6 +37,7 @@ export const makeMembership = (overrides: Partial<AdminMembership> = {}): AdminM
   expiresAt: null,
   paidThrough: null,
   unpaidDueOn: null,
+  graceEndsOn: null,
   created_at: '2026-11-18T00:00:00.000Z',
   updated_at: '2026-11-18T00:00:00.000Z',
   ...overrides,

@@ -18,6 +18,7 @@ const membership = (overrides: Partial<Membership>): Membership => ({
   expiresAt: new Date(Date.now() + YEAR / 2).toISOString(),
   paidThrough: null,
   unpaidDueOn: null,
+  graceEndsOn: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...overrides,
