@@ -22,6 +22,7 @@ import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { checkoutPollPlugin } from './modules/dues/checkout-poll';
+import { duesDailyPlugin } from './modules/dues/daily-plugin';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
   if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
+  await app.register(duesDailyPlugin, { db, config });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

@@ -82,5 +82,7 @@ export function paidThroughOf(expiresAt: string | Date | null | undefined): stri
  * Whether a standing opens the members' area: good standing, or overdue within the grace
  * (docs/product-rules.md "Dues"). A membership never paid does not, even when overdue.
  */
-export const opensMembersArea = (standing: MembershipStanding | undefined, expiresAt: string | null | undefined) =>
-  standing === 'active' || (standing === 'overdue' && expiresAt != null);
+export const opensMembersArea = (
+  standing: MembershipStanding | undefined,
+  expiresAt: string | null | undefined,
+) => standing === 'active' || (standing === 'overdue' && expiresAt != null);

@@ -21,6 +21,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_payment_recorded',
   'dues_payment_rejected',
   'dues_settings_updated',
+  'dues_reminders_paused',
+  'dues_reminders_resumed',
+  'dues_reminder_resent',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -39,6 +42,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_payment_recorded: 'Recorded a payment',
   dues_payment_rejected: 'Rejected a proof of payment',
   dues_settings_updated: 'Changed the dues settings',
+  dues_reminders_paused: 'Paused dues reminders',
+  dues_reminders_resumed: 'Resumed dues reminders',
+  dues_reminder_resent: 'Resent a dues reminder',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -9,8 +9,8 @@ import {
   DUES_STATEMENT_FILTERS,
   DUES_STATEMENT_KINDS,
   DUES_STATEMENT_STATUSES,
-  MAX_DUES_CENTAVOS,
   GRACE_DAYS_RANGE,
+  MAX_DUES_CENTAVOS,
   MAX_REMINDER_STEPS,
   PAYMENT_INSTRUCTIONS_MAX_CHARS,
   parsePesos,
@@ -216,7 +216,10 @@ const feeField = (label: string) =>
 const reminderOffsetsField = z.preprocess(
   (value) => (Array.isArray(value) ? value.join(',') : value),
   text('Reminder days').transform((value, context) => {
-    const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const parts = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const offsets = parts.map(Number);
     if (
       !parts.every((part) => /^[-+]?\d{1,3}$/.test(part)) ||
@@ -333,6 +336,11 @@ export const reminderPreviewResponseSchema = z.object({
   }),
 });
 export type ReminderPreview = z.infer<typeof reminderPreviewResponseSchema>['data'];
+
+/** POST /api/dues/reminders/run: what the run issued and queued. */
+export const reminderRunResponseSchema = z.object({
+  data: z.object({ date: z.string(), issued: z.number().int(), messages: z.array(reminderMessageSchema) }),
+});
 
 /** GET /api/dues/reminders: the delivery log, newest first. */
 export const reminderLogQuerySchema = z.object({

@@ -267,9 +267,7 @@ export const duesReminders = pgTable(
   },
   (t) => [
     checkIn('dues_reminders_role_check', t.role, REMINDER_RECIPIENT_ROLES),
-    uniqueIndex('dues_reminders_once')
-      .on(t.statementId, t.offsetDays, t.email)
-      .where(sql`not ${t.resend}`),
+    uniqueIndex('dues_reminders_once').on(t.statementId, t.offsetDays, t.email).where(sql`not ${t.resend}`),
     index('dues_reminders_created_idx').on(t.createdAt, t.id),
     index('dues_reminders_user_idx').on(t.userId, t.createdAt),
   ],

@@ -8,7 +8,18 @@ import {
   membershipStanding,
   paidThroughOf,
 } from '@portal/shared';
-import { and, desc, eq, getTableColumns, isNotNull, notExists, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  notExists,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
 import { duesSettings, duesStatements, type Membership, memberships } from '../../db/schema';
@@ -26,7 +37,9 @@ const unpaidDueOn = sql<string | null>`(select min(${duesStatements.dueOn})::tex
 const graceDays = sql`coalesce((select ${duesSettings.graceDays} from ${duesSettings} where ${duesSettings.id} = 1), ${DEFAULT_GRACE_DAYS})`;
 
 /** The last day of grace after the earliest unpaid due date: past it the membership has lapsed. */
-const graceEndsOn = sql<string | null>`(select (min(${duesStatements.dueOn}) + ${graceDays}::integer)::text from ${duesStatements}
+const graceEndsOn = sql<
+  string | null
+>`(select (min(${duesStatements.dueOn}) + ${graceDays}::integer)::text from ${duesStatements}
     where ${duesStatements.membershipId} = ${qualifiedColumn(memberships.id)}
     and ${duesStatements.status} in ('issued', 'partly_paid'))`;
 

@@ -44,12 +44,18 @@ export function useReaderStanding(): ReaderStanding {
     }),
   }));
   // Overdue within the grace still opens the members' area (docs/product-rules.md "Dues").
-  const active = memberships.find((membership) => opensMembersArea(membership.standing, membership.expiresAt));
+  const active = memberships.find((membership) =>
+    opensMembersArea(membership.standing, membership.expiresAt),
+  );
   if (active) return { kind: 'active', expiresAt: active.expiresAt };
   // Memberships come newest first.
   const newest = memberships[0];
   if (newest?.standing === 'pending') return { kind: 'pending' };
-  if (newest?.standing === 'awaiting_payment' || newest?.standing === 'overdue' || newest?.standing === 'lapsed') {
+  if (
+    newest?.standing === 'awaiting_payment' ||
+    newest?.standing === 'overdue' ||
+    newest?.standing === 'lapsed'
+  ) {
     return { kind: 'unpaid', overdue: newest.standing !== 'awaiting_payment' };
   }
   if (newest?.standing === 'expired') return { kind: 'expired', expiresAt: newest.expiresAt };

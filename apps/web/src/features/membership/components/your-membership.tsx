@@ -21,7 +21,10 @@ export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, no
   const newest = profile.memberships[0];
   const standing = newest
     ? membershipStanding(
-        { status: newest.status, expires_at: newest.expiresAt, unpaid_due_on: newest.unpaidDueOn,
+        {
+          status: newest.status,
+          expires_at: newest.expiresAt,
+          unpaid_due_on: newest.unpaidDueOn,
           grace_ends_on: newest.graceEndsOn,
         },
         now,
@@ -51,10 +54,10 @@ export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, no
       state: 'next',
       text:
         standing === 'lapsed'
-          ? 'Your membership has lapsed: the grace after the due date is over, so the members\' area is closed and voting is suspended. Pay your statement under Dues on your profile to be active again.'
+          ? "Your membership has lapsed: the grace after the due date is over, so the members' area is closed and voting is suspended. Pay your statement under Dues on your profile to be active again."
           : standing === 'overdue'
-          ? 'Your statement of account is past its due date. Pay it, or upload your proof of payment, under Dues on your profile.'
-          : 'Your membership is approved. Pay your statement of account, or upload your proof of payment, under Dues on your profile; your 12 months start on the date of payment.',
+            ? 'Your statement of account is past its due date. Pay it, or upload your proof of payment, under Dues on your profile.'
+            : 'Your membership is approved. Pay your statement of account, or upload your proof of payment, under Dues on your profile; your 12 months start on the date of payment.',
       action: { label: 'See what to pay', to: `${paths.profile}#dues` },
     });
   } else if (standing === 'active') {
