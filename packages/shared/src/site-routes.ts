@@ -28,6 +28,7 @@ export const sitePaths = {
   adminNews: '/admin/news',
   adminBoard: '/admin/board',
   adminDues: '/admin/dues',
+  adminDuesReminders: '/admin/dues/reminders',
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
@@ -74,6 +75,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminUsersCreate,
   sitePaths.adminBoard,
   sitePaths.adminDues,
+  sitePaths.adminDuesReminders,
   sitePaths.adminEvents,
   sitePaths.adminNews,
 ];
