@@ -58,7 +58,7 @@ const standingOf = async (cookie: string) =>
 
 describe('a year of renewals on a fake clock', () => {
   it('issues the semester statement, reminds once at each step, lapses, and payment restores active', async () => {
-    // Paid through 160 days ago: the whole cycle of the statement (issue 30 days before, last
+    // Paid through 160 days ago: the whole cycle of the statement (issued 30 days before, the last
     // reminder 30 days after) lies in the past, so the standing read now is the one after it.
     const paidThrough = addToDate(today(), { days: -160 });
     const { user, membership, cookie } = await memberPaidThrough(paidThrough);
