@@ -41,28 +41,40 @@ function Recipient({ message }: { message: ReminderMessage }) {
   return (
     <div>
       <p className="font-semibold text-stone-900">{message.memberName}</p>
-      <p className="break-all text-sm text-stone-600">
+      <p className="break-words text-sm text-stone-600">
         {message.email} · {REMINDER_RECIPIENT_ROLE_LABELS[message.role]}
       </p>
     </div>
   );
 }
 
-const stepColumns = <T extends ReminderMessage>(): Column<T>[] => [
-  {
-    header: 'Recipient',
-    phone: 'heading',
-    className: 'min-w-56',
-    cell: (message) => <Recipient message={message} />,
-  },
-  { header: 'Statement', className: 'whitespace-nowrap', cell: (message) => message.statementNumber },
-  { header: 'Step', className: 'whitespace-nowrap', cell: (message) => reminderStepLabel(message.offset) },
-  {
-    header: 'Due',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (message) => `${formatCentavos(message.amount)} on ${formatDate(message.dueOn)}`,
-  },
-];
+const recipientColumn = <T extends ReminderMessage>(): Column<T> => ({
+  header: 'Recipient',
+  phone: 'heading',
+  className: 'min-w-56',
+  cell: (message) => <Recipient message={message} />,
+});
+const statementColumn = <T extends ReminderMessage>(): Column<T> => ({
+  header: 'Statement and step',
+  className: 'whitespace-nowrap',
+  cell: (message) => (
+    <div>
+      <p className="text-stone-900">{message.statementNumber}</p>
+      <p className="text-sm text-stone-600">{reminderStepLabel(message.offset)}</p>
+    </div>
+  ),
+});
+const dueColumn = <T extends ReminderMessage>(): Column<T> => ({
+  header: 'Due',
+  className: 'whitespace-nowrap tabular-nums',
+  cell: (message) => (
+    <div>
+      <p className="text-stone-900">{formatCentavos(message.amount)}</p>
+      <p className="text-sm text-stone-600">{formatDate(message.dueOn)}</p>
+    </div>
+  ),
+});
+const previewColumns: Column<ReminderMessage>[] = [recipientColumn(), statementColumn(), dueColumn()];
 
 /**
  * /admin/dues/reminders (docs/decisions/042-scheduled-renewals.md): what the daily run sends on a
@@ -121,7 +133,8 @@ export function RemindersPage() {
       : null;
 
   const logColumns: Column<ReminderDelivery>[] = [
-    ...stepColumns<ReminderDelivery>(),
+    recipientColumn<ReminderDelivery>(),
+    statementColumn<ReminderDelivery>(),
     {
       header: 'Queued',
       className: 'whitespace-nowrap',
@@ -196,7 +209,7 @@ export function RemindersPage() {
         </div>
         <DataTable
           label="Reminders to send"
-          columns={stepColumns<ReminderMessage>()}
+          columns={previewColumns}
           rows={preview.data?.messages}
           rowKey={(message) => `${message.statementId}-${message.offset}-${message.email}`}
           isLoading={preview.isPending}
