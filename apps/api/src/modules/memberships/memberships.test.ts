@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_USER_MESSAGES,
-  addToDate,
   type AdminMembership,
+  addToDate,
   MEMBERSHIP_PERIOD_MONTHS,
   MEMBERSHIP_STANDINGS,
   manilaDateString,
