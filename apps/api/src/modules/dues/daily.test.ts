@@ -1,4 +1,10 @@
-import { addToDate, manilaDateString, memberNewsCollection, startOfManilaDay } from '@portal/shared';
+import {
+  addToDate,
+  manilaDateString,
+  memberNewsCollection,
+  REMINDER_MESSAGES,
+  startOfManilaDay,
+} from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duesReminders, duesStatements, mailOutbox, scheduledRuns } from '../../db/schema';
@@ -7,6 +13,7 @@ import { startMailWorker } from '../../lib/mail/worker';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { NO_POLLING } from '../../test/mail-outbox';
+import { multipartBody } from '../../test/multipart';
 import {
   claimRun,
   DUES_DAILY_JOB,
@@ -297,5 +304,44 @@ describe('SMTP down during the run', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('the reminder settings', () => {
+  const put = async (fields: Record<string, string>) => {
+    const form = await multipartBody({
+      regularFee: '15000',
+      associateFee: '8000',
+      individualFee: '3000',
+      paymentInstructions: 'BDO 0012-3456-7890',
+      associationName: 'Mineral Exploration Association of the Philippines',
+      associationAddress: 'Pasig City',
+      associationTin: '000-123-456-000',
+      ...fields,
+    });
+    return context.app.inject({
+      method: 'PUT',
+      url: '/api/dues/settings',
+      headers: { cookie: adminCookie, ...form.headers },
+      payload: form.payload,
+    });
+  };
+
+  it('refuses repeated, out-of-range or non-whole days and a bad grace; saves good ones sorted', async () => {
+    expect((await put({ reminderOffsets: '-30, -30' })).json()).toMatchObject({
+      error: REMINDER_MESSAGES.offsetsDuplicate,
+      field: 'reminderOffsets',
+    });
+    expect((await put({ reminderOffsets: '-30, 7, 200' })).json().error).toBe(
+      REMINDER_MESSAGES.offsetsInvalid,
+    );
+    expect((await put({ reminderOffsets: '-7.5' })).json().error).toBe(REMINDER_MESSAGES.offsetsInvalid);
+    expect((await put({ graceDays: '-1' })).json().error).toBe(REMINDER_MESSAGES.graceInvalid);
+    const saved = await put({ reminderOffsets: '3, -7, 0', graceDays: '10' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ reminderOffsets: [-7, 0, 3], graceDays: 10 });
+    // Absent fields keep what is saved (an older form that does not send them).
+    expect((await put({})).json().data).toMatchObject({ reminderOffsets: [-7, 0, 3], graceDays: 10 });
+    await put({ reminderOffsets: '-30, -14, -7, 0, 7, 30', graceDays: '30' });
   });
 });
