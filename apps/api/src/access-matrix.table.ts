@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import {
   duesPayments,
+  duesReminders,
   duesStatements,
   emailTokens,
   eventRegistrations,
@@ -648,6 +649,38 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/verify/:token': { ...publicForAll, request: () => ({ url: '/api/verify/not-a-card' }) },
   'GET /api/dues/summary': adminOnly,
   'GET /api/dues/export-csv': adminOnly,
+  'GET /api/dues/reminders/preview': adminOnly,
+  'POST /api/dues/reminders/run': {
+    ...adminOnly,
+    request: () => ({ url: '/api/dues/reminders/run', payload: { date: '2020-01-01' } }),
+  },
+  'GET /api/dues/reminders': adminOnly,
+  'POST /api/dues/reminders/:id/resend': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => {
+      const statement = await createStatement(db, owner, unique);
+      const [reminder] = await db
+        .insert(duesReminders)
+        .values({
+          statementId: statement.id,
+          userId: owner.id,
+          offsetDays: -7,
+          role: 'member',
+          email: owner.email,
+          runDate: '2020-01-01',
+        })
+        .returning();
+      return { url: `/api/dues/reminders/${reminder?.id}/resend` };
+    },
+  },
+  'GET /api/dues/reminders/pauses': adminOnly,
+  'PUT /api/dues/reminders/pauses/:id': {
+    ...adminOnly,
+    request: ({ owner }) => ({
+      url: `/api/dues/reminders/pauses/${owner.id}`,
+      payload: { paused: true, reason: 'Paying by instalments' },
+    }),
+  },
 
   // The downloads: Member's News needs an active membership, which the other member lacks.
   'GET /mgb-guidelines-and-forms/:filename': {

@@ -23,6 +23,7 @@ import { boardRoutes } from './modules/board/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { checkoutPollPlugin } from './modules/dues/checkout-poll';
+import { duesDailyPlugin } from './modules/dues/daily-plugin';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
+  await app.register(duesDailyPlugin, { db, config });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

@@ -6,6 +6,7 @@ import {
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
+  reminderStepLabel,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
@@ -18,7 +19,7 @@ import { AppError } from './lib/errors';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
-import { issueDueStatements } from './modules/dues';
+import { issueDueStatements, runDailyDues } from './modules/dues';
 import { userListQueries } from './modules/users';
 
 const usage = `Usage: cli <command>
@@ -37,7 +38,10 @@ const usage = `Usage: cli <command>
                         e-mails (and prints) a link to choose one
   issue-dues [--date YYYY-MM-DD]
                         issue the semester statements due on that day (today in Manila by
-                        default), each once however often it runs; their e-mails are queued`;
+                        default), each once however often it runs; their e-mails are queued
+  dues-daily [--date YYYY-MM-DD] [--dry-run]
+                        the day's dues work as if it were that date: statements due, then
+                        reminders, one line per message; --dry-run writes nothing`;
 
 /** The database commands behind `npm run db:*`, on the same configuration as the server. */
 async function run(command: string | undefined, argument: string | undefined, options: string[]) {
@@ -149,6 +153,27 @@ async function run(command: string | undefined, argument: string | undefined, op
       return withDatabase(async ({ db }) => {
         const { issued } = await issueDueStatements({ db, config }, date);
         console.log(`${issued} semester statement${issued === 1 ? '' : 's'} issued for ${date}.`);
+      });
+    }
+    case 'dues-daily': {
+      const { values } = parseArgs({
+        args: options,
+        options: { date: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+        strict: true,
+      });
+      const date = values.date ?? manilaDateString();
+      if (!isCalendarDate(date)) throw new Error(`--date must be a day written YYYY-MM-DD, not ${date}`);
+      const dryRun = values['dry-run'] === true;
+      return withDatabase(async ({ db }) => {
+        const result = await runDailyDues({ db, config }, date, { dryRun });
+        const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+        console.log(
+          `${date}${dryRun ? ' (dry run, nothing written)' : ''}: ${plural(result.issued, 'semester statement')} ${dryRun ? 'would be issued' : 'issued'}.`,
+        );
+        for (const message of result.queued) {
+          console.log(`${message.email}\t${message.statementNumber}\t${reminderStepLabel(message.offset)}`);
+        }
+        console.log(`${plural(result.queued.length, 'reminder')} ${dryRun ? 'would be queued' : 'queued'}.`);
       });
     }
     default:

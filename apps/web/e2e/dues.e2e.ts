@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { addToDate, manilaDateString } from '@portal/shared';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -150,5 +151,27 @@ describe('dues', () => {
     expect(await back.getByText('Paid', { exact: true }).count()).toBeGreaterThan(0);
     await checkPage(page, 'phone', JOURNEY, 'paid-online');
     await context.close();
+  }, 120_000);
+
+  it('the admin previews a day of reminders, runs it, and the member receives the reminder', async () => {
+    const member = await approvedMember('remind');
+    await waitForMail(member.email, /membership is approved/);
+    // The statement is due in 30 days: 16 days from now is the reminder 14 days before.
+    const day = addToDate(manilaDateString(), { days: 16 });
+    const admin = await browser.newPage('desktop');
+    await signInByApi(admin.page, ADMIN_EMAIL, inject('adminPassword'));
+    await openPage(admin.page, paths.adminDuesReminders);
+    await admin.page.getByLabel('Day').fill(day);
+    const preview = admin.page.getByRole('table', { name: 'Reminders to send' });
+    const row = preview.getByRole('row').filter({ hasText: member.email });
+    await row.getByText('14 days before').waitFor();
+    await checkPage(admin.page, 'desktop', JOURNEY, 'reminders-preview');
+    await admin.page.getByRole('button', { name: 'Run this day now' }).click();
+    await admin.page.getByText(/reminders? queued/).waitFor();
+    const reminder = await waitForMail(member.email, /^Reminder:/);
+    expect(reminder.text).toContain('₱3,000.00');
+    expect(reminder.text).toContain('/profile#dues');
+    await admin.page.getByRole('table', { name: 'Reminders sent' }).getByText(member.email).waitFor();
+    await admin.context.close();
   }, 120_000);
 });

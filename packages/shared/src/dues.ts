@@ -132,7 +132,7 @@ export const DUES_MESSAGES = {
  */
 export const VOTING_SUSPENDED_TEXT = 'Voting rights suspended until the first semester is paid';
 export const isVotingSuspended = (standing: string | undefined) =>
-  standing === 'awaiting_payment' || standing === 'overdue';
+  standing === 'awaiting_payment' || standing === 'overdue' || standing === 'lapsed';
 
 /** A statement's status as people read it: an unpaid one past its due date is 'Overdue'. */
 export const statementStatusText = (statement: { status: DuesStatementStatus; overdue: boolean }) =>
@@ -163,3 +163,46 @@ export function parsePesos(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * Reminders (docs/decisions/042-scheduled-renewals.md): each step is a number of days from a
+ * statement's due date, negative before it; by default 30, 14 and 7 days before, on the day, and
+ * 7 and 30 days after. Past the due date a membership is overdue; past the grace it has lapsed.
+ */
+export const DEFAULT_REMINDER_OFFSETS = [-30, -14, -7, 0, 7, 30] as const;
+export const DEFAULT_GRACE_DAYS = 30;
+export const REMINDER_OFFSET_RANGE = { min: -90, max: 90 } as const;
+export const GRACE_DAYS_RANGE = { min: 0, max: 180 } as const;
+export const MAX_REMINDER_STEPS = 10;
+
+/** How a step reads: '30 days before', 'due date', '7 days after'. */
+export function reminderStepLabel(offset: number): string {
+  if (offset === 0) return 'On the due date';
+  const days = Math.abs(offset);
+  return `${days} day${days === 1 ? '' : 's'} ${offset < 0 ? 'before' : 'after'}`;
+}
+
+/**
+ * Where a reminder goes: the member, and a company's billing e-mail. (Representatives have no
+ * e-mail address of their own in the portal, so none is written to.)
+ */
+export const REMINDER_RECIPIENT_ROLES = ['member', 'billing'] as const;
+export type ReminderRecipientRole = (typeof REMINDER_RECIPIENT_ROLES)[number];
+export const REMINDER_RECIPIENT_ROLE_LABELS: Record<ReminderRecipientRole, string> = {
+  member: 'Member',
+  billing: 'Billing e-mail',
+};
+
+export const REMINDER_DELIVERY_STATES = ['queued', 'sent', 'failed'] as const;
+export type ReminderDeliveryState = (typeof REMINDER_DELIVERY_STATES)[number];
+
+export const REMINDER_MESSAGES = {
+  offsetsInvalid: `Reminder days must be whole numbers from ${REMINDER_OFFSET_RANGE.min} to ${REMINDER_OFFSET_RANGE.max}, separated by commas`,
+  offsetsDuplicate: 'Reminder days must not repeat',
+  offsetsTooMany: `At most ${MAX_REMINDER_STEPS} reminder days`,
+  graceInvalid: `Grace must be a whole number of days from ${GRACE_DAYS_RANGE.min} to ${GRACE_DAYS_RANGE.max}`,
+  deliveryNotFound: 'Reminder not found',
+  memberNotFound: 'Member not found',
+  reasonRequired: 'A reason is required',
+  dateInvalid: 'Date must be a day written YYYY-MM-DD',
+} as const;

@@ -24,6 +24,7 @@ export type CardVerifyStanding = (typeof CARD_VERIFY_STANDINGS)[number];
 export const CARD_VERIFY_STANDING_OF: Record<MembershipStanding, CardVerifyStanding> = {
   active: 'active',
   overdue: 'overdue',
+  lapsed: 'lapsed',
   expired: 'lapsed',
   awaiting_payment: 'lapsed',
   pending: 'lapsed',

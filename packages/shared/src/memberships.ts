@@ -26,6 +26,7 @@ export const MEMBERSHIP_STANDINGS = [
   'awaiting_payment',
   'active',
   'overdue',
+  'lapsed',
   'expired',
   'rejected',
 ] as const;
@@ -36,6 +37,7 @@ export const MEMBERSHIP_STANDING_LABELS: Record<MembershipStanding, string> = {
   awaiting_payment: 'Awaiting payment',
   active: 'Active',
   overdue: 'Overdue',
+  lapsed: 'Lapsed',
   expired: 'Expired',
   rejected: 'Rejected',
 };
@@ -45,19 +47,24 @@ export const MEMBERSHIP_STANDING_LABELS: Record<MembershipStanding, string> = {
  * for the answer to be right: an approved membership owing a statement whose due date has passed
  * is overdue; else one never paid awaits payment; else it is active until `expires_at` (the end
  * of its paid-through day) and expired from then on. `unpaid_due_on` is the earliest due date
- * (YYYY-MM-DD) of its unpaid statements, if any.
+ * (YYYY-MM-DD) of its unpaid statements, if any; `grace_ends_on` that date plus the grace of the
+ * dues settings: past it an overdue membership has lapsed (docs/decisions/042-scheduled-renewals.md).
  */
 export function membershipStanding(
   membership: {
     status: string;
     expires_at: string | Date | null | undefined;
     unpaid_due_on?: string | null;
+    grace_ends_on?: string | null;
   },
   now: Date = new Date(),
 ): MembershipStanding {
   if (membership.status === 'pending') return 'pending';
   if (membership.status === 'rejected') return 'rejected';
-  if (membership.unpaid_due_on && membership.unpaid_due_on < manilaDateString(now)) return 'overdue';
+  const today = manilaDateString(now);
+  if (membership.unpaid_due_on && membership.unpaid_due_on < today) {
+    return membership.grace_ends_on && membership.grace_ends_on < today ? 'lapsed' : 'overdue';
+  }
   if (membership.expires_at == null) return 'awaiting_payment';
   return new Date(membership.expires_at).getTime() > now.getTime() ? 'active' : 'expired';
 }
@@ -70,3 +77,12 @@ export function paidThroughOf(expiresAt: string | Date | null | undefined): stri
   if (expiresAt == null) return null;
   return manilaDateString(new Date(new Date(expiresAt).getTime() - 1));
 }
+
+/**
+ * Whether a standing opens the members' area: good standing, or overdue within the grace
+ * (docs/product-rules.md "Dues"). A membership never paid does not, even when overdue.
+ */
+export const opensMembersArea = (
+  standing: MembershipStanding | undefined,
+  expiresAt: string | null | undefined,
+) => standing === 'active' || (standing === 'overdue' && expiresAt != null);

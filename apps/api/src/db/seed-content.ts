@@ -129,7 +129,9 @@ export const demoMembers: DemoMember[] = [
     address: 'Unit 502, Cebu IT Park, Apas, Cebu City, 6000',
     about:
       'Visayas Geoscience Consultants provides geological mapping, ground geophysics and resource reporting for exploration companies across the Visayas, with competent persons accredited for PMRC reporting.',
-    memberships: [{ category: 'Associate', state: 'approved-current', createdDaysAgo: 210 }],
+    // Paid 338 days ago: its renewal is within 30 days, so the first daily run issues its
+    // semester statement (docs/decisions/042-scheduled-renewals.md).
+    memberships: [{ category: 'Associate', state: 'approved-current', createdDaysAgo: 345 }],
     representatives: [
       {
         firstName: 'Cecilia',
@@ -222,7 +224,8 @@ export const demoMembers: DemoMember[] = [
     phone: '+63 921 555 0119',
     address: '5 Rizal Avenue, Puerto Princesa City, 5300',
     about: 'Exploration geologist mapping nickel laterites in southern Palawan.',
-    memberships: [{ category: 'Individual', state: 'approved-awaiting', createdDaysAgo: 6 }],
+    // Billed 15 days ago, due in 15: tomorrow is the reminder 14 days before the due date.
+    memberships: [{ category: 'Individual', state: 'approved-awaiting', createdDaysAgo: 17 }],
     representatives: [],
   },
   {

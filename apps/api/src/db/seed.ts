@@ -503,9 +503,10 @@ async function insertDemoDues(
         periodTo: paid ? addToDate(paidOn, { months: MEMBERSHIP_PERIOD_MONTHS }) : null,
         amountCentavos: fee,
         issuedOn,
-        // The overdue member was given 30 days and let them pass; the others are within theirs.
+        // The overdue member was given 30 days and let them pass (a week ago: the first daily run
+        // sends the reminder 7 days after); the others are within theirs.
         dueOn: overdue
-          ? manilaDateString(daysAgo(8))
+          ? manilaDateString(daysAgo(7))
           : addToDate(issuedOn, { days: SECOND_SEMESTER_DUE_DAYS }),
         billedName: member.displayName,
         billedEmail: member.email,

@@ -232,6 +232,11 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/admin-dues/admin-dues-page').then((m) => ({ Component: m.AdminDuesPage })),
           }),
+          page('Dues reminders', {
+            path: paths.adminDuesReminders,
+            lazy: () =>
+              import('@/features/admin-dues/reminders-page').then((m) => ({ Component: m.RemindersPage })),
+          }),
           page('Meet Our Board', {
             path: paths.adminBoard,
             lazy: () =>

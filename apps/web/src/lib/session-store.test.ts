@@ -72,6 +72,7 @@ describe('session store (spec 000 §3)', () => {
       status: 'approved',
       expiresAt: null,
       unpaidDueOn: null,
+      graceEndsOn: null,
       created_at: '2026-02-01T00:00:00Z',
     };
     const profile = { id: 'u2', username: 'ana', role: 'member', isNew: false } as unknown as Profile;

@@ -46,6 +46,8 @@ function duesToPayOf(profile: Profile): SessionUser['duesToPay'] {
     status: newest.status,
     expires_at: newest.expiresAt,
     unpaid_due_on: newest.unpaidDueOn,
+    grace_ends_on: newest.graceEndsOn,
   });
+  if (standing === 'lapsed') return 'overdue';
   return standing === 'awaiting_payment' || standing === 'overdue' ? standing : undefined;
 }

@@ -50,6 +50,7 @@ export function makeMembership(overrides: Partial<Membership> = {}): Membership 
     paidThrough: null,
     memberNumber: null,
     unpaidDueOn: null,
+    graceEndsOn: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...overrides,

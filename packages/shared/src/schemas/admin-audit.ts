@@ -22,6 +22,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_payment_rejected',
   'dues_settings_updated',
   'membership_card_revoked',
+  'dues_reminders_paused',
+  'dues_reminders_resumed',
+  'dues_reminder_resent',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -41,6 +44,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_payment_rejected: 'Rejected a proof of payment',
   dues_settings_updated: 'Changed the dues settings',
   membership_card_revoked: 'Revoked a membership card',
+  dues_reminders_paused: 'Paused dues reminders',
+  dues_reminders_resumed: 'Resumed dues reminders',
+  dues_reminder_resent: 'Resent a dues reminder',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -113,6 +113,8 @@ export const membershipSchema = z.object({
   memberNumber: z.string().nullable(),
   /** The earliest due date of its unpaid statements (docs/product-rules.md "Dues"). */
   unpaidDueOn: z.string().nullable(),
+  /** The last day of grace after `unpaidDueOn`: past it the membership has lapsed. */
+  graceEndsOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -9,9 +9,15 @@ import {
   DUES_STATEMENT_FILTERS,
   DUES_STATEMENT_KINDS,
   DUES_STATEMENT_STATUSES,
+  GRACE_DAYS_RANGE,
   MAX_DUES_CENTAVOS,
+  MAX_REMINDER_STEPS,
   PAYMENT_INSTRUCTIONS_MAX_CHARS,
   parsePesos,
+  REMINDER_DELIVERY_STATES,
+  REMINDER_MESSAGES,
+  REMINDER_OFFSET_RANGE,
+  REMINDER_RECIPIENT_ROLES,
 } from '../dues';
 import { MEMBERSHIP_CATEGORIES } from '../enums';
 import { isCalendarDate, optionalText, paginationSchema, requiredChoice, requiredText, text } from './common';
@@ -206,6 +212,45 @@ const feeField = (label: string) =>
     }),
   );
 
+/** Reminder days as an admin types them: whole numbers in range, separated by commas, no repeats. */
+const reminderOffsetsField = z.preprocess(
+  (value) => (Array.isArray(value) ? value.join(',') : value),
+  text('Reminder days').transform((value, context) => {
+    const parts = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const offsets = parts.map(Number);
+    if (
+      !parts.every((part) => /^[-+]?\d{1,3}$/.test(part)) ||
+      offsets.some((offset) => offset < REMINDER_OFFSET_RANGE.min || offset > REMINDER_OFFSET_RANGE.max)
+    ) {
+      context.addIssue({ code: 'custom', message: REMINDER_MESSAGES.offsetsInvalid });
+      return z.NEVER;
+    }
+    if (new Set(offsets).size !== offsets.length) {
+      context.addIssue({ code: 'custom', message: REMINDER_MESSAGES.offsetsDuplicate });
+      return z.NEVER;
+    }
+    if (offsets.length > MAX_REMINDER_STEPS) {
+      context.addIssue({ code: 'custom', message: REMINDER_MESSAGES.offsetsTooMany });
+      return z.NEVER;
+    }
+    return offsets.sort((a, b) => a - b);
+  }),
+);
+const graceDaysField = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  text('Grace').transform((value, context) => {
+    const days = Number(value.trim());
+    if (!/^\d{1,3}$/.test(value.trim()) || days < GRACE_DAYS_RANGE.min || days > GRACE_DAYS_RANGE.max) {
+      context.addIssue({ code: 'custom', message: REMINDER_MESSAGES.graceInvalid });
+      return z.NEVER;
+    }
+    return days;
+  }),
+);
+
 /** PUT /api/dues/settings (admin, multipart with an optional QR image). */
 export const duesSettingsUpdateSchema = z.strictObject({
   regularFee: feeField('Regular fee'),
@@ -221,6 +266,9 @@ export const duesSettingsUpdateSchema = z.strictObject({
   associationAddress: requiredText('Association address', 'Association address is required', 300),
   associationTin: requiredText('Association TIN', 'Association TIN is required', 30),
   removeQrImage: z.enum(['true', 'false'], 'Remove QR image must be true or false').optional(),
+  /** '-30, -14, -7, 0, 7, 30': days from the due date; absent keeps the current ones. */
+  reminderOffsets: reminderOffsetsField.optional(),
+  graceDays: graceDaysField.optional(),
 });
 export type DuesSettingsUpdate = z.infer<typeof duesSettingsUpdateSchema>;
 
@@ -237,6 +285,8 @@ export const duesSettingsSchema = z.object({
   associationAddress: z.string(),
   associationTin: z.string(),
   onlinePayment: z.boolean(),
+  reminderOffsets: z.array(z.number().int()),
+  graceDays: z.number().int(),
 });
 export type DuesSettings = z.infer<typeof duesSettingsSchema>;
 export const duesSettingsResponseSchema = z.object({ data: duesSettingsSchema });
@@ -252,3 +302,83 @@ export const duesSummarySchema = z.object({
 });
 export type DuesSummary = z.infer<typeof duesSummarySchema>;
 export const duesSummaryResponseSchema = z.object({ data: duesSummarySchema });
+
+// ---------------------------------------------------------------------------------------------
+// Reminders (docs/decisions/042-scheduled-renewals.md)
+
+const dayField = text('Date').refine(isCalendarDate, REMINDER_MESSAGES.dateInvalid);
+
+/** GET /api/dues/reminders/preview: what the day's run would issue and queue (today by default). */
+export const reminderPreviewQuerySchema = z.object({ date: dayField.optional() });
+
+/** One message of a day's run, planned or queued. */
+export const reminderMessageSchema = z.object({
+  statementId: z.uuid(),
+  statementNumber: z.string(),
+  userId: z.uuid().nullable(),
+  memberName: z.string(),
+  email: z.string(),
+  role: z.enum(REMINDER_RECIPIENT_ROLES),
+  offset: z.number().int(),
+  dueOn: z.string(),
+  amount: z.number().int(),
+});
+export type ReminderMessage = z.infer<typeof reminderMessageSchema>;
+
+export const reminderPreviewResponseSchema = z.object({
+  data: z.object({
+    date: z.string(),
+    /** Members whose semester statement the run would issue. */
+    statementsToIssue: z.array(z.object({ userId: z.uuid(), memberName: z.string(), email: z.string() })),
+    messages: z.array(reminderMessageSchema),
+    /** Messages skipped because the member's reminders are paused. */
+    paused: z.number().int(),
+  }),
+});
+export type ReminderPreview = z.infer<typeof reminderPreviewResponseSchema>['data'];
+
+/** POST /api/dues/reminders/run: what the run issued and queued. */
+export const reminderRunResponseSchema = z.object({
+  data: z.object({ date: z.string(), issued: z.number().int(), messages: z.array(reminderMessageSchema) }),
+});
+
+/** GET /api/dues/reminders: the delivery log, newest first. */
+export const reminderLogQuerySchema = z.object({
+  ...pageQuerySchema(PAGE_SIZES.adminDues),
+  state: queryChoice(REMINDER_DELIVERY_STATES, `State must be one of ${REMINDER_DELIVERY_STATES.join(', ')}`),
+  userId: optionalIdFilter,
+  search: searchQuerySchema,
+});
+export type ReminderLogQuery = z.infer<typeof reminderLogQuerySchema>;
+
+export const reminderDeliverySchema = reminderMessageSchema.extend({
+  id: z.uuid(),
+  runDate: z.string(),
+  state: z.enum(REMINDER_DELIVERY_STATES),
+  /** A copy an administrator asked for, beside the scheduled one. */
+  resend: z.boolean(),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type ReminderDelivery = z.infer<typeof reminderDeliverySchema>;
+export const reminderDeliveryResponseSchema = z.object({ data: reminderDeliverySchema });
+export const reminderLogResponseSchema = z.object({
+  data: z.object({ deliveries: z.array(reminderDeliverySchema), pagination: paginationSchema }),
+});
+
+/** PUT /api/dues/reminders/pauses/{id} (the member's user id): pause or resume, with a reason. */
+export const reminderPauseSchema = z.strictObject({
+  paused: z.boolean('Paused must be true or false'),
+  reason: requiredText('Reason', REMINDER_MESSAGES.reasonRequired, DUES_REASON_MAX_CHARS),
+});
+export type ReminderPauseInput = z.infer<typeof reminderPauseSchema>;
+export const reminderPauseViewSchema = z.object({
+  userId: z.uuid(),
+  memberName: z.string(),
+  email: z.string(),
+  reason: z.string(),
+  pausedAt: z.string(),
+});
+export type ReminderPauseView = z.infer<typeof reminderPauseViewSchema>;
+export const reminderPauseListResponseSchema = z.object({ data: z.array(reminderPauseViewSchema) });

@@ -77,7 +77,12 @@ export function withStanding<M extends z.infer<typeof membershipSchema>>(
   return {
     ...membership,
     standing: membershipStanding(
-      { ...membership, expires_at: membership.expiresAt, unpaid_due_on: membership.unpaidDueOn },
+      {
+        ...membership,
+        expires_at: membership.expiresAt,
+        unpaid_due_on: membership.unpaidDueOn,
+        grace_ends_on: membership.graceEndsOn,
+      },
       now,
     ),
   };

@@ -94,6 +94,8 @@ export const adminMembershipSchema = z.object({
   /** Whether a live membership card exists (docs/product-rules.md "Membership card"). */
   hasCard: z.boolean(),
   unpaidDueOn: z.string().nullable(),
+  /** The last day of grace after `unpaidDueOn`: past it the membership has lapsed. */
+  graceEndsOn: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -7,9 +7,12 @@ import {
   type DuesStatementStatus,
   MEMBERSHIP_CATEGORIES,
   type MembershipCategory,
+  REMINDER_RECIPIENT_ROLES,
+  type ReminderRecipientRole,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -22,6 +25,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
+import { mailOutbox } from './mail';
 import { memberships } from './memberships';
 import { users } from './users';
 
@@ -43,6 +47,13 @@ export const duesSettings = pgTable(
     associationName: text('association_name').notNull(),
     associationAddress: text('association_address').notNull(),
     associationTin: text('association_tin').notNull(),
+    /** Days from a statement's due date on which a reminder goes (docs/decisions/042-scheduled-renewals.md). */
+    reminderOffsets: integer('reminder_offsets')
+      .array()
+      .notNull()
+      .default(sql`'{-30,-14,-7,0,7,30}'::integer[]`),
+    /** Days after the due date an overdue membership keeps the members' area before it lapses. */
+    graceDays: integer('grace_days').notNull().default(30),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -50,6 +61,7 @@ export const duesSettings = pgTable(
     checkNotNegative('dues_settings_regular_fee_check', t.regularFeeCentavos),
     checkNotNegative('dues_settings_associate_fee_check', t.associateFeeCentavos),
     checkNotNegative('dues_settings_individual_fee_check', t.individualFeeCentavos),
+    checkNotNegative('dues_settings_grace_days_check', t.graceDays),
   ],
 );
 
@@ -213,3 +225,61 @@ export const duesWebhookEvents = pgTable(
 );
 
 export type DuesCheckout = typeof duesCheckouts.$inferSelect;
+
+/**
+ * Each day of a scheduled job (docs/decisions/042-scheduled-renewals.md): claimed by one process
+ * for a while (`lockedUntil`), marked finished when done. A process that dies mid-run leaves its
+ * claim to expire and the next run finishes the day; the work itself is keyed so a second run
+ * queues nothing twice.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runDate] })],
+);
+
+/**
+ * The reminder delivery log: one row per statement, step and recipient (the unique key that makes
+ * each reminder go exactly once, however many runs or processes), and a row per copy an
+ * administrator resends. Whether it was sent is read from its outbox message.
+ */
+export const duesReminders = pgTable(
+  'dues_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => duesStatements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    offsetDays: integer('offset_days').notNull(),
+    role: text('role').$type<ReminderRecipientRole>().notNull(),
+    email: text('email').notNull(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    resend: boolean('resend').notNull().default(false),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    checkIn('dues_reminders_role_check', t.role, REMINDER_RECIPIENT_ROLES),
+    uniqueIndex('dues_reminders_once').on(t.statementId, t.offsetDays, t.email).where(sql`not ${t.resend}`),
+    index('dues_reminders_created_idx').on(t.createdAt, t.id),
+    index('dues_reminders_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+export type DuesReminder = typeof duesReminders.$inferSelect;
+
+/** Members whose reminders an administrator paused, with why (the audit log keeps the history). */
+export const duesReminderPauses = pgTable('dues_reminder_pauses', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  pausedBy: uuid('paused_by').references(() => users.id, { onDelete: 'set null' }),
+  pausedAt: createdAt('paused_at'),
+});

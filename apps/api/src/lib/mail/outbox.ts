@@ -8,12 +8,17 @@ export type MailMessage = { to: string; subject: string; html: string; text: str
  * message announces: the mail then exists exactly when the change commits, and a mail server that
  * is down cannot fail the request.
  */
-export async function queueMail(db: Db | DbTransaction, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values({
-    toAddress: message.to,
-    subject: message.subject,
-    html: message.html,
-    text: message.text,
-    status: 'queued',
-  });
+export async function queueMail(db: Db | DbTransaction, message: MailMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      status: 'queued',
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('The message was not queued');
+  return row.id;
 }

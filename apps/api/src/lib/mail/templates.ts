@@ -197,6 +197,50 @@ export function statementIssuedEmail({
   });
 }
 
+/**
+ * A dues reminder (docs/decisions/042-scheduled-renewals.md): before the due date, on it, and
+ * after it, each step saying where the member stands.
+ */
+export function duesReminderEmail({
+  username,
+  link,
+  number,
+  amount,
+  dueOn,
+  offset,
+  graceEndsOn,
+}: AccountLinkMail & {
+  number: string;
+  amount: string;
+  dueOn: string;
+  offset: number;
+  graceEndsOn: string;
+}): MailContent {
+  const days = Math.abs(offset);
+  const when =
+    offset < 0
+      ? `is due in ${days} day${days === 1 ? '' : 's'}, on ${dueOn}`
+      : offset === 0
+        ? `is due today, ${dueOn}`
+        : `was due on ${dueOn} and is still unpaid`;
+  const standing =
+    offset <= 0
+      ? 'Paying on time keeps your membership in good standing.'
+      : `Your membership stays open until ${graceEndsOn}; after that it lapses, the members' area closes and voting rights are suspended until it is paid.`;
+  return accountLinkEmail({
+    subject:
+      offset > 0
+        ? `Reminder: ${siteConfig.acronym} statement ${number} (${amount}) is overdue`
+        : `Reminder: ${siteConfig.acronym} statement ${number} (${amount}) due ${dueOn}`,
+    username,
+    link,
+    intro: `A friendly reminder: your statement of account ${number} for ${amount} ${when}. ${standing} If you have already paid, thank you, and please upload your proof of payment on your profile so the secretariat can record it.`,
+    action: 'Pay my dues',
+    expiry: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+    ignore: 'You receive this e-mail because you are a member of the association.',
+  });
+}
+
 /** A payment was recorded: the acknowledgement receipt is on the profile. */
 export function paymentRecordedEmail({
   username,

@@ -45,6 +45,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
       paidThrough: paidThroughOf(membership.expiresAt),
       memberNumber: membership.memberNumber,
       unpaidDueOn: membership.unpaidDueOn,
+      graceEndsOn: membership.graceEndsOn,
       created_at: membership.createdAt.toISOString(),
       updated_at: membership.updatedAt.toISOString(),
     })),

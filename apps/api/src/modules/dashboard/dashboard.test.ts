@@ -160,7 +160,15 @@ describe('GET /api/dashboard/admin/summary', () => {
   it('counts each member once, by their newest membership, and active members by category', async () => {
     const { data } = (await summary(adminCookie)).json();
     expect(data.memberships).toEqual({
-      byStatus: { pending: 1, awaiting_payment: 0, active: 2, overdue: 0, expired: 1, rejected: 1 },
+      byStatus: {
+        pending: 1,
+        awaiting_payment: 0,
+        active: 2,
+        overdue: 0,
+        lapsed: 0,
+        expired: 1,
+        rejected: 1,
+      },
       activeByCategory: { Regular: 1, Associate: 0, Individual: 1, Honorary: 0 },
     });
   });

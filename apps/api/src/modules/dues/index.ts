@@ -1,4 +1,5 @@
 // What other modules may use of dues (docs/decisions/034-modules-by-domain.md).
+export { previewDailyDues, runDailyDues, runDueDays } from './daily';
 export { loadFonts as loadDocumentFonts } from './documents';
 export { assignMemberNumber } from './member-numbers';
 export { readDuesSettings } from './settings';

@@ -17,6 +17,14 @@ import {
   paymentProofSchema,
   reasonSchema,
   recordPaymentSchema,
+  reminderDeliveryResponseSchema,
+  reminderLogQuerySchema,
+  reminderLogResponseSchema,
+  reminderPauseListResponseSchema,
+  reminderPauseSchema,
+  reminderPreviewQuerySchema,
+  reminderPreviewResponseSchema,
+  reminderRunResponseSchema,
   statementLabel,
   verifyPaymentSchema,
   webhookResponseSchema,
@@ -30,11 +38,13 @@ import { AppError } from '../../lib/errors';
 import { multipartForm } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
+import { previewDailyDues, runDailyDues } from './daily';
 import { exportStatementsCsv } from './export';
 import { pollPendingCheckouts, receiveWebhook, startCheckout } from './online';
 import { readPaymentFor, recordPayment, rejectPayment, submitProof, verifyPayment } from './payments';
 import { receiptPdf, statementPdf } from './pdf-documents';
 import { type PaymentProvider, WebhookSignatureError } from './providers/payment-provider';
+import { listReminderDeliveries, listReminderPauses, resendReminder, setReminderPause } from './reminders';
 import { readDuesSettingsView, updateDuesSettings } from './settings';
 import {
   issueDraft,
@@ -145,6 +155,100 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       if (result.issued > 0) app.mailWorker.poke();
       return { data: result };
     },
+  );
+
+  app.get(
+    '/reminders/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: "What the day's run would issue and queue (tomorrow, or the date asked), writing nothing",
+        querystring: reminderPreviewQuerySchema,
+        response: { 200: reminderPreviewResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await previewDailyDues(db, request.query.date ?? manilaDateString()) }),
+  );
+
+  app.post(
+    '/reminders/run',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: "Run the day's dues work now for a date: statements due, then reminders, each once",
+        body: reminderPreviewQuerySchema,
+        response: { 200: reminderRunResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const result = await runDailyDues(context, request.body.date ?? manilaDateString());
+      if (result.issued > 0 || result.queued.length > 0) app.mailWorker.poke();
+      return { data: { date: result.date, issued: result.issued, messages: result.queued } };
+    },
+  );
+
+  app.get(
+    '/reminders',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'The reminder delivery log, newest first, by state or member',
+        querystring: reminderLogQuerySchema,
+        response: { 200: reminderLogResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listReminderDeliveries(db, request.query) }),
+  );
+
+  app.post(
+    '/reminders/:id/resend',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'Queue a copy of a reminder to the same address (logged)',
+        params: idParamsSchema,
+        response: { 201: reminderDeliveryResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const copy = await resendReminder(context, viewerOf(request), request.params.id);
+      app.mailWorker.poke();
+      return reply.status(201).send({ data: copy });
+    },
+  );
+
+  app.get(
+    '/reminders/pauses',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: 'The members whose reminders are paused',
+        response: { 200: reminderPauseListResponseSchema },
+      },
+    },
+    async () => ({ data: await listReminderPauses(db) }),
+  );
+
+  app.put(
+    '/reminders/pauses/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dues'],
+        summary: "Pause or resume one member's reminders, with a reason (audit log)",
+        params: idParamsSchema,
+        body: reminderPauseSchema,
+        response: { 200: reminderPauseListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await setReminderPause(db, viewerOf(request), request.params.id, request.body),
+    }),
   );
 
   app.get(

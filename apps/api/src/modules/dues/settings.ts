@@ -1,5 +1,7 @@
 import {
   DEFAULT_FEES_CENTAVOS,
+  DEFAULT_GRACE_DAYS,
+  DEFAULT_REMINDER_OFFSETS,
   type DuesSettings,
   type DuesSettingsUpdate,
   type MembershipCategory,
@@ -27,6 +29,8 @@ const DEFAULT_SETTINGS: DuesSettingsValues = {
   associationName: siteConfig.name,
   associationAddress: siteConfig.address,
   associationTin: '',
+  reminderOffsets: [...DEFAULT_REMINDER_OFFSETS],
+  graceDays: DEFAULT_GRACE_DAYS,
 };
 
 function toValues(row: DuesSettingsRow): DuesSettingsValues {
@@ -42,6 +46,8 @@ function toValues(row: DuesSettingsRow): DuesSettingsValues {
     associationName: row.associationName,
     associationAddress: row.associationAddress,
     associationTin: row.associationTin,
+    reminderOffsets: row.reminderOffsets,
+    graceDays: row.graceDays,
   };
 }
 
@@ -75,6 +81,8 @@ export async function saveDuesSettings(
     associationName: update.associationName,
     associationAddress: update.associationAddress,
     associationTin: update.associationTin,
+    reminderOffsets: update.reminderOffsets ?? current.reminderOffsets,
+    graceDays: update.graceDays ?? current.graceDays,
   };
   const [row] = await tx
     .insert(duesSettings)
@@ -148,6 +156,8 @@ const AUDITED_SETTINGS = [
   'associationName',
   'associationAddress',
   'associationTin',
+  'reminderOffsets',
+  'graceDays',
 ] as const;
 const flatten = (settings: DuesSettingsValues) => ({
   ...settings,

@@ -1,5 +1,6 @@
 import {
   type AdminMembership,
+  DEFAULT_GRACE_DAYS,
   MEMBERSHIP_STANDINGS,
   type MembershipCategory,
   type MembershipStanding,
@@ -7,10 +8,21 @@ import {
   membershipStanding,
   paidThroughOf,
 } from '@portal/shared';
-import { and, desc, eq, getTableColumns, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  notExists,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
-import { duesStatements, type Membership, membershipCards, memberships } from '../../db/schema';
+import { duesSettings, duesStatements, type Membership, membershipCards, memberships } from '../../db/schema';
 import { qualifiedColumn } from '../../lib/sql';
 
 /**
@@ -25,21 +37,44 @@ const unpaidDueOn = sql<string | null>`(select min(${duesStatements.dueOn})::tex
 const hasCard = sql<boolean>`exists (select 1 from ${membershipCards}
     where ${membershipCards.membershipId} = ${qualifiedColumn(memberships.id)})`;
 
+/** The grace of the dues settings in days, in SQL (docs/decisions/042-scheduled-renewals.md). */
+const graceDays = sql`coalesce((select ${duesSettings.graceDays} from ${duesSettings} where ${duesSettings.id} = 1), ${DEFAULT_GRACE_DAYS})`;
+
+/** The last day of grace after the earliest unpaid due date: past it the membership has lapsed. */
+const graceEndsOn = sql<
+  string | null
+>`(select (min(${duesStatements.dueOn}) + ${graceDays}::integer)::text from ${duesStatements}
+    where ${duesStatements.membershipId} = ${qualifiedColumn(memberships.id)}
+    and ${duesStatements.status} in ('issued', 'partly_paid'))`;
+
 /** Memberships with what their standing needs, in the order and filter the caller adds. */
 export function membershipsWithDues(db: Db | DbTransaction) {
-  return db.select({ ...getTableColumns(memberships), unpaidDueOn, hasCard }).from(memberships);
+  return db.select({ ...getTableColumns(memberships), unpaidDueOn, graceEndsOn, hasCard }).from(memberships);
 }
-export type MembershipWithDues = Membership & { unpaidDueOn: string | null; hasCard: boolean };
+export type MembershipWithDues = Membership & {
+  unpaidDueOn: string | null;
+  graceEndsOn: string | null;
+  hasCard: boolean;
+};
 
 /**
- * A member in good standing (docs/product-rules.md "Dues"): an approved membership paid through
- * today, owing nothing past its due date. It opens the members' area (Member's News files).
+ * What opens the members' area (Member's News files; docs/product-rules.md "Dues"): good standing,
+ * an approved membership paid through today owing nothing past its due date, or one paid before
+ * that is overdue but within the grace (`opensMembersArea` in packages/shared).
  */
 export async function hasActiveMembership(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ found: sql<number>`1` })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), hasStanding(memberships, 'active', now)))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        or(
+          hasStanding(memberships, 'active', now),
+          and(hasStanding(memberships, 'overdue', now), isNotNull(memberships.expiresAt)),
+        ),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -73,17 +108,23 @@ type MembershipColumns = { id: SQLWrapper; status: SQLWrapper; expiresAt: SQLWra
  * conditions. Worked out when read, so no job has to change a membership when time passes.
  */
 export function hasStanding(membership: MembershipColumns, standing: MembershipStanding, now: Date) {
-  const overdue = sql`exists (select 1 from ${duesStatements}
+  const today = manilaDateString(now);
+  const owing = (before: SQL) => sql`exists (select 1 from ${duesStatements}
     where ${duesStatements.membershipId} = ${membership.id}
     and ${duesStatements.status} in ('issued', 'partly_paid')
-    and ${duesStatements.dueOn} < ${manilaDateString(now)})`;
+    and ${duesStatements.dueOn} < ${before})`;
+  // Overdue: a due date has passed; lapsed: the grace after one has passed too.
+  const overdue = owing(sql`${today}::date`);
+  const lapsed = owing(sql`${today}::date - ${graceDays}::integer`);
   const approved = sql`${membership.status} = 'approved'`;
   switch (standing) {
     case 'pending':
     case 'rejected':
       return sql`${membership.status} = ${standing}`;
+    case 'lapsed':
+      return sql`(${approved} and ${lapsed})`;
     case 'overdue':
-      return sql`(${approved} and ${overdue})`;
+      return sql`(${approved} and ${overdue} and not ${lapsed})`;
     case 'awaiting_payment':
       return sql`(${approved} and ${membership.expiresAt} is null and not ${overdue})`;
     case 'active':
@@ -137,7 +178,12 @@ export function toAdminMembership(membership: MembershipWithDues, now = new Date
     category: membership.category,
     status: membership.status,
     standing: membershipStanding(
-      { status: membership.status, expires_at: expiresAt, unpaid_due_on: membership.unpaidDueOn },
+      {
+        status: membership.status,
+        expires_at: expiresAt,
+        unpaid_due_on: membership.unpaidDueOn,
+        grace_ends_on: membership.graceEndsOn,
+      },
       now,
     ),
     startsAt: membership.startsAt?.toISOString() ?? null,
@@ -146,6 +192,7 @@ export function toAdminMembership(membership: MembershipWithDues, now = new Date
     memberNumber: membership.memberNumber,
     hasCard: membership.hasCard,
     unpaidDueOn: membership.unpaidDueOn,
+    graceEndsOn: membership.graceEndsOn,
     created_at: membership.createdAt.toISOString(),
     updated_at: membership.updatedAt.toISOString(),
   };

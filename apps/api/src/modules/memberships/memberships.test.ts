@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
+  addToDate,
   MEMBERSHIP_PERIOD_MONTHS,
   MEMBERSHIP_STANDINGS,
+  manilaDateString,
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,9 +218,15 @@ describe("the admin list's membership filters follow every change", () => {
     expect(await standingOf(user.id)).toBe('awaiting_payment');
     await context.db
       .update(duesStatements)
-      .set({ dueOn: '2020-01-01' })
+      .set({ dueOn: addToDate(manilaDateString(), { days: -1 }) })
       .where(eq(duesStatements.membershipId, membership.id));
     expect(await standingOf(user.id)).toBe('overdue');
+    // Past the grace of the dues settings (30 days): lapsed.
+    await context.db
+      .update(duesStatements)
+      .set({ dueOn: '2020-01-01' })
+      .where(eq(duesStatements.membershipId, membership.id));
+    expect(await standingOf(user.id)).toBe('lapsed');
     await context.db
       .update(duesStatements)
       .set({ status: 'paid' })

@@ -248,9 +248,9 @@ describe('GET /api/users/get-all', () => {
       ['?type=superuser', 'type', 'Type must be one of user, individual, company, admin'],
       ['?status=deleted', 'status', 'Status must be one of pending, active, inactive'],
       [
-        '?membership=lapsed',
+        '?membership=suspended',
         'membership',
-        'Membership must be one of pending, awaiting_payment, active, overdue, expired, rejected',
+        'Membership must be one of pending, awaiting_payment, active, overdue, lapsed, expired, rejected',
       ],
       ['?limit=0', 'limit', 'Limit must be at least 1'],
       ['?limit=-5', 'limit', 'Limit must be at least 1'],

@@ -9,8 +9,19 @@ import {
   PAGE_SIZES,
   statementLabel,
 } from '@portal/shared';
-import { Ban, Download, Eye, FileSpreadsheet, RefreshCw, Send, Settings, Wallet } from 'lucide-react';
+import {
+  Ban,
+  BellRing,
+  Download,
+  Eye,
+  FileSpreadsheet,
+  RefreshCw,
+  Send,
+  Settings,
+  Wallet,
+} from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
@@ -20,6 +31,7 @@ import { StatementStatusBadge } from '@/components/dues/statement-parts';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
@@ -202,6 +214,10 @@ export function AdminDuesPage() {
               <Settings aria-hidden="true" className="size-4" />
               Settings
             </button>
+            <Link to={paths.adminDuesReminders} className={buttonClasses({ variant: 'secondary' })}>
+              <BellRing aria-hidden="true" className="size-4" />
+              Reminders
+            </Link>
             <button
               type="button"
               onClick={exportCsv}

@@ -54,6 +54,7 @@ const MEMBERSHIP_FILTERS = [
   ['awaiting_payment', 'Members awaiting payment'],
   ['active', 'Active members'],
   ['overdue', 'Members with overdue dues'],
+  ['lapsed', 'Lapsed members'],
   ['expired', 'Expired members'],
   ['rejected', 'Rejected applications'],
 ] as const;

@@ -39,6 +39,7 @@ export const makeMembership = (overrides: Partial<AdminMembership> = {}): AdminM
   memberNumber: null,
   hasCard: false,
   unpaidDueOn: null,
+  graceEndsOn: null,
   created_at: '2026-11-18T00:00:00.000Z',
   updated_at: '2026-11-18T00:00:00.000Z',
   ...overrides,

@@ -109,6 +109,11 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
               text: `${formatCount(memberships.byStatus.overdue)} overdue`,
               to: adminListLink('users', { membership: 'overdue' }),
             },
+            {
+              key: 'lapsed',
+              text: `${formatCount(memberships.byStatus.lapsed)} lapsed`,
+              to: adminListLink('users', { membership: 'lapsed' }),
+            },
           ]}
           to={adminListLink('users', { membership: 'pending' })}
         />

@@ -8,7 +8,7 @@ export const summary: DashboardSummary = {
     byType: { user: 4, individual: 12, company: 13, admin: 2 },
   },
   memberships: {
-    byStatus: { pending: 5, awaiting_payment: 2, active: 17, overdue: 3, expired: 4, rejected: 1 },
+    byStatus: { pending: 5, awaiting_payment: 2, active: 17, overdue: 3, lapsed: 1, expired: 4, rejected: 1 },
     activeByCategory: { Regular: 6, Associate: 3, Individual: 7, Honorary: 1 },
   },
   events: { byStatus: { draft: 2, published: 9, cancelled: 1 }, upcoming: 4, pendingRegistrations: 6 },

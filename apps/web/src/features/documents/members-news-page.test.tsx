@@ -19,6 +19,7 @@ const membership = (overrides: Partial<Membership>): Membership => ({
   paidThrough: null,
   memberNumber: null,
   unpaidDueOn: null,
+  graceEndsOn: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...overrides,

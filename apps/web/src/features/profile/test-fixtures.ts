@@ -26,6 +26,7 @@ export const makeMembership = (overrides: Partial<ProfileMembership> = {}): Prof
   paidThrough: '2027-01-31',
   memberNumber: null,
   unpaidDueOn: null,
+  graceEndsOn: null,
   created_at: '2026-01-15T00:00:00.000Z',
   updated_at: '2026-02-01T00:00:00.000Z',
   ...overrides,

@@ -57,6 +57,8 @@ export function DuesSettingsDialog({
       associationName: settings.associationName,
       associationAddress: settings.associationAddress,
       associationTin: settings.associationTin,
+      reminderOffsets: settings.reminderOffsets.join(', '),
+      graceDays: String(settings.graceDays),
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -119,6 +121,22 @@ export function DuesSettingsDialog({
               inputMode="decimal"
               error={errors.individualFee?.message}
               {...register('individualFee')}
+            />
+          </fieldset>
+          <fieldset className="grid gap-5 sm:grid-cols-2">
+            <legend className="mb-3 font-semibold text-stone-900">Reminders and grace</legend>
+            <TextField
+              label="Reminder days *"
+              description="Days from the due date, separated by commas: negative before it, 0 on it, positive after it."
+              error={errors.reminderOffsets?.message}
+              {...register('reminderOffsets')}
+            />
+            <TextField
+              label="Grace (days) *"
+              inputMode="numeric"
+              description="How long after the due date an unpaid member stays overdue before the membership lapses."
+              error={errors.graceDays?.message}
+              {...register('graceDays')}
             />
           </fieldset>
           <TextAreaField

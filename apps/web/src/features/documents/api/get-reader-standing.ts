@@ -1,4 +1,4 @@
-import { membershipStanding, type ProfileResponse } from '@portal/shared';
+import { membershipStanding, opensMembersArea, type ProfileResponse } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
@@ -40,15 +40,23 @@ export function useReaderStanding(): ReaderStanding {
       status: membership.status,
       expires_at: membership.expiresAt,
       unpaid_due_on: membership.unpaidDueOn,
+      grace_ends_on: membership.graceEndsOn,
     }),
   }));
-  const active = memberships.find((membership) => membership.standing === 'active');
+  // Overdue within the grace still opens the members' area (docs/product-rules.md "Dues").
+  const active = memberships.find((membership) =>
+    opensMembersArea(membership.standing, membership.expiresAt),
+  );
   if (active) return { kind: 'active', expiresAt: active.expiresAt };
   // Memberships come newest first.
   const newest = memberships[0];
   if (newest?.standing === 'pending') return { kind: 'pending' };
-  if (newest?.standing === 'awaiting_payment' || newest?.standing === 'overdue') {
-    return { kind: 'unpaid', overdue: newest.standing === 'overdue' };
+  if (
+    newest?.standing === 'awaiting_payment' ||
+    newest?.standing === 'overdue' ||
+    newest?.standing === 'lapsed'
+  ) {
+    return { kind: 'unpaid', overdue: newest.standing !== 'awaiting_payment' };
   }
   if (newest?.standing === 'expired') return { kind: 'expired', expiresAt: newest.expiresAt };
   const expired = memberships.find((membership) => membership.standing === 'expired');

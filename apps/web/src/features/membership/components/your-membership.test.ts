@@ -11,6 +11,7 @@ const membership = (status: string, expiresAt: string | null = null) => ({
   paidThrough: null,
   memberNumber: null,
   unpaidDueOn: null,
+  graceEndsOn: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });

@@ -21,7 +21,12 @@ export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, no
   const newest = profile.memberships[0];
   const standing = newest
     ? membershipStanding(
-        { status: newest.status, expires_at: newest.expiresAt, unpaid_due_on: newest.unpaidDueOn },
+        {
+          status: newest.status,
+          expires_at: newest.expiresAt,
+          unpaid_due_on: newest.unpaidDueOn,
+          grace_ends_on: newest.graceEndsOn,
+        },
         now,
       )
     : null;
@@ -43,14 +48,16 @@ export function joiningSteps(profile: Pick<Profile, 'isNew' | 'memberships'>, no
       state: 'waiting',
       text: 'Your membership is pending. Once it is approved, your statement of account for the annual fee appears under Dues on your profile.',
     });
-  } else if (standing === 'awaiting_payment' || standing === 'overdue') {
+  } else if (standing === 'awaiting_payment' || standing === 'overdue' || standing === 'lapsed') {
     steps.push({
       title: 'Pay the annual fee',
       state: 'next',
       text:
-        standing === 'overdue'
-          ? 'Your statement of account is past its due date. Pay it, or upload your proof of payment, under Dues on your profile.'
-          : 'Your membership is approved. Pay your statement of account, or upload your proof of payment, under Dues on your profile; your 12 months start on the date of payment.',
+        standing === 'lapsed'
+          ? "Your membership has lapsed: the grace after the due date is over, so the members' area is closed and voting is suspended. Pay your statement under Dues on your profile to be active again."
+          : standing === 'overdue'
+            ? 'Your statement of account is past its due date. Pay it, or upload your proof of payment, under Dues on your profile.'
+            : 'Your membership is approved. Pay your statement of account, or upload your proof of payment, under Dues on your profile; your 12 months start on the date of payment.',
       action: { label: 'See what to pay', to: `${paths.profile}#dues` },
     });
   } else if (standing === 'active') {

@@ -1,0 +1,349 @@
+import {
+  addToDate,
+  formatCentavos,
+  manilaDateString,
+  paidThroughOf,
+  type ReminderMessage,
+  type ReminderPreview,
+  SEMESTER_NOTICE_DAYS,
+  SEMESTRAL_PERIOD_MONTHS,
+  sitePaths,
+  startOfManilaDay,
+  statementLabel,
+  UNPAID_STATEMENT_STATUSES,
+} from '@portal/shared';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, max, ne, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  duesReminderPauses,
+  duesReminders,
+  duesStatements,
+  memberships,
+  scheduledRuns,
+  users,
+} from '../../db/schema';
+import { queueMail } from '../../lib/mail/outbox';
+import { duesReminderEmail } from '../../lib/mail/templates';
+import { readDuesSettings } from './settings';
+import { type DuesContext, issueDueStatements, longDate } from './statements';
+
+/**
+ * The dues' daily work (docs/decisions/042-scheduled-renewals.md): the semester statements due
+ * that day, then the reminders whose step falls on it. Each (statement, step, recipient) is a row
+ * of the delivery log under a unique key, written in the transaction that queues its e-mail, so
+ * any number of runs of the same day, one after the other or at once, queue each message once.
+ */
+export const DUES_DAILY_JOB = 'dues-daily';
+
+type PlannedMessage = ReminderMessage & { username: string; membershipId: string | null };
+
+/**
+ * The reminders due on `date` and not yet queued: unpaid, numbered statements whose due date plus
+ * a step of the settings is `date`, the step later than the day the statement was issued (its own
+ * e-mail said as much that day), for members whose reminders are not paused.
+ */
+export async function planReminders(
+  db: Db,
+  date: string,
+  offsets?: readonly number[],
+): Promise<{ messages: PlannedMessage[]; paused: number }> {
+  const steps = offsets ?? (await readDuesSettings(db)).reminderOffsets;
+  if (steps.length === 0) return { messages: [], paused: 0 };
+  const dueDates = steps.map((offset) => addToDate(date, { days: -offset }));
+  const rows = await db
+    .select({
+      statement: duesStatements,
+      username: users.username,
+      email: users.email,
+      type: users.type,
+      billingEmail: users.billingEmail,
+      paused: sql<boolean>`${duesReminderPauses.userId} is not null`,
+    })
+    .from(duesStatements)
+    .innerJoin(users, eq(users.id, duesStatements.userId))
+    .leftJoin(duesReminderPauses, eq(duesReminderPauses.userId, duesStatements.userId))
+    .where(
+      and(
+        inArray(duesStatements.status, UNPAID_STATEMENT_STATUSES),
+        isNotNull(duesStatements.number),
+        inArray(duesStatements.dueOn, dueDates),
+      ),
+    )
+    .orderBy(duesStatements.dueOn, duesStatements.number);
+  const messages: PlannedMessage[] = [];
+  let paused = 0;
+  for (const row of rows) {
+    const statement = row.statement;
+    const offset = daysBetween(statement.dueOn, date);
+    if (date <= statement.issuedOn) continue;
+    const recipients: { email: string; role: PlannedMessage['role'] }[] = [
+      { email: row.email, role: 'member' },
+    ];
+    if (row.type === 'company' && row.billingEmail && row.billingEmail !== row.email) {
+      recipients.push({ email: row.billingEmail, role: 'billing' });
+    }
+    for (const recipient of recipients) {
+      if (row.paused) {
+        paused += 1;
+        continue;
+      }
+      messages.push({
+        statementId: statement.id,
+        statementNumber: statementLabel(statement),
+        userId: statement.userId,
+        membershipId: statement.membershipId,
+        memberName: statement.billedName,
+        username: row.username,
+        email: recipient.email,
+        role: recipient.role,
+        offset,
+        dueOn: statement.dueOn,
+        amount: statement.amountCentavos,
+      });
+    }
+  }
+  if (messages.length === 0) return { messages, paused };
+  // Those already in the log (an earlier run of the day, or of a day when the steps were others).
+  const logged = await db
+    .select({
+      statementId: duesReminders.statementId,
+      offset: duesReminders.offsetDays,
+      email: duesReminders.email,
+    })
+    .from(duesReminders)
+    .where(
+      and(
+        inArray(
+          duesReminders.statementId,
+          messages.map((message) => message.statementId),
+        ),
+        eq(duesReminders.resend, false),
+      ),
+    );
+  const done = new Set(logged.map((row) => `${row.statementId}|${row.offset}|${row.email}`));
+  return {
+    messages: messages.filter(
+      (message) => !done.has(`${message.statementId}|${message.offset}|${message.email}`),
+    ),
+    paused,
+  };
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The members whose semester statement `issueDueStatements` would issue on `date` (the preview
+ * and the dry run): the same conditions, read without writing.
+ */
+async function statementsDueOn(db: Db, date: string) {
+  const noticeBound = startOfManilaDay(addToDate(date, { days: SEMESTER_NOTICE_DAYS + 1 }));
+  const lapsedBound = startOfManilaDay(addToDate(date, { months: -SEMESTRAL_PERIOD_MONTHS }));
+  const rows = await db
+    .select({ membership: memberships, username: users.username, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.status, 'approved'),
+        ne(memberships.category, 'Honorary'),
+        isNotNull(memberships.expiresAt),
+        lte(memberships.expiresAt, noticeBound),
+        gt(memberships.expiresAt, lapsedBound),
+        notExists(
+          db
+            .select({ found: sql`1` })
+            .from(duesStatements)
+            .where(
+              and(
+                eq(duesStatements.membershipId, memberships.id),
+                ne(duesStatements.status, 'void'),
+                sql`${duesStatements.periodFrom} = (${memberships.expiresAt} at time zone 'Asia/Manila')::date`,
+              ),
+            ),
+        ),
+      ),
+    );
+  const settings = await readDuesSettings(db);
+  return rows
+    .filter(({ membership }) => settings.fees[membership.category] > 0)
+    .filter(({ membership }) => paidThroughOf(membership.expiresAt) !== null)
+    .map(({ membership, username, email }) => ({ userId: membership.userId, memberName: username, email }));
+}
+
+/** What the day's run would do, writing nothing: the admin's "who gets what tomorrow" and `--dry-run`. */
+export async function previewDailyDues(db: Db, date: string): Promise<ReminderPreview> {
+  const [statementsToIssue, plan] = await Promise.all([statementsDueOn(db, date), planReminders(db, date)]);
+  return {
+    date,
+    statementsToIssue,
+    messages: plan.messages.map(
+      ({ username: _username, membershipId: _membershipId, ...message }) => message,
+    ),
+    paused: plan.paused,
+  };
+}
+
+/**
+ * Queues one reminder: its log row under the unique key and its e-mail, in one transaction, after
+ * checking the statement is still unpaid (a payment recorded since the plan was read stops it).
+ * Returns whether it was queued.
+ */
+async function queueReminder(
+  { db, config }: DuesContext,
+  message: PlannedMessage,
+  date: string,
+  graceDays: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [statement] = await tx
+      .select({ status: duesStatements.status })
+      .from(duesStatements)
+      .where(eq(duesStatements.id, message.statementId))
+      .for('update');
+    if (!statement || !(UNPAID_STATEMENT_STATUSES as readonly string[]).includes(statement.status))
+      return false;
+    const [logged] = await tx
+      .insert(duesReminders)
+      .values({
+        statementId: message.statementId,
+        userId: message.userId,
+        offsetDays: message.offset,
+        role: message.role,
+        email: message.email,
+        runDate: date,
+      })
+      .onConflictDoNothing()
+      .returning({ id: duesReminders.id });
+    if (!logged) return false;
+    const mailId = await queueMail(tx, { to: message.email, ...reminderContent(config, message, graceDays) });
+    await tx.update(duesReminders).set({ mailId }).where(eq(duesReminders.id, logged.id));
+    return true;
+  });
+}
+
+/** The reminder's e-mail: amount, statement number, due date and a link to the profile's Dues. */
+export function reminderContent(
+  config: DuesContext['config'],
+  message: Pick<PlannedMessage, 'username' | 'statementNumber' | 'amount' | 'dueOn' | 'offset'>,
+  graceDays: number,
+) {
+  return duesReminderEmail({
+    username: message.username,
+    link: `${config.publicUrl}${sitePaths.profile}#dues`,
+    number: message.statementNumber,
+    amount: formatCentavos(message.amount),
+    dueOn: longDate(message.dueOn),
+    offset: message.offset,
+    graceEndsOn: longDate(addToDate(message.dueOn, { days: graceDays })),
+  });
+}
+
+export type DailyResult = { date: string; issued: number; queued: ReminderMessage[]; dryRun: boolean };
+
+/**
+ * Runs the day as if it were `date` (the scheduler, `npm run dues:daily`): issues the statements
+ * due, then queues the reminders due. With `dryRun`, reads what it would do and writes nothing.
+ */
+export async function runDailyDues(
+  context: DuesContext,
+  date: string,
+  { dryRun = false }: { dryRun?: boolean } = {},
+): Promise<DailyResult> {
+  if (dryRun) {
+    const preview = await previewDailyDues(context.db, date);
+    return { date, issued: preview.statementsToIssue.length, queued: preview.messages, dryRun };
+  }
+  const { issued } = await issueDueStatements(context, date);
+  const settings = await readDuesSettings(context.db);
+  const { messages } = await planReminders(context.db, date, settings.reminderOffsets);
+  const queued: ReminderMessage[] = [];
+  for (const message of messages) {
+    if (await queueReminder(context, message, date, settings.graceDays)) {
+      const { username: _username, membershipId: _membershipId, ...logged } = message;
+      queued.push(logged);
+    }
+  }
+  return { date, issued, queued, dryRun };
+}
+
+/** How long a process keeps its claim on a day before another may take the day over. */
+const CLAIM_MINUTES = 15;
+
+/**
+ * Claims `job` for `date` for this process (docs/decisions/042-scheduled-renewals.md): a row per
+ * (job, day) under its primary key; the claim is taken when the day is not finished and no other
+ * process holds an unexpired claim. Returns whether this process holds it.
+ */
+export async function claimRun(db: Db, job: string, date: string): Promise<boolean> {
+  const lockedUntil = sql`now() + make_interval(mins => ${CLAIM_MINUTES})`;
+  const claimed = await db
+    .insert(scheduledRuns)
+    .values({ job, runDate: date, lockedUntil })
+    .onConflictDoUpdate({
+      target: [scheduledRuns.job, scheduledRuns.runDate],
+      set: { lockedUntil },
+      setWhere: and(
+        isNull(scheduledRuns.finishedAt),
+        sql`(${scheduledRuns.lockedUntil} is null or ${scheduledRuns.lockedUntil} < now())`,
+      ),
+    })
+    .returning({ job: scheduledRuns.job });
+  return claimed.length > 0;
+}
+
+export async function finishRun(db: Db, job: string, date: string) {
+  await db
+    .update(scheduledRuns)
+    .set({ finishedAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(scheduledRuns.job, job), eq(scheduledRuns.runDate, date)));
+}
+
+/** The most days a process catches up when it starts after a long stop. */
+export const CATCH_UP_DAYS = 31;
+
+/**
+ * The days not yet done up to `today`: every day after the last finished one (at most
+ * CATCH_UP_DAYS back), or today alone on a database that never ran the job.
+ */
+export async function daysToRun(db: Db, job: string, today: string): Promise<string[]> {
+  const [row] = await db
+    .select({ last: max(scheduledRuns.runDate) })
+    .from(scheduledRuns)
+    .where(and(eq(scheduledRuns.job, job), isNotNull(scheduledRuns.finishedAt)));
+  const earliest = addToDate(today, { days: -(CATCH_UP_DAYS - 1) });
+  let day = row?.last ? addToDate(row.last, { days: 1 }) : today;
+  if (day < earliest) day = earliest;
+  const days: string[] = [];
+  for (; day <= today; day = addToDate(day, { days: 1 })) days.push(day);
+  // A finished day after a gap (the CLI ran it) is not run again.
+  if (days.length > 1) {
+    const finished = await db
+      .select({ runDate: scheduledRuns.runDate })
+      .from(scheduledRuns)
+      .where(
+        and(
+          eq(scheduledRuns.job, job),
+          isNotNull(scheduledRuns.finishedAt),
+          inArray(scheduledRuns.runDate, days),
+        ),
+      );
+    const done = new Set(finished.map((run) => run.runDate));
+    return days.filter((candidate) => !done.has(candidate));
+  }
+  return days;
+}
+
+/**
+ * One pass of the scheduler: each day not yet done, in order, claimed then run then marked
+ * finished. A day another process holds is left to it. Returns the days this process ran.
+ */
+export async function runDueDays(context: DuesContext, now = new Date()): Promise<DailyResult[]> {
+  const results: DailyResult[] = [];
+  for (const date of await daysToRun(context.db, DUES_DAILY_JOB, manilaDateString(now))) {
+    if (!(await claimRun(context.db, DUES_DAILY_JOB, date))) continue;
+    results.push(await runDailyDues(context, date));
+    await finishRun(context.db, DUES_DAILY_JOB, date);
+  }
+  return results;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { addToDate, manilaDateString } from './dates';
+import { membershipStanding, opensMembersArea } from './memberships';
+
+describe('grace and lapse (docs/decisions/042-scheduled-renewals.md)', () => {
+  const now = new Date('2026-06-15T04:00:00Z');
+  const today = manilaDateString(now);
+  const paidBefore = '2026-06-01T00:00:00Z';
+  const standing = (dueDaysAgo: number, graceDays: number) => {
+    const due = addToDate(today, { days: -dueDaysAgo });
+    return membershipStanding(
+      {
+        status: 'approved',
+        expires_at: paidBefore,
+        unpaid_due_on: due,
+        grace_ends_on: addToDate(due, { days: graceDays }),
+      },
+      now,
+    );
+  };
+
+  it('is overdue through the last day of grace and lapsed the day after', () => {
+    expect(standing(1, 30)).toBe('overdue');
+    expect(standing(30, 30)).toBe('overdue');
+    expect(standing(31, 30)).toBe('lapsed');
+    expect(standing(1, 0)).toBe('lapsed');
+  });
+
+  it("opens the members' area when active, or overdue after a payment; never when lapsed", () => {
+    expect(opensMembersArea('active', paidBefore)).toBe(true);
+    expect(opensMembersArea('overdue', paidBefore)).toBe(true);
+    expect(opensMembersArea('overdue', null)).toBe(false);
+    expect(opensMembersArea('lapsed', paidBefore)).toBe(false);
+  });
+});
