@@ -18,8 +18,11 @@
 //   large   at 100,000 users every users-list query answers in < 1 s (alone); the plans of its
 //           statements, EXPLAIN ANALYZE of the service's own SQL (`cli.js explain-users`)
 //   dues    (PostgreSQL) the semester statements of 10,000 members due, issued by two processes
-//           started at once (`cli.js issue-dues`), in < 60 s and exactly one each; then the admin
-//           statements list at 10,000 statements: p95 < 100 ms at 10 connections, 0 errors
+//           started at once (`cli.js issue-dues`), in < 60 s and exactly one each; the day of
+//           3,000 of them's reminders run by two processes at once (`cli.js dues-daily`): queued
+//           in < 30 s, each once; then the admin statements list at 10,000 statements: p95 < 100
+//           ms at 10 connections, 0 errors; a membership card's /verify page: p99 < 50 ms at 20
+//           connections, 0 errors
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
@@ -60,13 +63,17 @@ const targets = {
   registrationP99Ms: 500,
   largeUsersMs: 1_000,
   duesIssueMs: 60_000,
+  remindersMs: 30_000,
   statementsP95Ms: 100,
+  verifyP99Ms: 50,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
 const registration = { members: 500, seats: 100, withinMs: 10_000 };
 const likes = { visitors: 1_000, withinMs: 10_000 };
 const duesMembers = 10_000;
+const remindersDue = 3_000;
+const DEMO_MEMBER = { email: 'maria.santos@geomail.example', password: DEMO_PASSWORD }; // paid, with a card
 const DEMO_PASSWORD = 'Bench-Demo-Password-1';
 const DEMO_ADMIN = { email: 'admin@meap.org.ph', password: DEMO_PASSWORD }; // db/seed-content.ts
 
@@ -344,6 +351,37 @@ async function measureDues(baseUrl, admin, env, label) {
         `(< ${targets.duesIssueMs}), ${statements} statements for ${members} members ` +
         `(${outputs.map((output) => output.trim()).join(' / ')})`,
     );
+
+    // The reminders of one day: 3,000 statements still unpaid 7 days before they fall due.
+    const ours = `billed_email like 'dues%@dues.example'`;
+    await client.query(
+      `update dues_statements set status = 'paid'
+       where id in (select id from dues_statements where ${ours} order by id limit $1)`,
+      [duesMembers - remindersDue],
+    );
+    const { rows: days } = await client.query(
+      `select (min(due_on) - 7)::text as day from dues_statements where ${ours}`,
+    );
+    const day = days[0].day;
+    const remindersStarted = performance.now();
+    const runs = await Promise.all([0, 1].map(() => runCliAsync(['dues-daily', '--date', day], env)));
+    const remindersElapsed = performance.now() - remindersStarted;
+    const { rows: reminded } = await client.query(
+      `select count(*)::int as reminders, count(distinct statement_id)::int as statements,
+         count(distinct mail_id)::int as messages
+       from dues_reminders where run_date = $1 and not resend`,
+      [day],
+    );
+    const [{ reminders, statements: remindedStatements, messages }] = reminded;
+    report(
+      remindersElapsed < targets.remindersMs &&
+        reminders === remindersDue &&
+        remindedStatements === remindersDue &&
+        messages === remindersDue,
+      `${label} reminders of ${day} for ${remindersDue} unpaid statements, two processes at once: ` +
+        `${ms(remindersElapsed)} (< ${targets.remindersMs}), ${reminders} queued, ${messages} messages ` +
+        `(${runs.map((output) => output.trim().split('\n').at(-1)).join(' / ')})`,
+    );
   } finally {
     await client.end();
   }
@@ -358,6 +396,14 @@ async function measureDues(baseUrl, admin, env, label) {
       ['dues figures', '/api/dues/summary', json((data) => data.outstanding > 0)],
     ],
   });
+  const member = await signIn(baseUrl, DEMO_MEMBER);
+  const card = await getJson(baseUrl, '/api/members/card', member);
+  await measureGroup(baseUrl, label, {
+    bound: { percentile: 'p99', ms: targets.verifyP99Ms, zero: 'errors' },
+    endpoints: [
+      ['card verify page', new URL(card.verifyUrl).pathname, (body) => body.includes('Active until')],
+    ],
+  });
 }
 
 async function benchDatabase(database) {
@@ -369,6 +415,7 @@ async function benchDatabase(database) {
     DEMO_ADMIN_PASSWORD: DEMO_PASSWORD,
     // The load comes from one address: the limiter and the per-address bound have their own tests.
     AUTH_RATE_LIMIT: '100000',
+    VERIFY_RATE_LIMIT: '100000',
     MAX_CONNECTIONS_PER_ADDRESS: '0',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',

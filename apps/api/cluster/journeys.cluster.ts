@@ -1,10 +1,19 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RATE_LIMITED_MESSAGE, SESSION_ERRORS } from '@portal/shared';
+import { promisify } from 'node:util';
+import {
+  addToDate,
+  manilaDateString,
+  RATE_LIMITED_MESSAGE,
+  SESSION_ERRORS,
+  siteConfig,
+} from '@portal/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageIdFor } from '../src/lib/mail/worker';
 import { type S3TestServer, startS3Server } from '../src/test/s3';
 import {
   ADMIN_PASSWORD,
@@ -223,6 +232,47 @@ describe('two processes behind HAProxy', () => {
       [addresses],
     );
     expect(rows.map((row) => row.status)).toEqual(Array(addresses.length).fill('sent'));
+  });
+
+  // docs/decisions/042: every process runs the day's dues work; one claims each day.
+  it("runs today's dues once for both processes, and a day run by two CLIs at once queues each reminder once", async () => {
+    const today = manilaDateString();
+    const runs = await waitFor("today's dues run", async () => {
+      const rows = await database.query<{ finished_at: Date | null }>(
+        "select finished_at from scheduled_runs where job = 'dues-daily' and run_date = $1",
+        [today],
+      );
+      return rows[0]?.finished_at ? rows : null;
+    });
+    expect(runs).toHaveLength(1);
+
+    // Tomorrow holds a demo member's reminder (14 days before the due date; db/seed-content.ts).
+    const tomorrow = addToDate(today, { days: 1 });
+    const folder = await temporaryFolder('portal-dues-cli-');
+    folders.push(folder);
+    const runCli = () =>
+      promisify(execFile)(process.execPath, ['apps/api/dist/cli.js', 'dues-daily', '--date', tomorrow], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: folder.path },
+      });
+    const outputs = (await Promise.all([runCli(), runCli()])).map(({ stdout }) => stdout);
+    const printed = outputs.flatMap((output) => output.split('\n').filter((line) => line.includes('\t')));
+    const queued = await database.query<{ mail_id: string; email: string }>(
+      'select mail_id, email from dues_reminders where run_date = $1 and not resend',
+      [tomorrow],
+    );
+    expect(queued.length).toBeGreaterThan(0);
+    expect(printed).toHaveLength(queued.length);
+    expect(outputs.some((output) => output.includes('0 reminders queued.'))).toBe(true);
+
+    // The servers' mail workers send each once.
+    const messageIds = queued.map((row) => messageIdFor(row.mail_id, siteConfig.secretariatEmail));
+    await waitFor('the reminders sent', () =>
+      messageIds.every((id) => smtp.deliveries.some((delivery) => delivery.messageId === id)),
+    );
+    await sleep(5_000);
+    const sent = smtp.deliveries.filter((delivery) => messageIds.includes(delivery.messageId));
+    expect(sent).toHaveLength(queued.length);
   });
 
   it('loses no acknowledged write when a process is killed mid-traffic, and answers no 5xx once it is marked down', async () => {
