@@ -73,9 +73,9 @@ const registration = { members: 500, seats: 100, withinMs: 10_000 };
 const likes = { visitors: 1_000, withinMs: 10_000 };
 const duesMembers = 10_000;
 const remindersDue = 3_000;
-const DEMO_MEMBER = { email: 'maria.santos@geomail.example', password: DEMO_PASSWORD }; // paid, with a card
 const DEMO_PASSWORD = 'Bench-Demo-Password-1';
 const DEMO_ADMIN = { email: 'admin@meap.org.ph', password: DEMO_PASSWORD }; // db/seed-content.ts
+const DEMO_MEMBER = { email: 'maria.santos@geomail.example', password: DEMO_PASSWORD }; // paid, with a card
 
 /**
  * GET /api/users/get-all as the secretariat uses it: every sort both ways, every filter (the
