@@ -4,6 +4,22 @@
  */
 export const SITE_TIME_ZONE = 'Asia/Manila';
 
+/** The months as the site writes them (English; the web app, the documents and the card). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /**
  * Manila's offset from UTC, the same all year: the Philippines has had no daylight saving time
  * since 1990. The web app places instants on Manila's calendar with it rather than with Intl,

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from './dates';
 import type { MembershipStanding } from './memberships';
 
 /**
@@ -58,21 +59,6 @@ export const MEMBER_NUMBER_PREFIX = 'MEAP';
 /** MEAP-2026-0042: the year of assignment and the member's place in it. */
 export const formatMemberNumber = (year: number, sequence: number) =>
   `${MEMBER_NUMBER_PREFIX}-${year}-${String(sequence).padStart(4, '0')}`;
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /**
  * 'June 2, 2026' from '2026-06-02', read as a calendar day (the web app's date format,

@@ -1,4 +1,4 @@
-import { SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
+import { MONTH_NAMES, SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
 
 /**
  * Display formats of docs/product-rules.md "Money, dates and content": pesos as ₱15,000.00, 'Free'
@@ -10,21 +10,6 @@ import { SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
  * home and membership pages' start (docs/decisions/015). The formats are fixed (English, pesos,
  * Manila), so plain code gives the very same text.
  */
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** '15000.00' → '15,000.00' */
 const groupThousands = (fixed: string) => fixed.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -50,7 +35,7 @@ function toManilaClock(value: string | Date): Date | null {
   return Number.isNaN(time) ? null : new Date(time + SITE_UTC_OFFSET_MINUTES * 60_000);
 }
 
-const monthName = (clock: Date) => MONTHS[clock.getUTCMonth()] ?? '';
+const monthName = (clock: Date) => MONTH_NAMES[clock.getUTCMonth()] ?? '';
 const dayText = (clock: Date) => `${monthName(clock)} ${clock.getUTCDate()}, ${clock.getUTCFullYear()}`;
 
 /** 'June 2, 2025'. An invalid or empty value gives ''. */

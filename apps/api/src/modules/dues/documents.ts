@@ -8,7 +8,7 @@
 // carry the whole font (~750 KB).
 import { readFile } from 'node:fs/promises';
 import { createRequire as createModuleRequire } from 'node:module';
-import { formatCentavos } from '@portal/shared';
+import { formatCentavos, MONTH_NAMES } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 
 export type DocumentParty = {
@@ -52,21 +52,6 @@ export type ReceiptDocument = {
   birInvoiceNumber: string | null;
 };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** '1 January 2026' from '2026-01-01', read as a calendar date so no time zone can shift the day. */
 function longDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
@@ -81,7 +66,7 @@ function longDate(isoDate: string): string {
   ) {
     throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
   }
-  return `${day} ${MONTHS[month - 1]} ${year}`;
+  return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
 // The standard PDF fonts have no peso sign, so DejaVu Sans is embedded (subset to the glyphs used).

@@ -14,6 +14,7 @@ import { ArrowLeft, Filter, Pause, Play, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
+import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
@@ -243,16 +244,11 @@ export function RemindersPage() {
           />
         </ListToolbar>
         {list.query.userId && (
-          <p className="mx-4 mb-3 text-sm text-stone-700">
-            Showing one member's reminders.{' '}
-            <button
-              type="button"
-              onClick={() => list.setParams({ userId: undefined })}
-              className="font-semibold text-brand-700 underline underline-offset-4"
-            >
-              Show every member
-            </button>
-          </p>
+          <ListFilterNote
+            text="Showing one member's reminders."
+            clearLabel="Show every member"
+            onClear={() => list.setParams({ userId: undefined })}
+          />
         )}
         <DataTable
           label="Reminders sent"
