@@ -107,7 +107,7 @@ export function DataTable<Row>({
         ))}
       </ul>
       {/* From md up: the table. */}
-      <div className="hidden overflow-x-auto md:block">
+      <div className="hidden overflow-x-auto rounded-b-xl md:block">
         <table aria-label={label} className="w-full text-left text-sm">
           <thead className="border-stone-200 border-b bg-stone-50 text-stone-600 text-xs uppercase tracking-wide">
             <tr>
