@@ -19,7 +19,7 @@ import { assignMemberNumber, readDuesSettings } from '../dues';
 import { hasStanding, standingOf } from '../memberships';
 import { cardTokenHashOf, cardTokenOf } from './tokens';
 
-export type CardContext = { db: Db; config: Pick<Config, 'publicUrl'>; cardKey: Buffer };
+export type CardContext = { db: Db; config: Pick<Config, 'publicUrl'>; cardKey: string };
 
 const notInGoodStanding = () =>
   new AppError(403, CARD_MESSAGES.notInGoodStanding, { code: 'not_in_good_standing' });

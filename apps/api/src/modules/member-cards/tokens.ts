@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { CARD_TOKEN_MAX_LENGTH } from '@portal/shared';
+import { keyFor } from '../../lib/tokens';
 
 /**
  * The key card tokens are derived with, from the server's signing secret (lib/tokens.ts): a card's
@@ -7,10 +8,10 @@ import { CARD_TOKEN_MAX_LENGTH } from '@portal/shared';
  * database keeps only the token's hash, and a copy of the database alone finds no card
  * (docs/decisions/043).
  */
-export const cardKeyOf = (secret: string) => createHmac('sha256', secret).update('membership-card').digest();
+export const cardKeyOf = (secret: string) => keyFor(secret, 'membership card');
 
 /** A card's token: 43 URL-safe characters (256 bits). */
-export const cardTokenOf = (key: Buffer, cardId: string) =>
+export const cardTokenOf = (key: string, cardId: string) =>
   createHmac('sha256', key).update(cardId).digest('base64url');
 
 /**
