@@ -27,6 +27,8 @@ export type RenderedPage = {
   title: string;
   /** The page's data for the client (app/dehydrated-state.ts), to put in the page. */
   stateScript: string;
+  /** 404 when the page is the 'not found' of its address (a card no one has). */
+  status: 200 | 404;
 };
 
 /** The same page without the entries of its address the API refused, to be sent to instead. */
@@ -59,8 +61,18 @@ export async function renderContentPage(
   });
   try {
     const address = new URL(path, 'http://render.invalid');
+    let status: RenderedPage['status'] = 200;
+    const markNotFound = () => {
+      status = 404;
+    };
     try {
-      await prefetch({ queryClient, params: match.params, search: address.searchParams, reads });
+      await prefetch({
+        queryClient,
+        params: match.params,
+        search: address.searchParams,
+        reads,
+        markNotFound,
+      });
     } catch (error) {
       const refused = refusedParams(error, address.searchParams);
       if (refused.length === 0) throw error;
@@ -71,6 +83,7 @@ export async function renderContentPage(
       html: renderPage(page, queryClient),
       title: page.title,
       stateScript: dehydratedStateScript(queryClient),
+      status,
     };
   } finally {
     queryClient.clear();

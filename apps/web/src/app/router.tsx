@@ -6,6 +6,7 @@ import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
 import type { RouteHandle } from './layouts/layout-parts';
 import { SiteLayout } from './layouts/site-layout';
+import { StandaloneLayout } from './layouts/standalone-layout';
 
 /**
  * Every page is its own chunk (`lazy`), so the first load carries only the shell and the page
@@ -179,10 +180,6 @@ export const routes: RouteObject[] = [
                 Component: m.UnauthorizedPage,
               })),
           }),
-          page('Membership verification', {
-            path: `${paths.verify}/:token`,
-            lazy: () => import('@/features/verify/verify-page').then((m) => ({ Component: m.VerifyPage })),
-          }),
           page('Page Not Found', {
             path: '*',
             lazy: () =>
@@ -190,6 +187,17 @@ export const routes: RouteObject[] = [
           }),
         ],
       },
+    ],
+  },
+  {
+    Component: StandaloneLayout,
+    HydrateFallback: InitialLoad,
+    errorElement: <RouteErrorPage />,
+    children: [
+      page('Membership verification', {
+        path: `${paths.verify}/:token`,
+        lazy: () => import('@/features/verify/verify-page').then((m) => ({ Component: m.VerifyPage })),
+      }),
     ],
   },
   {

@@ -11,6 +11,8 @@ export type PrefetchContext = {
   search: URLSearchParams;
   /** The API's answers, as the server reads them (docs/decisions/035). */
   reads: ContentReads;
+  /** Says the page is the 'not found' of its address: the server answers it with 404. */
+  markNotFound(): void;
 };
 
 /**

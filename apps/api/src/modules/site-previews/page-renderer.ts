@@ -21,10 +21,13 @@ type RendererModule = {
   renderContentPage(
     path: string,
     reads: ContentReads,
-  ): Promise<{ html: string; title: string; stateScript: string } | RefusedAddress | null>;
+  ): Promise<{ html: string; title: string; stateScript: string; status: 200 | 404 } | RefusedAddress | null>;
 };
 
 type LoadedRenderer = { module: RendererModule; shell: string };
+
+/** A whole page, and its status: 404 for the 'not found' of its address. */
+export type RenderedPage = { html: string; status: 200 | 404 };
 
 export type PageRenderer = {
   /**
@@ -32,7 +35,7 @@ export type PageRenderer = {
    * it, or the address to redirect to when the API refused entries of `path`'s query; null when
    * the web build has no renderer, no content page answers the path, or rendering failed (logged).
    */
-  render(path: string, log: FastifyBaseLogger): Promise<{ html: string } | RefusedAddress | null>;
+  render(path: string, log: FastifyBaseLogger): Promise<RenderedPage | RefusedAddress | null>;
 };
 
 /**
@@ -68,7 +71,7 @@ export function createPageRenderer(webDistDir: string, reads: ContentReads): Pag
         const html = renderer.shell
           .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
           .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
-        return { html };
+        return { html, status: page.status };
       } catch (error) {
         log.error({ err: error, path }, 'Rendering the page failed; answering with the app shell');
         return null;

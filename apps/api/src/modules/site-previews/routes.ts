@@ -92,20 +92,19 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
     async (request, reply) => {
       if (shell === null) return reply.callNotFound();
       const token = request.params['*'];
-      const { data } = await cardReads.verify.answer(db, { token }, null);
       // More segments are no page of the app (its own not-found page, from the shell), and a token
-      // the API route refuses (control characters) has no page to render.
+      // the API route refuses (control characters) has no page to render; both are looked up like
+      // any other token first (member-cards/tokens.ts), so they answer in the same time.
       // A card's standing is live and names a member: no cache keeps it.
       if (token.includes('/') || !cardReads.verify.input.safeParse({ token }).success) {
+        await cardReads.verify.answer(db, { token }, null);
         return sendPage(reply, 404, shell, NOT_STORED);
       }
       const page = await renderer.render(sitePaths.verifyCard(token), request.log);
-      return sendPage(
-        reply,
-        data.standing === 'not_found' ? 404 : 200,
-        page && 'html' in page ? page.html : shell,
-        NOT_STORED,
-      );
+      if (page && 'html' in page) return sendPage(reply, page.status, page.html, NOT_STORED);
+      // No renderer (or it failed): the shell, with the status the API's answer gives.
+      const { data } = await cardReads.verify.answer(db, { token }, null);
+      return sendPage(reply, data.standing === 'not_found' ? 404 : 200, shell, NOT_STORED);
     },
   );
 

@@ -5,8 +5,12 @@ import type { PagePrefetch } from '@/lib/page-prefetch';
 import { cardVerificationQueryOptions, useCardVerification } from './api/get-card-verification';
 
 /** The card's standing, fetched before the server renders the page (docs/decisions/035). */
-export const prefetchVerifyPage: PagePrefetch = ({ queryClient, params, reads }) =>
-  queryClient.fetchQuery(cardVerificationQueryOptions(params.token ?? '', reads.verifyCard));
+export const prefetchVerifyPage: PagePrefetch = async ({ queryClient, params, reads, markNotFound }) => {
+  const card = await queryClient.fetchQuery(
+    cardVerificationQueryOptions(params.token ?? '', reads.verifyCard),
+  );
+  if (card.standing === 'not_found') markNotFound();
+};
 
 const looks = {
   active: { icon: BadgeCheck, band: 'bg-emerald-600', text: 'text-emerald-800', ring: 'ring-emerald-600/30' },
@@ -42,13 +46,13 @@ export function VerifyPage() {
   const Icon = look.icon;
   if (verification.isPending) {
     return (
-      <div className="mx-auto max-w-md px-4 pt-32 pb-20 text-center text-stone-600" role="status">
+      <div className="mx-auto max-w-md px-4 pt-16 pb-20 text-center text-stone-600" role="status">
         Checking the card…
       </div>
     );
   }
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 pt-28 pb-16 sm:pt-32">
+    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="text-center font-display font-semibold text-2xl text-stone-900">
         {CARD_MESSAGES.verifyTitle}
       </h1>
