@@ -180,22 +180,24 @@ function ApplicationDetails({ application }: { application: MembershipApplicatio
   const company = applicant.type === 'company';
   return (
     <>
-      <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-stone-50 p-4">
+      <div className="mt-5 flex items-start gap-4 rounded-lg bg-stone-50 p-4">
         <ProfilePicture
           src={company ? applicant.logoUrl : applicant.avatarUrl}
           name={displayName(application)}
-          className="size-16 shrink-0 rounded-xl"
+          className="size-14 shrink-0 rounded-xl sm:size-16"
         />
         <div className="min-w-0 flex-1">
-          <p className="font-semibold text-lg text-stone-900">{displayName(application)}</p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="font-semibold text-lg text-stone-900">{displayName(application)}</p>
+            <StatusBadge tone={toneOfStatus(membership.standing)}>
+              {MEMBERSHIP_STANDING_LABELS[membership.standing]}
+            </StatusBadge>
+          </div>
           {applicant.registeredName && <p className="text-sm text-stone-600">{applicant.username}</p>}
           <p className="text-sm text-stone-600">
             {membership.category} membership · applied {formatDate(membership.created_at)}
           </p>
         </div>
-        <StatusBadge tone={toneOfStatus(membership.standing)}>
-          {MEMBERSHIP_STANDING_LABELS[membership.standing]}
-        </StatusBadge>
       </div>
       <Section title="Contact">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
