@@ -38,6 +38,13 @@ describe('reviewing applications', () => {
       const { page, context } = await browser.newPage(viewport);
       await signInAsAdmin(page);
       await openPage(page, `${paths.adminUsers}?membership=pending&search=${PENDING_COMPANY}`);
+      // Phones get the rows as cards, each with its checkbox too.
+      await page
+        .getByRole('checkbox', { name: `Select ${PENDING_COMPANY}` })
+        .first()
+        .check();
+      await page.getByText('1 selected').waitFor();
+      await saveScreenshot(page, `review-applications-list-${viewport}`);
       await page
         .getByRole('button', { name: `Review application of ${PENDING_COMPANY}` })
         .first()

@@ -166,7 +166,7 @@ export function DataTable<Row>({
             {rows.map((row) => (
               <tr
                 key={rowKey(row)}
-                className={`group ${selection?.isSelected(row) ? 'bg-brand-50/60' : ''} hover:bg-stone-50`}
+                className={`group ${selection?.isSelected(row) ? 'bg-brand-50' : ''} hover:bg-stone-50`}
               >
                 {selection && (
                   <td className="w-12 py-3 pl-4">
@@ -182,7 +182,10 @@ export function DataTable<Row>({
                   </td>
                 ))}
                 {actions && (
-                  <td className={`${cellPadding} ${stickyActions} bg-white group-hover:bg-stone-50`}>
+                  <td
+                    // Opaque, so the columns scrolling under it stay hidden; a selected row's tint.
+                    className={`${cellPadding} ${stickyActions} ${selection?.isSelected(row) ? 'bg-brand-50' : 'bg-white'} group-hover:bg-stone-50`}
+                  >
                     {actions(row)}
                   </td>
                 )}
