@@ -502,6 +502,24 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       payload: { status: 'approved' },
     }),
   },
+  'GET /api/memberships/application/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/memberships/application/${(await createMembership(db, owner.id, { status: 'pending', startsAt: null, expiresAt: null })).id}`,
+    }),
+  },
+  'POST /api/memberships/decisions': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: '/api/memberships/decisions',
+      payload: {
+        ids: [
+          (await createMembership(db, owner.id, { status: 'pending', startsAt: null, expiresAt: null })).id,
+        ],
+        status: 'approved',
+      },
+    }),
+  },
   'DELETE /api/memberships/delete/:id': {
     ...adminOnly,
     request: async ({ db, owner }) => ({

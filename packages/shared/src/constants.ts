@@ -55,6 +55,13 @@ export const PAGE_SIZES = {
 } as const;
 /** The largest `limit` a list endpoint accepts, so one request cannot ask for the whole table. */
 export const MAX_PAGE_LIMIT = 100;
+/**
+ * The most membership applications one bulk decision takes: a whole page of the admin list at the
+ * largest page size, so selecting every row on a page is always accepted.
+ */
+export const MAX_APPLICATIONS_PER_DECISION = MAX_PAGE_LIMIT;
+/** The longest reason an administrator gives for rejecting an application (it is e-mailed). */
+export const APPLICATION_REJECTION_REASON_MAX_CHARS = 500;
 export const ADMIN_MAX_PAGE_BUTTONS = 5;
 
 export const DEBOUNCE_MS = { adminUsers: 500, default: 300 } as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ABOUT_MAX_CHARS,
   ADDRESS_MAX_CHARS,
+  APPLICATION_REJECTION_REASON_MAX_CHARS,
+  MAX_APPLICATIONS_PER_DECISION,
   PAGE_SIZES,
   PHONE_MAX_CHARS,
   REPRESENTATIVE_LIMITS,
@@ -9,9 +11,10 @@ import {
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { representativeRuleProblem } from '../representatives';
-import { billingFields, registerBodySchema } from './auth';
+import { billingFields, profileSchema, registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
 import { addressPartsSchema, representativeFieldsSchema } from './members';
+import { representativeSchema } from './profile';
 import { optionalIdFilter, pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
 
 /**
@@ -172,6 +175,99 @@ export type MembershipUpdate = z.infer<typeof membershipUpdateSchema>;
 
 export const membershipResponseSchema = z.object({ data: adminMembershipSchema });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
+
+/**
+ * Reviewing applications (docs/product-rules.md "Reviewing applications"): the panel's and the
+ * bulk decision's texts. Not the specification's: it has only the memberships select.
+ */
+export const APPLICATION_REVIEW_MESSAGES = {
+  loadFailed: 'Failed to load the application. Please try again.',
+  reasonRequired: 'A reason is required',
+  idsRequired: 'Choose at least one application',
+  tooMany: `At most ${MAX_APPLICATIONS_PER_DECISION} applications can be decided at once`,
+  repeatedId: 'Each application can be listed once',
+  decisionInvalid: 'Decision must be approved or rejected',
+  alreadyDecided: 'This application was already decided by another administrator.',
+  failed: 'The applications could not be decided. Please try again.',
+} as const;
+
+/** What an administrator decides of a pending application. */
+export const APPLICATION_DECISIONS = ['approved', 'rejected'] as const;
+export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
+
+/**
+ * What became of each application in a decision: decided as asked, already decided before (not
+ * pending any more: nothing changed), or no such membership.
+ */
+export const APPLICATION_DECISION_OUTCOMES = [
+  'approved',
+  'rejected',
+  'already_decided',
+  'not_found',
+] as const;
+export type ApplicationDecisionOutcome = (typeof APPLICATION_DECISION_OUTCOMES)[number];
+
+/**
+ * POST /api/memberships/decisions (admin): approve or reject pending applications by membership
+ * id, one or many; a rejection carries the reason e-mailed to each applicant.
+ */
+export const applicationDecisionSchema = z
+  .strictObject({
+    ids: z
+      .array(z.uuid('Invalid id'), APPLICATION_REVIEW_MESSAGES.idsRequired)
+      .min(1, APPLICATION_REVIEW_MESSAGES.idsRequired)
+      .max(MAX_APPLICATIONS_PER_DECISION, APPLICATION_REVIEW_MESSAGES.tooMany)
+      .refine((ids) => new Set(ids).size === ids.length, APPLICATION_REVIEW_MESSAGES.repeatedId),
+    status: z.enum(APPLICATION_DECISIONS, APPLICATION_REVIEW_MESSAGES.decisionInvalid),
+    reason: optionalText('Reason', APPLICATION_REJECTION_REASON_MAX_CHARS, 'multi').optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.status === 'rejected' && !body.reason) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: APPLICATION_REVIEW_MESSAGES.reasonRequired,
+      });
+    }
+  });
+export type ApplicationDecisionInput = z.input<typeof applicationDecisionSchema>;
+
+export const applicationDecisionResponseSchema = z.object({
+  data: z.object({
+    results: z.array(z.object({ id: z.uuid(), outcome: z.enum(APPLICATION_DECISION_OUTCOMES) })),
+  }),
+});
+export type ApplicationDecisionResponse = z.infer<typeof applicationDecisionResponseSchema>;
+
+/**
+ * GET /api/memberships/application/{id} (admin): a membership with what its applicant submitted on
+ * the membership form — contact, address, about, billing, picture and representatives.
+ */
+export const membershipApplicationSchema = z.object({
+  membership: adminMembershipSchema,
+  applicant: profileSchema.pick({
+    id: true,
+    username: true,
+    email: true,
+    phone: true,
+    facsimile: true,
+    address: true,
+    about: true,
+    registeredName: true,
+    tin: true,
+    billingAddress: true,
+    billingEmail: true,
+    type: true,
+    status: true,
+    avatarUrl: true,
+    logoUrl: true,
+    created_at: true,
+  }),
+  representatives: z.array(representativeSchema),
+});
+export type MembershipApplication = z.infer<typeof membershipApplicationSchema>;
+export const membershipApplicationResponseSchema = z.object({ data: membershipApplicationSchema });
+export type MembershipApplicationResponse = z.infer<typeof membershipApplicationResponseSchema>;
 
 /** spec 001 §8 "Admin create user", exact. */
 export const CREATE_USER_MESSAGES = {

@@ -102,17 +102,22 @@ export function membershipApprovedEmail({
   });
 }
 
-/** Rejecting an application tells the applicant too, and where to ask why. */
+/**
+ * Rejecting an application tells the applicant too, with the reason the administrator gave when
+ * there is one (the review panel asks for it), and where to ask more.
+ */
 export function membershipRejectedEmail({
   username,
   link,
   category,
-}: AccountLinkMail & { category: string }): MailContent {
+  reason = null,
+}: AccountLinkMail & { category: string; reason?: string | null }): MailContent {
+  const notApproved = `Thank you for your interest in the ${siteConfig.name}. The secretariat could not approve your ${category} membership application at this time.`;
   return accountLinkEmail({
     subject: `Your ${siteConfig.acronym} membership application`,
     username,
     link,
-    intro: `Thank you for your interest in the ${siteConfig.name}. The secretariat could not approve your ${category} membership application at this time.`,
+    intro: reason ? `${notApproved} The reason given: ${reason}` : notApproved,
     action: 'See my profile',
     expiry: `To learn more or to apply again, write to the secretariat at ${siteConfig.secretariatEmail}.`,
     ignore: 'You receive this e-mail because you applied for membership on the member portal.',

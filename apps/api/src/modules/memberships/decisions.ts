@@ -42,14 +42,17 @@ export async function listUserMemberships(db: Db, userId: string): Promise<Admin
  * period; approval and rejection e-mail the member through the outbox in the same transaction.
  *
  * The row is locked first and a status that is already the one asked for changes nothing: two
- * admins approving at once give one period and one e-mail, not two.
+ * admins approving at once give one period and one e-mail, not two. A review decides only a
+ * pending application (`onlyIfPending`): one another administrator decided meanwhile is left as
+ * it is, and `changed` says so. A rejection's `reason` is e-mailed and kept in the audit log.
  */
 export async function setMembershipStatus(
   { db, config }: LifecycleContext,
   viewer: Viewer,
   id: string,
   status: MembershipStatus,
-): Promise<{ membership: AdminMembership; mailQueued: boolean }> {
+  { reason, onlyIfPending = false }: { reason?: string | null; onlyIfPending?: boolean } = {},
+): Promise<{ membership: AdminMembership; mailQueued: boolean; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -77,7 +80,11 @@ export async function setMembershipStatus(
       if (!row) throw notFound(ADMIN_USER_MESSAGES.membershipNotFound);
       return toAdminMembership(row);
     };
-    if (current.membership.status === status) return { membership: await reread(), mailQueued: false };
+    const decidedAlready = onlyIfPending && current.membership.status !== 'pending';
+    if (current.membership.status === status || decidedAlready) {
+      return { membership: await reread(), mailQueued: false, changed: false };
+    }
+    const rejectionReason = status === 'rejected' && reason ? reason : null;
     // Honorary members pay nothing and are active at approval; everyone else's 12 months start
     // on the date of payment (docs/product-rules.md "Dues"), so approval leaves the period open.
     const honorary = current.membership.category === 'Honorary';
@@ -98,7 +105,10 @@ export async function setMembershipStatus(
       action: 'membership_updated',
       user: { id: updated.userId, username: current.username, email: current.email },
       membershipId: id,
-      changes: changesBetween(AUDITED_MEMBERSHIP_FIELDS, current.membership, updated),
+      changes: {
+        ...changesBetween(AUDITED_MEMBERSHIP_FIELDS, current.membership, updated),
+        ...(rejectionReason ? { reason: { from: null, to: rejectionReason } } : {}),
+      },
     });
 
     const link = `${config.publicUrl}${sitePaths.profile}`;
@@ -126,9 +136,12 @@ export async function setMembershipStatus(
       const recipients = statement ? billedRecipients(statement, current.user) : [current.email];
       for (const to of recipients) await queueMail(tx, { to, ...message });
     } else if (status === 'rejected') {
-      await queueMail(tx, { to: current.email, ...membershipRejectedEmail(recipient) });
+      await queueMail(tx, {
+        to: current.email,
+        ...membershipRejectedEmail({ ...recipient, reason: rejectionReason }),
+      });
     }
-    return { membership: await reread(), mailQueued: status !== 'pending' };
+    return { membership: await reread(), mailQueued: status !== 'pending', changed: true };
   });
 }
 

@@ -1,7 +1,10 @@
 import {
   apiErrorSchema,
+  applicationDecisionResponseSchema,
+  applicationDecisionSchema,
   idParamsSchema,
   idResponseSchema,
+  membershipApplicationResponseSchema,
   membershipListResponseSchema,
   membershipResponseSchema,
   membershipUpdateSchema,
@@ -12,6 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../plugins/access';
 import { deleteMembership, listUserMemberships, setMembershipStatus } from './decisions';
+import { decideApplications, getMembershipApplication } from './review';
 
 const refusals = { 400: apiErrorSchema, 404: apiErrorSchema };
 
@@ -60,6 +64,44 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       );
       if (mailQueued) app.mailWorker.poke();
       return { data: membership };
+    },
+  );
+
+  app.get(
+    '/application/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships'],
+        summary:
+          "An application to review: the membership, the applicant's contact, address, about and picture, and their representatives",
+        params: idParamsSchema,
+        response: { 200: membershipApplicationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await getMembershipApplication(db, request.params.id) }),
+  );
+
+  app.post(
+    '/decisions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships'],
+        summary:
+          'Approve or reject pending applications by membership id, each in its own transaction; says per id approved, rejected, already_decided or not_found',
+        body: applicationDecisionSchema,
+        response: { 200: applicationDecisionResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { results, mailQueued } = await decideApplications(
+        { db, config },
+        viewerOf(request),
+        request.body,
+      );
+      if (mailQueued) app.mailWorker.poke();
+      return { data: { results } };
     },
   );
 

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
 export type Column<Row> = {
@@ -28,6 +28,19 @@ export type TableSort = {
   onSort: (by: string, order: SortOrder) => void;
 };
 
+/**
+ * Rows the admin can tick, to act on several at once (useRowSelection makes one). Each row gets a
+ * checkbox, named by `rowLabel`; the header's selects or clears every row on the page.
+ */
+export type RowSelection<Row> = {
+  isSelected: (row: Row) => boolean;
+  toggle: (row: Row) => void;
+  /** Selects every row shown, or clears them all when they all are. */
+  toggleAll: (rows: readonly Row[]) => void;
+  /** Names the row for its checkbox: 'Select ana_cruz'. */
+  rowLabel: (row: Row) => string;
+};
+
 type DataTableProps<Row> = {
   /** What the rows are, e.g. 'Board members': the table's name and the loading announcement. */
   label: string;
@@ -42,6 +55,7 @@ type DataTableProps<Row> = {
   /** How many placeholder bars show while the first page loads: the page size. */
   skeletonRows?: number;
   sort?: TableSort;
+  selection?: RowSelection<Row>;
 };
 
 const cellPadding = 'px-4 py-3';
@@ -66,6 +80,7 @@ export function DataTable<Row>({
   isLoading,
   skeletonRows = 5,
   sort,
+  selection,
 }: DataTableProps<Row>) {
   if (isLoading) {
     return (
@@ -89,7 +104,14 @@ export function DataTable<Row>({
       <ul className="divide-y divide-stone-100 md:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="p-4">
-            {heading?.cell(row)}
+            {selection ? (
+              <div className="flex items-start gap-3">
+                <RowCheckbox row={row} selection={selection} />
+                <div className="min-w-0 flex-1">{heading?.cell(row)}</div>
+              </div>
+            ) : (
+              heading?.cell(row)
+            )}
             {/* The row's buttons beside its lines, at the bottom right: reachable with the thumb.
                 When a row has so many that its lines would be squeezed, they move under them. */}
             <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
@@ -111,6 +133,11 @@ export function DataTable<Row>({
         <table aria-label={label} className="w-full text-left text-sm">
           <thead className="border-stone-200 border-b bg-stone-50 text-stone-600 text-xs uppercase tracking-wide">
             <tr>
+              {selection && (
+                <th scope="col" className="w-12 py-3 pl-4">
+                  <PageCheckbox rows={rows} selection={selection} />
+                </th>
+              )}
               {columns.map((column) => (
                 <th
                   key={column.header}
@@ -137,7 +164,15 @@ export function DataTable<Row>({
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="group hover:bg-stone-50">
+              <tr
+                key={rowKey(row)}
+                className={`group ${selection?.isSelected(row) ? 'bg-brand-50' : ''} hover:bg-stone-50`}
+              >
+                {selection && (
+                  <td className="w-12 py-3 pl-4">
+                    <RowCheckbox row={row} selection={selection} />
+                  </td>
+                )}
                 {columns.map((column) => (
                   <td
                     key={column.header}
@@ -147,7 +182,10 @@ export function DataTable<Row>({
                   </td>
                 ))}
                 {actions && (
-                  <td className={`${cellPadding} ${stickyActions} bg-white group-hover:bg-stone-50`}>
+                  <td
+                    // Opaque, so the columns scrolling under it stay hidden; a selected row's tint.
+                    className={`${cellPadding} ${stickyActions} ${selection?.isSelected(row) ? 'bg-brand-50' : 'bg-white'} group-hover:bg-stone-50`}
+                  >
                     {actions(row)}
                   </td>
                 )}
@@ -157,6 +195,40 @@ export function DataTable<Row>({
         </table>
       </div>
     </>
+  );
+}
+
+const checkboxClasses = 'size-5 shrink-0 cursor-pointer accent-brand-700';
+
+function RowCheckbox<Row>({ row, selection }: { row: Row; selection: RowSelection<Row> }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.rowLabel(row)}
+      checked={selection.isSelected(row)}
+      onChange={() => selection.toggle(row)}
+      className={checkboxClasses}
+    />
+  );
+}
+
+/** Ticked when every row shown is selected, half-ticked (mixed) when some are. */
+function PageCheckbox<Row>({ rows, selection }: { rows: readonly Row[]; selection: RowSelection<Row> }) {
+  const count = rows.filter(selection.isSelected).length;
+  const some = count > 0 && count < rows.length;
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select every row on this page"
+      checked={count === rows.length}
+      onChange={() => selection.toggleAll(rows)}
+      className={checkboxClasses}
+    />
   );
 }
 

@@ -1,4 +1,6 @@
 import {
+  DUES_MESSAGES,
+  DUES_REASON_MAX_CHARS,
   DUES_STATEMENT_FILTER_LABELS,
   DUES_STATEMENT_FILTERS,
   DUES_STATEMENT_STATUS_LABELS,
@@ -30,6 +32,7 @@ import { useNotice } from '@/components/admin-list/use-notice';
 import { StatementStatusBadge } from '@/components/dues/statement-parts';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -37,7 +40,6 @@ import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
 import { useAdminStatements, useDuesAction, useDuesSettings, useDuesSummary } from './api/dues-admin';
 import { DuesSettingsDialog } from './components/dues-settings-dialog';
-import { ReasonDialog } from './components/reason-dialog';
 import { RecordPaymentDialog } from './components/record-payment-dialog';
 import { StatementDetailsDialog } from './components/statement-details-dialog';
 
@@ -374,6 +376,8 @@ export function AdminDuesPage() {
           text="A void statement stays on record and cannot be paid. Issue a new one if the member still owes."
           confirmLabel="Void statement"
           pending={action.isPending}
+          requiredMessage={DUES_MESSAGES.reasonRequired}
+          maxLength={DUES_REASON_MAX_CHARS}
           onCancel={() => setVoiding(null)}
           onConfirm={(reason) =>
             action.mutate(
@@ -393,6 +397,8 @@ export function AdminDuesPage() {
           text="The member is e-mailed the reason and can upload a new proof."
           confirmLabel="Reject proof"
           pending={action.isPending}
+          requiredMessage={DUES_MESSAGES.reasonRequired}
+          maxLength={DUES_REASON_MAX_CHARS}
           onCancel={() => setRejecting(null)}
           onConfirm={(reason) =>
             action.mutate(

@@ -1,9 +1,11 @@
 import {
   addToDate,
+  DUES_REASON_MAX_CHARS,
   formatCentavos,
   manilaDateString,
   PAGE_SIZES,
   REMINDER_DELIVERY_STATES,
+  REMINDER_MESSAGES,
   REMINDER_RECIPIENT_ROLE_LABELS,
   type ReminderDelivery,
   type ReminderMessage,
@@ -21,6 +23,7 @@ import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-l
 import { useNotice } from '@/components/admin-list/use-notice';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -31,7 +34,6 @@ import {
   useReminderPauses,
   useReminderPreview,
 } from './api/reminders-admin';
-import { ReasonDialog } from './components/reason-dialog';
 
 const refusal = (error: unknown) => (error instanceof ApiError ? error.error : 'Please try again.');
 const STATE_LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
@@ -329,6 +331,8 @@ export function RemindersPage() {
           }
           confirmLabel={pausing.paused ? 'Pause reminders' : 'Resume reminders'}
           pending={action.isPending}
+          requiredMessage={REMINDER_MESSAGES.reasonRequired}
+          maxLength={DUES_REASON_MAX_CHARS}
           onCancel={() => setPausing(null)}
           onConfirm={(reason) =>
             action.mutate(

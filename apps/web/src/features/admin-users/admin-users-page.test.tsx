@@ -1,4 +1,9 @@
-import { ADMIN_USER_MESSAGES, type AdminAuditEntry, type AdminUser } from '@portal/shared';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminAuditEntry,
+  type AdminUser,
+  APPLICATION_REVIEW_MESSAGES,
+} from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -610,5 +615,108 @@ describe('the user detail', () => {
     audit = json({ error: 'Internal Server Error' }, 500);
     await user.click(await rowButton('Details of dina'));
     expect(await screen.findByRole('alert')).toHaveTextContent(HISTORY_LOAD_FAILED);
+  });
+
+  it('selects pending applications on the pending filter and approves them together', async () => {
+    const first = makeAdminUser({ username: 'first_applicant', membership: makeMembership() });
+    const second = makeAdminUser({ username: 'second_applicant', membership: makeMembership() });
+    const third = makeAdminUser({ username: 'third_applicant', membership: makeMembership() });
+    const calls = stubApi((call) =>
+      call.method === 'POST'
+        ? json({
+            data: {
+              results: (call.body as { ids: string[] }).ids.map((id) => ({ id, outcome: 'approved' })),
+            },
+          })
+        : listOf([first, second, third]),
+    );
+    renderPage('/admin/users?membership=pending');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Select first_applicant' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Select third_applicant' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve 2' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Approve 2 applications' });
+    expect(within(confirm).getByText('first_applicant')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Approve 2' }));
+    expect(await screen.findByText('2 applications approved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: expect.objectContaining({ pathname: '/api/memberships/decisions' }),
+      body: { ids: [first.membership?.id, third.membership?.id], status: 'approved' },
+    });
+    expect(screen.queryByText('2 selected')).not.toBeInTheDocument();
+  });
+
+  it('rejects the selected ones with one reason, and says which another admin had decided', async () => {
+    const first = makeAdminUser({ username: 'first_applicant', membership: makeMembership() });
+    const second = makeAdminUser({ username: 'second_applicant', membership: makeMembership() });
+    const calls = stubApi((call) =>
+      call.method === 'POST'
+        ? json({
+            data: {
+              results: [
+                { id: first.membership?.id, outcome: 'rejected' },
+                { id: second.membership?.id, outcome: 'already_decided' },
+              ],
+            },
+          })
+        : listOf([first, second]),
+    );
+    renderPage('/admin/users?membership=pending');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Select every row on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Reject 2' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Reject 2 applications' });
+    await user.click(within(ask).getByRole('button', { name: 'Reject 2' }));
+    expect(within(ask).getByText(APPLICATION_REVIEW_MESSAGES.reasonRequired)).toBeInTheDocument();
+    await user.type(within(ask).getByRole('textbox', { name: 'Reason *' }), 'Incomplete papers.');
+    await user.click(within(ask).getByRole('button', { name: 'Reject 2' }));
+    const modal = await screen.findByRole('alertdialog', { name: 'Not every application was decided' });
+    expect(within(modal).getByText('1 application rejected.')).toBeInTheDocument();
+    expect(
+      within(modal).getByText(
+        '1 application had already been decided by another administrator and was left as it was.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      ids: [first.membership?.id, second.membership?.id],
+      status: 'rejected',
+      reason: 'Incomplete papers.',
+    });
+  });
+
+  it('offers row selection only on the pending filter, and Review on a pending row', async () => {
+    const applicant = makeAdminUser({ username: 'new_applicant', membership: makeMembership() });
+    const { membership, ...details } = applicant;
+    const calls = stubApi((call) =>
+      call.url.pathname.startsWith('/api/memberships/application/')
+        ? json({
+            data: {
+              membership,
+              applicant: {
+                ...details,
+                about: 'Exploration geologist.',
+                registeredName: null,
+                tin: null,
+                billingAddress: null,
+                billingEmail: null,
+              },
+              representatives: [],
+            },
+          })
+        : listOf([applicant]),
+    );
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(table).getByRole('button', { name: 'Review application of new_applicant' }));
+    const panel = await screen.findByRole('dialog', { name: 'Review application' });
+    expect(await within(panel).findByText('Exploration geologist.')).toBeInTheDocument();
+    expect(calls.at(-1)?.url.pathname).toBe(`/api/memberships/application/${membership?.id}`);
   });
 });

@@ -1,6 +1,9 @@
 import {
   ADMIN_USER_MESSAGES,
   type AdminUser,
+  APPLICATION_REJECTION_REASON_MAX_CHARS,
+  APPLICATION_REVIEW_MESSAGES,
+  type ApplicationDecision,
   adminUserListQuerySchema,
   DEBOUNCE_MS,
   isSitePath,
@@ -9,25 +12,42 @@ import {
   USER_STATUS_FILTERS,
   USER_TYPES,
 } from '@portal/shared';
-import { BadgeCheck, Download, Eye, Pencil, Power, PowerOff, Trash2, UserPlus } from 'lucide-react';
+import {
+  BadgeCheck,
+  Check,
+  ClipboardCheck,
+  Download,
+  Eye,
+  Pencil,
+  Power,
+  PowerOff,
+  Trash2,
+  UserPlus,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
+import { SelectionBar } from '@/components/admin-list/selection-bar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { useNotice } from '@/components/admin-list/use-notice';
+import { useRowSelection } from '@/components/admin-list/use-row-selection';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-store';
+import { useDecideApplications } from './api/applications';
 import { useDeleteUser, useToggleUserStatus } from './api/change-user';
 import { downloadUsersCsv } from './api/export-users';
 import { useAdminUsers } from './api/get-users';
+import { ApplicationReviewDialog, summarizeDecisions } from './components/application-review-dialog';
 import { MembershipsDialog } from './components/memberships-dialog';
 import { UserDetailsDialog } from './components/user-details-dialog';
 import { UserFormDialog } from './components/user-form-dialog';
@@ -79,6 +99,40 @@ export function AdminUsersPage() {
   const [reviewing, setReviewing] = useState<AdminUser | null>(null);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [reviewingApplication, setReviewingApplication] = useState<string | null>(null);
+  // Rows are selected on the pending filter only, to approve or reject them together
+  // (docs/product-rules.md "Reviewing applications").
+  const choosing = list.query.membership === 'pending';
+  const { selection, selectedRows, clear } = useRowSelection({
+    rows: page?.users,
+    rowKey: userKey,
+    rowLabel: (user) => `Select ${user.username}`,
+  });
+  const [bulkDeciding, setBulkDeciding] = useState<ApplicationDecision | null>(null);
+  const decide = useDecideApplications();
+  const pendingIds = selectedRows.flatMap((user) =>
+    user.membership?.status === 'pending' ? [user.membership.id] : [],
+  );
+  const decideSelected = (status: ApplicationDecision, reason?: string) =>
+    decide.mutate(
+      { ids: pendingIds, status, reason },
+      {
+        onSuccess: (results) => {
+          const summary = summarizeDecisions(results, status);
+          clear();
+          if (summary.complete) notice.confirm(summary.text);
+          else
+            notice.show({
+              variant: 'error',
+              title: 'Not every application was decided',
+              text: summary.text,
+              detail: summary.detail,
+            });
+        },
+        onError: (error) => notice.failure(APPLICATION_REVIEW_MESSAGES.failed, refusalReason(error)),
+        onSettled: () => setBulkDeciding(null),
+      },
+    );
   const toggleStatus = useToggleUserStatus();
   const deleteUser = useDeleteUser();
   // The server refuses an admin's own disabling or deleting (docs/product-rules.md "Identity and
@@ -117,6 +171,12 @@ export function AdminUsersPage() {
               {MEMBERSHIP_STANDING_LABELS[user.membership.standing]}
             </StatusBadge>
             <span className="text-stone-600">{user.membership.category}</span>
+            {user.membership.status === 'pending' && (
+              <ReviewButton
+                username={user.username}
+                onClick={() => user.membership && setReviewingApplication(user.membership.id)}
+              />
+            )}
           </span>
         ) : (
           <span className="text-stone-500">None</span>
@@ -245,11 +305,32 @@ export function AdminUsersPage() {
             onClear={() => list.setParams({ category: undefined })}
           />
         )}
+        {choosing && (
+          <SelectionBar count={pendingIds.length} onClear={clear}>
+            <button
+              type="button"
+              onClick={() => setBulkDeciding('approved')}
+              className={buttonClasses({ variant: 'primary', size: 'sm' })}
+            >
+              <Check aria-hidden="true" className="size-4" />
+              Approve {pendingIds.length}
+            </button>
+            <button
+              type="button"
+              onClick={() => setBulkDeciding('rejected')}
+              className={buttonClasses({ variant: 'danger', size: 'sm' })}
+            >
+              <X aria-hidden="true" className="size-4" />
+              Reject {pendingIds.length}
+            </button>
+          </SelectionBar>
+        )}
         <DataTable
           label="Users"
           columns={columns}
           rows={page?.users}
-          rowKey={(user) => user.id}
+          rowKey={userKey}
+          selection={choosing ? selection : undefined}
           isLoading={users.isPending}
           skeletonRows={PAGE_SIZES.adminUsers}
           sort={{
@@ -290,6 +371,39 @@ export function AdminUsersPage() {
         <ListFooter pagination={page} noun="users" label="Users pages" onPageChange={list.setPage} />
       </section>
 
+      {reviewingApplication && (
+        <ApplicationReviewDialog
+          membershipId={reviewingApplication}
+          onClose={() => setReviewingApplication(null)}
+          onDecided={notice.confirm}
+          onFailed={notice.failure}
+        />
+      )}
+      <ConfirmDialog
+        open={bulkDeciding === 'approved'}
+        title={`Approve ${applicationCount(pendingIds.length)}`}
+        text="Each applicant is billed for their first 12 months and e-mailed what to pay (an Honorary member is active at once)."
+        confirmLabel={`Approve ${pendingIds.length}`}
+        pending={decide.isPending}
+        onConfirm={() => decideSelected('approved')}
+        onCancel={() => setBulkDeciding(null)}
+      >
+        <SelectedApplicants users={selectedRows} />
+      </ConfirmDialog>
+      {bulkDeciding === 'rejected' && (
+        <ReasonDialog
+          title={`Reject ${applicationCount(pendingIds.length)}`}
+          text="Each applicant is e-mailed this reason. It is kept in their account's history."
+          confirmLabel={`Reject ${pendingIds.length}`}
+          pending={decide.isPending}
+          requiredMessage={APPLICATION_REVIEW_MESSAGES.reasonRequired}
+          maxLength={APPLICATION_REJECTION_REASON_MAX_CHARS}
+          onConfirm={(reason) => decideSelected('rejected', reason)}
+          onCancel={() => setBulkDeciding(null)}
+        >
+          <SelectedApplicants users={selectedRows} />
+        </ReasonDialog>
+      )}
       {viewing && <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />}
       {editing && (
         <UserFormDialog
@@ -340,5 +454,36 @@ export function AdminUsersPage() {
       </ConfirmDialog>
       {notice.element}
     </>
+  );
+}
+
+const userKey = (user: AdminUser) => user.id;
+const applicationCount = (n: number) => `${n} application${n === 1 ? '' : 's'}`;
+
+/** Opens the Review application panel from the membership column of a pending row. */
+function ReviewButton({ username, onClick }: { username: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Review application of ${username}`}
+      className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold text-brand-800 text-xs underline-offset-4 hover:bg-brand-50 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <ClipboardCheck aria-hidden="true" className="size-3.5" />
+      Review
+    </button>
+  );
+}
+
+/** Who a bulk decision reaches, named in its confirmation. */
+function SelectedApplicants({ users }: { users: readonly AdminUser[] }) {
+  return (
+    <ul className="mb-4 max-h-40 space-y-1 overflow-y-auto text-sm text-stone-700">
+      {users.map((user) => (
+        <li key={user.id}>
+          <span className="font-medium text-stone-900">{user.username}</span> · {user.membership?.category}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -14,4 +14,5 @@ export const userKeys = {
   list: (query: AdminUsersQuery) => [...userKeys.lists(), query] as const,
   memberships: (userId: string) => [...userKeys.all, 'memberships', userId] as const,
   audit: (userId: string, page: number) => [...userKeys.all, 'audit', userId, page] as const,
+  application: (membershipId: string) => [...userKeys.all, 'application', membershipId] as const,
 };

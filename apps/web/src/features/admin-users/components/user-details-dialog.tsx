@@ -43,6 +43,7 @@ const FIELD_LABELS: Record<string, string> = {
   expiresAt: 'Period expires',
   representatives: 'Representatives',
   memberships: 'Memberships',
+  reason: 'Reason given',
 };
 const DATE_FIELDS = new Set(['emailConfirmedAt', 'startsAt', 'expiresAt']);
 

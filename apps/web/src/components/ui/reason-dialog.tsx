@@ -1,11 +1,11 @@
-import { DUES_MESSAGES, DUES_REASON_MAX_CHARS } from '@portal/shared';
-import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { TextAreaField } from '@/components/ui/text-area-field';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+import { TextAreaField } from './text-area-field';
 
 /**
- * A decision that needs its reason written down (voiding a statement, rejecting a proof): the
- * reason is required, kept with the record and, for a rejection, e-mailed to the member.
+ * A decision that needs its reason written down (voiding a statement, rejecting a proof or an
+ * application): the reason is required, kept with the record and, for a rejection, e-mailed to
+ * the member. `requiredMessage` and `maxLength` are those of the call's schema.
  */
 export function ReasonDialog({
   title,
@@ -13,8 +13,11 @@ export function ReasonDialog({
   confirmLabel,
   pending,
   serverError,
+  requiredMessage,
+  maxLength,
   onConfirm,
   onCancel,
+  children,
 }: {
   title: string;
   text: string;
@@ -22,8 +25,12 @@ export function ReasonDialog({
   pending: boolean;
   /** The server's refusal of the reason, shown under it. */
   serverError?: string;
+  requiredMessage: string;
+  maxLength: number;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
+  /** What is decided, above the reason: the applications to reject, say. */
+  children?: ReactNode;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -37,14 +44,15 @@ export function ReasonDialog({
       pending={pending}
       onCancel={onCancel}
       onConfirm={() => {
-        if (!reason.trim()) return setError(DUES_MESSAGES.reasonRequired);
+        if (!reason.trim()) return setError(requiredMessage);
         onConfirm(reason.trim());
       }}
     >
+      {children}
       <TextAreaField
         label="Reason *"
         rows={3}
-        maxLength={DUES_REASON_MAX_CHARS}
+        maxLength={maxLength}
         value={reason}
         error={error ?? serverError}
         onChange={(event) => {
