@@ -150,7 +150,7 @@ describe('AdminAttendeesPage', () => {
     await waitFor(() => expect(within(table()).queryByText('ana.cruz')).toBeNull());
     expect(api.requests.at(-1)?.url.searchParams.get('status')).toBe('approved');
     // The message goes to the group the list shows.
-    expect(screen.getByText(/the 1 people the list above shows \(Approved\)/)).toBeInTheDocument();
+    expect(screen.getByText(/to the 1 person the list above shows \(Approved\)/)).toBeInTheDocument();
   });
 
   it('a failed approval puts the registration back to pending, with its actions, and says so', async () => {

@@ -19,6 +19,8 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useAttendeeMessages, useMessageAttendees } from '../api/attendees';
 
+const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
+
 const messageFieldsSchema = attendeeMessageCreateSchema.pick({ subject: true, body: true });
 type MessageFields = { subject: string; body: string };
 
@@ -122,7 +124,7 @@ export function AttendeeMessages({
           Message attendees
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {`One e-mail to each of the ${recipientCount ?? '…'} people the list above shows (${describeFilter(filter)}), sent one a second.`}
+          {`One e-mail each to the ${recipientCount === undefined ? '…' : people(recipientCount)} the list above shows (${describeFilter(filter)}), sent one a second.`}
         </p>
         <form
           noValidate
