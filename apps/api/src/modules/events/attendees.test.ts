@@ -128,6 +128,8 @@ describe('GET /api/events/admin/{id}/attendees', () => {
     const byName = await ids('sort_by=name&sort_order=asc');
     expect(byName).toHaveLength(4);
     expect(byName[0]).toBe(people.formula?.id); // '=' sorts before letters
+    // Without regard to case: 'pending_…' and 'rejected_…' after 'Ramon Dizon' only by their letters.
+    expect(byName.slice(1)).toEqual([people.pending?.id, people.company?.id, people.rejected?.id]);
   });
 
   it('pages', async () => {

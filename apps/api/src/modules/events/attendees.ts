@@ -77,7 +77,8 @@ export function attendeeFilters(eventId: string, filter: AttendeeFilter): SQL | 
 
 const sortColumns = {
   registered_at: eventRegistrations.created_at,
-  name: attendeeName,
+  // Usernames are often lower case and people's names capitalised: 'mlsantos' among the M's.
+  name: sql`lower(${attendeeName})`,
   status: eventRegistrations.status,
 } as const;
 

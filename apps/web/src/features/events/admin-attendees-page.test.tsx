@@ -209,5 +209,5 @@ describe('AdminAttendeesPage', () => {
     expect(await within(log).findByText('Venue change')).toBeInTheDocument();
     expect(within(log).getByText('Approved')).toBeInTheDocument();
     expect(screen.getByLabelText('Subject *')).toHaveValue('');
-  });
+  }, 20_000);
 });

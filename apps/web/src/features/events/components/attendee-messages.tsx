@@ -24,13 +24,13 @@ const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}
 const messageFieldsSchema = attendeeMessageCreateSchema.pick({ subject: true, body: true });
 type MessageFields = { subject: string; body: string };
 
-/** Which group a message went to, in words: 'Approved · “cordillera”', or 'Everyone'. */
+/** Which group a message went to, in words: 'Approved · matching “cordillera”', or everyone. */
 export function describeFilter(filter: { status?: string | null; search?: string | null }) {
   const parts = [
     filter.status ? `${filter.status[0]?.toUpperCase()}${filter.status.slice(1)}` : null,
     filter.search ? `matching “${filter.search}”` : null,
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : 'Everyone registered';
+  return parts.length > 0 ? parts.join(' · ') : 'Everyone, rejected included';
 }
 
 const logColumns: Column<AttendeeMessage>[] = [
