@@ -20,7 +20,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatTimeOfDay } from '@/lib/format';
 import { useAdminEvent, useDecideRegistration } from './api/admin-events';
 import { useAttendees } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';
@@ -46,7 +46,7 @@ const columns: Column<Attendee>[] = [
   { header: 'Company', className: 'min-w-40', cell: (attendee) => attendee.company ?? '—' },
   {
     header: 'E-mail',
-    className: 'min-w-56',
+    className: 'min-w-48',
     // Broken only where a long address would overflow a phone's card, never at 1280 px.
     cell: (attendee) => <span className="[overflow-wrap:anywhere]">{attendee.email}</span>,
   },
@@ -59,7 +59,13 @@ const columns: Column<Attendee>[] = [
     header: 'Registered',
     className: 'whitespace-nowrap',
     sortBy: 'registered_at',
-    cell: (attendee) => formatDateTime(attendee.registered_at),
+    // Two short lines: at 1280 px one long line pushed the column under the sticky actions.
+    cell: (attendee) => (
+      <span>
+        {formatDate(attendee.registered_at)}
+        <span className="block text-stone-600 text-xs">{formatTimeOfDay(attendee.registered_at)}</span>
+      </span>
+    ),
   },
 ];
 
