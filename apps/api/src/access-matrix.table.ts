@@ -303,6 +303,25 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     }),
   },
 
+  'GET /api/events/admin/:id/attendees': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/events/admin/${(await createEvent(db)).id}/attendees` }),
+  },
+  'GET /api/events/admin/:id/attendees.csv': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/events/admin/${(await createEvent(db)).id}/attendees.csv` }),
+  },
+  'GET /api/events/admin/:id/messages': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/events/admin/${(await createEvent(db)).id}/messages` }),
+  },
+  'POST /api/events/admin/:id/messages': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/events/admin/${(await createRegistration(db, owner.id)).id}/messages`,
+      payload: { subject: 'Venue', body: 'Hall B', idempotency_key: randomUUID() },
+    }),
+  },
   'GET /api/speakers': adminOnly,
   'GET /api/speakers/event-speakers/:eventId': {
     ...adminOnly,

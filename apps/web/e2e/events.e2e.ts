@@ -256,13 +256,17 @@ describe('events', { timeout: 240_000 }, () => {
     await page.getByText('2 pending').filter({ visible: true }).first().waitFor();
     await page.getByRole('button', { name: `View ${TITLE}` }).click();
     const view = page.getByRole('dialog', { name: TITLE });
-    await view.getByRole('button', { name: `Approve ${MEMBERS[0].username}` }).click();
+    await view.getByText('2 pending').waitFor();
+    await view.getByRole('link', { name: 'Open the attendee list' }).click();
+    // The attendee list decides them (docs/decisions/048).
+    const attendees = page.getByRole('table', { name: 'Attendees' });
+    await attendees.getByRole('button', { name: `Approve ${MEMBERS[0].username}` }).click();
     await page.getByText('User registration approved successfully!').waitFor();
-    await view.getByRole('button', { name: `Reject ${MEMBERS[1].username}` }).click();
+    await attendees.getByRole('button', { name: `Reject ${MEMBERS[1].username}` }).click();
     await page.getByText('User registration rejected successfully!').waitFor();
-    await view.getByText('0 pending').waitFor();
+    await attendees.getByText('rejected').waitFor();
     // Decided registrations show no actions.
-    expect(await view.getByRole('button', { name: /^(Approve|Reject) / }).count()).toBe(0);
+    expect(await attendees.getByRole('button', { name: /^(Approve|Reject) / }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'events-admin-view-desktop');
     await expect

@@ -50,6 +50,8 @@ export const PAGE_SIZES = {
   adminNews: 10,
   adminBoard: 10,
   adminDues: 10,
+  adminAttendees: 20,
+  adminEventMessages: 10,
   publicEvents: 8,
   publicNews: 8,
 } as const;

@@ -22,6 +22,7 @@ export * from './schemas/board';
 export * from './schemas/common';
 export * from './schemas/dashboard';
 export * from './schemas/dues';
+export * from './schemas/event-attendees';
 export * from './schemas/events';
 export * from './schemas/images';
 export * from './schemas/members';

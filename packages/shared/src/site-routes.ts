@@ -25,6 +25,7 @@ export const sitePaths = {
   adminUsers: '/admin/users',
   adminUsersCreate: '/admin/users/create',
   adminEvents: '/admin/events',
+  adminEventAttendees: (id: string) => `/admin/events/${encodeURIComponent(id)}/attendees`,
   adminNews: '/admin/news',
   adminBoard: '/admin/board',
   adminDues: '/admin/dues',
@@ -79,6 +80,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminDues,
   sitePaths.adminDuesReminders,
   sitePaths.adminEvents,
+  `${sitePaths.adminEvents}/:id/attendees`,
   sitePaths.adminNews,
   `${sitePaths.verify}/:token`,
 ];

@@ -255,6 +255,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/events/admin-events-page').then((m) => ({ Component: m.AdminEventsPage })),
           }),
+          page('Attendees', {
+            path: `${paths.adminEvents}/:id/attendees`,
+            lazy: () =>
+              import('@/features/events/admin-attendees-page').then((m) => ({
+                Component: m.AdminAttendeesPage,
+              })),
+          }),
         ],
       },
     ],

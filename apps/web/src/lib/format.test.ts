@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonthYear, formatPesos, formatTime } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMonthYear,
+  formatPesos,
+  formatTime,
+  formatTimeOfDay,
+} from './format';
 
 describe('formatPesos (docs/product-rules.md "Money, dates and content")', () => {
   it('formats pesos with the sign, thousands separators and 2 decimals', () => {
@@ -35,6 +42,8 @@ describe('dates in Asia/Manila', () => {
     expect(formatDateTime('2025-06-01T20:30:00Z')).toBe('June 2, 2025 at 4:30 AM');
     expect(formatDateTime('2025-06-01T04:05:00Z')).toBe('June 1, 2025 at 12:05 PM');
     expect(formatDateTime('2025-12-31T16:00:00Z')).toBe('January 1, 2026 at 12:00 AM');
+    expect(formatTimeOfDay('2025-06-01T20:30:00Z')).toBe('4:30 AM');
+    expect(formatTimeOfDay('not a date')).toBe('');
   });
 
   it('shows a bare calendar date as that day, whatever the time zone', () => {

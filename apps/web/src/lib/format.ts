@@ -44,12 +44,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   return clock ? dayText(clock) : '';
 }
 
-/** 'June 2, 2025 at 9:30 AM' in Manila. An invalid or empty value gives ''. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** '9:30 AM': an instant's time of day in Manila. An invalid or empty value gives ''. */
+export function formatTimeOfDay(value: string | Date | null | undefined): string {
   const clock = value ? toManilaClock(value) : null;
   if (!clock) return '';
   const minutes = String(clock.getUTCMinutes()).padStart(2, '0');
-  return `${dayText(clock)} at ${formatTime(`${clock.getUTCHours()}:${minutes}`)}`;
+  return formatTime(`${clock.getUTCHours()}:${minutes}`);
+}
+
+/** 'June 2, 2025 at 9:30 AM' in Manila. An invalid or empty value gives ''. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const clock = value ? toManilaClock(value) : null;
+  return clock ? `${dayText(clock)} at ${formatTimeOfDay(value)}` : '';
 }
 
 /** 'Jun 2025' for a calendar date ('2025-06-02'). An invalid or empty value gives ''. */

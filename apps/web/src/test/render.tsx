@@ -7,12 +7,16 @@ import { AppProviders } from '@/app/providers';
 /**
  * Renders `ui` at `path` (which may carry a query string) inside the app's providers and a memory
  * router; other paths render their pathname, so a test can assert where a link or a navigation went.
+ * `route` is the route's pattern when the page reads parameters (`/admin/events/:id/attendees`).
  */
-export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+export function renderWithRouter(
+  ui: ReactNode,
+  { path = '/', route }: { path?: string; route?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: path.split('?')[0], element: ui },
+      { path: route ?? path.split('?')[0], element: ui },
       { path: '*', Component: CurrentPath },
     ],
     { initialEntries: [path] },

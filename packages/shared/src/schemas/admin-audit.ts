@@ -25,6 +25,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_reminders_paused',
   'dues_reminders_resumed',
   'dues_reminder_resent',
+  'event_attendees_messaged',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -47,6 +48,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_reminders_paused: 'Paused dues reminders',
   dues_reminders_resumed: 'Resumed dues reminders',
   dues_reminder_resent: 'Resent a dues reminder',
+  event_attendees_messaged: 'Wrote to an event’s attendees',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -161,3 +161,41 @@ export type EventSpeaker = typeof eventSpeakers.$inferSelect;
 export type NewEventSpeaker = typeof eventSpeakers.$inferInsert;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type NewEventRegistration = typeof eventRegistrations.$inferInsert;
+
+/**
+ * The messages admins wrote to an event's attendees (docs/decisions/048): what was sent, to which
+ * group, how many people, by whom. The e-mails themselves are the outbox's, one per person.
+ */
+export const eventMessages = pgTable(
+  'event_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The list's filters the recipients were chosen by; null is "any". */
+    filter_status: text('filter_status').$type<RegistrationStatus>(),
+    filter_search: text('filter_search'),
+    recipient_count: integer('recipient_count').notNull(),
+    sent_by: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin as named when they sent it: the log outlives their account. */
+    sent_by_username: text('sent_by_username').notNull(),
+    /** The form's key: the same one twice sends once. */
+    idempotency_key: uuid('idempotency_key').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    checkIn('event_messages_filter_status_check', t.filter_status, REGISTRATION_STATUSES),
+    unique('event_messages_idempotency_key_unique').on(t.idempotency_key),
+    index('event_messages_event_created_idx').on(
+      t.event_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('event_messages_sent_by_idx').on(t.sent_by),
+  ],
+);
+
+export type EventMessage = typeof eventMessages.$inferSelect;

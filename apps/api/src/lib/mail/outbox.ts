@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -6,9 +7,14 @@ export type MailMessage = { to: string; subject: string; html: string; text: str
 /**
  * Queues a message for the mail worker. Call it with the transaction that makes the change the
  * message announces: the mail then exists exactly when the change commits, and a mail server that
- * is down cannot fail the request.
+ * is down cannot fail the request. `delayMs` holds the message back that long: the worker sends a
+ * row once it is due, so messages queued with growing delays leave at a steady pace.
  */
-export async function queueMail(db: Db | DbTransaction, message: MailMessage): Promise<string> {
+export async function queueMail(
+  db: Db | DbTransaction,
+  message: MailMessage,
+  { delayMs = 0 }: { delayMs?: number } = {},
+): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -17,6 +23,9 @@ export async function queueMail(db: Db | DbTransaction, message: MailMessage): P
       html: message.html,
       text: message.text,
       status: 'queued',
+      ...(delayMs > 0 && {
+        nextAttemptAt: sql`now() + ${Math.round(delayMs)}::integer * interval '1 millisecond'`,
+      }),
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('The message was not queued');

@@ -182,6 +182,35 @@ export function registrationRejectedEmail({
   });
 }
 
+export type AttendeeMessageMail = {
+  name: string;
+  subject: string;
+  body: string;
+  eventTitle: string;
+  eventDate: string;
+  link: string;
+};
+
+/** An admin's message to an event's registrants: their subject, their plain text as written. */
+export function attendeeMessageEmail({
+  name,
+  subject,
+  body,
+  eventTitle,
+  eventDate,
+  link,
+}: AttendeeMessageMail): MailContent {
+  return accountLinkEmail({
+    subject,
+    username: name,
+    link,
+    intro: body,
+    action: 'View the event',
+    expiry: `You receive this because you registered for "${eventTitle}" on ${eventDate}.`,
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
 /** A statement of account was issued (docs/product-rules.md "Dues"): what to pay, by when, and where. */
 export function statementIssuedEmail({
   username,
@@ -347,7 +376,7 @@ function renderLayout(parts: AccountLinkParts): string {
 </td></tr>
 <tr><td style="padding:32px;">
 <p style="${paragraph}">Hello ${e(username)},</p>
-<p style="${paragraph}">${e(intro)}</p>
+<p style="${paragraph}white-space:pre-line;">${e(intro)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0;">
 <tr><td align="center" bgcolor="${BUTTON_COLOUR}" style="background-color:${BUTTON_COLOUR};border-radius:4px;">
 <a href="${e(link)}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:20px;color:#ffffff;text-decoration:none;border-radius:4px;">${e(action)}</a>

@@ -49,7 +49,8 @@ async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = fals
   return event;
 }
 
-const longDate = (date: string) =>
+/** An event's day as its e-mails write it: 27 November 2026. */
+export const longDate = (date: string) =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(
     new Date(`${date}T12:00:00+08:00`),
   );

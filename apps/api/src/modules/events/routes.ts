@@ -2,6 +2,13 @@ import {
   adminEventListQuerySchema,
   adminEventListResponseSchema,
   apiErrorSchema,
+  attendeeExportQuerySchema,
+  attendeeListQuerySchema,
+  attendeeListResponseSchema,
+  attendeeMessageCreateSchema,
+  attendeeMessageListQuerySchema,
+  attendeeMessageListResponseSchema,
+  attendeeMessageResponseSchema,
   EVENT_BANNER_FIELD,
   eventCreateSchema,
   eventDeleteResponseSchema,
@@ -13,10 +20,13 @@ import {
   userEventUpdateSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { isAdmin } from '../../plugins/access';
+import { listAttendeeMessages, messageAttendees } from './attendee-messages';
+import { exportAttendeesCsv, listAttendees } from './attendees';
 import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
@@ -181,5 +191,86 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       },
     },
     async (request) => ({ data: await decideRegistration(context, request.body) }),
+  );
+
+  app.get(
+    '/admin/:id/attendees',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'A page of the event’s registrants: name, company, e-mail, status, registered at; filtered',
+        params: idParamsSchema,
+        querystring: attendeeListQuerySchema,
+        response: { 200: attendeeListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listAttendees(db, request.params.id, request.query) }),
+  );
+
+  app.get(
+    '/admin/:id/attendees.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'The filtered registrants as CSV with a header row, in the list’s order',
+        params: idParamsSchema,
+        querystring: attendeeExportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv, one line per registrant'),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await exportAttendeesCsv(db, request.params.id, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/admin/:id/messages',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'The messages admins sent to the event’s attendees, newest first',
+        params: idParamsSchema,
+        querystring: attendeeMessageListQuerySchema,
+        response: { 200: attendeeMessageListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listAttendeeMessages(db, request.params.id, request.query) }),
+  );
+
+  app.post(
+    '/admin/:id/messages',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'E-mail a subject and text to every registrant the filters select (201); the same idempotency_key again answers the first message (200) and sends nothing',
+        params: idParamsSchema,
+        body: attendeeMessageCreateSchema,
+        response: {
+          200: attendeeMessageResponseSchema,
+          201: attendeeMessageResponseSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      const { message, created } = await messageAttendees(context, viewer, request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send({ data: message });
+    },
   );
 };

@@ -6,7 +6,7 @@ import { renderWithRouter } from '@/test/render';
 import { AdminEventsPage } from './admin-events-page';
 import { json, makeAdminEvent, makeEventDetail } from './test-fixtures';
 
-type Write = 'create' | 'edit' | 'delete' | 'decide' | 'speaker';
+type Write = 'create' | 'edit' | 'delete' | 'speaker';
 
 /**
  * A stand-in for the events API at the network boundary: it keeps `events` as the server would
@@ -91,15 +91,6 @@ function stubEventsApi(events: AdminEventSummary[], registrations: Record<string
             1,
           );
           return json({ data: { id, registrations_deleted: 0 } });
-        });
-      }
-      if (path === '/api/events/admin/update-user-event') {
-        return answer('decide', () => {
-          const row = registrations[body.eventId]?.find(
-            (registration) => registration.userId === body.userId,
-          );
-          if (row) row.status = body.status;
-          return json({ data: row });
         });
       }
       if (path === '/api/speakers') {
@@ -296,37 +287,36 @@ describe('AdminEventsPage (spec 001 §2, §4, §8)', { timeout: 30_000 }, () => 
     expect(screen.queryByText('Event updated successfully!')).toBeNull();
   });
 
-  it('a failed approval puts the registration back to pending, with its actions, and says so', async () => {
+  it('the view counts the registrations and leads to the attendee list, where they are decided', async () => {
     const event = makeAdminEvent({ title: 'Annual Forum', is_registration_required: true, pending_count: 1 });
-    const registration: UserEvent = {
+    const registration = (status: UserEvent['status']): UserEvent => ({
       id: crypto.randomUUID(),
       userId: crypto.randomUUID(),
       eventId: event.id,
-      status: 'pending',
+      status,
       created_at: '2026-02-01T00:00:00.000Z',
-      profiles: { id: crypto.randomUUID(), username: 'ana.cruz' },
-    };
-    const api = stubEventsApi([event], { [event.id]: [registration] });
-    api.fail.add('decide');
-    renderPage();
+      profiles: { id: crypto.randomUUID(), username: `member-${status}` },
+    });
+    stubEventsApi([event], { [event.id]: [registration('pending'), registration('approved')] });
+    const { router } = renderPage();
     const user = userEvent.setup();
     await within(await screen.findByRole('table', { name: 'Events' })).findByText('Annual Forum');
     await user.click(within(table()).getByRole('button', { name: 'View Annual Forum' }));
     const view = await screen.findByRole('dialog', { name: 'Annual Forum' });
-    api.hold();
-    await user.click(await within(view).findByRole('button', { name: 'Approve ana.cruz' }));
-    // Shown at once as approved, without its actions…
-    await within(view).findByText('approved');
-    expect(within(view).queryByRole('button', { name: 'Approve ana.cruz' })).toBeNull();
-    api.release();
-    // …and back to pending when the server refuses.
-    expect(await screen.findByRole('alertdialog', { name: 'Something went wrong' })).toHaveTextContent(
-      'Failed to update user registration status.',
-    );
-    // (The notice now hides the view from the accessibility tree.)
-    expect(within(view).getByRole('button', { name: 'Approve ana.cruz', hidden: true })).toBeInTheDocument();
-    expect(within(view).getByText('1 pending')).toBeInTheDocument();
-    expect(screen.queryByText(/User registration approved successfully!/)).toBeNull();
+    expect(await within(view).findByText('1 pending')).toBeInTheDocument();
+    expect(within(view).getByText(/^2 registrations: approve or reject them/)).toBeInTheDocument();
+    await user.click(within(view).getByRole('link', { name: 'Open the attendee list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/events/${event.id}/attendees`));
+  });
+
+  it('each row leads to its attendee list', async () => {
+    const event = makeAdminEvent({ title: 'Annual Forum' });
+    stubEventsApi([event]);
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Events' })).findByText('Annual Forum');
+    await user.click(within(table()).getByRole('button', { name: 'Attendees of Annual Forum' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/events/${event.id}/attendees`));
   });
 
   it('a failed speaker creation shows an error notice', async () => {

@@ -7,8 +7,9 @@ import {
   EVENT_TYPES,
   PAGE_SIZES,
 } from '@portal/shared';
-import { Eye, Mic, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Mic, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
@@ -19,6 +20,7 @@ import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import { formatDate, formatPesos } from '@/lib/format';
 import { useAdminEvent, useAdminEvents, useDeleteEvent } from './api/admin-events';
 import { EventFormDialog } from './components/event-form-dialog';
@@ -42,8 +44,8 @@ const capitalised = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.sli
 
 /**
  * /admin/events (spec 001 §2, §4, §8, §9) on the admin list kit: search over title, organizer and
- * location; status and type filters; sort; 10 a page; Create Event; View, Edit, Manage Speakers and
- * Delete per row. Success notices show only after the server agreed
+ * location; status and type filters; sort; 10 a page; Create Event; View, Edit, Attendees (decision
+ * 048), Manage Speakers and Delete per row. Success notices show only after the server agreed
  * (docs/product-rules.md "Events").
  */
 export function AdminEventsPage() {
@@ -56,6 +58,7 @@ export function AdminEventsPage() {
   }, [events.isError, events.error]);
 
   const notice = useNotice();
+  const navigate = useNavigate();
   const [viewing, setViewing] = useState<AdminEventSummary | null>(null);
   const [editing, setEditing] = useState<AdminEventSummary | 'new' | null>(null);
   const [speakersOf, setSpeakersOf] = useState<AdminEventSummary | null>(null);
@@ -218,6 +221,11 @@ export function AdminEventsPage() {
                 { label: `View ${event.title}`, icon: <Eye />, onClick: () => setViewing(event) },
                 { label: `Edit ${event.title}`, icon: <Pencil />, onClick: () => setEditing(event) },
                 {
+                  label: `Attendees of ${event.title}`,
+                  icon: <Users />,
+                  onClick: () => navigate(paths.adminEventAttendees(event.id)),
+                },
+                {
                   label: `Manage speakers of ${event.title}`,
                   icon: <Mic />,
                   onClick: () => setSpeakersOf(event),
@@ -240,12 +248,7 @@ export function AdminEventsPage() {
         />
       </section>
 
-      <EventViewDialog
-        event={viewing}
-        onClose={() => setViewing(null)}
-        onDecided={notice.confirm}
-        onFailed={notice.failure}
-      />
+      <EventViewDialog event={viewing} onClose={() => setViewing(null)} />
       {editing !== null && (editing === 'new' || editedDetail.data) && (
         <EventFormDialog
           event={editing === 'new' ? null : { ...editing, content: editedDetail.data?.content ?? null }}

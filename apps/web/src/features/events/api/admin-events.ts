@@ -1,10 +1,10 @@
 import {
   type AdminEventListResponse,
   type AdminEventSummary,
+  type AttendeeListResponse,
   type adminEventListQuerySchema,
   EVENT_BANNER_FIELD,
   type EventCreate,
-  type EventDetail,
   type EventDetailResponse,
   type UserEventUpdate,
 } from '@portal/shared';
@@ -168,29 +168,33 @@ export function useDeleteEvent() {
   });
 }
 
-/** PUT /events/admin/update-user-event: approve or reject a pending registration. */
+/**
+ * PUT /events/admin/update-user-event: approve or reject a pending registration. The attendee
+ * list shows the decision at once and is put back if the server refuses it.
+ */
 export function useDecideRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UserEventUpdate) =>
       apiRequest('/events/admin/update-user-event', { method: 'PUT', body: input }),
     onMutate: async (input) => {
-      const key = eventKeys.detail(input.eventId);
+      const key = eventKeys.attendeeLists(input.eventId);
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<EventDetail>(key);
-      if (previous) {
-        queryClient.setQueryData<EventDetail>(key, {
-          ...previous,
-          pending_count: previous.pending_count - 1,
-          user_events: previous.user_events.map((row) =>
-            row.userId === input.userId ? { ...row, status: input.status } : row,
-          ),
-        });
-      }
-      return { previous, key };
+      const previous = queryClient.getQueriesData<AttendeeListResponse['data']>({ queryKey: key });
+      queryClient.setQueriesData<AttendeeListResponse['data']>(
+        { queryKey: key },
+        (page) =>
+          page && {
+            ...page,
+            attendees: page.attendees.map((row) =>
+              row.user_id === input.userId ? { ...row, status: input.status } : row,
+            ),
+          },
+      );
+      return { previous };
     },
     onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(context.key, context.previous);
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });

@@ -11,6 +11,11 @@ export const eventKeys = {
   detail: (id: string) => [...eventKeys.all, 'detail', id] as const,
   adminLists: () => [...eventKeys.all, 'admin'] as const,
   adminList: (query: Record<string, string | undefined>) => [...eventKeys.adminLists(), query] as const,
+  attendeeLists: (eventId: string) => [...eventKeys.all, 'attendees', eventId] as const,
+  attendeeList: (eventId: string, query: Record<string, string | undefined>) =>
+    [...eventKeys.attendeeLists(eventId), query] as const,
+  attendeeMessages: (eventId: string, page: number) =>
+    [...eventKeys.all, 'attendee-messages', eventId, page] as const,
   speakers: () => [...eventKeys.all, 'speakers'] as const,
   eventSpeakers: (eventId: string) => [...eventKeys.all, 'event-speakers', eventId] as const,
 };

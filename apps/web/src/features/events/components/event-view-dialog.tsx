@@ -1,22 +1,26 @@
 import type { EventSummary } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { RichTextContent } from '@/components/rich-text/rich-text-content';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import { formatDate, formatPesos, formatTime } from '@/lib/format';
 import { useAdminEvent } from '../api/admin-events';
-import { RegistrationsPanel } from './registrations-panel';
 
 type EventViewDialogProps = {
   event: EventSummary | null;
   onClose: () => void;
-  onDecided: (text: string) => void;
-  onFailed: (text: string) => void;
 };
 
-/** View (spec 001 §2): the event's details with its speakers and registrations. */
-export function EventViewDialog({ event, onClose, onDecided, onFailed }: EventViewDialogProps) {
+/**
+ * View (spec 001 §2): the event's details with its speakers and its registrations' count; the
+ * registrations themselves, with Approve and Reject, are in the attendee list (decision 048).
+ */
+export function EventViewDialog({ event, onClose }: EventViewDialogProps) {
   const detail = useAdminEvent(event?.id ?? null);
   const data = detail.data;
   const rows: [string, string][] = data
@@ -89,13 +93,28 @@ export function EventViewDialog({ event, onClose, onDecided, onFailed }: EventVi
             {data.content && (
               <RichTextContent html={data.content} className="border-stone-200 border-t pt-4" />
             )}
-            <RegistrationsPanel
-              eventId={data.id}
-              registrations={data.user_events}
-              pendingCount={data.pending_count}
-              onDecided={onDecided}
-              onFailed={onFailed}
-            />
+            <section aria-labelledby="registrations-heading" className="border-stone-200 border-t pt-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h3 id="registrations-heading" className="font-semibold text-lg text-stone-900">
+                  User Registrations
+                </h3>
+                <StatusBadge tone={data.pending_count > 0 ? 'yellow' : 'gray'}>
+                  {data.pending_count} pending
+                </StatusBadge>
+              </div>
+              <p className="mt-2 text-sm text-stone-600">
+                {data.user_events.length === 0
+                  ? 'No registrations yet.'
+                  : `${data.user_events.length} registration${data.user_events.length === 1 ? '' : 's'}: approve or reject them, export them and write to them in the attendee list.`}
+              </p>
+              <Link
+                to={paths.adminEventAttendees(data.id)}
+                className={`${buttonClasses({ variant: 'secondary', size: 'sm' })} mt-3`}
+              >
+                <Users aria-hidden="true" className="size-4" />
+                Open the attendee list
+              </Link>
+            </section>
           </div>
         )}
         <DialogCloseButton />

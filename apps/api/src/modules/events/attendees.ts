@@ -1,0 +1,171 @@
+import {
+  type AttendeeExportQuery,
+  type AttendeeFilter,
+  type AttendeeListQuery,
+  buildPagination,
+  EVENT_MESSAGES,
+  SITE_TIME_ZONE,
+} from '@portal/shared';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client';
+import { eventRegistrations, events, representatives, users } from '../../db/schema';
+import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { notFound } from '../../lib/errors';
+import { likePattern } from '../../lib/sql';
+
+/**
+ * An event's registrants as the admin's attendee list, its CSV export and its messages read them
+ * (docs/decisions/048). The name is a company account's voting representative (the person the
+ * company sends), otherwise the username, the only name an individual account has; the company
+ * is a company account's registered name.
+ */
+const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${users.username})`;
+
+/**
+ * The columns of an attendee, read by the list, the export and the messages alike. The paid
+ * registrations' tier, amount and payment status join in `selectAttendees` and add their columns
+ * here.
+ */
+const attendeeColumns = {
+  registration_id: eventRegistrations.id,
+  user_id: eventRegistrations.user_id,
+  name: attendeeName,
+  company: users.registeredName,
+  email: users.email,
+  status: eventRegistrations.status,
+  registered_at: eventRegistrations.created_at,
+};
+
+/** The account of a registration and, for a company, its one voting representative. */
+const votingRepresentative = and(eq(representatives.userId, users.id), eq(representatives.type, 'voting'));
+
+const selectAttendees = (db: Db | DbTransaction) =>
+  db
+    .select(attendeeColumns)
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.user_id))
+    .leftJoin(representatives, votingRepresentative);
+
+/** The same rows counted: the joins the filters read, none of the columns. */
+const countAttendees = (db: Db | DbTransaction) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.user_id))
+    .leftJoin(representatives, votingRepresentative);
+
+/**
+ * The registrations of `eventId` the filters select: a status, and a text the name, the company
+ * or the e-mail contains (a plain ILIKE each: one event's registrants are a few hundred at most).
+ */
+export function attendeeFilters(eventId: string, filter: AttendeeFilter): SQL | undefined {
+  const pattern = filter.search ? likePattern(filter.search) : undefined;
+  return and(
+    eq(eventRegistrations.event_id, eventId),
+    filter.status ? eq(eventRegistrations.status, filter.status) : undefined,
+    pattern
+      ? or(
+          ilike(attendeeName, pattern),
+          ilike(users.username, pattern),
+          ilike(users.registeredName, pattern),
+          ilike(users.email, pattern),
+        )
+      : undefined,
+  );
+}
+
+const sortColumns = {
+  registered_at: eventRegistrations.created_at,
+  // Usernames are often lower case and people's names capitalised: 'mlsantos' among the M's.
+  name: sql`lower(${attendeeName})`,
+  status: eventRegistrations.status,
+} as const;
+
+function attendeeOrder(query: Pick<AttendeeListQuery, 'sort_by' | 'sort_order'>) {
+  const direction = query.sort_order === 'asc' ? asc : desc;
+  // The id breaks ties so that paging never repeats or skips a row.
+  return [direction(sortColumns[query.sort_by]), direction(eventRegistrations.id)];
+}
+
+/** The event the attendees are of; 404 for an unknown id (drafts included: admins only). */
+export async function eventOf(db: Db | DbTransaction, eventId: string) {
+  const [event] = await db
+    .select({ id: events.id, title: events.title, start_date: events.start_date })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) throw notFound(EVENT_MESSAGES.notFound);
+  return event;
+}
+
+/** Every registrant the filters select, in the list's order: the recipients of a message. */
+export async function readAttendees(tx: Db | DbTransaction, eventId: string, filter: AttendeeFilter) {
+  return selectAttendees(tx)
+    .where(attendeeFilters(eventId, filter))
+    .orderBy(...attendeeOrder({ sort_by: 'registered_at', sort_order: 'asc' }));
+}
+
+const toAttendee = (row: Awaited<ReturnType<typeof readAttendees>>[number]) => ({
+  ...row,
+  registered_at: row.registered_at.toISOString(),
+});
+
+/** GET /api/events/admin/{id}/attendees: a page of the filtered registrants. */
+export async function listAttendees(db: Db, eventId: string, query: AttendeeListQuery) {
+  await eventOf(db, eventId);
+  const where = attendeeFilters(eventId, query);
+  const [rows, [counted]] = await Promise.all([
+    selectAttendees(db)
+      .where(where)
+      .orderBy(...attendeeOrder(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countAttendees(db).where(where),
+  ]);
+  return {
+    attendees: rows.map(toAttendee),
+    pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
+  };
+}
+
+/** A registration's time as a spreadsheet reads it, in Manila: 2026-11-27 17:30. */
+const manilaDateTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SITE_TIME_ZONE,
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+const CSV_COLUMNS = ['name', 'company', 'email', 'status', 'registered_at'] as const;
+
+/**
+ * The file's name: the event's title as a slug and its date, e.g.
+ * attendees-mindanao-exploration-forum-2030-01-15.csv. Letters with accents lose them (ñ → n).
+ */
+function exportFileName(event: { title: string; start_date: string }) {
+  const slug = event.title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `attendees-${slug || 'event'}-${event.start_date}.csv`;
+}
+
+/**
+ * GET /api/events/admin/{id}/attendees.csv: every registrant the list's filters select, in its
+ * order, one line each; cells that a spreadsheet would run as a formula are neutralised as in
+ * every export (lib/csv.ts).
+ */
+export async function exportAttendeesCsv(db: Db, eventId: string, query: AttendeeExportQuery) {
+  const event = await eventOf(db, eventId);
+  const rows = await selectAttendees(db)
+    .where(attendeeFilters(eventId, query))
+    .orderBy(...attendeeOrder(query));
+  const records = rows.map((row) => ({ ...row, registered_at: manilaDateTime.format(row.registered_at) }));
+  return {
+    fileName: exportFileName(event),
+    csv: stringify(records, { header: true, columns: [...CSV_COLUMNS], ...CSV_CELL_OPTIONS }),
+  };
+}

@@ -1,0 +1,213 @@
+import { ATTENDEE_MESSAGES, type Attendee, type AttendeeMessage } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '@/test/render';
+import { AdminAttendeesPage } from './admin-attendees-page';
+import { json, makeAdminEvent, makeEventDetail } from './test-fixtures';
+
+const event = makeAdminEvent({ title: 'Annual Forum', is_registration_required: true, max_attendees: 40 });
+
+const attendee = (overrides: Partial<Attendee>): Attendee => ({
+  registration_id: crypto.randomUUID(),
+  user_id: crypto.randomUUID(),
+  name: 'ana.cruz',
+  company: null,
+  email: 'ana@example.com',
+  status: 'pending',
+  registered_at: '2026-02-01T01:30:00.000Z',
+  ...overrides,
+});
+
+/**
+ * The attendees API at the network boundary: it filters `attendees` by status as the server
+ * would; `failDecision` makes approvals answer 500; `hold()` keeps writes waiting until `release()`.
+ */
+function stubAttendeesApi(attendees: Attendee[], { failDecision = false } = {}) {
+  const requests: { method: string; url: URL; body: unknown }[] = [];
+  const messages: AttendeeMessage[] = [];
+  let held: { promise: Promise<void>; release: () => void } | null = null;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      requests.push({ method, url, body });
+      const path = url.pathname;
+      if (path === `/api/events/retrieve-events/${event.id}`) {
+        return json({ data: makeEventDetail({ ...event, seats_taken: 2 }) });
+      }
+      if (path === `/api/events/admin/${event.id}/attendees`) {
+        const status = url.searchParams.get('status');
+        const rows = attendees.filter((row) => !status || row.status === status);
+        return json({
+          data: {
+            attendees: rows,
+            pagination: {
+              page: 1,
+              limit: 20,
+              total: rows.length,
+              totalPages: 1,
+              hasNext: false,
+              hasPrev: false,
+            },
+          },
+        });
+      }
+      if (path === `/api/events/admin/${event.id}/messages` && method === 'GET') {
+        return json({
+          data: {
+            messages,
+            pagination: {
+              page: 1,
+              limit: 10,
+              total: messages.length,
+              totalPages: 1,
+              hasNext: false,
+              hasPrev: false,
+            },
+          },
+        });
+      }
+      if (held) await held.promise;
+      if (path === `/api/events/admin/${event.id}/messages`) {
+        if (!body.subject.trim()) {
+          return json(
+            {
+              error: 'Subject is required',
+              code: 'validation_error',
+              fields: { subject: 'Subject is required' },
+            },
+            400,
+          );
+        }
+        const message: AttendeeMessage = {
+          id: crypto.randomUUID(),
+          subject: body.subject,
+          body: body.body,
+          filter: { status: body.status ?? null, search: body.search ?? null },
+          recipient_count: 2,
+          sent_by: 'secretariat',
+          created_at: '2026-02-02T02:00:00.000Z',
+        };
+        messages.unshift(message);
+        return json({ data: message }, 201);
+      }
+      if (path === '/api/events/admin/update-user-event') {
+        if (failDecision) return json({ error: 'Internal Server Error' }, 500);
+        const row = attendees.find((entry) => entry.user_id === body.userId);
+        if (row) row.status = body.status;
+        return json({ data: {} });
+      }
+      return json({ error: 'Not found' }, 404);
+    }),
+  );
+  return {
+    requests,
+    hold() {
+      let release = () => {};
+      const promise = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { promise, release };
+    },
+    release() {
+      held?.release();
+      held = null;
+    },
+  };
+}
+
+const renderPage = (query = '') =>
+  renderWithRouter(<AdminAttendeesPage />, {
+    path: `/admin/events/${event.id}/attendees${query}`,
+    route: '/admin/events/:id/attendees',
+  });
+const table = () => screen.getByRole('table', { name: 'Attendees', hidden: true });
+
+describe('AdminAttendeesPage', () => {
+  const company = attendee({
+    name: 'Ramon Dizon',
+    company: 'Cordillera Copper Exploration',
+    email: 'corporate@cordillera.example',
+    status: 'approved',
+  });
+
+  it('lists name, company, e-mail, status and time, and filters by status in the address', async () => {
+    const api = stubAttendeesApi([attendee({}), company]);
+    const { router } = renderPage();
+    const rows = within(await screen.findByRole('table', { name: 'Attendees' }));
+    expect(await rows.findByText('Ramon Dizon')).toBeInTheDocument();
+    expect(rows.getByText('Cordillera Copper Exploration')).toBeInTheDocument();
+    expect(rows.getByText('corporate@cordillera.example')).toBeInTheDocument();
+    expect(rows.getByText('ana.cruz')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Annual Forum' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'approved');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=approved'));
+    await waitFor(() => expect(within(table()).queryByText('ana.cruz')).toBeNull());
+    expect(api.requests.at(-1)?.url.searchParams.get('status')).toBe('approved');
+    // The message goes to the group the list shows.
+    expect(screen.getByText(/to the 1 person the list above shows \(Approved\)/)).toBeInTheDocument();
+  });
+
+  it('a failed approval puts the registration back to pending, with its actions, and says so', async () => {
+    const api = stubAttendeesApi([attendee({})], { failDecision: true });
+    renderPage();
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('ana.cruz');
+    api.hold();
+    await user.click(within(table()).getByRole('button', { name: 'Approve ana.cruz' }));
+    // Shown at once as approved, without its actions…
+    await within(table()).findByText('approved');
+    expect(within(table()).queryByRole('button', { name: 'Approve ana.cruz' })).toBeNull();
+    api.release();
+    // …and back to pending when the server refuses.
+    expect(await screen.findByRole('alertdialog', { name: 'Something went wrong' })).toHaveTextContent(
+      'Failed to update user registration status.',
+    );
+    expect(
+      within(table()).getByRole('button', { name: 'Approve ana.cruz', hidden: true }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks "Send to N people?", sends once with the list’s filters and a key, and logs the message', async () => {
+    const api = stubAttendeesApi([attendee({ status: 'approved' }), company]);
+    renderPage('?status=approved');
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Ramon Dizon');
+    expect(screen.getByText(ATTENDEE_MESSAGES.logEmpty)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText(ATTENDEE_MESSAGES.subjectRequired)).toBeInTheDocument();
+    expect(screen.getByText(ATTENDEE_MESSAGES.bodyRequired)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Subject *'), 'Venue change');
+    await user.type(screen.getByLabelText('Message *'), 'Hall B.{enter}See you there.');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const confirm = await screen.findByRole('alertdialog', { name: ATTENDEE_MESSAGES.confirmTitle });
+    expect(confirm).toHaveTextContent('Send to 2 people?');
+    api.hold();
+    const send = within(confirm).getByRole('button', { name: 'Send' });
+    await user.click(send);
+    expect(send).toBeDisabled();
+    await user.click(send);
+    api.release();
+
+    expect(await screen.findByText('Message queued for 2 people.')).toBeInTheDocument();
+    const posts = api.requests.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({
+      subject: 'Venue change',
+      body: 'Hall B.\nSee you there.',
+      status: 'approved',
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const log = await screen.findByRole('table', { name: 'Sent messages' });
+    expect(await within(log).findByText('Venue change')).toBeInTheDocument();
+    expect(within(log).getByText('Approved')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject *')).toHaveValue('');
+  }, 20_000);
+});

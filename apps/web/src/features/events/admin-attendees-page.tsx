@@ -1,0 +1,215 @@
+import {
+  ATTENDEE_MESSAGES,
+  type Attendee,
+  attendeeListQuerySchema,
+  EVENT_FORM_NOTICES,
+  EVENT_MESSAGES,
+  PAGE_SIZES,
+  REGISTRATION_STATUSES,
+} from '@portal/shared';
+import { ArrowLeft, Check, Download, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
+import { ListFooter } from '@/components/admin-list/list-footer';
+import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
+import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
+import { useNotice } from '@/components/admin-list/use-notice';
+import { AdminPageHeader } from '@/components/ui/admin-page-header';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { downloadWithSession } from '@/lib/download';
+import { formatDate, formatTimeOfDay } from '@/lib/format';
+import { useAdminEvent, useDecideRegistration } from './api/admin-events';
+import { useAttendees } from './api/attendees';
+import { AttendeeMessages } from './components/attendee-messages';
+
+const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
+
+/** The default, newest registration first, is the select's first choice. */
+const SORTS = [
+  ['registered_at:asc', 'Oldest first'],
+  ['name:asc', 'Name A–Z'],
+  ['name:desc', 'Name Z–A'],
+  ['status:asc', 'Status'],
+] as const;
+
+const columns: Column<Attendee>[] = [
+  {
+    header: 'Name',
+    className: 'min-w-44',
+    phone: 'heading',
+    sortBy: 'name',
+    cell: (attendee) => <p className="font-semibold text-stone-900">{attendee.name}</p>,
+  },
+  { header: 'Company', className: 'min-w-40', cell: (attendee) => attendee.company ?? '—' },
+  {
+    header: 'E-mail',
+    className: 'min-w-48',
+    // Broken only where a long address would overflow a phone's card, never at 1280 px.
+    cell: (attendee) => <span className="[overflow-wrap:anywhere]">{attendee.email}</span>,
+  },
+  {
+    header: 'Status',
+    sortBy: 'status',
+    cell: (attendee) => <StatusBadge tone={toneOfStatus(attendee.status)}>{attendee.status}</StatusBadge>,
+  },
+  {
+    header: 'Registered',
+    className: 'whitespace-nowrap',
+    sortBy: 'registered_at',
+    // Two short lines: at 1280 px one long line pushed the column under the sticky actions.
+    cell: (attendee) => (
+      <span>
+        {formatDate(attendee.registered_at)}
+        <span className="block text-stone-600 text-xs">{formatTimeOfDay(attendee.registered_at)}</span>
+      </span>
+    ),
+  },
+];
+
+/**
+ * /admin/events/{id}/attendees (docs/decisions/048): the event's registrants on the admin list kit,
+ * filtered by status and by name, company or e-mail in the address; Approve and Reject for pending
+ * ones (spec 001 §4: decided ones show no actions); the filtered list as CSV; and the messages
+ * written to them, with the form that writes one to the group the list shows.
+ */
+export function AdminAttendeesPage() {
+  const eventId = useParams().id ?? '';
+  const event = useAdminEvent(eventId);
+  const list = useListParams(attendeeListQuerySchema);
+  const attendees = useAttendees(eventId, list.query);
+  const page = attendees.isError ? undefined : attendees.data;
+  useKeepPageInRange(list, page?.pagination);
+  const decide = useDecideRegistration();
+  const notice = useNotice();
+  const [exporting, setExporting] = useState(false);
+  const { page: _page, limit: _limit, ...filters } = list.query;
+
+  const act = (attendee: Attendee, status: 'approved' | 'rejected') =>
+    decide.mutate(
+      { eventId, userId: attendee.user_id, status },
+      {
+        onSuccess: () => notice.confirm(EVENT_FORM_NOTICES.registrationUpdated(status)),
+        onError: () => notice.failure(EVENT_FORM_NOTICES.registrationFailed),
+      },
+    );
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadWithSession(`/events/admin/${encodeURIComponent(eventId)}/attendees.csv`, filters);
+    } catch {
+      notice.failure('The export could not be started. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const title = event.data?.title ?? (event.isError ? EVENT_MESSAGES.notFound : 'Attendees');
+  return (
+    <>
+      <AdminPageHeader
+        title={title}
+        description={
+          event.data
+            ? `Attendees · ${formatDate(event.data.start_date)} · ${event.data.seats_taken}${event.data.max_attendees === null ? '' : ` of ${event.data.max_attendees}`} seats taken`
+            : 'Attendees'
+        }
+        actions={
+          <>
+            <Link to={paths.adminEvents} className={buttonClasses({ variant: 'secondary' })}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to events
+            </Link>
+            <button
+              type="button"
+              onClick={exportCsv}
+              disabled={exporting}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </button>
+          </>
+        }
+      />
+
+      <section aria-label="Attendees" className="mb-8 rounded-xl border border-stone-200 bg-white shadow-sm">
+        <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_11rem]">
+          <SearchField
+            label="Search attendees"
+            placeholder="Search by name, company or e-mail"
+            value={list.query.search}
+            onSearch={(search) => list.setParams({ search })}
+          />
+          <FilterSelect
+            label="Filter by status"
+            allLabel="All Status"
+            value={list.query.status}
+            onChange={(status) => list.setParams({ status })}
+            options={REGISTRATION_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+          />
+          <FilterSelect
+            label="Sort by"
+            allLabel="Newest first"
+            value={list.query.sort_by ? `${list.values.sort_by}:${list.values.sort_order}` : undefined}
+            onChange={(sort) => {
+              const [sort_by, sort_order] = sort ? sort.split(':') : [];
+              list.setParams({ sort_by, sort_order });
+            }}
+            options={SORTS}
+          />
+        </ListToolbar>
+        <DataTable
+          label="Attendees"
+          columns={columns}
+          rows={page?.attendees}
+          rowKey={(attendee) => attendee.registration_id}
+          isLoading={attendees.isPending}
+          skeletonRows={PAGE_SIZES.adminAttendees}
+          sort={{
+            by: list.values.sort_by,
+            order: list.values.sort_order,
+            onSort: (sort_by, sort_order) => list.setParams({ sort_by, sort_order }),
+          }}
+          emptyText={ATTENDEE_MESSAGES.listEmpty}
+          actions={(attendee) =>
+            attendee.status === 'pending' ? (
+              <RowActions
+                actions={[
+                  {
+                    label: `Approve ${attendee.name}`,
+                    icon: <Check />,
+                    onClick: () => act(attendee, 'approved'),
+                  },
+                  {
+                    label: `Reject ${attendee.name}`,
+                    icon: <X />,
+                    onClick: () => act(attendee, 'rejected'),
+                    danger: true,
+                  },
+                ]}
+              />
+            ) : null
+          }
+        />
+        <ListFooter
+          pagination={page?.pagination}
+          noun="attendees"
+          label="Attendees pages"
+          onPageChange={list.setPage}
+        />
+      </section>
+
+      <AttendeeMessages
+        eventId={eventId}
+        filter={{ status: list.values.status, search: list.values.search }}
+        recipientCount={page?.pagination.total}
+        onSent={notice.confirm}
+        onFailed={notice.failure}
+      />
+      {notice.element}
+    </>
+  );
+}

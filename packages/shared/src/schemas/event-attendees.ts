@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import { REGISTRATION_STATUSES } from '../enums';
+import { paginationSchema, requiredText, text, tooLongMessage } from './common';
+import { pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
+
+/**
+ * An event's attendee list, its CSV export and the messages an admin writes to its attendees
+ * (docs/product-rules.md "Event attendees", docs/decisions/048).
+ */
+
+export const ATTENDEE_SORT_FIELDS = ['registered_at', 'name', 'status'] as const;
+
+/** How long an attendee message's subject and text may be. */
+export const ATTENDEE_MESSAGE_LIMITS = { subjectMax: 150, bodyMax: 5_000 } as const;
+
+/**
+ * Outgoing attendee messages leave the outbox at most this many a minute: each is queued due a
+ * little after the one before (docs/decisions/048), so a message to a full hall does not arrive at
+ * the mail server as one burst.
+ */
+export const ATTENDEE_MESSAGES_PER_MINUTE = 60;
+
+export const ATTENDEE_MESSAGES = {
+  subjectRequired: 'Subject is required',
+  subjectTooLong: tooLongMessage('Subject', ATTENDEE_MESSAGE_LIMITS.subjectMax),
+  bodyRequired: 'Message is required',
+  bodyTooLong: tooLongMessage('Message', ATTENDEE_MESSAGE_LIMITS.bodyMax),
+  statusInvalid: 'Status must be pending, approved or rejected',
+  noRecipients: 'No attendees match these filters',
+  keyInvalid: 'Invalid idempotency key',
+  keyReused: 'This message was already sent for another event',
+  confirmTitle: 'Send message',
+  confirm: (count: number) => `Send to ${count} ${count === 1 ? 'person' : 'people'}?`,
+  sent: (count: number) => `Message queued for ${count} ${count === 1 ? 'person' : 'people'}.`,
+  sendFailed: 'Failed to send the message.',
+  listEmpty: 'No registrations match these filters',
+  logEmpty: 'No messages sent yet.',
+} as const;
+
+/** The filters' "All" arrives as an empty value. */
+const attendeeStatusFilter = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.enum(REGISTRATION_STATUSES, ATTENDEE_MESSAGES.statusInvalid).optional(),
+);
+
+/** Who of an event's registrants a list, an export or a message is about. */
+export const attendeeFilterSchema = z.object({
+  status: attendeeStatusFilter,
+  /** Name, company or e-mail contains this text. */
+  search: searchQuerySchema,
+});
+export type AttendeeFilter = z.infer<typeof attendeeFilterSchema>;
+
+/** GET /api/events/admin/{id}/attendees. */
+export const attendeeListQuerySchema = attendeeFilterSchema.extend({
+  ...pageQuerySchema(PAGE_SIZES.adminAttendees),
+  sort_by: z.enum(ATTENDEE_SORT_FIELDS, 'Invalid sort field').default('registered_at'),
+  sort_order: sortOrderSchema,
+});
+export type AttendeeListQuery = z.infer<typeof attendeeListQuerySchema>;
+
+/** GET /api/events/admin/{id}/attendees.csv: the list's filters and order, every page. */
+export const attendeeExportQuerySchema = attendeeListQuerySchema.omit({ page: true, limit: true });
+export type AttendeeExportQuery = z.infer<typeof attendeeExportQuerySchema>;
+
+export const attendeeSchema = z.object({
+  registration_id: z.uuid(),
+  user_id: z.uuid(),
+  name: z
+    .string()
+    .describe('A company account’s voting representative, otherwise the username (decision 048)'),
+  company: z.string().nullable().describe('A company account’s registered name; null for individuals'),
+  email: z.string(),
+  status: z.enum(REGISTRATION_STATUSES),
+  registered_at: z.string(),
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+export const attendeeListResponseSchema = z.object({
+  data: z.object({ attendees: z.array(attendeeSchema), pagination: paginationSchema }),
+});
+export type AttendeeListResponse = z.infer<typeof attendeeListResponseSchema>;
+
+/** POST /api/events/admin/{id}/messages: to every registrant the filters select. */
+export const attendeeMessageCreateSchema = z.object({
+  subject: requiredText('Subject', ATTENDEE_MESSAGES.subjectRequired, ATTENDEE_MESSAGE_LIMITS.subjectMax),
+  body: requiredText('Message', ATTENDEE_MESSAGES.bodyRequired, ATTENDEE_MESSAGE_LIMITS.bodyMax, 'multi'),
+  status: attendeeStatusFilter,
+  search: text('Search')
+    .trim()
+    .max(200, tooLongMessage('Search', 200))
+    .optional()
+    .transform((value) => value || undefined),
+  /**
+   * Made by the form when it opens: the same key sent twice (a double click, a retried request)
+   * sends once, and the second answer is the first message (decision 048).
+   */
+  idempotency_key: z.uuid(ATTENDEE_MESSAGES.keyInvalid),
+});
+export type AttendeeMessageCreate = z.input<typeof attendeeMessageCreateSchema>;
+
+export const attendeeMessageSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  body: z.string(),
+  filter: z.object({
+    status: z.enum(REGISTRATION_STATUSES).nullable(),
+    search: z.string().nullable(),
+  }),
+  recipient_count: z.number().int(),
+  sent_by: z.string().describe('The admin’s username at the time'),
+  created_at: z.string(),
+});
+export type AttendeeMessage = z.infer<typeof attendeeMessageSchema>;
+
+export const attendeeMessageResponseSchema = z.object({ data: attendeeMessageSchema });
+
+/** GET /api/events/admin/{id}/messages: newest first. */
+export const attendeeMessageListQuerySchema = z.object(pageQuerySchema(PAGE_SIZES.adminEventMessages));
+export type AttendeeMessageListQuery = z.infer<typeof attendeeMessageListQuerySchema>;
+
+export const attendeeMessageListResponseSchema = z.object({
+  data: z.object({ messages: z.array(attendeeMessageSchema), pagination: paginationSchema }),
+});
+export type AttendeeMessageListResponse = z.infer<typeof attendeeMessageListResponseSchema>;
