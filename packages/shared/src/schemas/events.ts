@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES, REGISTRATION_STATUSES } from '../enums';
+import {
+  DEFAULT_EVENT_TYPE,
+  EVENT_LIST_VIEWS,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  REGISTRATION_STATUSES,
+} from '../enums';
 import {
   formBoolean,
   isCalendarDate,
@@ -25,7 +31,8 @@ export const EVENT_SORT_FIELDS = ['created_at', 'start_date', 'title', 'event_ty
 /**
  * GET /api/events/retrieve-events (spec 001 §7): /events sends its address's filters as they are
  * (docs/decisions/035), plus `upcoming` for the home page's list. With several bad ones, the first
- * in this order is the answer's `error`.
+ * in this order is the answer's `error`. `when` picks a view and its order, in place of
+ * `sort_by` and `sort_order` (docs/decisions/045).
  */
 export const eventListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicEvents),
@@ -35,6 +42,11 @@ export const eventListQuerySchema = z.object({
   is_registration_required: booleanQuerySchema('is_registration_required must be true or false').optional(),
   /** Only events that have not started yet (start date today or later, in Manila). */
   upcoming: z.optional(booleanQuerySchema('upcoming must be true or false')),
+  /**
+   * `upcoming`: events that have not ended (end date, else start date, today or later in Manila),
+   * soonest first; `past`: the others, newest first.
+   */
+  when: queryChoice(EVENT_LIST_VIEWS, 'when must be upcoming or past'),
   sort_by: z.enum(EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),
   sort_order: sortOrderSchema,
 });
