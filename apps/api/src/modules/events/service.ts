@@ -299,9 +299,13 @@ function cleanContent(content: string | null | undefined) {
 
 const ADMIN_VIEWER = { userId: null, isAdmin: true };
 
+/**
+ * Creates an event, and the new speakers sent with it, in one transaction: a refusal of any part
+ * writes nothing (docs/decisions/045). Speakers are linked in the order given.
+ */
 export async function createEvent(
   { db, images }: EventsContext,
-  input: EventCreate,
+  { speakers: newSpeakers = [], ...input }: EventCreate,
   banner: Buffer | undefined,
   createdBy: string,
 ): Promise<EventDetail> {
@@ -319,6 +323,18 @@ export async function createEvent(
         .returning({ id: events.id });
       if (!created) throw new Error('The event was not inserted');
       await images.record(tx, bannerOf(created.id), stored);
+      if (newSpeakers.length > 0) {
+        const added = await tx.insert(speakers).values(newSpeakers).returning({ id: speakers.id });
+        // Ascending timestamps keep the order given (the detail lists speakers by created_at).
+        const start = Date.now();
+        await tx.insert(eventSpeakers).values(
+          added.map((speaker, index) => ({
+            event_id: created.id,
+            speaker_id: speaker.id,
+            created_at: new Date(start + index),
+          })),
+        );
+      }
       return created.id;
     }),
   );
