@@ -23,6 +23,9 @@
 //           in < 30 s, each once; then the admin statements list at 10,000 statements: p95 < 100
 //           ms at 10 connections, 0 errors; a membership card's /verify page: p99 < 50 ms at 20
 //           connections, 0 errors
+//   feed    (PostgreSQL) the calendar feed /events.ics with exactly 1,000 upcoming published events
+//           (the seeded ones past the first 1,000 turned to drafts): p99 < 200 ms at 1 connection,
+//           0 errors, and each answer holds 1,000 VEVENTs
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
@@ -51,6 +54,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'bursts',
   'large',
   'dues',
+  'feed',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -66,6 +70,7 @@ const targets = {
   remindersMs: 30_000,
   statementsP95Ms: 100,
   verifyP99Ms: 50,
+  feedP99Ms: 200,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
@@ -73,6 +78,7 @@ const registration = { members: 500, seats: 100, withinMs: 10_000 };
 const likes = { visitors: 1_000, withinMs: 10_000 };
 const duesMembers = 10_000;
 const remindersDue = 3_000;
+const feedEvents = 1_000;
 const DEMO_PASSWORD = 'Bench-Demo-Password-1';
 const DEMO_ADMIN = { email: 'admin@meap.org.ph', password: DEMO_PASSWORD }; // db/seed-content.ts
 const DEMO_MEMBER = { email: 'maria.santos@geomail.example', password: DEMO_PASSWORD }; // paid, with a card
@@ -420,6 +426,37 @@ async function measureDailyReminders(env, label) {
   }
 }
 
+/**
+ * The calendar feed (docs/decisions/045) at 1,000 upcoming published events: the seeded events
+ * spread over two years, so those past the first 1,000 by start date are made drafts. Once, last:
+ * the other parts read the events as seeded. A calendar polls its feed now and then, so one
+ * connection.
+ */
+async function measureEventsFeed(baseUrl, env, label) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    const today = `(now() at time zone 'Asia/Manila')::date`;
+    await client.query(
+      `update events set status = 'draft' where id in (
+         select id from events where status = 'published' and coalesce(end_date, start_date) >= ${today}
+         order by start_date, start_time nulls first, id offset $1)`,
+      [feedEvents],
+    );
+  } finally {
+    await client.end();
+  }
+  const check = (body) => body.split('BEGIN:VEVENT').length - 1 === feedEvents;
+  const path = '/events.ics';
+  await measure(baseUrl, { path, check }, { connections: 1, seconds: load.warmUpSeconds });
+  const result = await measure(baseUrl, { path, check }, { connections: 1, seconds: load.seconds });
+  report(
+    result.p99 < targets.feedP99Ms && result.errors === 0,
+    `${label} /events.ics with ${feedEvents} upcoming events p99 ${ms(result.p99)} (< ${targets.feedP99Ms}), ` +
+      `p95 ${ms(result.p95)}, ${result.errors} errors, ${Math.round(result.perSecond)} req/s at 1 connection`,
+  );
+}
+
 async function benchDatabase(database) {
   const label = database.kind.padEnd(8);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -493,6 +530,9 @@ async function benchDatabase(database) {
     }
     if (parts.includes('dues') && database.kind === 'postgres') {
       await measureDues(server.baseUrl, admin, env, label);
+    }
+    if (parts.includes('feed') && database.kind === 'postgres') {
+      await measureEventsFeed(server.baseUrl, env, label);
     }
     if (parts.includes('large')) {
       await stopServer(server);

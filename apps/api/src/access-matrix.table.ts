@@ -281,6 +281,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   'GET /api/events/admin/get-all': adminOnly,
+  // The calendar files: a published event's for anyone (a draft's is 404 for everyone).
+  'GET /events.ics': publicForAll,
+  'GET /events/:id.ics': {
+    ...publicForAll,
+    request: async ({ db }) => ({ url: `/events/${(await createEvent(db)).id}.ics` }),
+  },
   'POST /api/events/admin/create-event': {
     ...adminOnly,
     request: ({ unique }) =>

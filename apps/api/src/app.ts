@@ -26,7 +26,7 @@ import { checkoutPollPlugin } from './modules/dues/checkout-poll';
 import { duesDailyPlugin } from './modules/dues/daily-plugin';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
-import { eventRoutes } from './modules/events/routes';
+import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
 import { applicationRoutes } from './modules/memberships/application-routes';
@@ -179,6 +179,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(healthRoutes, { prefix: '/api', database, storage });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
   await app.register(eventRoutes, { prefix: '/api/events', db, images, publicUrl: config.publicUrl });
+  await app.register(eventCalendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(speakerRoutes, { prefix: '/api/speakers', db, images });
   await app.register(newsRoutes, { prefix: '/api/news', db, images, config });
   await app.register(searchRoutes, { prefix: '/api', db });

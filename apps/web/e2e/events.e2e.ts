@@ -332,6 +332,78 @@ describe('events', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('the list switches between upcoming and past events; an event page puts its facts first on a phone and offers its .ics', async () => {
+    const admin = await browser.newPage('desktop');
+    await signInByApi(admin.page, ADMIN_EMAIL, inject('adminPassword'));
+    const word = `Ledger${Date.now().toString(36)}`;
+    const upcomingTitle = `Upcoming ${word} Assay Forum`;
+    const pastTitle = `Past ${word} Assay Forum`;
+    const upcomingId = await createEventByApi(admin.page, {
+      title: upcomingTitle,
+      description: 'A long look at assay quality control. '.repeat(20).trim(),
+      start_date: '2099-07-15',
+      start_time: '09:30',
+      end_time: '12:00',
+      location_name: 'Makati Shangri-La',
+      city: 'Makati',
+      status: 'published',
+      is_registration_required: 'true',
+      max_attendees: '40',
+      price: '500',
+    });
+    await createEventByApi(admin.page, { title: pastTitle, start_date: '2021-03-01', status: 'published' });
+    await admin.context.close();
+
+    const { page, context } = await browser.newPage('phone');
+    await openPage(page, `${paths.events}?search=${word}`);
+    await page.getByRole('heading', { name: upcomingTitle }).waitFor();
+    expect(await page.getByRole('heading', { name: pastTitle }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Past events' }).click();
+    await page.waitForURL((url) => url.searchParams.get('when') === 'past');
+    await page.getByRole('heading', { name: pastTitle }).waitFor();
+    expect(await page.getByRole('heading', { name: upcomingTitle }).count()).toBe(0);
+    // The address keeps the view: a reload shows the past events again.
+    await page.reload();
+    await page.getByRole('heading', { name: pastTitle }).waitFor();
+    await page.getByRole('button', { name: 'Upcoming' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('when'));
+    await page.getByRole('heading', { name: upcomingTitle }).waitFor();
+
+    // On a phone the date, venue, price, seats and Register come before the description.
+    await openPage(page, paths.eventDetail(upcomingId));
+    await page.getByRole('heading', { level: 1, name: upcomingTitle }).waitFor();
+    const facts = page.getByRole('complementary', { name: 'Key facts' });
+    await facts.getByText('40 of 40 seats left.').waitFor();
+    const factsBox = await facts.boundingBox();
+    const descriptionBox = await page.getByText(/^A long look at assay quality control/).boundingBox();
+    const registerBox = await facts.getByRole('link', { name: 'Log in to register' }).boundingBox();
+    expect(factsBox && descriptionBox && registerBox).toBeTruthy();
+    expect((registerBox?.y ?? 0) + (registerBox?.height ?? 0)).toBeLessThan(descriptionBox?.y ?? 0);
+    expect(await facts.getByText('₱500.00').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'event-page-facts-first-phone');
+
+    // Add to calendar: the file answers text/calendar with the event.
+    const file = page.getByRole('link', { name: 'Download .ics file' });
+    const calendar = await page.request.get((await file.getAttribute('href')) as string);
+    expect(calendar.status()).toBe(200);
+    expect(calendar.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const text = await calendar.text();
+    expect(text).toContain('BEGIN:VEVENT');
+    expect(text).toContain('DTSTART:20990715T013000Z');
+    expect(text).toContain(`SUMMARY:${upcomingTitle}`);
+    const google = await page.getByRole('link', { name: /Google Calendar/ }).getAttribute('href');
+    expect(new URL(google as string).searchParams.get('dates')).toBe('20990715T013000Z/20990715T040000Z');
+    await context.close();
+
+    const desktop = await browser.newPage('laptop');
+    await openPage(desktop.page, paths.eventDetail(upcomingId));
+    await desktop.page.getByRole('heading', { level: 1, name: upcomingTitle }).waitFor();
+    await expectNoAxeViolations(desktop.page);
+    await saveScreenshot(desktop.page, 'event-page-facts-side-card-1280');
+    await desktop.context.close();
+  });
+
   it('a guest asked to log in signs in through the form, comes back to the event and registers', async () => {
     const { page, context } = await browser.newPage('desktop');
     await openPage(page, eventPath);

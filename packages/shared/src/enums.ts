@@ -35,6 +35,13 @@ export const DEFAULT_EVENT_TYPE: EventType = 'Conference';
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+/**
+ * The public list's two views (docs/product-rules.md "Events"): events that have not ended yet,
+ * soonest first, and those that have, newest first.
+ */
+export const EVENT_LIST_VIEWS = ['upcoming', 'past'] as const;
+export type EventListView = (typeof EVENT_LIST_VIEWS)[number];
+
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES, REGISTRATION_STATUSES } from '../enums';
+import {
+  DEFAULT_EVENT_TYPE,
+  EVENT_LIST_VIEWS,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  REGISTRATION_STATUSES,
+} from '../enums';
 import {
   formBoolean,
   isCalendarDate,
@@ -25,7 +31,8 @@ export const EVENT_SORT_FIELDS = ['created_at', 'start_date', 'title', 'event_ty
 /**
  * GET /api/events/retrieve-events (spec 001 §7): /events sends its address's filters as they are
  * (docs/decisions/035), plus `upcoming` for the home page's list. With several bad ones, the first
- * in this order is the answer's `error`.
+ * in this order is the answer's `error`. `when` picks a view and its order, in place of
+ * `sort_by` and `sort_order` (docs/decisions/045).
  */
 export const eventListQuerySchema = z.object({
   ...pageQuerySchema(PAGE_SIZES.publicEvents),
@@ -35,6 +42,11 @@ export const eventListQuerySchema = z.object({
   is_registration_required: booleanQuerySchema('is_registration_required must be true or false').optional(),
   /** Only events that have not started yet (start date today or later, in Manila). */
   upcoming: z.optional(booleanQuerySchema('upcoming must be true or false')),
+  /**
+   * `upcoming`: events that have not ended (end date, else start date, today or later in Manila),
+   * soonest first; `past`: the others, newest first.
+   */
+  when: queryChoice(EVENT_LIST_VIEWS, 'when must be upcoming or past'),
   sort_by: z.enum(EVENT_SORT_FIELDS, 'Invalid sort field').default('created_at'),
   sort_order: sortOrderSchema,
 });
@@ -282,19 +294,39 @@ const endNotBeforeStart = (
   }
 };
 
+export const speakerCreateSchema = z.object({
+  name: requiredText('Name', 'Name is required'),
+  title: optionalText('Title', 200).default(null),
+  company: optionalText('Company', 200).default(null),
+});
+export type SpeakerCreateInput = z.input<typeof speakerCreateSchema>;
+export type SpeakerCreate = z.output<typeof speakerCreateSchema>;
+
+/**
+ * The most speakers the create form sends with a new event: with the event's fields, three form
+ * fields each stay within the 50 fields a multipart form may carry (apps/api/src/app.ts).
+ */
+export const MAX_NEW_EVENT_SPEAKERS = 8;
+export const NEW_EVENT_SPEAKERS_MESSAGE = `At most ${MAX_NEW_EVENT_SPEAKERS} speakers can be added with a new event`;
+
 /**
  * POST /api/events/admin/create-event (multipart; the banner travels beside the fields). Status
- * defaults to draft and type to Conference (spec 001 §4).
+ * defaults to draft and type to Conference (spec 001 §4). `speakers` (`speakers[0][name]`, …) are
+ * new speakers saved with the event in one go (docs/decisions/045).
  */
 export const eventCreateSchema = z
-  .object(
-    Object.fromEntries(
+  .object({
+    ...(Object.fromEntries(
       Object.entries(eventFormShape).map(([key, field]) => [
         key,
         (field as z.ZodType).prefault(EVENT_FORM_DEFAULTS[key as keyof typeof eventFormShape] as never),
       ]),
-    ) as { [Key in keyof typeof eventFormShape]: z.ZodPrefault<(typeof eventFormShape)[Key]> },
-  )
+    ) as { [Key in keyof typeof eventFormShape]: z.ZodPrefault<(typeof eventFormShape)[Key]> }),
+    speakers: z
+      .array(speakerCreateSchema, 'Speakers must be a list')
+      .max(MAX_NEW_EVENT_SPEAKERS, NEW_EVENT_SPEAKERS_MESSAGE)
+      .optional(),
+  })
   .superRefine(endNotBeforeStart);
 export type EventCreateInput = z.input<typeof eventCreateSchema>;
 export type EventCreate = z.output<typeof eventCreateSchema>;
@@ -389,14 +421,6 @@ export type EventDetailResponse = z.infer<typeof eventDetailResponseSchema>;
 export const eventDeleteResponseSchema = z.object({
   data: z.object({ id: z.uuid(), registrations_deleted: z.number().int() }),
 });
-
-export const speakerCreateSchema = z.object({
-  name: requiredText('Name', 'Name is required'),
-  title: optionalText('Title', 200).default(null),
-  company: optionalText('Company', 200).default(null),
-});
-export type SpeakerCreateInput = z.input<typeof speakerCreateSchema>;
-export type SpeakerCreate = z.output<typeof speakerCreateSchema>;
 
 export const speakerResponseSchema = z.object({ data: speakerSchema });
 export const speakerListResponseSchema = z.object({ data: z.array(speakerSchema) });

@@ -1,6 +1,9 @@
 import { MAIL_STATUSES, type MailStatus } from '@portal/shared';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt } from './columns';
+
+/** A file sent with a message: text content (a calendar file), kept with the row until it is sent. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -17,6 +20,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').$type<MailStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),

@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { type MailAttachment, mailOutbox } from '../../db/schema';
 
-export type MailMessage = { to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Files sent with the message (an event's calendar file); none when left out. */
+  attachments?: MailAttachment[];
+};
 
 /**
  * Queues a message for the mail worker. Call it with the transaction that makes the change the
@@ -22,6 +29,7 @@ export async function queueMail(
       subject: message.subject,
       html: message.html,
       text: message.text,
+      attachments: message.attachments ?? [],
       status: 'queued',
       ...(delayMs > 0 && {
         nextAttemptAt: sql`now() + ${Math.round(delayMs)}::integer * interval '1 millisecond'`,

@@ -17,6 +17,7 @@ import {
   queueConfirmation,
   uniqueAddress,
 } from '../../test/mail-outbox';
+import { queueMail } from './outbox';
 import { passwordResetEmail } from './templates';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './transport';
 import { isTransportUnavailable, retryDelayMs, STALE_LOCK_MS, startMailWorker } from './worker';
@@ -200,6 +201,50 @@ describe('a real SMTP peer', () => {
       lastError: null,
     });
     await smtpConfig.cleanUp();
+  });
+
+  it('sends the attachments queued with a message, and the outbox folder keeps them', async () => {
+    const attachment = {
+      filename: 'field-day.ics',
+      contentType: 'text/calendar; charset=utf-8',
+      content: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n',
+    };
+    const smtpConfig = await createTestConfig({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    const { logger } = createMailLogger();
+    mode = 'accept';
+    for (const transport of [
+      createMailTransport(smtpConfig, { logger }),
+      createMailTransport(config, { logger }),
+    ]) {
+      const worker = startMailWorker({
+        db: database.db,
+        transport,
+        from: MAIL_FROM,
+        logger,
+        pollIntervalMs: NO_POLLING,
+      });
+      const to = uniqueAddress();
+      await queueMail(database.db, {
+        to,
+        subject: 'Your seat',
+        html: '<p>See you</p>',
+        text: 'See you',
+        attachments: [attachment],
+      });
+      expect(await worker.drain()).toBe(1);
+      await worker.stop();
+      expect((await outboxRowFor(database.db, to)).attachments).toEqual([attachment]);
+    }
+    // Over SMTP: a MIME part of its own, with its type and file name.
+    expect(received).toHaveLength(1);
+    const raw = (received[0] as Received).raw;
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; name=field-day\.ics/);
+    expect(raw).toContain('Content-Disposition: attachment; filename=field-day.ics');
+    expect(raw).toContain(Buffer.from(attachment.content).toString('base64'));
+    // In the outbox folder: beside the message's text.
+    const files = (await readdir(config.outboxDir)).filter((name) => name.endsWith('.json')).sort();
+    const kept = JSON.parse(await readFile(join(config.outboxDir, files.at(-1) as string), 'utf8'));
+    expect(kept).toMatchObject({ subject: 'Your seat', attachments: [attachment] });
   });
 
   it('never gives up while the server is unreachable', async () => {

@@ -149,6 +149,7 @@ export function startMailWorker({
         subject: claimed.subject,
         text: claimed.text,
         html: claimed.html,
+        attachments: claimed.attachments,
         messageId: messageIdFor(claimed.id, from),
       });
     } catch (error) {

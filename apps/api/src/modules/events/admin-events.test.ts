@@ -738,3 +738,63 @@ describe('registrations', () => {
     expect(refused.json().error).toBe(EVENT_MESSAGES.approveWouldExceed);
   });
 });
+
+describe('creating an event with its speakers in one go', () => {
+  const speakerCount = async () =>
+    (await context.db.select({ n: sql<number>`count(*)::int` }).from(speakers))[0]?.n;
+
+  it('creates the event and its new speakers, linked in the order given', async () => {
+    const response = await sendForm('POST', CREATE, {
+      ...required,
+      title: 'Speakers Forum',
+      'speakers[0][name]': 'Dr. Ana Cruz',
+      'speakers[0][title]': 'Chief Geologist',
+      'speakers[0][company]': 'Cruz Minerals',
+      'speakers[1][name]': 'Ben Lim',
+    });
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json();
+    expect(
+      data.speakers.map(({ name, title, company }: Record<string, unknown>) => ({ name, title, company })),
+    ).toEqual([
+      { name: 'Dr. Ana Cruz', title: 'Chief Geologist', company: 'Cruz Minerals' },
+      { name: 'Ben Lim', title: null, company: null },
+    ]);
+    // The separate speaker endpoints see them as any other speaker.
+    const listed = await context.app.inject({
+      method: 'GET',
+      url: `/api/speakers/event-speakers/${data.id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.map((speaker: { name: string }) => speaker.name)).toEqual([
+      'Dr. Ana Cruz',
+      'Ben Lim',
+    ]);
+  });
+
+  it('refuses a bad speaker with its field’s message and writes nothing', async () => {
+    const [events0, speakers0] = [await eventCount(), await speakerCount()];
+    const response = await sendForm('POST', CREATE, {
+      ...required,
+      'speakers[0][name]': 'Dr. Ana Cruz',
+      'speakers[1][name]': '   ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'Name is required',
+      fields: { 'speakers.1.name': 'Name is required' },
+    });
+    const tooMany = await sendForm(
+      'POST',
+      CREATE,
+      Object.fromEntries([
+        ...Object.entries(required),
+        ...Array.from({ length: 9 }, (_, index) => [`speakers[${index}][name]`, `Speaker ${index}`]),
+      ]),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe('At most 8 speakers can be added with a new event');
+    expect([await eventCount(), await speakerCount()]).toEqual([events0, speakers0]);
+  });
+});

@@ -17,6 +17,7 @@ import {
   registrationReceivedEmail,
   registrationRejectedEmail,
 } from '../../lib/mail/templates';
+import { eventCalendarFile } from './calendar';
 import { registrationCounts } from './service';
 
 /**
@@ -55,13 +56,17 @@ export const longDate = (date: string) =>
     new Date(`${date}T12:00:00+08:00`),
   );
 
-/** The e-mail of `template` to the member, queued in the transaction of the change it reports. */
+/**
+ * The e-mail of `template` to the member, queued in the transaction of the change it reports;
+ * `withCalendar` attaches the event's calendar file (a published event's; docs/decisions/045).
+ */
 async function mailMember(
   tx: DbTransaction,
   { publicUrl }: RegistrationContext,
   userId: string,
   event: { id: string; title: string; start_date: string },
   template: (mail: RegistrationMail) => MailContent,
+  { withCalendar = false } = {},
 ) {
   const [member] = await tx
     .select({ email: users.email, username: users.username })
@@ -74,7 +79,8 @@ async function mailMember(
     eventDate: longDate(event.start_date),
     link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,
   });
-  await queueMail(tx, { to: member.email, ...content });
+  const calendar = withCalendar ? await eventCalendarFile(tx, event.id, publicUrl) : null;
+  await queueMail(tx, { to: member.email, ...content, attachments: calendar ? [calendar] : [] });
 }
 
 type RegistrationTarget = {
@@ -114,7 +120,7 @@ export async function registerForEvent(context: RegistrationContext, eventId: st
     const refusal = registrationRefusal(event, taken, existing !== undefined);
     if (refusal) throw refusal;
     await tx.insert(eventRegistrations).values({ event_id: eventId, user_id: userId, status: 'pending' });
-    await mailMember(tx, context, userId, event, registrationReceivedEmail);
+    await mailMember(tx, context, userId, event, registrationReceivedEmail, { withCalendar: true });
     return { status: 'pending' as const, seats_taken: taken + 1 };
   });
 }
@@ -172,6 +178,7 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       input.userId,
       event,
       input.status === 'approved' ? registrationApprovedEmail : registrationRejectedEmail,
+      { withCalendar: input.status === 'approved' },
     );
     const [member] = await tx
       .select({ username: users.username })

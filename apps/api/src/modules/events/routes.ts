@@ -10,23 +10,28 @@ import {
   attendeeMessageListResponseSchema,
   attendeeMessageResponseSchema,
   EVENT_BANNER_FIELD,
+  EVENT_MESSAGES,
   eventCreateSchema,
   eventDeleteResponseSchema,
   eventDetailResponseSchema,
   eventUpdateSchema,
   idParamsSchema,
   myRegistrationResponseSchema,
+  sitePaths,
   userEventResponseSchema,
   userEventUpdateSchema,
 } from '@portal/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { isAdmin } from '../../plugins/access';
+import { isAdmin, SHARED_FOR_A_MINUTE } from '../../plugins/access';
 import { listAttendeeMessages, messageAttendees } from './attendee-messages';
 import { exportAttendeesCsv, listAttendees } from './attendees';
+import { CALENDAR_CONTENT_TYPE, EVENTS_FEED_PATH, eventCalendarFile, eventsFeed } from './calendar';
 import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
@@ -271,6 +276,52 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       const viewer = request.viewer as NonNullable<typeof request.viewer>;
       const { message, created } = await messageAttendees(context, viewer, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send({ data: message });
+    },
+  );
+};
+
+/**
+ * The calendar files beside the event pages (docs/decisions/045): plain links and calendar
+ * subscriptions, sent without the session (a lapsed cookie must not turn a download into a 401),
+ * the same for every reader, so caches share them for a minute like the other public reads
+ * (plugins/access.ts) and the ETag answers a calendar's repeated reads with a 304.
+ */
+export const eventCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
+  const calendarReply = (reply: FastifyReply, content: string, disposition: string) =>
+    reply
+      .type(CALENDAR_CONTENT_TYPE)
+      .header('content-disposition', disposition)
+      .header('cache-control', SHARED_FOR_A_MINUTE)
+      .send(content);
+
+  app.get(
+    EVENTS_FEED_PATH,
+    {
+      config: { access: 'public', ignoresViewer: true },
+      schema: { tags: ['events'], summary: 'Every upcoming published event as an iCalendar feed (RFC 5545)' },
+    },
+    async (_request, reply) =>
+      calendarReply(reply, await eventsFeed(db, publicUrl), 'inline; filename="events.ics"'),
+  );
+
+  app.get(
+    `${sitePaths.events}/:id.ics`,
+    {
+      config: { access: 'public', ignoresViewer: true },
+      schema: {
+        tags: ['events'],
+        summary: 'A published event as an iCalendar file (RFC 5545); 404 for drafts and cancelled events',
+        params: idParamsSchema,
+        response: { 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await eventCalendarFile(db, request.params.id, publicUrl);
+      if (!file) throw notFound(EVENT_MESSAGES.notFound);
+      return calendarReply(reply, file.content, `attachment; filename="${file.filename}"`);
     },
   );
 };

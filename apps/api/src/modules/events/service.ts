@@ -46,6 +46,21 @@ const sortColumns = {
   status: events.status,
 } as const;
 
+/** The day an event ends: its end date, or its start date for a one-day event. */
+const lastDay = sql`coalesce(${events.end_date}, ${events.start_date})`;
+/** Not ended yet: the last day is today or later, in Manila (docs/product-rules.md "Events"). */
+export const notEnded = () => sql`${lastDay} >= ${manilaDateString()}`;
+const ended = () => sql`${lastDay} < ${manilaDateString()}`;
+
+/**
+ * Soonest first (`asc`) or newest first (`desc`) by start date, then start time; an event without
+ * a time lasts the whole day, so it comes first on its day going forwards and last going back.
+ */
+export const byWhenItHappens = (direction: 'asc' | 'desc') =>
+  direction === 'asc'
+    ? [asc(events.start_date), sql`${events.start_time} asc nulls first`]
+    : [desc(events.start_date), sql`${events.start_time} desc nulls last`];
+
 /**
  * Lists events a page at a time. Guests and members only ever see published events, whatever
  * status they ask for (docs/product-rules.md "Events"); admins see the status they ask for, or all.
@@ -59,6 +74,7 @@ export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmi
       ? eq(events.is_registration_required, query.is_registration_required)
       : undefined,
     query.upcoming ? gte(events.start_date, manilaDateString()) : undefined,
+    query.when && (query.when === 'upcoming' ? notEnded() : ended()),
   ];
   if (query.search) {
     // Title, description, organiser or location contains the text, case-insensitively: search_text
@@ -67,7 +83,9 @@ export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmi
     conditions.push(like(events.searchText, likePattern(query.search.toLowerCase())));
   }
   const where = and(...conditions);
-  const direction = query.sort_order === 'asc' ? asc : desc;
+  const sortOrder = query.when ? (query.when === 'upcoming' ? 'asc' : 'desc') : query.sort_order;
+  const direction = sortOrder === 'asc' ? asc : desc;
+  const order = query.when ? byWhenItHappens(sortOrder) : [direction(sortColumns[query.sort_by])];
 
   const [rows, [counted]] = await Promise.all([
     db
@@ -75,7 +93,7 @@ export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmi
       .from(events)
       .where(where)
       // The id breaks ties so that paging never repeats or skips a row.
-      .orderBy(direction(sortColumns[query.sort_by]), direction(events.id))
+      .orderBy(...order, direction(events.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: sql<number>`count(*)::int` }).from(events).where(where),
@@ -281,9 +299,13 @@ function cleanContent(content: string | null | undefined) {
 
 const ADMIN_VIEWER = { userId: null, isAdmin: true };
 
+/**
+ * Creates an event, and the new speakers sent with it, in one transaction: a refusal of any part
+ * writes nothing (docs/decisions/045). Speakers are linked in the order given.
+ */
 export async function createEvent(
   { db, images }: EventsContext,
-  input: EventCreate,
+  { speakers: newSpeakers = [], ...input }: EventCreate,
   banner: Buffer | undefined,
   createdBy: string,
 ): Promise<EventDetail> {
@@ -301,6 +323,18 @@ export async function createEvent(
         .returning({ id: events.id });
       if (!created) throw new Error('The event was not inserted');
       await images.record(tx, bannerOf(created.id), stored);
+      if (newSpeakers.length > 0) {
+        const added = await tx.insert(speakers).values(newSpeakers).returning({ id: speakers.id });
+        // Ascending timestamps keep the order given (the detail lists speakers by created_at).
+        const start = Date.now();
+        await tx.insert(eventSpeakers).values(
+          added.map((speaker, index) => ({
+            event_id: created.id,
+            speaker_id: speaker.id,
+            created_at: new Date(start + index),
+          })),
+        );
+      }
       return created.id;
     }),
   );

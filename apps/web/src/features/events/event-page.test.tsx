@@ -136,11 +136,19 @@ describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
     const badge = within(header).getByText('published');
     expect(badge.className).toMatch(/emerald/);
     expect(within(header).getByText('Training')).toBeVisible();
-    expect(within(header).getByText('Three days on Mindanao geology.')).toBeVisible();
 
+    // The key facts come before the description (docs/product-rules.md "Events").
+    const facts = screen.getByRole('complementary', { name: 'Key facts' });
+    const description = screen.getByText('Three days on Mindanao geology.');
+    expect(facts.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const fact = (label: string) =>
+      within(facts).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
     const details = screen.getByRole('complementary', { name: 'Event details' });
-    const term = (label: string) =>
+    const detail = (label: string) =>
       within(details).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    const term = (label: string) =>
+      ['Date', 'Time', 'Location', 'Price'].includes(label) ? fact(label) : detail(label);
+    expect(within(facts).getByRole('region', { name: 'Registration' })).toBeVisible();
     expect(term('Date')).toHaveTextContent('June 10, 2099 – June 12, 2099');
     expect(term('Time')).toHaveTextContent('8:30 AM – 5:00 PM');
     expect([...term('Location').querySelectorAll('span')].map((line) => line.textContent)).toEqual([
@@ -180,6 +188,34 @@ describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('link', { name: 'Back to Events' }).length).toBeGreaterThan(0);
   });
 
+  it("offers 'Add to calendar': the .ics file and Google Calendar filled in with Manila times", async () => {
+    stubApi(() => json({ data: fullEvent() }));
+    renderPage();
+    const calendar = await screen.findByRole('region', { name: 'Add to calendar' });
+    const file = within(calendar).getByRole('link', { name: 'Download .ics file' });
+    expect(file).toHaveAttribute('href', `/events/${ID}.ics`);
+    expect(file).toHaveAttribute('download');
+    const google = within(calendar).getByRole('link', { name: /Google Calendar/ });
+    await waitFor(() =>
+      expect(google.getAttribute('href')).toContain(encodeURIComponent(window.location.origin)),
+    );
+    const link = new URL(google.getAttribute('href') as string);
+    expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(link.searchParams.get('action')).toBe('TEMPLATE');
+    expect(link.searchParams.get('text')).toBe('Mindanao Exploration Forum');
+    expect(link.searchParams.get('dates')).toBe('20990610T003000Z/20990612T090000Z');
+    expect(link.searchParams.get('location')).toContain('SMX Davao');
+    expect(link.searchParams.get('details')).toContain(`${window.location.origin}/events/${ID}`);
+    expect(google).toHaveAttribute('target', '_blank');
+  });
+
+  it.each(['draft', 'cancelled'] as const)('offers no calendar for a %s event', async (status) => {
+    stubApi(() => json({ data: fullEvent({ status }) }));
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Mindanao Exploration Forum' });
+    expect(screen.queryByRole('region', { name: 'Add to calendar' })).toBeNull();
+  });
+
   it('shows the registration link of an event registered elsewhere', async () => {
     stubApi(() => json({ data: fullEvent({ registration_url: 'https://tickets.example.org/forum' }) }));
     renderPage();
@@ -208,7 +244,7 @@ describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
   ])('shows a price of %s as %s', async (price, text) => {
     stubApi(() => json({ data: fullEvent({ price }) }));
     renderPage();
-    const details = await screen.findByRole('complementary', { name: 'Event details' });
+    const details = await screen.findByRole('complementary', { name: 'Key facts' });
     expect(within(details).getByText('Price', { selector: 'dt' }).nextElementSibling).toHaveTextContent(text);
   });
 });

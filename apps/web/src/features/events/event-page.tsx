@@ -1,11 +1,20 @@
-import { EVENT_MESSAGES, type EventDetail, manilaDateString } from '@portal/shared';
+import {
+  EVENT_MESSAGES,
+  type EventDetail,
+  eventPlaceLines,
+  googleCalendarLink,
+  manilaDateString,
+  sitePaths,
+} from '@portal/shared';
 import {
   ArrowLeft,
   Award,
   Building2,
   CalendarDays,
+  CalendarPlus,
   CalendarX,
   Clock,
+  Download,
   ExternalLink,
   Globe,
   HardHat,
@@ -15,7 +24,7 @@ import {
   User,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { RichTextContent } from '@/components/rich-text/rich-text-content';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -86,14 +95,7 @@ function EventDetails({ event }: { event: EventDetail }) {
     event.end_date && event.end_date !== event.start_date
       ? `${formatDate(event.start_date)} – ${formatDate(event.end_date)}`
       : formatDate(event.start_date);
-  const place = [
-    event.location_name,
-    event.building_name,
-    [event.floor, event.room].filter(Boolean).join(', '),
-    event.address,
-    [event.city, event.province].filter(Boolean).join(', '),
-    event.country,
-  ].filter(Boolean);
+  const place = eventPlaceLines(event);
   const capacity = event.max_attendees ?? event.max_participants;
 
   return (
@@ -105,7 +107,7 @@ function EventDetails({ event }: { event: EventDetail }) {
           className="absolute inset-0 -z-10 size-full object-cover opacity-35"
           fallback={<EventBannerFallback event={event} className="absolute inset-0 -z-10 opacity-60" />}
         />
-        <div className="mx-auto max-w-5xl px-4 pt-8 pb-12 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-5xl px-4 pt-8 pb-10 sm:px-6 sm:pb-12 lg:px-8">
           <Link
             to={paths.events}
             className="inline-flex items-center gap-1.5 font-semibold text-sm text-white/90 hover:text-white"
@@ -122,14 +124,44 @@ function EventDetails({ event }: { event: EventDetail }) {
           <h1 className="mt-4 max-w-3xl font-display font-semibold text-3xl text-white leading-tight sm:text-5xl">
             {event.title}
           </h1>
-          {event.description && (
-            <p className="mt-4 max-w-2xl text-lg text-white/90 leading-relaxed">{event.description}</p>
-          )}
         </div>
       </header>
 
-      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:px-8">
-        <div className="space-y-10 lg:col-span-2">
+      {/*
+        The key facts come first (docs/product-rules.md "Events"): on a phone, above the
+        description; on wider screens, in the side card beside it. The other details follow
+        the description on a phone and sit under the key facts on wider screens.
+      */}
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-10 lg:py-12 lg:px-8">
+        <aside aria-label="Key facts" className="space-y-4 lg:col-start-3 lg:row-start-1">
+          <dl className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 text-sm">
+            <Detail icon={<CalendarDays />} label="Date">
+              {dates}
+            </Detail>
+            {time && (
+              <Detail icon={<Clock />} label="Time">
+                {time}
+              </Detail>
+            )}
+            {place.length > 0 && (
+              <Detail icon={<MapPin />} label="Location">
+                {place.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </Detail>
+            )}
+            <Detail icon={<Ticket />} label="Price">
+              {formatPesos(event.price)}
+            </Detail>
+          </dl>
+          <RegistrationPanel event={event} capacity={capacity} />
+          {event.status === 'published' && <AddToCalendar event={event} />}
+        </aside>
+
+        <div className="space-y-10 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {event.description && <p className="text-lg text-stone-800 leading-relaxed">{event.description}</p>}
           {event.content && (
             <section aria-labelledby="about-event">
               <h2 id="about-event" className="mb-4 font-display font-semibold text-2xl text-stone-900">
@@ -168,29 +200,13 @@ function EventDetails({ event }: { event: EventDetail }) {
               </ul>
             </section>
           )}
-          <BackToEvents />
+          <div className="hidden lg:block">
+            <BackToEvents />
+          </div>
         </div>
 
-        <aside aria-label="Event details" className="space-y-6">
-          <RegistrationPanel event={event} capacity={capacity} />
+        <aside aria-label="Event details" className="lg:col-start-3 lg:row-start-2">
           <dl className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 text-sm">
-            <Detail icon={<CalendarDays />} label="Date">
-              {dates}
-            </Detail>
-            {time && (
-              <Detail icon={<Clock />} label="Time">
-                {time}
-              </Detail>
-            )}
-            {place.length > 0 && (
-              <Detail icon={<MapPin />} label="Location">
-                {place.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </Detail>
-            )}
             {event.organizer_name && (
               <Detail icon={<Building2 />} label="Organizer">
                 {event.organizer_name}
@@ -206,9 +222,6 @@ function EventDetails({ event }: { event: EventDetail }) {
                 {capacity} attendees
               </Detail>
             )}
-            <Detail icon={<Ticket />} label="Price">
-              {formatPesos(event.price)}
-            </Detail>
             {event.safety_focus && (
               <Detail icon={<HardHat />} label="Safety focus">
                 {event.safety_focus}
@@ -231,8 +244,52 @@ function EventDetails({ event }: { event: EventDetail }) {
             )}
           </dl>
         </aside>
+        <div className="lg:hidden">
+          <BackToEvents />
+        </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * 'Add to calendar' (docs/product-rules.md "Events"): the event's .ics file from the server, and
+ * Google Calendar's form filled in from the same times (packages/shared event-calendar.ts). The
+ * link back to the page needs the site's address, known only in the browser: the server's render
+ * and the first one here leave it out, so the two agree.
+ */
+function AddToCalendar({ event }: { event: EventDetail }) {
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const linkClasses =
+    'inline-flex items-center gap-2 font-semibold text-brand-700 text-sm underline-offset-2 hover:text-brand-900 hover:underline';
+  return (
+    <section aria-labelledby="add-to-calendar" className="rounded-2xl border border-stone-200 bg-white p-6">
+      <h2 id="add-to-calendar" className="flex items-center gap-2 font-semibold text-stone-900">
+        <CalendarPlus aria-hidden="true" className="size-4 text-brand-600" />
+        Add to calendar
+      </h2>
+      <ul className="mt-3 space-y-2">
+        <li>
+          <a href={`${sitePaths.eventDetail(event.id)}.ics`} download className={linkClasses}>
+            <Download aria-hidden="true" className="size-4" />
+            Download .ics file
+          </a>
+        </li>
+        <li>
+          <a
+            href={googleCalendarLink(event, `${origin}${sitePaths.eventDetail(event.id)}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClasses}
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Google Calendar
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+    </section>
   );
 }
 

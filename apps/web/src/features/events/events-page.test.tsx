@@ -137,9 +137,8 @@ describe('EventsPage (spec 001 §2, §9)', { timeout: 20_000 }, () => {
       search: 'slope',
       event_type: 'Training',
       is_registration_required: 'true',
+      when: 'upcoming',
       status: 'published',
-      sort_by: 'created_at',
-      sort_order: 'desc',
     });
     expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveValue('slope');
     expect(screen.getByLabelText('Event type')).toHaveValue('Training');
@@ -180,10 +179,42 @@ describe('EventsPage (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(api.queries.map((query) => Object.fromEntries(query))).toEqual([
       expect.objectContaining({ page: 'abc', search: 'slope', event_type: 'Party' }),
-      { page: '1', search: 'slope', status: 'published', sort_by: 'created_at', sort_order: 'desc' },
+      { page: '1', search: 'slope', when: 'upcoming', status: 'published' },
     ]);
     expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveValue('slope');
     expect(screen.getByLabelText('Event type')).toHaveValue('');
     expect(logged).not.toHaveBeenCalledWith('Failed to load events', expect.anything());
+  });
+
+  it("switches between 'Upcoming' and 'Past events', kept in the address with the filters", async () => {
+    const api = stubEventsApi({ total: 20 });
+    const { router } = renderPage('/events?search=slope&page=2');
+    await screen.findByText('Event 2-1');
+    const switcher = screen.getByRole('group', { name: 'Which events' });
+    const upcoming = within(switcher).getByRole('button', { name: 'Upcoming' });
+    const past = within(switcher).getByRole('button', { name: 'Past events' });
+    expect(upcoming).toHaveAttribute('aria-pressed', 'true');
+    expect(past).toHaveAttribute('aria-pressed', 'false');
+    expect(api.last().get('when')).toBe('upcoming');
+
+    const user = userEvent.setup();
+    await user.click(past);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=slope&when=past'));
+    await waitFor(() => expect(api.last().get('when')).toBe('past'));
+    expect(api.last().get('search')).toBe('slope');
+    expect(api.last().get('page')).toBe('1');
+    expect(past).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(upcoming);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=slope'));
+    await waitFor(() => expect(api.last().get('when')).toBe('upcoming'));
+  });
+
+  it('opens the past events from a shared link', async () => {
+    const api = stubEventsApi();
+    renderPage('/events?when=past');
+    await screen.findByText('Event 1-1');
+    expect(screen.getByRole('button', { name: 'Past events' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.last().get('when')).toBe('past');
   });
 });

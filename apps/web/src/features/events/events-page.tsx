@@ -53,7 +53,11 @@ export function EventsPage() {
       />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <section aria-label="Find events" className="mb-10">
-          <div className="flex items-end gap-3">
+          <WhenSwitch
+            past={list.query.when === 'past'}
+            onChange={(past) => list.setParams({ when: past ? 'past' : undefined })}
+          />
+          <div className="mt-5 flex items-end gap-3">
             <div className="flex-1">
               <SearchField
                 label="Search events"
@@ -145,6 +149,27 @@ export function EventsPage() {
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * 'Upcoming' (the default, left out of the address) or 'Past events' (`?when=past`;
+ * docs/product-rules.md "Events").
+ */
+function WhenSwitch({ past, onChange }: { past: boolean; onChange: (past: boolean) => void }) {
+  const option = (selected: boolean) =>
+    `h-10 rounded-md px-4 font-medium text-sm transition-colors ${
+      selected ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:text-stone-900'
+    }`;
+  return (
+    <fieldset aria-label="Which events" className="inline-flex gap-1 rounded-lg bg-stone-100 p-1">
+      <button type="button" aria-pressed={!past} className={option(!past)} onClick={() => onChange(false)}>
+        Upcoming
+      </button>
+      <button type="button" aria-pressed={past} className={option(past)} onClick={() => onChange(true)}>
+        Past events
+      </button>
+    </fieldset>
   );
 }
 

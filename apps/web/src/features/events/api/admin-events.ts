@@ -6,6 +6,7 @@ import {
   EVENT_BANNER_FIELD,
   type EventCreate,
   type EventDetailResponse,
+  type SpeakerCreate,
   type UserEventUpdate,
 } from '@portal/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -98,6 +99,20 @@ function optimisticRow(fields: EventCreate): AdminEventSummary {
 }
 
 /**
+ * New speakers as a form names a list of records (`speakers[0][name]`), which the server reads
+ * back into the list; a blank title or company is left out.
+ */
+function newSpeakerFields(speakers: SpeakerCreate[]) {
+  return Object.fromEntries(
+    speakers.flatMap((speaker, index) => [
+      [`speakers[${index}][name]`, speaker.name],
+      [`speakers[${index}][title]`, speaker.title || undefined],
+      [`speakers[${index}][company]`, speaker.company || undefined],
+    ]),
+  );
+}
+
+/**
  * POST create-event or PUT edit-event/{id} (multipart). Both show in the list at once (spec 001 §4:
  * create, update and delete are optimistic) and are undone if the server refuses them
  * (docs/product-rules.md "Events"); every list is read again after. A new event goes to the top of
@@ -106,9 +121,15 @@ function optimisticRow(fields: EventCreate): AdminEventSummary {
 export function useSaveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, fields, banner, removeBanner }: SaveEventInput) => {
+    mutationFn: async ({
+      id,
+      fields: { speakers = [], ...fields },
+      banner,
+      removeBanner,
+    }: SaveEventInput) => {
       const body = toFormData({
         ...fields,
+        ...newSpeakerFields(speakers),
         [EVENT_BANNER_FIELD]: banner ?? undefined,
         remove_banner: id && removeBanner && !banner ? true : undefined,
       });

@@ -10,6 +10,7 @@ export const publicEventsParams = [
   'search',
   'event_type',
   'is_registration_required',
+  'when',
 ] as const satisfies readonly (keyof EventListQuery)[];
 
 export type PublicEventsQuery = AddressQuery<(typeof publicEventsParams)[number]>;
@@ -20,10 +21,11 @@ const fetchEvents: ContentReads['listEvents'] = (query, signal) =>
 
 /**
  * GET /events/retrieve-events with the address's filters (spec 001 §7): status published (the
- * server gives guests and members nothing else), newest first, 8 a page.
+ * server gives guests and members nothing else), 8 a page, upcoming soonest first unless the
+ * address asks for the past events (docs/decisions/045).
  */
 export const publicEventsQueryOptions = (query: PublicEventsQuery, listEvents = fetchEvents) => {
-  const request = { ...query, status: 'published', sort_by: 'created_at', sort_order: 'desc' };
+  const request = { ...query, when: query.when ?? 'upcoming', status: 'published' };
   return queryOptions({
     queryKey: eventKeys.list(request),
     queryFn: async ({ signal }) => (await listEvents(request, signal)).data,

@@ -132,4 +132,69 @@ describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Max attendees')).toHaveValue(80);
     expect(within(dialog).getByRole('button', { name: 'Update Event' })).toBeVisible();
   });
+
+  it('adds speakers before saving and sends them with the new event, in one request', async () => {
+    const { bodies, fetch } = stubFetch(() => json({ data: makeEventDetail() }, 201));
+    const { dialog, onSaved } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    const addButton = within(dialog).getByRole('button', { name: 'Add speaker' });
+    expect(addButton).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Speaker name'), 'Dr. Ana Cruz');
+    await user.type(within(dialog).getByLabelText('Speaker title'), 'Chief Geologist');
+    await user.type(within(dialog).getByLabelText('Speaker company'), 'Cruz Minerals');
+    await user.click(addButton);
+    expect(within(dialog).getByLabelText('Speaker name')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Speaker name'), 'Ben Lim');
+    await user.click(addButton);
+    await user.type(within(dialog).getByLabelText('Speaker name'), 'Removed Person');
+    await user.click(addButton);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Removed Person' }));
+    const list = within(dialog).getByRole('list', { name: 'Speakers to add' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dr. Ana Cruz · Chief Geologist, Cruz Minerals', 'Ben Lim']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const sent = [...(bodies[0] as FormData).entries()].filter(([name]) => name.startsWith('speakers'));
+    expect(sent).toEqual([
+      ['speakers[0][name]', 'Dr. Ana Cruz'],
+      ['speakers[0][title]', 'Chief Geologist'],
+      ['speakers[0][company]', 'Cruz Minerals'],
+      ['speakers[1][name]', 'Ben Lim'],
+    ]);
+  });
+
+  it("shows the server's refusal of a speaker under the speakers", async () => {
+    stubFetch(() =>
+      json(
+        {
+          error: 'Name is required',
+          code: 'validation_error',
+          fields: { 'speakers.0.name': 'Name is required' },
+        },
+        400,
+      ),
+    );
+    const { dialog, onInvalid } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    await user.type(within(dialog).getByLabelText('Speaker name'), 'Ana');
+    await user.click(within(dialog).getByRole('button', { name: 'Add speaker' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onInvalid).toHaveBeenCalled());
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Name is required');
+  });
+
+  it('offers no new speakers when editing (Manage Speakers does that)', () => {
+    stubFetch(() => json({}));
+    const { dialog } = renderForm(makeAdminEvent({ title: 'Forum' }));
+    expect(within(dialog).queryByLabelText('Speaker name')).toBeNull();
+  });
 });

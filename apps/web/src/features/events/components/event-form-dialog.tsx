@@ -8,6 +8,7 @@ import {
   type EventDetail,
   type EventSummary,
   eventCreateSchema,
+  type SpeakerCreate,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
@@ -22,9 +23,13 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveEvent } from '../api/admin-events';
+import { NewSpeakersField } from './new-speakers-field';
 
 export type EventFormValues = {
-  [Key in keyof Omit<EventCreateInput, 'is_registration_required' | 'certification_provided'>]: string;
+  [Key in keyof Omit<
+    EventCreateInput,
+    'is_registration_required' | 'certification_provided' | 'speakers'
+  >]: string;
 } & { is_registration_required: boolean; certification_provided: boolean };
 
 type EventFormDialogProps = {
@@ -86,6 +91,8 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
   const [banner, setBanner] = useState<File | null>(null);
   const [removeBanner, setRemoveBanner] = useState(false);
   const [bannerError, setBannerError] = useState<string | undefined>();
+  const [newSpeakers, setNewSpeakers] = useState<SpeakerCreate[]>([]);
+  const [speakersError, setSpeakersError] = useState<string | undefined>();
   const defaultValues = eventFormDefaults(event);
   const {
     register,
@@ -117,11 +124,12 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
 
   const onSubmit = handleSubmit((fields) => {
     setBannerError(undefined);
+    setSpeakersError(undefined);
     const sent = fields.is_registration_required
       ? fields
       : { ...fields, registration_url: null, max_attendees: null, price: null };
     save.mutate(
-      { id: event?.id, fields: sent, banner, removeBanner },
+      { id: event?.id, fields: isEdit ? sent : { ...sent, speakers: newSpeakers }, banner, removeBanner },
       {
         onSuccess: onSaved,
         onError: (error) => {
@@ -132,6 +140,12 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
             Object.keys(defaultValues),
           );
           setBannerError(bannerMessage);
+          // A speaker the server refused (`speakers.1.name`), shown under the speakers.
+          setSpeakersError(
+            Object.entries(messages).find(
+              ([field]) => field === 'speakers' || field.startsWith('speakers.'),
+            )?.[1],
+          );
           if (Object.keys(messages).length > 0) onInvalid();
           else onFailed(error);
         },
@@ -287,6 +301,10 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
                 {...register('price')}
               />
             </div>
+          )}
+
+          {!isEdit && (
+            <NewSpeakersField speakers={newSpeakers} onChange={setNewSpeakers} error={speakersError} />
           )}
 
           <ImageField

@@ -1,0 +1,206 @@
+import { addToDate, EVENT_MESSAGES, manilaDateString } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import type { MailAttachment } from '../../db/schema/mail';
+import { createEvent, createUser, signIn } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+let adminCookie: string;
+
+beforeAll(async () => {
+  context = await buildTestApp();
+  adminCookie = (await signIn(context, await createUser(context.db, { type: 'admin' }))).cookie;
+});
+afterAll(() => context.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  context.app.inject({ method: 'GET', url, headers });
+
+/** The VEVENTs of a calendar file, read by a parser (ical.js), not by our own code. */
+function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+}
+
+/** An instant as Manila's wall clock with its offset: `2099-06-10T09:30:00+08:00`. */
+const inManila = (instant: Date) =>
+  `${new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+
+const host = () => new URL(context.config.publicUrl).hostname;
+
+describe('GET /events/{id}.ics', () => {
+  it('answers one VEVENT with the title, Manila times, place and a stable UID', async () => {
+    const event = await createEvent(context.db, {
+      title: 'Annual Exploration Forum, Day 1',
+      description: 'Talks on porphyry copper; field notes',
+      start_date: '2099-06-10',
+      start_time: '09:30',
+      end_time: '17:00',
+      location_name: 'Makati Shangri-La',
+      room: 'Rizal Ballroom',
+      city: 'Makati',
+      country: 'Philippines',
+    });
+    const response = await get(`/events/${event.id}.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="annual-exploration-forum-day-1.ics"',
+    );
+    const [vevent, ...others] = parseCalendar(response.body);
+    expect(others).toHaveLength(0);
+    expect(vevent?.summary).toBe('Annual Exploration Forum, Day 1');
+    expect(inManila(vevent?.startDate.toJSDate() as Date)).toBe('2099-06-10T09:30:00+08:00');
+    expect(inManila(vevent?.endDate.toJSDate() as Date)).toBe('2099-06-10T17:00:00+08:00');
+    expect(vevent?.location).toBe('Makati Shangri-La, Rizal Ballroom, Makati, Philippines');
+    expect(vevent?.uid).toBe(`${event.id}@${host()}`);
+    expect(vevent?.description).toContain(`${context.config.publicUrl}/events/${event.id}`);
+    // The same event gives the same file: same UID, same bytes, so the ETag answers 304.
+    const again = await get(`/events/${event.id}.ics`);
+    expect(again.body).toBe(response.body);
+    const etag = response.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await get(`/events/${event.id}.ics`, { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('is shared by caches for a minute, also for a signed-in reader', async () => {
+    const event = await createEvent(context.db);
+    for (const headers of [{}, { cookie: adminCookie }] as Record<string, string>[]) {
+      const response = await get(`/events/${event.id}.ics`, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    }
+    // A lapsed session does not turn the download into a 401.
+    const lapsed = await get(`/events/${event.id}.ics`, { cookie: 'access_token=expired; has_session=1' });
+    expect(lapsed.statusCode).toBe(200);
+  });
+
+  it('gives an event without a time whole days, through its end date', async () => {
+    const event = await createEvent(context.db, { start_date: '2099-08-01', end_date: '2099-08-03' });
+    const [vevent] = parseCalendar((await get(`/events/${event.id}.ics`)).body);
+    expect(vevent?.startDate.isDate).toBe(true);
+    expect(vevent?.startDate.toString()).toBe('2099-08-01');
+    expect(vevent?.endDate.toString()).toBe('2099-08-04');
+  });
+
+  it('answers 404 for a draft, a cancelled and an unknown event, 400 for a malformed id', async () => {
+    const draft = await createEvent(context.db, { status: 'draft' });
+    const cancelled = await createEvent(context.db, { status: 'cancelled' });
+    for (const id of [draft.id, cancelled.id, '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f']) {
+      // Not even for an admin: the file is the public page's.
+      const response = await get(`/events/${id}.ics`, { cookie: adminCookie });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(EVENT_MESSAGES.notFound);
+    }
+    expect((await get('/events/not-an-id.ics')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /events.ics', () => {
+  it('holds every published event that has not ended, soonest first, and nothing else', async () => {
+    const today = manilaDateString();
+    const later = await createEvent(context.db, {
+      title: 'Later',
+      start_date: addToDate(today, { days: 30 }),
+    });
+    const sooner = await createEvent(context.db, {
+      title: 'Sooner',
+      start_date: addToDate(today, { days: 2 }),
+    });
+    const running = await createEvent(context.db, {
+      title: 'Running',
+      start_date: addToDate(today, { days: -1 }),
+      end_date: addToDate(today, { days: 1 }),
+    });
+    const endsToday = await createEvent(context.db, { title: 'Today', start_date: today });
+    const past = await createEvent(context.db, { start_date: addToDate(today, { days: -1 }) });
+    const draft = await createEvent(context.db, {
+      status: 'draft',
+      start_date: addToDate(today, { days: 3 }),
+    });
+    const cancelled = await createEvent(context.db, {
+      status: 'cancelled',
+      start_date: addToDate(today, { days: 3 }),
+    });
+
+    const response = await get('/events.ics');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const uids = parseCalendar(response.body).map((vevent) => vevent.uid);
+    const uidOf = (event: { id: string }) => `${event.id}@${host()}`;
+    const mine = [running, endsToday, sooner, later].map(uidOf);
+    expect(uids.filter((uid) => mine.includes(uid))).toEqual(mine);
+    for (const hidden of [past, draft, cancelled]) expect(uids).not.toContain(uidOf(hidden));
+    const starts = parseCalendar(response.body).map((vevent) => vevent.startDate.toJSDate().getTime());
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  });
+});
+
+describe('registration e-mails', () => {
+  const attachmentsTo = async (email: string) =>
+    (await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map(
+      (row) => [row.subject, row.attachments] as [string, MailAttachment[]],
+    );
+
+  it('carry the event’s calendar file when received and approved, not when rejected', async () => {
+    const event = await createEvent(context.db, {
+      title: 'Mine Safety Seminar',
+      start_date: '2099-09-09',
+      start_time: '13:00',
+      end_time: '15:30',
+      location_name: 'Baguio Country Club',
+      is_registration_required: true,
+      max_attendees: 10,
+    });
+    const approved = await createUser(context.db);
+    const rejected = await createUser(context.db);
+    for (const member of [approved, rejected]) {
+      const { cookie } = await signIn(context, member);
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/registration`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    for (const [member, status] of [
+      [approved, 'approved'],
+      [rejected, 'rejected'],
+    ] as const) {
+      const response = await context.app.inject({
+        method: 'PUT',
+        url: '/api/events/admin/update-user-event',
+        payload: { userId: member.id, eventId: event.id, status },
+        headers: { cookie: adminCookie },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+
+    const received = `Registration received: ${event.title}`;
+    const mailsOfApproved = await attachmentsTo(approved.email);
+    expect(mailsOfApproved.map(([subject, files]) => [subject, files.length]).sort()).toEqual([
+      [`Registration approved: ${event.title}`, 1],
+      [received, 1],
+    ]);
+    for (const [, [file]] of mailsOfApproved) {
+      expect(file).toMatchObject({
+        filename: 'mine-safety-seminar.ics',
+        contentType: 'text/calendar; charset=utf-8',
+      });
+      const [vevent] = parseCalendar(file?.content ?? '');
+      expect(vevent?.summary).toBe('Mine Safety Seminar');
+      expect(inManila(vevent?.startDate.toJSDate() as Date)).toBe('2099-09-09T13:00:00+08:00');
+      expect(inManila(vevent?.endDate.toJSDate() as Date)).toBe('2099-09-09T15:30:00+08:00');
+      expect(vevent?.location).toBe('Baguio Country Club');
+    }
+    const mailsOfRejected = await attachmentsTo(rejected.email);
+    expect(mailsOfRejected.map(([subject, files]) => [subject, files.length]).sort()).toEqual([
+      [`Registration not approved: ${event.title}`, 0],
+      [received, 1],
+    ]);
+  });
+});

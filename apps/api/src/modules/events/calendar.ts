@@ -1,0 +1,128 @@
+import { eventCalendarTimes, eventPlaceLines, siteConfig, sitePaths } from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
+import { createEvents, type EventAttributes } from 'ics';
+import type { Db, DbTransaction } from '../../db/client';
+import { events } from '../../db/schema';
+import { byWhenItHappens, notEnded } from './service';
+
+/**
+ * Calendar files of published events (RFC 5545, written by the `ics` library;
+ * docs/decisions/045): one event's for "Add to calendar" and the registration e-mails, and the
+ * feed of every upcoming one that a calendar subscribes to.
+ */
+
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+/** The subscription feed's address. */
+export const EVENTS_FEED_PATH = '/events.ics';
+/** One event's file: `/events/{id}.ics`, beside its page. */
+export const eventCalendarPath = (id: string) => `${sitePaths.eventDetail(id)}.ics`;
+
+const calendarColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  start_date: events.start_date,
+  end_date: events.end_date,
+  start_time: events.start_time,
+  end_time: events.end_time,
+  location_name: events.location_name,
+  building_name: events.building_name,
+  floor: events.floor,
+  room: events.room,
+  address: events.address,
+  city: events.city,
+  province: events.province,
+  country: events.country,
+  event_type: events.event_type,
+  created_at: events.created_at,
+  updated_at: events.updated_at,
+};
+type CalendarRow = Pick<typeof events.$inferSelect, keyof typeof calendarColumns>;
+
+const dateParts = (date: string) => date.split('-').map(Number) as [number, number, number];
+
+/**
+ * One VEVENT. The UID is the event's id at the site's host, so a calendar that imports the file
+ * twice, or reads the feed again, updates the entry instead of adding another. Times go out in UTC
+ * (RFC 5545 form 2), computed from Manila's wall clock, so every calendar shows the Manila time
+ * in its own zone; all-day events as dates.
+ */
+function toCalendarEvent(row: CalendarRow, publicUrl: string): EventAttributes {
+  const times = eventCalendarTimes(row);
+  const pageUrl = `${publicUrl}${sitePaths.eventDetail(row.id)}`;
+  const when: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType'> & {
+    end: EventAttributes['start'];
+  } = times.allDay
+    ? { start: dateParts(times.firstDay), end: dateParts(times.dayAfterLast) }
+    : {
+        start: times.start.getTime(),
+        end: times.end.getTime(),
+        startInputType: 'utc',
+        startOutputType: 'utc',
+      };
+  const location = eventPlaceLines(row).join(', ');
+  return {
+    ...when,
+    uid: `${row.id}@${new URL(publicUrl).hostname}`,
+    title: row.title,
+    description: [row.description, pageUrl].filter(Boolean).join('\n\n'),
+    ...(location ? { location } : {}),
+    url: pageUrl,
+    categories: [row.event_type],
+    status: 'CONFIRMED',
+    // The last change rather than the time of the request: the same event gives the same file,
+    // so the ETag lets a calendar's repeated reads be answered 304.
+    timestamp: row.updated_at.getTime(),
+    created: row.created_at.getTime(),
+    lastModified: row.updated_at.getTime(),
+  } as EventAttributes;
+}
+
+function writeCalendar(rows: CalendarRow[], publicUrl: string, calendarName?: string): string {
+  const { error, value } = createEvents(
+    rows.map((row) => toCalendarEvent(row, publicUrl)),
+    { productId: `-//${siteConfig.acronym}//Events//EN`, method: 'PUBLISH', calName: calendarName },
+  );
+  if (error || !value) throw error ?? new Error('The calendar was not written');
+  return value;
+}
+
+/**
+ * A published event's file, or null: drafts, cancelled and unknown events have none (a calendar
+ * entry for a cancelled event would only mislead).
+ */
+export async function eventCalendarFile(db: Db | DbTransaction, id: string, publicUrl: string) {
+  const [row] = await db
+    .select(calendarColumns)
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.status, 'published')));
+  if (!row) return null;
+  return {
+    filename: calendarFileName(row.title),
+    contentType: CALENDAR_CONTENT_TYPE,
+    content: writeCalendar([row], publicUrl),
+  };
+}
+
+/** `/events.ics`: every published event that has not ended, soonest first. */
+export async function eventsFeed(db: Db, publicUrl: string) {
+  const rows = await db
+    .select(calendarColumns)
+    .from(events)
+    .where(and(eq(events.status, 'published'), notEnded()))
+    .orderBy(...byWhenItHappens('asc'), events.id);
+  return writeCalendar(rows, publicUrl, `${siteConfig.name} events`);
+}
+
+/** A file name from the title: letters, digits and dashes, never empty. */
+export function calendarFileName(title: string) {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${slug || 'event'}.ics`;
+}
