@@ -16,9 +16,10 @@ export const users = pgTable(
     address: text('address'),
     about: text('about'),
     /**
-     * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name,
-     * billing address and billing e-mail, and anyone's TIN; the username, address and e-mail stand
-     * in where these are blank.
+     * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name
+     * or a person's full name, the name the account goes by everywhere (docs/product-rules.md
+     * "Names"), a company's billing address and billing e-mail, and anyone's TIN; the username,
+     * address and e-mail stand in where these are blank.
      */
     registeredName: text('registered_name'),
     tin: text('tin'),

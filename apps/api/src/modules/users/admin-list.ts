@@ -4,6 +4,7 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminUser,
   type AdminUserListQuery,
+  accountDisplayName,
   buildPagination,
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ export function toAdminUser(
   return {
     id: user.id,
     username: user.username,
+    display_name: accountDisplayName(user),
     email: user.email,
     phone: user.phone,
     facsimile: user.facsimile,

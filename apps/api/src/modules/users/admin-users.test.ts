@@ -180,6 +180,21 @@ describe('GET /api/users/get-all', () => {
     expect(listed(await getAll(`?search=${tag}&id=`)).total).toBe(3);
   });
 
+  it('names each account by its registered name, the username while that is blank', async () => {
+    const named = await newUser({ registeredName: 'Zamboanga Nickel Corporation', type: 'company' });
+    const blank = await newUser({ registeredName: '  ' });
+    const [namedRow] = listed(await getAll(`?id=${named.id}`)).users;
+    const [blankRow] = listed(await getAll(`?id=${blank.id}`)).users;
+    expect(namedRow).toMatchObject({
+      display_name: 'Zamboanga Nickel Corporation',
+      username: named.username,
+    });
+    expect(blankRow).toMatchObject({ display_name: blank.username });
+    // The edit dialog's answer names it the same way.
+    const edited = await update(named.id, { phone: '+63 62 991 0000' });
+    expect(edited.json().data.display_name).toBe('Zamboanga Nickel Corporation');
+  });
+
   it('sorts by username, type or status in either order', async () => {
     const ascending = listed(await getAll(`?search=${tag}&sortBy=username&sortOrder=asc`));
     expect(ascending.users.map((user) => user.username)).toEqual([

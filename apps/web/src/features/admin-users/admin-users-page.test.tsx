@@ -61,6 +61,20 @@ describe('/admin/users', () => {
     expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
   });
 
+  it('names each account first by its registered name, its username and e-mail on the line under it', async () => {
+    const company = makeAdminUser({
+      username: 'zambonickel',
+      email: 'office@zambonickel.ph',
+      display_name: 'Zamboanga Nickel Corporation',
+      type: 'company',
+    });
+    stubApi(() => listOf([company]));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const name = within(table).getByText('Zamboanga Nickel Corporation');
+    expect(name.nextElementSibling).toHaveTextContent('zambonickel · office@zambonickel.ph');
+  });
+
   it('offers the status filter as All, Active, Inactive, Pending and every sort both ways', async () => {
     stubApi(() => listOf([makeAdminUser()]));
     renderPage();
