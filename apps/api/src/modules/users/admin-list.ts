@@ -57,7 +57,7 @@ export function userFilters(
 ) {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) {
-    // A substring of the username or e-mail, on the one lowercased column and its trigram index
+    // A substring of the name, username or e-mail, on the one lowercased column and its trigram index
     // (schema/users.ts).
     conditions.push(like(users.searchText, likePattern(query.search.toLowerCase())));
   }
