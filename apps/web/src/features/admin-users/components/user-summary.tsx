@@ -10,9 +10,12 @@ export function UserSummary({ user }: { user: Pick<AdminUser, 'display_name' | '
   return (
     <div className="flex min-w-0 items-center gap-3">
       <InitialsTile name={user.display_name} className="size-10 shrink-0 rounded-full" />
-      <div className="min-w-0">
+      {/* Bounded, so a long username and e-mail are cut short rather than widening the table past 1280 px. */}
+      <div className="min-w-0 max-w-72">
         <p className="truncate font-medium text-stone-900">{user.display_name}</p>
-        <p className="truncate text-sm text-stone-600">{secondLine}</p>
+        <p className="truncate text-sm text-stone-600" title={secondLine}>
+          {secondLine}
+        </p>
       </div>
     </div>
   );
