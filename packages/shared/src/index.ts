@@ -1,3 +1,4 @@
+export * from './account-names';
 export * from './auth-messages';
 export * from './board';
 export * from './constants';

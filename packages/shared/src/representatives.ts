@@ -19,9 +19,9 @@ export const REPRESENTATIVE_RULE_MESSAGES = {
  * that will be kept (soft-deleted ones left out).
  *
  * `votingRequired`: the list must have its voting representative, not only at most one. The
- * forms that name a company's whole list (the membership form, admin create-user) ask for it in
- * the browser; stored lists may have none (types set to none before voting existed, shown as
- * "Other"), so the server and the representatives editor do not.
+ * forms that name a company's whole list (the membership form, admin create-user) ask for it, and
+ * the server holds the membership form to it; stored lists may have none (types set to none
+ * before voting existed, shown as "Other"), so the representatives editor does not.
  */
 export function representativeRuleProblem(
   category: string,

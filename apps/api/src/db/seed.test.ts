@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { manilaDateString, siteConfig } from '@portal/shared';
-import { and, count, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage, type DiskStorage } from '../lib/storage';
@@ -116,6 +116,16 @@ describe('seedDemoContent', () => {
       );
       expect(sequence?.lastNumber).toBeGreaterThanOrEqual(Number(number?.slice(-6)));
     }
+  });
+
+  it('names every member who applied: a person by their full name, a company by its registered name', async () => {
+    const [person] = await handle.db.select().from(users).where(eq(users.username, 'mlsantos'));
+    expect(person?.registeredName).toBe('Maria Lourdes Santos');
+    const unnamed = await handle.db
+      .select({ username: users.username })
+      .from(users)
+      .where(and(inArray(users.type, ['individual', 'company']), isNull(users.registeredName)));
+    expect(unnamed).toEqual([]);
   });
 
   it('covers every membership state', async () => {

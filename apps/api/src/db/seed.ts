@@ -222,8 +222,9 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
           address: member.address,
           about: member.about,
           type: member.type,
-          // A company's registered name is what its statements and membership card print.
-          registeredName: member.type === 'company' ? member.displayName : null,
+          // A company's registered name or a person's full name: what the account goes by, and
+          // what its statements and membership card print (docs/product-rules.md "Names").
+          registeredName: member.displayName,
           status: member.status ?? 'active',
           isNew: false,
           avatarUrl: member.type === 'individual' ? pictures.members.get(member.username) : null,

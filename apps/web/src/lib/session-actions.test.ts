@@ -42,6 +42,25 @@ describe('revalidateSession', () => {
     expect(useSessionStore.getState().user).toMatchObject({ username: 'juan.dc', role: 'admin' });
   });
 
+  it('reads the pending-membership notice afresh: an approval clears it, a pending one keeps it', async () => {
+    const membership = (status: string) => ({ status, created_at: '2026-11-20T00:00:00.000Z' });
+    const answer = (status: string) =>
+      vi
+        .fn()
+        .mockResolvedValue(json({ data: { profile: { ...member, memberships: [membership(status)] } } }));
+
+    vi.stubGlobal('fetch', answer('approved'));
+    await revalidateSession();
+    expect(useSessionStore.getState().pendingMembership).toBe(false);
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
+
+    useSessionStore.setState({ pendingMembership: false });
+    vi.stubGlobal('fetch', answer('pending'));
+    await revalidateSession();
+    expect(useSessionStore.getState().pendingMembership).toBe(true);
+    expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
+  });
+
   // On a reload, as on a call: it once signed out quietly and left the person on the page.
   it.each([
     ['its cookies are gone', { error: 'Authentication required', code: 'unauthenticated' }],

@@ -15,6 +15,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: `5b0f3c1e-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     username: `member${sequence}`,
+    display_name: `member${sequence}`,
     email: `member${sequence}@example.ph`,
     phone: null,
     facsimile: null,

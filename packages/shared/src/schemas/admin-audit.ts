@@ -70,7 +70,13 @@ export const adminAuditQuerySchema = z.object(pageQuerySchema(ADMIN_AUDIT_PAGE_S
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
 /** A person as the row recorded them at the time: the id is null once an actor's account is deleted. */
-const auditPersonSchema = z.object({ id: z.uuid().nullable(), username: z.string(), email: z.string() });
+const auditPersonSchema = z.object({
+  id: z.uuid().nullable(),
+  username: z.string(),
+  /** The name they went by then (`accountDisplayName`, docs/product-rules.md "Names"). */
+  display_name: z.string(),
+  email: z.string(),
+});
 
 export const adminAuditEntrySchema = z.object({
   id: z.uuid(),

@@ -124,6 +124,8 @@ export type Membership = z.infer<typeof membershipSchema>;
 export const profileSchema = z.object({
   id: z.uuid(),
   username: z.string(),
+  /** The name the account goes by (`accountDisplayName`, docs/product-rules.md "Names"). */
+  display_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   facsimile: z.string().nullable(),

@@ -17,6 +17,8 @@ const countsOf = <const Values extends readonly [string, ...string[]]>(values: V
 const recentUserSchema = z.object({
   id: z.uuid(),
   username: z.string(),
+  /** The name the account goes by (`accountDisplayName`, docs/product-rules.md "Names"). */
+  display_name: z.string(),
   email: z.string(),
   type: z.enum(USER_TYPES),
   status: z.enum(USER_STATUSES),
@@ -27,6 +29,7 @@ const recentMembershipSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
   username: z.string(),
+  display_name: z.string(),
   category: z.enum(MEMBERSHIP_CATEGORIES),
   created_at: z.string(),
 });

@@ -108,6 +108,8 @@ export type AdminMembership = z.infer<typeof adminMembershipSchema>;
 export const adminUserSchema = z.object({
   id: z.uuid(),
   username: z.string(),
+  /** The name the account goes by (`accountDisplayName`, docs/product-rules.md "Names"). */
+  display_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   facsimile: z.string().nullable(),

@@ -215,6 +215,32 @@ describe('what is recorded', () => {
     });
   });
 
+  it('the names the actor and the user went by then, the username standing in for a blank one', async () => {
+    const namedAdmin = await newUser({ type: 'admin', registeredName: 'Ma. Teresa Villanueva' });
+    const namedCookie = (await signIn(context, namedAdmin)).cookie;
+    const company = await newUser({ type: 'company', registeredName: 'Zamboanga Nickel Corporation' });
+    const person = await newUser();
+    for (const user of [company, person]) {
+      const response = await call(
+        'PUT',
+        `/api/users/admin/update-profile/${user.id}`,
+        { phone: '0917 222 3333' },
+        namedCookie,
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    const [companyEntry] = (await history(company.id)).entries;
+    expect(companyEntry).toMatchObject({
+      actor: { username: namedAdmin.username, display_name: 'Ma. Teresa Villanueva' },
+      user: { username: company.username, display_name: 'Zamboanga Nickel Corporation' },
+    });
+    const [personEntry] = (await history(person.id)).entries;
+    expect(personEntry?.user.display_name).toBe(person.username);
+    // Renamed afterwards: the history keeps the name of that moment.
+    await context.db.update(users).set({ registeredName: 'ZNC Holdings' }).where(eq(users.id, company.id));
+    expect((await history(company.id)).entries[0]?.user.display_name).toBe('Zamboanga Nickel Corporation');
+  });
+
   it('a deletion stays readable by the deleted id, with the earlier history and what the account was', async () => {
     const user = await newUser({ type: 'company', phone: '0917 000 0000' });
     await createMembership(context.db, user.id);

@@ -5,6 +5,7 @@ import {
   type AdminAuditQuery,
   type AuditChanges,
   type AuditValue,
+  accountDisplayName,
   buildPagination,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -50,22 +51,27 @@ export type AdminActionRecord = {
 
 /**
  * Writes one row of the audit log (decision 024) in `tx`, the transaction of the change itself:
- * the row is there exactly when the change is. The actor is read in the same transaction, so the
- * row names them as they are now; an actor whose account is gone cannot act (401, as any request
- * whose session no longer works).
+ * the row is there exactly when the change is. The actor and the user's name are read in the same
+ * transaction, so the row names them as they are now; an actor whose account is gone cannot act
+ * (401, as any request whose session no longer works).
  */
 export async function recordAdminAction(tx: DbTransaction, viewer: Viewer, record: AdminActionRecord) {
+  const named = { username: users.username, registeredName: users.registeredName };
   const [actor] = await tx
-    .select({ username: users.username, email: users.email })
+    .select({ ...named, email: users.email })
     .from(users)
     .where(eq(users.id, viewer.userId));
   if (!actor) throw invalidToken();
+  const [user] = await tx.select(named).from(users).where(eq(users.id, record.user.id));
   await tx.insert(adminAuditLog).values({
     actorId: viewer.userId,
     actorUsername: actor.username,
+    actorDisplayName: accountDisplayName(actor),
     actorEmail: actor.email,
     userId: record.user.id,
     username: record.user.username,
+    // A user already deleted in this transaction goes by the username the caller names.
+    displayName: user ? accountDisplayName(user) : record.user.username,
     email: record.user.email,
     membershipId: record.membershipId ?? null,
     action: record.action,
@@ -77,8 +83,18 @@ function toAuditEntry(row: AdminAuditRow): AdminAuditEntry {
   return {
     id: row.id,
     action: row.action,
-    actor: { id: row.actorId, username: row.actorUsername, email: row.actorEmail },
-    user: { id: row.userId, username: row.username, email: row.email },
+    actor: {
+      id: row.actorId,
+      username: row.actorUsername,
+      display_name: row.actorDisplayName ?? row.actorUsername,
+      email: row.actorEmail,
+    },
+    user: {
+      id: row.userId,
+      username: row.username,
+      display_name: row.displayName ?? row.username,
+      email: row.email,
+    },
     membershipId: row.membershipId,
     changes: row.changes,
     created_at: row.createdAt.toISOString(),

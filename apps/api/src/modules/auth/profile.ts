@@ -1,4 +1,4 @@
-import { type Profile, paidThroughOf } from '@portal/shared';
+import { accountDisplayName, type Profile, paidThroughOf } from '@portal/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
@@ -19,6 +19,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
   return {
     id: user.id,
     username: user.username,
+    display_name: accountDisplayName(user),
     email: user.email,
     phone: user.phone,
     facsimile: user.facsimile,

@@ -49,6 +49,7 @@ beforeAll(async () => {
   const pending = await createUser(db, {
     type: 'individual',
     username: 'dash_pending',
+    registeredName: 'Dashiell Pending-Cruz',
     createdAt: new Date(now - 5 * DAY_MS),
   });
   await createMembership(db, pending.id, {
@@ -195,9 +196,19 @@ describe('GET /api/dashboard/admin/summary', () => {
   it('lists the most recent items, newest first, five at most', async () => {
     const { data } = (await summary(adminCookie)).json();
     expect(data.recent.users.map((user: { username: string }) => user.username)).toHaveLength(5);
-    expect(data.recent.users[0]).toMatchObject({ username: 'dash_newest', type: 'user', status: 'pending' });
+    // Named by the name they go by: the username while they have given none.
+    expect(data.recent.users[0]).toMatchObject({
+      username: 'dash_newest',
+      display_name: 'dash_newest',
+      type: 'user',
+      status: 'pending',
+    });
     expect(data.recent.pendingMemberships).toEqual([
-      expect.objectContaining({ username: 'dash_pending', category: 'Individual' }),
+      expect.objectContaining({
+        username: 'dash_pending',
+        display_name: 'Dashiell Pending-Cruz',
+        category: 'Individual',
+      }),
     ]);
     expect(data.recent.events).toHaveLength(5);
     expect(data.recent.events[0]).toMatchObject({ title: 'Cancelled Forum', status: 'cancelled' });

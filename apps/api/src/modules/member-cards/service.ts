@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  accountDisplayName,
   CARD_MESSAGES,
   CARD_VERIFY_STANDING_OF,
   type CardVerification,
@@ -17,16 +18,13 @@ import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { assignMemberNumber, readDuesSettings } from '../dues';
 import { hasStanding, standingOf } from '../memberships';
+import { accountDisplayNameSql } from '../users';
 import { cardTokenHashOf, cardTokenOf } from './tokens';
 
 export type CardContext = { db: Db; config: Pick<Config, 'publicUrl'>; cardKey: string };
 
 const notInGoodStanding = () =>
   new AppError(403, CARD_MESSAGES.notInGoodStanding, { code: 'not_in_good_standing' });
-
-/** The member's name as a card prints it: a company's registered name, else the account's name. */
-const nameOf = (user: { registeredName: string | null; username: string }) =>
-  user.registeredName ?? user.username;
 
 /**
  * The membership a member's card is for: their membership in good standing (the check that
@@ -86,7 +84,7 @@ export async function readOwnCard(
   ]);
   return {
     memberNumber,
-    name: nameOf(user),
+    name: accountDisplayName(user),
     representatives: reps,
     category: membership.category,
     validThrough: paidThroughOf(membership.expiresAt) ?? '',
@@ -142,7 +140,7 @@ export async function verifyCard(db: Db, token: string, now = new Date()): Promi
   const [row] = await db
     .select({
       standing: standingOf(memberships, now),
-      name: sql<string>`coalesce(${users.registeredName}, ${users.username})`,
+      name: accountDisplayNameSql,
       category: memberships.category,
       memberNumber: memberships.memberNumber,
       expiresAt: memberships.expiresAt,

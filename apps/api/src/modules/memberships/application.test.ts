@@ -162,7 +162,7 @@ describe('PUT /api/users/filled-form/:id', () => {
     expect(saved.user).toMatchObject({ username: user.username, email: user.email });
   });
 
-  it("keeps a company's billing details for its statements, and an individual's TIN only", async () => {
+  it("keeps a company's billing details, an individual's full name and TIN, and names each by them", async () => {
     const { user, cookie } = await newApplicant();
     const billing = {
       registeredName: 'Mindanao Copper Resources, Inc.',
@@ -172,13 +172,29 @@ describe('PUT /api/users/filled-form/:id', () => {
     };
     const companyAnswer = await submit(user.id, cookie, { ...company('Regular', 1), ...billing });
     expect(companyAnswer.json().data.profile).toMatchObject(billing);
+    expect(companyAnswer.json().data.profile.display_name).toBe('Mindanao Copper Resources, Inc.');
     const person = await newApplicant();
-    const personAnswer = await submit(person.user.id, person.cookie, { ...individual(), ...billing });
+    // An individual's registered name is their full name, the name the account goes by.
+    const personAnswer = await submit(person.user.id, person.cookie, {
+      ...individual(),
+      ...billing,
+      registeredName: 'Maria Clara Santos',
+    });
     expect(personAnswer.json().data.profile).toMatchObject({
       tin: '123-456-789-000',
-      registeredName: null,
+      registeredName: 'Maria Clara Santos',
+      display_name: 'Maria Clara Santos',
       billingAddress: null,
       billingEmail: null,
+    });
+    const unnamed = await newApplicant();
+    const unnamedAnswer = await submit(unnamed.user.id, unnamed.cookie, {
+      ...individual(),
+      registeredName: ' ',
+    });
+    expect(unnamedAnswer.json().data.profile).toMatchObject({
+      registeredName: null,
+      display_name: unnamed.user.username,
     });
     const refused = await submit(person.user.id, person.cookie, { ...individual(), tin: 'not a tin' });
     expect(refused.json()).toMatchObject({ field: 'tin', error: 'TIN must be written like 123-456-789-000' });
@@ -441,6 +457,15 @@ describe('PUT /api/users/filled-form/:id', () => {
         { ...company('Regular', 2), 'representatives[1][type]': 'voting' },
         { field: 'representatives', error: 'Only one voting representative is allowed' },
       );
+    });
+
+    it('no voting representative, with one or more rows', async () => {
+      for (const count of [1, 3]) {
+        await expectRefused(
+          { ...company('Regular', count), 'representatives[0][type]': 'non-voting' },
+          { field: 'representatives', error: 'Choose one voting representative' },
+        );
+      }
     });
 
     it('a representative without a first name', async () => {

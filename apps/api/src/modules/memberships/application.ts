@@ -27,15 +27,16 @@ const forbidden = (message: string) => new AppError(403, message, { code: 'forbi
 
 /**
  * The checks that need more than one field, each on the field the request names: the type and
- * category (`membershipData.category`), the representative rules, the picture that goes with the
+ * category (`membershipData.category`), the representative rules (exactly one voting), the picture that goes with the
  * type (a company sends a logo, an individual an avatar), and no photo for a missing representative.
  */
 function problemsOf(body: MembershipFormBody, files: MembershipFormFiles): FieldIssue[] {
-  const issues: FieldIssue[] = membershipApplicationProblems({
-    type: body.type,
-    category: body.membershipData.category,
-    representatives: body.representatives,
-  }).map((problem) => ({
+  // A company names its whole list here, so it names its voting representative too, as the form
+  // asks in the browser (docs/product-rules.md "Representatives").
+  const issues: FieldIssue[] = membershipApplicationProblems(
+    { type: body.type, category: body.membershipData.category, representatives: body.representatives },
+    { votingRequired: true },
+  ).map((problem) => ({
     field: problem.field === 'category' ? 'membershipData.category' : problem.field,
     message: problem.message,
   }));
@@ -122,8 +123,9 @@ export async function submitMembershipForm(
             facsimile: body.facsimile,
             address: body.address,
             about: body.about,
-            // A company is billed by its registered name and billing address; anyone by their TIN.
-            registeredName: isCompany ? body.registeredName : null,
+            // The name the account goes by and is billed in: a company's registered name, a
+            // person's full name (docs/product-rules.md "Names"); a company's billing address.
+            registeredName: body.registeredName,
             tin: body.tin,
             billingAddress: isCompany ? body.billingAddress : null,
             billingEmail: isCompany ? body.billingEmail : null,

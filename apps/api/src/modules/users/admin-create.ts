@@ -57,8 +57,9 @@ export async function createMember(
             facsimile: input.facsimile,
             address: input.address,
             about: input.about,
-            // A company is billed by its registered name and billing address; anyone by their TIN.
-            registeredName: input.type === 'company' ? (input.registeredName ?? null) : null,
+            // The name the account goes by and is billed in: a company's registered name, a
+            // person's full name (docs/product-rules.md "Names"); a company's billing address.
+            registeredName: input.registeredName ?? null,
             tin: input.tin ?? null,
             billingAddress: input.type === 'company' ? (input.billingAddress ?? null) : null,
             billingEmail: input.type === 'company' ? (input.billingEmail ?? null) : null,

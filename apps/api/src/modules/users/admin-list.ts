@@ -4,6 +4,7 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminUser,
   type AdminUserListQuery,
+  accountDisplayName,
   buildPagination,
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ export function toAdminUser(
   return {
     id: user.id,
     username: user.username,
+    display_name: accountDisplayName(user),
     email: user.email,
     phone: user.phone,
     facsimile: user.facsimile,
@@ -55,7 +57,7 @@ export function userFilters(
 ) {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) {
-    // A substring of the username or e-mail, on the one lowercased column and its trigram index
+    // A substring of the name, username or e-mail, on the one lowercased column and its trigram index
     // (schema/users.ts).
     conditions.push(like(users.searchText, likePattern(query.search.toLowerCase())));
   }

@@ -59,7 +59,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary:
-          'A page of users: search over username and e-mail, filters by type, status and newest membership',
+          'A page of users: search over name, username and e-mail, filters by type, status and newest membership',
         querystring: adminUserListQuerySchema,
         response: { 200: adminUserListResponseSchema, 400: apiErrorSchema },
       },

@@ -180,6 +180,40 @@ describe('GET /api/users/get-all', () => {
     expect(listed(await getAll(`?search=${tag}&id=`)).total).toBe(3);
   });
 
+  it('names each account by its registered name, the username while that is blank, and finds it by that name', async () => {
+    const named = await newUser({ registeredName: 'Zamboanga Nickel Corporation', type: 'company' });
+    const blank = await newUser({ registeredName: '  ' });
+    const [namedRow] = listed(await getAll(`?id=${named.id}`)).users;
+    const [blankRow] = listed(await getAll(`?id=${blank.id}`)).users;
+    expect(namedRow).toMatchObject({
+      display_name: 'Zamboanga Nickel Corporation',
+      username: named.username,
+    });
+    expect(blankRow).toMatchObject({ display_name: blank.username });
+    // The search finds an account by its name too, as it is now.
+    const byName = listed(await getAll(`?search=${encodeURIComponent('zamboanga nickel')}`));
+    expect(byName.users.map((user) => user.id)).toContain(named.id);
+    await context.db
+      .update(users)
+      .set({ registeredName: 'Sulu Cobalt Ventures' })
+      .where(eq(users.id, named.id));
+    expect(
+      listed(await getAll(`?search=${encodeURIComponent('SULU COBALT')}`)).users.map((user) => user.id),
+    ).toEqual([named.id]);
+    await context.db
+      .update(users)
+      .set({ registeredName: 'Zamboanga Nickel Corporation' })
+      .where(eq(users.id, named.id));
+    // Still on the trigram index the search column had (the migration that widened it drops it).
+    const indexes = await context.db.execute(
+      sql`select indexdef from pg_indexes where indexname = 'users_search_text_trgm_idx'`,
+    );
+    expect(JSON.stringify(indexes)).toContain('gin_trgm_ops');
+    // The edit dialog's answer names it the same way.
+    const edited = await update(named.id, { phone: '+63 62 991 0000' });
+    expect(edited.json().data.display_name).toBe('Zamboanga Nickel Corporation');
+  });
+
   it('sorts by username, type or status in either order', async () => {
     const ascending = listed(await getAll(`?search=${tag}&sortBy=username&sortOrder=asc`));
     expect(ascending.users.map((user) => user.username)).toEqual([

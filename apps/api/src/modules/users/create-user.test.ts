@@ -188,6 +188,20 @@ describe('POST /api/users/admin/create-user', () => {
     });
   });
 
+  it("keeps an individual's full name, the name the account goes by", async () => {
+    const tag = unique();
+    const response = await createUserRequest({
+      type: 'individual',
+      username: `named_${tag}`,
+      email: `named-${tag}@example.com`,
+      registeredName: 'Jose Rizal Mercado',
+    });
+    expect(response.statusCode).toBe(201);
+    const [saved] = await context.db.select().from(users).where(eq(users.id, response.json().data.user.id));
+    expect(saved?.registeredName).toBe('Jose Rizal Mercado');
+    expect(response.json().data.user.display_name).toBe('Jose Rizal Mercado');
+  });
+
   it('makes an individual an Individual member without representatives, whatever else is sent', async () => {
     const tag = unique();
     const response = await createUserRequest(

@@ -11,7 +11,8 @@ export type BillingFormValues = {
 
 /**
  * Who statements of account bill, one fieldset for every form that takes it (the membership form,
- * the profile): a company's registered name, billing address and e-mail, and anyone's TIN. It
+ * the profile): a company's registered name or a person's full name (the name the account goes by,
+ * docs/product-rules.md "Names"), a company's billing address and e-mail, and anyone's TIN. It
  * edits the react-hook-form around it (a `FormProvider`), checked by that form's shared schema
  * (`billingFields`).
  */
@@ -26,14 +27,12 @@ export function BillingFieldset({ company }: { company: boolean }) {
       <p className="-mt-2 text-sm text-stone-600 sm:col-span-2">
         What statements of account and receipts print. Blank fields use the name, address and e-mail above.
       </p>
-      {company && (
-        <TextField
-          label="Registered company name"
-          autoComplete="organization"
-          error={errors.registeredName?.message}
-          {...register('registeredName')}
-        />
-      )}
+      <TextField
+        label={company ? 'Registered company name' : 'Full name'}
+        autoComplete={company ? 'organization' : 'name'}
+        error={errors.registeredName?.message}
+        {...register('registeredName')}
+      />
       <TextField
         label="TIN"
         inputMode="numeric"

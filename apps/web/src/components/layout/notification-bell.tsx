@@ -5,28 +5,37 @@ import { paths } from '@/config/paths';
 import { useDuesToPay, useHasPendingMembership } from '@/lib/session-store';
 import { DisclosureMenu } from './disclosure-menu';
 
+const panelClasses = 'w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3';
+
 /**
- * The pending-membership notice of spec 000 §4: a bell with a red dot while signed in with
- * `pendingMembership` = 'true'; its panel says what to do. Nothing at all otherwise (signed out,
- * the flag counts as false).
+ * The bell of spec 000 §2 and §4, for every signed-in user (docs/product-rules.md "Profile"): a red
+ * dot and a panel saying what to do while the membership is pending or dues wait; an empty panel
+ * otherwise. What it shows follows the server: the session check on each page load refreshes it
+ * (lib/session-actions.ts), so an approval clears it on the next load.
  */
 export function NotificationBell({ buttonClassName }: { buttonClassName: string }) {
   const pending = useHasPendingMembership();
   const duesToPay = useDuesToPay();
-  if (!pending && !duesToPay) return null;
+  const label = pending
+    ? 'Notifications: membership pending'
+    : duesToPay
+      ? 'Notifications: dues to pay'
+      : 'Notifications';
 
   return (
     <DisclosureMenu
       align="right"
-      label={pending ? 'Notifications: membership pending' : 'Notifications: dues to pay'}
+      label={label}
       buttonClassName={`relative ${buttonClassName}`}
       trigger={() => (
         <>
           <Bell aria-hidden="true" className="size-5" />
-          <span
-            aria-hidden="true"
-            className="absolute top-2 right-2.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
-          />
+          {(pending || duesToPay) && (
+            <span
+              aria-hidden="true"
+              className="absolute top-2 right-2.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+            />
+          )}
         </>
       )}
     >
@@ -34,7 +43,7 @@ export function NotificationBell({ buttonClassName }: { buttonClassName: string 
         pending ? (
           // The panel hangs from the bell's right edge; below lg the menu button sits to its right,
           // so the panel stays narrower than the screen minus that button and the margins.
-          <div className="w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3">
+          <div className={panelClasses}>
             <h2 className="font-semibold text-base text-stone-900">Membership Pending</h2>
             <p className="mt-2 text-sm text-stone-600 leading-relaxed">
               Your membership is pending. Please email the secretariat at{' '}
@@ -47,11 +56,11 @@ export function NotificationBell({ buttonClassName }: { buttonClassName: string 
               to settle your account.
             </p>
             <p className="mt-2 text-sm text-stone-600 leading-relaxed">
-              Once it is settled, log out and log in again to remove this message.
+              This notice goes away by itself once it is settled.
             </p>
           </div>
-        ) : (
-          <div className="w-[min(20rem,calc(100vw-7rem))] px-3 pt-2 pb-3">
+        ) : duesToPay ? (
+          <div className={panelClasses}>
             <h2 className="font-semibold text-base text-stone-900">
               {duesToPay === 'overdue' ? 'Dues overdue' : 'Dues to pay'}
             </h2>
@@ -66,6 +75,11 @@ export function NotificationBell({ buttonClassName }: { buttonClassName: string 
             >
               See what to pay
             </Link>
+          </div>
+        ) : (
+          <div className={panelClasses}>
+            <h2 className="font-semibold text-base text-stone-900">Notifications</h2>
+            <p className="mt-2 text-sm text-stone-600">No notifications right now.</p>
           </div>
         )
       }

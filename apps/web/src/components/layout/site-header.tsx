@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { useDuesToPay, useHasPendingMembership, useNeedsApplication } from '@/lib/session-store';
+import { useDuesToPay, useIsLoggedIn, useNeedsApplication } from '@/lib/session-store';
 import { AccountMenu } from './account-menu';
 import { LogoLockup } from './logo';
 import { NavDropdown } from './nav-dropdown';
@@ -14,8 +14,8 @@ const loadSearchModal = () => import('./search-modal');
 const loadMobileMenu = () => import('./mobile-menu');
 const SearchModal = lazy(() => loadSearchModal().then((m) => ({ default: m.SearchModal })));
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
-// Only a member with a pending membership or dues to pay sees the bell, and only a new account or
-// one with dues to pay the call under the header: loaded for them alone (first-load budget).
+// Only a signed-in user sees the bell, and only a new account or one with dues to pay the call
+// under the header: loaded for them alone, not for guests (first-load budget).
 const NotificationBell = lazy(() =>
   import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -43,7 +43,7 @@ function useScrolledPast(offset: number) {
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const pendingMembership = useHasPendingMembership();
+  const signedIn = useIsLoggedIn();
   const needsApplication = useNeedsApplication();
   const duesToPay = useDuesToPay();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
@@ -126,8 +126,8 @@ export function SiteHeader() {
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
-          {/* spec 000 §4: only while signed in with a pending membership, or dues to pay. */}
-          {(pendingMembership || duesToPay) && (
+          {/* Every signed-in user has the bell; its dot marks what waits (docs/product-rules.md "Profile"). */}
+          {signedIn && (
             <Suspense fallback={null}>
               <NotificationBell buttonClassName={iconButton} />
             </Suspense>

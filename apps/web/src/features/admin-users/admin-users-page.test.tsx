@@ -66,6 +66,20 @@ describe('/admin/users', () => {
     expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
   });
 
+  it('names each account first by its registered name, its username and e-mail on the line under it', async () => {
+    const company = makeAdminUser({
+      username: 'zambonickel',
+      email: 'office@zambonickel.ph',
+      display_name: 'Zamboanga Nickel Corporation',
+      type: 'company',
+    });
+    stubApi(() => listOf([company]));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const name = within(table).getByText('Zamboanga Nickel Corporation');
+    expect(name.nextElementSibling).toHaveTextContent('zambonickel · office@zambonickel.ph');
+  });
+
   it('offers the status filter as All, Active, Inactive, Pending and every sort both ways', async () => {
     stubApi(() => listOf([makeAdminUser()]));
     renderPage();
@@ -489,13 +503,19 @@ describe('the user detail', () => {
   const admin = {
     id: '00000000-0000-4000-8000-00000000a001',
     username: 'secretariat',
+    display_name: 'Ma. Teresa Villanueva',
     email: 'office@example.com',
   };
   const entry = (overrides: Partial<AdminAuditEntry>): AdminAuditEntry => ({
     id: crypto.randomUUID(),
     action: 'user_updated',
     actor: admin,
-    user: { id: person.id, username: person.username, email: person.email },
+    user: {
+      id: person.id,
+      username: person.username,
+      display_name: person.display_name,
+      email: person.email,
+    },
     membershipId: null,
     changes: {},
     created_at: '2026-11-20T01:30:00.000Z',
@@ -542,7 +562,7 @@ describe('the user detail', () => {
             }),
             entry({
               action: 'user_created',
-              actor: { ...admin, id: null, username: 'former_admin' },
+              actor: { ...admin, id: null, username: 'former_admin', display_name: 'former_admin' },
               changes: { username: { from: null, to: 'dina' }, category: { from: null, to: 'Regular' } },
               created_at: '2026-11-01T02:00:00.000Z',
             }),
@@ -575,7 +595,8 @@ describe('the user detail', () => {
 
     const history = within(dialog).getByRole('region', { name: 'History' });
     const changes = await within(history).findAllByRole('listitem');
-    expect(changes[0]).toHaveTextContent('Changed a membership by secretariat');
+    // The admin by the name they went by, not their username (docs/product-rules.md "Names").
+    expect(changes[0]).toHaveTextContent('Changed a membership by Ma. Teresa Villanueva');
     expect(changes[0]).toHaveTextContent('November 20, 2026 at 9:30 AM');
     expect(changes[0]).toHaveTextContent('Status: pending → changed to approved');
     expect(changes[0]).toHaveTextContent('Period starts: November 20, 2026');

@@ -255,7 +255,7 @@ export function AdminUsersPage() {
         <ListToolbar columns="sm:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_9rem_9rem_12rem_11rem]">
           <SearchField
             label="Search users"
-            placeholder="Search by username or email"
+            placeholder="Search by name or email"
             value={list.query.search}
             onSearch={(search) => list.setParams({ search })}
             debounceMs={DEBOUNCE_MS.adminUsers}

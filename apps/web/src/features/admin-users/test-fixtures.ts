@@ -24,6 +24,8 @@ export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => 
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
+    // Without a registered name an account goes by its username (docs/product-rules.md "Names").
+    display_name: overrides.display_name ?? overrides.username ?? `user${nextId}`,
   };
 };
 

@@ -47,7 +47,8 @@ describe('DashboardPage (spec 001 §2, docs/product-rules.md "Dashboard")', () =
     expect(screen.getByRole('region', { name: 'Accounts (31)' })).toHaveTextContent('Company accounts13');
 
     const applications = screen.getByRole('region', { name: 'Membership applications' });
-    expect(applications).toHaveTextContent('paoloreyes');
+    // The applicant by their name (docs/product-rules.md "Names").
+    expect(applications).toHaveTextContent('Paolo Reyes');
     expect(applications).toHaveTextContent('Individual · applied November 18, 2026');
     expect(screen.getByRole('region', { name: 'Recently updated events' })).toHaveTextContent(
       'Mindanao Exploration Forum',
@@ -102,7 +103,7 @@ describe('DashboardPage (spec 001 §2, docs/product-rules.md "Dashboard")', () =
     const [account] = summary.recent.users;
     const [event] = summary.recent.events;
     const [article] = summary.recent.news;
-    expect(hrefIn('Membership applications', 'paoloreyes')).toBe(`/admin/users?id=${application?.userId}`);
+    expect(hrefIn('Membership applications', 'Paolo Reyes')).toBe(`/admin/users?id=${application?.userId}`);
     expect(hrefIn('Newest accounts', 'jdelacruz')).toBe(`/admin/users?id=${account?.id}`);
     expect(hrefIn('Recently updated events', 'Mindanao Exploration Forum')).toBe(
       `/admin/events?id=${event?.id}`,

@@ -216,7 +216,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           viewAllTo={adminListLink('users', { membership: 'pending' })}
           items={recent.pendingMemberships.map((membership) => ({
             key: membership.id,
-            title: membership.username,
+            title: membership.display_name,
             // Exactly this applicant: a search for the name would also find names containing it.
             to: adminListLink('users', { id: membership.userId }),
             meta: `${membership.category} · applied ${formatDate(membership.created_at)}`,
@@ -229,9 +229,9 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           viewAllTo={adminListLink('users')}
           items={recent.users.map((account) => ({
             key: account.id,
-            title: account.username,
+            title: account.display_name,
             to: adminListLink('users', { id: account.id }),
-            meta: `${account.email} · joined ${formatDate(account.created_at)}`,
+            meta: `${account.display_name === account.username ? '' : `${account.username} · `}${account.email} · joined ${formatDate(account.created_at)}`,
             badge: <StatusBadge tone={toneOfStatus(account.status)}>{account.status}</StatusBadge>,
           }))}
         />

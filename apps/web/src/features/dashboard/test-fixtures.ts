@@ -19,6 +19,7 @@ export const summary: DashboardSummary = {
       {
         id: '0b5c5bd4-4f8a-4b69-9c3c-0d2b2f1d8a11',
         username: 'jdelacruz',
+        display_name: 'jdelacruz',
         email: 'jdelacruz@example.com',
         type: 'user',
         status: 'active',
@@ -30,6 +31,7 @@ export const summary: DashboardSummary = {
         id: '6b0a3a1e-8b1e-4b0e-9b59-2f4f3a9d0c22',
         userId: '0b5c5bd4-4f8a-4b69-9c3c-0d2b2f1d8a11',
         username: 'paoloreyes',
+        display_name: 'Paolo Reyes',
         category: 'Individual',
         created_at: '2026-11-18T03:00:00.000Z',
       },

@@ -96,6 +96,58 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     );
   });
 
+  it('heads the profile with the name the account goes by, the username under it, and the membership standing', async () => {
+    const renewal = makeMembership({
+      status: 'pending',
+      standing: 'pending',
+      startsAt: null,
+      expiresAt: null,
+    });
+    stubApi(() => json(makeUserData({}, { membershipData: [renewal, makeMembership()] })));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+
+    const name = await screen.findByText('Northern Gold Exploration Corporation', { selector: 'p' });
+    const headline = name.parentElement as HTMLElement;
+    expect(within(headline).getByText('northern_gold')).toBeVisible();
+    // The membership in force heads the profile, not the pending renewal after it.
+    expect(within(headline).getByText('Active until January 31, 2027')).toBeVisible();
+    expect(within(headline).queryByText('Pending')).toBeNull();
+    const account = screen.getByRole('region', { name: 'Account Details' });
+    expect(within(account).getByText('Sign-in enabled')).toBeVisible();
+  });
+
+  it.each([
+    ['awaiting_payment', 'Awaiting payment'],
+    ['overdue', 'Overdue'],
+    ['lapsed', 'Lapsed'],
+    ['pending', 'Pending'],
+  ] as const)('heads the profile with a %s membership as %s', async (standing, label) => {
+    stubApi(() => json(makeUserData({}, { membershipData: [makeMembership({ standing })] })));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const name = await screen.findByText('Northern Gold Exploration Corporation', { selector: 'p' });
+    expect(within(name.parentElement as HTMLElement).getByText(label)).toBeVisible();
+  });
+
+  it('offers an account without a membership its application, and says when sign-in is disabled', async () => {
+    stubApi(() =>
+      json(
+        makeUserData(
+          { type: 'user', registeredName: null, display_name: 'northern_gold', status: 'inactive' },
+          { membershipData: [], companyReps: [] },
+        ),
+      ),
+    );
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const name = await screen.findByText('northern_gold', { selector: 'p' });
+    expect(
+      within(name.parentElement as HTMLElement).getByRole('link', {
+        name: 'Complete your membership application',
+      }),
+    ).toHaveAttribute('href', '/user-forms');
+    const account = screen.getByRole('region', { name: 'Account Details' });
+    expect(within(account).getByText('Sign-in disabled')).toBeVisible();
+  });
+
   it("marks the voting representative's vote suspended while the company's dues are unpaid", async () => {
     stubApi(() =>
       json(

@@ -3,11 +3,13 @@ import {
   EMAIL_CHANGE_QUERY,
   isVotingSuspended,
   PROFILE_MESSAGES,
+  type ProfileMembership,
   type UserData,
 } from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-text';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
 import { ProfilePicture } from '@/components/ui/profile-picture';
@@ -20,7 +22,7 @@ import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
-import { MembershipList } from './components/membership-list';
+import { headlineMembership, MembershipList, standingText } from './components/membership-list';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
@@ -105,12 +107,15 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         <div className="rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
           <ProfilePicture
             src={isCompany ? profile.logoUrl : profile.avatarUrl}
-            name={profile.username}
+            name={profile.display_name}
             className={`mx-auto size-32 ${isCompany ? 'rounded-2xl' : 'rounded-full'}`}
           />
           <p className="mt-5 font-display font-semibold text-2xl text-stone-900 [overflow-wrap:anywhere]">
-            {profile.username}
+            {profile.display_name}
           </p>
+          {profile.display_name !== profile.username && (
+            <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{profile.username}</p>
+          )}
           <p className="mt-1 inline-flex items-center gap-1.5 text-stone-600">
             {isCompany ? (
               <Building2 aria-hidden="true" className="size-4" />
@@ -119,6 +124,7 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             )}
             {typeLabel}
           </p>
+          {profile.type !== 'admin' && <MembershipHeadline membership={headlineMembership(membershipData)} />}
           <div className="mt-6 grid gap-3">
             <button
               type="button"
@@ -212,8 +218,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             <DetailRow label="Email" value={profile.email} />
             <DetailRow label="Account type" value={typeLabel} />
             <DetailRow
-              label="Status"
-              value={<StatusBadge tone={toneOfStatus(profile.status)}>{profile.status}</StatusBadge>}
+              label="Account"
+              value={
+                <StatusBadge tone={profile.status === 'inactive' ? 'gray' : 'green'} asWritten>
+                  {profile.status === 'inactive' ? 'Sign-in disabled' : 'Sign-in enabled'}
+                </StatusBadge>
+              }
             />
             <DetailRow
               label="Email confirmed"
@@ -250,6 +260,33 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The profile's headline under the name (docs/product-rules.md "Profile"): where the membership
+ * stands, or the way to apply when there is none.
+ */
+function MembershipHeadline({ membership }: { membership: ProfileMembership | undefined }) {
+  if (!membership) {
+    return (
+      <p className="mt-4">
+        <Link
+          to={paths.userForms}
+          className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+        >
+          {COMPLETE_APPLICATION_TEXT}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <p className="mt-4">
+      <span className="sr-only">Membership: </span>
+      <StatusBadge tone={toneOfStatus(membership.standing)} asWritten>
+        {standingText(membership)}
+      </StatusBadge>
+    </p>
   );
 }
 

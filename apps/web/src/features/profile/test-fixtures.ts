@@ -42,6 +42,7 @@ export function makeUserData(
     data: {
       id: '00000000-0000-4000-8000-000000000000',
       username: 'northern_gold',
+      display_name: 'Northern Gold Exploration Corporation',
       email: 'office@northerngold.ph',
       phone: '+63 2 8123 4567',
       facsimile: '+63 2 8123 4568',

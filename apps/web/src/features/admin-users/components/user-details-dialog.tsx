@@ -261,7 +261,7 @@ function HistoryEntry({ entry }: { entry: AdminAuditEntry }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="font-medium text-stone-900">
           {ADMIN_AUDIT_ACTION_LABELS[entry.action]}
-          <span className="font-normal text-stone-600"> by {entry.actor.username}</span>
+          <span className="font-normal text-stone-600"> by {entry.actor.display_name}</span>
         </p>
         <time dateTime={entry.created_at} className="text-stone-600 text-xs">
           {formatDateTime(entry.created_at)}

@@ -68,6 +68,16 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
     [],
   );
 
+  const saveLabel = !save.isPending
+    ? isEdit
+      ? 'Save Changes'
+      : 'Create Article'
+    : progress === null
+      ? 'Saving…'
+      : progress < 1
+        ? `Uploading ${Math.round(progress * 100)}%`
+        : 'Processing images…';
+
   const onSubmit = handleSubmit((fields) => {
     clearErrors();
     const missing = {
@@ -169,25 +179,27 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
             )}
           />
           <GalleryEditor items={gallery} onChange={setGallery} onProblem={setAlert} />
-          {progress !== null && (
-            <div>
-              <p className="text-sm text-stone-700" id="news-upload-progress">
-                {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing images…'}
-              </p>
-              <progress
-                aria-labelledby="news-upload-progress"
-                value={Math.round(progress * 100)}
-                max={100}
-                className="mt-1 h-2 w-full overflow-hidden rounded-full accent-brand-700"
-              />
-            </div>
-          )}
           <DialogFooter>
             <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
               Cancel
             </Dialog.Close>
-            <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : isEdit ? 'Save Changes' : 'Create Article'}
+            {/*
+              The upload's progress is said on the button the admin just pressed, in the footer that
+              stays in view however far the form is scrolled; the fill behind the words shows it too.
+            */}
+            <button
+              type="submit"
+              className={buttonClasses({ variant: 'primary', className: 'relative isolate overflow-hidden' })}
+              disabled={save.isPending}
+            >
+              {progress !== null && (
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-y-0 left-0 -z-10 bg-brand-900 transition-[width]"
+                  style={{ width: `${Math.round(progress * 100)}%` }}
+                />
+              )}
+              <span aria-live="polite">{saveLabel}</span>
             </button>
           </DialogFooter>
         </form>

@@ -3,6 +3,24 @@ import { useId, useState } from 'react';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { formatDate } from '@/lib/format';
 
+/** A membership's standing in words: 'Active until 31 Jan 2027', 'Awaiting payment', 'Lapsed'. */
+export function standingText(membership: Pick<ProfileMembership, 'standing' | 'paidThrough'>) {
+  return membership.standing === 'active' && membership.paidThrough
+    ? `Active until ${formatDate(membership.paidThrough)}`
+    : MEMBERSHIP_STANDING_LABELS[membership.standing];
+}
+
+/**
+ * The membership the profile's headline speaks of: the one in force (good standing or overdue),
+ * else the newest, so a pending renewal does not hide a membership that still runs.
+ */
+export function headlineMembership(memberships: readonly ProfileMembership[]) {
+  return (
+    memberships.find((membership) => membership.standing === 'active' || membership.standing === 'overdue') ??
+    memberships[0]
+  );
+}
+
 function MembershipRow({ membership }: { membership: ProfileMembership }) {
   const period =
     membership.startsAt && membership.paidThrough
@@ -22,9 +40,7 @@ function MembershipRow({ membership }: { membership: ProfileMembership }) {
         )}
       </div>
       <StatusBadge tone={toneOfStatus(membership.standing)} asWritten>
-        {membership.standing === 'active' && membership.paidThrough
-          ? `Active until ${formatDate(membership.paidThrough)}`
-          : MEMBERSHIP_STANDING_LABELS[membership.standing]}
+        {standingText(membership)}
       </StatusBadge>
     </li>
   );
