@@ -13,14 +13,16 @@ import { eventRegistrations, events, representatives, users } from '../../db/sch
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
+import { accountDisplayNameSql } from '../users';
 
 /**
  * An event's registrants as the admin's attendee list, its CSV export and its messages read them
  * (docs/decisions/048). The name is a company account's voting representative (the person the
- * company sends), otherwise the username, the only name an individual account has; the company
- * is a company account's registered name.
+ * company sends), otherwise the name the account goes by (decision 049: a person's full name, the
+ * username while that is blank); the company is a company account's registered name.
  */
-const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${users.username})`;
+const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${accountDisplayNameSql})`;
+const attendeeCompany = sql<string | null>`case when ${users.type} = 'company' then ${users.registeredName} end`;
 
 /**
  * The columns of an attendee, read by the list, the export and the messages alike. The paid
@@ -31,7 +33,7 @@ const attendeeColumns = {
   registration_id: eventRegistrations.id,
   user_id: eventRegistrations.user_id,
   name: attendeeName,
-  company: users.registeredName,
+  company: attendeeCompany,
   email: users.email,
   status: eventRegistrations.status,
   registered_at: eventRegistrations.created_at,
