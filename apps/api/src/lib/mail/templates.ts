@@ -203,7 +203,6 @@ export function waitlistOfferEmail({
 export function eventReminderEmail({
   username,
   eventTitle,
-  eventDate,
   link,
   startsAt,
 }: RegistrationMail & { startsAt: string }): MailContent {
