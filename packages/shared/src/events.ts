@@ -29,9 +29,9 @@ export const EVENT_MESSAGES = {
   offerExpired: 'Your offer of a seat has expired; the seat has passed to the next person on the waitlist',
 } as const;
 
-/** How long a waitlist offer holds its seat unless the event says otherwise (issue 26: 48 hours). */
+/** How long a waitlist offer holds its seat unless the event says otherwise (docs/product-rules.md "Waitlist"). */
 export const DEFAULT_OFFER_HOURS = 48;
-/** How long before an event's start its registrants are reminded (issue 26: one day). */
+/** How long before an event's start its registrants are reminded (docs/product-rules.md "Event reminders"). */
 export const DEFAULT_REMINDER_HOURS = 24;
 /** The most hours an offer or a reminder may be set to: 60 days. */
 export const MAX_EVENT_HOURS = 1_440;
