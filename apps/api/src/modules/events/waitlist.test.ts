@@ -271,6 +271,30 @@ describe('offers of freed seats', () => {
     expect((await join(event.id, waiting[0]?.cookie)).json().data.position).toBe(2);
   });
 
+  it('seats a burst up to the capacity and queues the rest on the waitlist, each at a place of their own', async () => {
+    const event = await createEvent(context.db, { ...open, max_attendees: 5 });
+    const crowd = await members(30);
+    const answers = await Promise.all(
+      crowd.map(async (member) => {
+        const registered = await register(event.id, member.cookie);
+        if (registered.json().code !== 'event_full') return { registered: registered.statusCode };
+        const joined = await join(event.id, member.cookie);
+        return {
+          registered: registered.statusCode,
+          joined: joined.statusCode,
+          place: joined.json().data?.position,
+        };
+      }),
+    );
+    expect(answers.filter((answer) => answer.registered === 201)).toHaveLength(5);
+    const waiting = answers.filter((answer) => answer.joined === 201);
+    expect(waiting).toHaveLength(25);
+    expect(waiting.map((answer) => answer.place).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, index) => index + 1),
+    );
+    expect(await seatsHeldOf(event.id)).toEqual({ registered: 5, offers: 0 });
+  });
+
   it('never holds more seats than the capacity when many register while offers expire', async () => {
     const { event, holders } = await fullEvent(5);
     const waiting = await members(10);
