@@ -123,8 +123,8 @@ export type EventsJobResult = { offersExpired: number; offersMade: number; remin
  * The order matters: seats freed by expiring offers are offered before reminders go out.
  */
 export async function runEventsJob(context: RegistrationContext, now = new Date()): Promise<EventsJobResult> {
-  // Seat holds of paid registrations that ran out are released here, before the offers, so the
-  // seats they free reach the waitlist in the same pass.
+  // Releasing the expired seat holds of paid registrations (`releaseExpiredHolds`) belongs here,
+  // before the offers, so the seats it frees reach the waitlist in the same pass.
   const offers = await expireOffers(context, now);
   const reminders = await sendReminders(context, now);
   return { offersExpired: offers.expired, offersMade: offers.offered, reminders };
