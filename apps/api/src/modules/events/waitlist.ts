@@ -175,7 +175,14 @@ export async function joinWaitlist(context: RegistrationContext, eventId: string
     if (entry?.state === 'offered') throw refused(EVENT_MESSAGES.waitlistOfferHeld, 'offer_held');
     if (!refusal) throw refused(EVENT_MESSAGES.waitlistNotFull, 'event_not_full');
     const now = new Date();
-    const joined = { state: 'waiting' as const, joined_at: now, offered_at: null, offer_expires_at: null };
+    // The database's clock in microseconds, read under the lock: each joiner is later than the
+    // one before (two in the same millisecond of the process's clock would tie).
+    const joined = {
+      state: 'waiting' as const,
+      joined_at: sql`clock_timestamp()`,
+      offered_at: null,
+      offer_expires_at: null,
+    };
     await tx
       .insert(eventWaitlist)
       .values({ event_id: eventId, user_id: userId, ...joined })
