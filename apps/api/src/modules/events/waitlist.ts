@@ -152,7 +152,7 @@ export async function waitlistCount(db: Db | DbTransaction, eventId: string) {
  * seat, or when the event still has seats.
  */
 export async function joinWaitlist(context: RegistrationContext, eventId: string, userId: string) {
-  return context.db.transaction(async (tx) => {
+  await context.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     const [registration] = await tx
       .select({ status: eventRegistrations.status })
@@ -190,10 +190,12 @@ export async function joinWaitlist(context: RegistrationContext, eventId: string
         target: [eventWaitlist.event_id, eventWaitlist.user_id],
         set: { ...joined, updated_at: now },
       });
-    const place = await myWaitlistPlace(tx, eventId, userId, now);
-    if (!place) throw new Error('The waitlist entry was not written');
-    return place;
   });
+  // Read after the commit: working out the queue's order is the costly part, and the event's
+  // other registrations need not wait for it.
+  const place = await myWaitlistPlace(context.db, eventId, userId);
+  if (!place) throw notFound(EVENT_MESSAGES.waitlistNotFound);
+  return place;
 }
 
 /** DELETE /api/events/{id}/waitlist: leaves it; a seat offered to the person passes to the next one. */
