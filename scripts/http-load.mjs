@@ -64,10 +64,12 @@ export async function measure(baseUrl, { path, check }, { connections, cookie, s
 /**
  * One request per person, spread evenly over `withinMs`, each on the person's own connection,
  * opened beforehand by `open` (the page they have in front of them), from `addressOf(person)` when
- * given (a local address: 127.x.y.z). A request is `{ method, path, cookie, json }`. Answers the
- * answers (status, body, time) and their p99.
+ * given (a local address: 127.x.y.z). A request is `{ method, path, cookie, json }`. When
+ * `followUp(person, answer)` gives a request, the person sends it next on the same connection (a
+ * registrant told the event is full joins its waitlist); its answer is the answer's `followUp`.
+ * Answers the answers (status, body, time) and the p99 of every request sent.
  */
-export async function spread(baseUrl, people, { open, send, addressOf }, withinMs) {
+export async function spread(baseUrl, people, { open, send, addressOf, followUp }, withinMs) {
   const call = async (client, { method = 'GET', path, cookie, json }) => {
     const headers = {
       ...(cookie ? { cookie } : {}),
@@ -91,11 +93,13 @@ export async function spread(baseUrl, people, { open, send, addressOf }, withinM
         await new Promise((resolve) =>
           setTimeout(resolve, started + (index * withinMs) / people.length - performance.now()),
         );
-        return call(clients[index], send(person));
+        const answer = await call(clients[index], send(person));
+        const next = followUp?.(person, answer);
+        return next ? { ...answer, followUp: await call(clients[index], next) } : answer;
       }),
     );
     const p99 = percentile(
-      answers.map((answer) => answer.ms),
+      answers.flatMap((answer) => (answer.followUp ? [answer.ms, answer.followUp.ms] : [answer.ms])),
       0.99,
     );
     return { answers, p99 };

@@ -10,6 +10,7 @@ import {
   duesStatements,
   emailTokens,
   eventRegistrations,
+  eventWaitlist,
   membershipCards,
   representatives,
   speakers,
@@ -22,6 +23,7 @@ import {
   createEvent,
   createMembership,
   createNewsArticle,
+  createUser,
   TEST_PASSWORD,
 } from './test/factories';
 import { multipartBody } from './test/multipart';
@@ -86,6 +88,14 @@ async function createSpeaker(db: Db) {
 async function createRegistration(db: Db, userId: string, status: 'pending' | 'approved' = 'pending') {
   const event = await createEvent(db, { is_registration_required: true, max_attendees: 50 });
   await db.insert(eventRegistrations).values({ event_id: event.id, user_id: userId, status });
+  return event;
+}
+
+/** An event whose one seat another account holds: its waitlist is open. */
+async function createFullEvent(db: Db) {
+  const event = await createEvent(db, { is_registration_required: true, max_attendees: 1 });
+  const holder = await createUser(db, { password: null });
+  await db.insert(eventRegistrations).values({ event_id: event.id, user_id: holder.id });
   return event;
 }
 
@@ -279,6 +289,26 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async ({ db, owner }) => ({
       url: `/api/events/${(await createRegistration(db, owner.id)).id}/registration`,
     }),
+  },
+  'POST /api/events/:id/waitlist': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    // Joins as the caller, never as anyone else.
+    anotherMember: 'ok',
+    admin: 'ok',
+    request: async ({ db }) => ({ url: `/api/events/${(await createFullEvent(db)).id}/waitlist` }),
+  },
+  'DELETE /api/events/:id/waitlist': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    // The owner's place is not theirs to give up: they have none.
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => {
+      const event = await createFullEvent(db);
+      await db.insert(eventWaitlist).values({ event_id: event.id, user_id: owner.id });
+      return { url: `/api/events/${event.id}/waitlist` };
+    },
   },
   'GET /api/events/admin/get-all': adminOnly,
   // The calendar files: a published event's for anyone (a draft's is 404 for everyone).

@@ -26,6 +26,7 @@ import { checkoutPollPlugin } from './modules/dues/checkout-poll';
 import { duesDailyPlugin } from './modules/dues/daily-plugin';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
+import { eventsJobPlugin } from './modules/events/jobs-plugin';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
   await app.register(duesDailyPlugin, { db, config });
+  await app.register(eventsJobPlugin, { db, config });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

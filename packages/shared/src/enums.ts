@@ -45,6 +45,13 @@ export type EventListView = (typeof EVENT_LIST_VIEWS)[number];
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
+/**
+ * A waitlist entry's life (docs/product-rules.md "Waitlist"): waiting for a seat, offered one (the
+ * seat is held for them until the offer expires), accepted (registered), expired, or left.
+ */
+export const WAITLIST_STATES = ['waiting', 'offered', 'accepted', 'expired', 'left'] as const;
+export type WaitlistState = (typeof WAITLIST_STATES)[number];
+
 export const NEWS_STATUSES = ['draft', 'published', 'archived'] as const;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 

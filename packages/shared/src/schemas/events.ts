@@ -7,6 +7,7 @@ import {
   EVENT_TYPES,
   REGISTRATION_STATUSES,
 } from '../enums';
+import { DEFAULT_OFFER_HOURS, DEFAULT_REMINDER_HOURS, MAX_EVENT_HOURS } from '../events';
 import {
   formBoolean,
   isCalendarDate,
@@ -85,6 +86,10 @@ export const eventSchema = z.object({
   safety_focus: nullableText,
   certification_provided: z.boolean(),
   status: z.enum(EVENT_STATUSES),
+  /** How long a waitlist offer holds its seat, in hours. */
+  offer_hours: z.number().int(),
+  /** How long before the start registrants are reminded, in hours. */
+  reminder_hours: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -124,6 +129,14 @@ export const EVENT_FIELD_MESSAGES = {
   registrationUrlInvalid: 'Invalid registration URL format',
   websiteUrlInvalid: 'Invalid website URL format',
   booleanInvalid: 'Must be true or false',
+  offerHoursNumber: 'Offer hours must be a number',
+  offerHoursWhole: 'Offer hours must be a whole number',
+  offerHoursMinimum: 'Offer hours must be at least 1',
+  offerHoursMaximum: `Offer hours must be at most ${MAX_EVENT_HOURS}`,
+  reminderHoursNumber: 'Reminder hours must be a number',
+  reminderHoursWhole: 'Reminder hours must be a whole number',
+  reminderHoursMinimum: 'Reminder hours must be at least 1',
+  reminderHoursMaximum: `Reminder hours must be at most ${MAX_EVENT_HOURS}`,
 } as const;
 const eventMessages = EVENT_FIELD_MESSAGES;
 
@@ -213,6 +226,32 @@ const priceField = z.preprocess(
     .nullable(),
 );
 
+/** A whole number of hours from 1 to MAX_EVENT_HOURS; left blank, the default. */
+const hoursField = (
+  fallback: number,
+  messages: { number: string; whole: string; minimum: string; maximum: string },
+) =>
+  optionalNumber(
+    z
+      .number(messages.number)
+      .int(messages.whole)
+      .min(1, messages.minimum)
+      .max(MAX_EVENT_HOURS, messages.maximum),
+  ).transform((value) => value ?? fallback);
+
+const offerHoursField = hoursField(DEFAULT_OFFER_HOURS, {
+  number: eventMessages.offerHoursNumber,
+  whole: eventMessages.offerHoursWhole,
+  minimum: eventMessages.offerHoursMinimum,
+  maximum: eventMessages.offerHoursMaximum,
+});
+const reminderHoursField = hoursField(DEFAULT_REMINDER_HOURS, {
+  number: eventMessages.reminderHoursNumber,
+  whole: eventMessages.reminderHoursWhole,
+  minimum: eventMessages.reminderHoursMinimum,
+  maximum: eventMessages.reminderHoursMaximum,
+});
+
 const eventTypeField = z.enum(EVENT_TYPES, eventMessages.eventTypeInvalid);
 const eventStatusField = z.enum(EVENT_STATUSES, eventMessages.statusInvalid);
 const flag = formBoolean(eventMessages.booleanInvalid);
@@ -249,6 +288,8 @@ const eventFormShape = {
   organizer_name: optionalText('Organizer name', 200),
   organizer_contact: optionalText('Organizer contact', 200),
   safety_focus: optionalText('Safety focus', 500),
+  offer_hours: offerHoursField,
+  reminder_hours: reminderHoursField,
 };
 
 /**
@@ -282,6 +323,8 @@ export const EVENT_FORM_DEFAULTS = {
   organizer_name: '',
   organizer_contact: '',
   safety_focus: '',
+  offer_hours: String(DEFAULT_OFFER_HOURS),
+  reminder_hours: String(DEFAULT_REMINDER_HOURS),
 } as const satisfies Record<keyof typeof eventFormShape, string>;
 
 /** The end must not come before the start (docs/product-rules.md "Events"). */
@@ -403,6 +446,17 @@ export const userEventSchema = z.object({
 });
 export type UserEvent = z.infer<typeof userEventSchema>;
 
+/**
+ * The signed-in person's place on an event's waitlist: waiting (with their position) or offered a
+ * seat (held until `offer_expires_at`).
+ */
+export const myWaitlistSchema = z.object({
+  state: z.enum(['waiting', 'offered']),
+  position: z.number().int().nullable().describe('1 for the next person offered a seat; null once offered'),
+  offer_expires_at: z.string().nullable(),
+});
+export type MyWaitlist = z.infer<typeof myWaitlistSchema>;
+
 export const eventDetailSchema = eventSchema.extend({
   speakers: z.array(eventSpeakerSchema),
   /** Every registration with its member, for admins; empty for everyone else. */
@@ -412,6 +466,10 @@ export const eventDetailSchema = eventSchema.extend({
   seats_taken: z.number().int(),
   /** The signed-in viewer's own registration status, or null. */
   my_registration: z.enum(REGISTRATION_STATUSES).nullable(),
+  /** How many people wait for a seat (docs/product-rules.md "Waitlist"). */
+  waitlist_count: z.number().int(),
+  /** The signed-in viewer's place on the waitlist, or null. */
+  my_waitlist: myWaitlistSchema.nullable(),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 
@@ -444,6 +502,9 @@ export const userEventUpdateSchema = z.object({
 export type UserEventUpdate = z.infer<typeof userEventUpdateSchema>;
 
 export const userEventResponseSchema = z.object({ data: userEventSchema });
+
+/** POST /api/events/{id}/waitlist answers the place; DELETE answers null. */
+export const myWaitlistResponseSchema = z.object({ data: myWaitlistSchema.nullable() });
 
 /** A member's own registration (POST/DELETE /api/events/{id}/registration). */
 export const myRegistrationResponseSchema = z.object({

@@ -1,15 +1,20 @@
 import {
   DEFAULT_EVENT_TYPE,
+  DEFAULT_OFFER_HOURS,
+  DEFAULT_REMINDER_HOURS,
   EVENT_STATUSES,
   EVENT_TYPES,
   type EventStatus,
   type EventType,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
+  WAITLIST_STATES,
+  type WaitlistState,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -18,6 +23,7 @@ import {
   primaryKey,
   text,
   time,
+  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -60,6 +66,10 @@ export const events = pgTable(
     safety_focus: text('safety_focus'),
     certification_provided: boolean('certification_provided').notNull().default(false),
     status: text('status').$type<EventStatus>().notNull().default('draft'),
+    /** How long a waitlist offer holds its seat (docs/product-rules.md "Waitlist"). */
+    offer_hours: integer('offer_hours').notNull().default(DEFAULT_OFFER_HOURS),
+    /** How long before the start registrants are reminded (docs/product-rules.md "Event reminders"). */
+    reminder_hours: integer('reminder_hours').notNull().default(DEFAULT_REMINDER_HOURS),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -78,6 +88,8 @@ export const events = pgTable(
     checkIn('events_status_check', t.status, EVENT_STATUSES),
     checkNotNegative('events_max_attendees_check', t.max_attendees),
     checkNotNegative('events_price_check', t.price),
+    check('events_offer_hours_check', sql`${t.offer_hours} >= 1`),
+    check('events_reminder_hours_check', sql`${t.reminder_hours} >= 1`),
     // One index per list the site pages through: admin (newest first), public (by date),
     // and the public filters.
     // Each sort index ends in the id the queries break ties with, in the same direction and null
@@ -140,6 +152,8 @@ export const eventRegistrations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<RegistrationStatus>().notNull().default('pending'),
+    /** When the reminder before the start was queued; claimed once by the events job. */
+    reminded_at: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -150,6 +164,39 @@ export const eventRegistrations = pgTable(
     index('event_registrations_event_status_idx').on(t.event_id, t.status),
     index('event_registrations_status_idx').on(t.status),
     index('event_registrations_user_id_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * The waitlist of a full event (docs/product-rules.md "Waitlist"), one row per person and event:
+ * joining again after leaving or an expired offer starts the row over at the back. An `offered`
+ * row holds a seat until `offer_expires_at` and until the events job passes it on.
+ */
+export const eventWaitlist = pgTable(
+  'event_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<WaitlistState>().notNull().default('waiting'),
+    joined_at: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    offered_at: timestamp('offered_at', { withTimezone: true, mode: 'date' }),
+    offer_expires_at: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    checkIn('event_waitlist_state_check', t.state, WAITLIST_STATES),
+    unique('event_waitlist_event_user_unique').on(t.event_id, t.user_id),
+    // The queue of an event in order, and the seats its offers hold.
+    index('event_waitlist_event_state_idx').on(t.event_id, t.state, t.joined_at),
+    // The events job's look for offers past their time.
+    index('event_waitlist_offer_expiry_idx').on(t.offer_expires_at).where(sql`${t.state} = 'offered'`),
+    index('event_waitlist_user_id_idx').on(t.user_id),
   ],
 );
 
@@ -199,3 +246,4 @@ export const eventMessages = pgTable(
 );
 
 export type EventMessage = typeof eventMessages.$inferSelect;
+export type EventWaitlistEntry = typeof eventWaitlist.$inferSelect;

@@ -211,6 +211,47 @@ export function attendeeMessageEmail({
   });
 }
 
+/**
+ * A seat freed for the next person on a full event's waitlist (docs/product-rules.md "Waitlist"):
+ * it is held for them until `offerExpires`; they take it by registering on the event page.
+ */
+export function waitlistOfferEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+  offerExpires,
+}: RegistrationMail & { offerExpires: string }): MailContent {
+  return accountLinkEmail({
+    subject: `A seat is available: ${eventTitle}`,
+    username,
+    link,
+    intro: `A seat has become available for "${eventTitle}" on ${eventDate}, and you are next on the waitlist. It is held for you until ${offerExpires}: register on the event page to take it.`,
+    action: 'Register for the event',
+    expiry: `After ${offerExpires} the seat passes to the next person on the waitlist.`,
+    ignore: 'If you no longer wish to attend, leave the waitlist from the event page.',
+  });
+}
+
+/** The reminder before an event's start to each pending or approved registrant (docs/product-rules.md "Event reminders"). */
+export function eventReminderEmail({
+  username,
+  eventTitle,
+  link,
+  startsAt,
+}: RegistrationMail & { startsAt: string }): MailContent {
+  return accountLinkEmail({
+    subject: `Reminder: ${eventTitle}`,
+    username,
+    link,
+    intro: `This is a reminder that "${eventTitle}" starts on ${startsAt}. We look forward to seeing you there.`,
+    action: 'View the event',
+    expiry:
+      'If you can no longer attend, please withdraw from the event page so that someone else can take your seat.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
 /** A statement of account was issued (docs/product-rules.md "Dues"): what to pay, by when, and where. */
 export function statementIssuedEmail({
   username,

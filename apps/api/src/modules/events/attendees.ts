@@ -22,7 +22,9 @@ import { accountDisplayNameSql } from '../users';
  * username while that is blank); the company is a company account's registered name.
  */
 const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${accountDisplayNameSql})`;
-const attendeeCompany = sql<string | null>`case when ${users.type} = 'company' then ${users.registeredName} end`;
+const attendeeCompany = sql<
+  string | null
+>`case when ${users.type} = 'company' then ${users.registeredName} end`;
 
 /**
  * The columns of an attendee, read by the list, the export and the messages alike. The paid

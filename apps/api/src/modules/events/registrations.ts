@@ -7,7 +7,7 @@ import {
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
-import { eventRegistrations, events, users } from '../../db/schema';
+import { eventRegistrations, events, eventWaitlist, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../lib/mail/templates';
 import { eventCalendarFile } from './calendar';
 import { registrationCounts } from './service';
+import { offerFreedSeats, seatsHeld } from './waitlist';
 
 /**
  * Members' registrations (docs/product-rules.md "Event registration"), decision 021: every change
@@ -27,12 +28,12 @@ import { registrationCounts } from './service';
  * events are not held up. Pending plus approved never exceed `max_attendees`.
  */
 
-const refused = (error: string, code: string) => new AppError(409, error, { code });
+export const refused = (error: string, code: string) => new AppError(409, error, { code });
 
-type RegistrationContext = { db: Db; publicUrl: string };
+export type RegistrationContext = { db: Db; publicUrl: string };
 
 /** The event row, locked until the transaction ends; 404 for a missing or draft event. */
-async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
+export async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
   const [event] = await tx
     .select({
       id: events.id,
@@ -42,6 +43,7 @@ async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = fals
       is_registration_required: events.is_registration_required,
       registration_url: events.registration_url,
       max_attendees: events.max_attendees,
+      offer_hours: events.offer_hours,
     })
     .from(events)
     .where(eq(events.id, eventId))
@@ -60,7 +62,7 @@ export const longDate = (date: string) =>
  * The e-mail of `template` to the member, queued in the transaction of the change it reports;
  * `withCalendar` attaches the event's calendar file (a published event's; docs/decisions/045).
  */
-async function mailMember(
+export async function mailMember(
   tx: DbTransaction,
   { publicUrl }: RegistrationContext,
   userId: string,
@@ -92,7 +94,7 @@ type RegistrationTarget = {
 };
 
 /** Why a member may not register, in the order a member should hear it; null when they may. */
-function registrationRefusal(event: RegistrationTarget, taken: number, alreadyRegistered: boolean) {
+export function registrationRefusal(event: RegistrationTarget, taken: number, alreadyRegistered: boolean) {
   if (event.status === 'cancelled') return refused(EVENT_MESSAGES.cancelled, 'event_cancelled');
   if (!event.is_registration_required || event.registration_url) {
     return refused(EVENT_MESSAGES.notOpen, 'registration_not_open');
@@ -107,25 +109,55 @@ function registrationRefusal(event: RegistrationTarget, taken: number, alreadyRe
 /**
  * A signed-in member registers: a pending registration, and the "received" e-mail, in one
  * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`.
+ * The seats held count the waitlist's open offers (docs/product-rules.md "Waitlist"): a person
+ * offered a seat takes the one held for them, and their offer is accepted; an offer past its
+ * expiry is passed on to the next person and the late taker is refused (the passing on commits).
  */
 export async function registerForEvent(context: RegistrationContext, eventId: string, userId: string) {
-  return context.db.transaction(async (tx) => {
+  const now = new Date();
+  const outcome = await context.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     const [existing] = await tx
       .select({ status: eventRegistrations.status })
       .from(eventRegistrations)
       .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
-    const counts = await registrationCounts(tx, eventId);
-    const taken = counts.pending + counts.approved;
+    const [entry] = await tx
+      .select({
+        id: eventWaitlist.id,
+        state: eventWaitlist.state,
+        offer_expires_at: eventWaitlist.offer_expires_at,
+      })
+      .from(eventWaitlist)
+      .where(and(eq(eventWaitlist.event_id, eventId), eq(eventWaitlist.user_id, userId)));
+    const held = await seatsHeld(tx, eventId);
+    const offered = entry?.state === 'offered' && existing === undefined;
+    if (offered && entry.offer_expires_at !== null && entry.offer_expires_at <= now) {
+      await tx
+        .update(eventWaitlist)
+        .set({ state: 'expired', updated_at: now })
+        .where(eq(eventWaitlist.id, entry.id));
+      await offerFreedSeats(tx, context, eventId, now);
+      return { refusal: refused(EVENT_MESSAGES.offerExpired, 'offer_expired') };
+    }
+    // The seat an offer holds is the offered person's own.
+    const taken = offered ? held - 1 : held;
     const refusal = registrationRefusal(event, taken, existing !== undefined);
-    if (refusal) throw refusal;
+    if (refusal) return { refusal };
     await tx.insert(eventRegistrations).values({ event_id: eventId, user_id: userId, status: 'pending' });
+    if (entry && (entry.state === 'offered' || entry.state === 'waiting')) {
+      await tx
+        .update(eventWaitlist)
+        .set({ state: 'accepted', updated_at: now })
+        .where(eq(eventWaitlist.id, entry.id));
+    }
     await mailMember(tx, context, userId, event, registrationReceivedEmail, { withCalendar: true });
-    return { status: 'pending' as const, seats_taken: taken + 1 };
+    return { registered: { status: 'pending' as const, seats_taken: taken + 1 } };
   });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.registered;
 }
 
-/** The member withdraws a pending or approved registration, freeing the seat. */
+/** The member withdraws a pending or approved registration; the seat freed is offered to the waitlist. */
 export async function withdrawRegistration(context: RegistrationContext, eventId: string, userId: string) {
   return context.db.transaction(async (tx) => {
     await lockEvent(tx, eventId);
@@ -139,8 +171,8 @@ export async function withdrawRegistration(context: RegistrationContext, eventId
       throw refused(EVENT_MESSAGES.rejectedCannotWithdraw, 'registration_rejected');
     }
     await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, existing.id));
-    const counts = await registrationCounts(tx, eventId);
-    return { status: null, seats_taken: counts.pending + counts.approved };
+    await offerFreedSeats(tx, context, eventId, new Date());
+    return { status: null, seats_taken: await seatsHeld(tx, eventId) };
   });
 }
 
@@ -172,6 +204,7 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       .where(and(eq(eventRegistrations.id, registration.id), inArray(eventRegistrations.status, ['pending'])))
       .returning();
     if (!updated) throw refused(EVENT_MESSAGES.alreadyDecided, 'already_decided');
+    if (updated.status === 'rejected') await offerFreedSeats(tx, context, input.eventId, new Date());
     await mailMember(
       tx,
       context,

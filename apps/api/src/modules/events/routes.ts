@@ -17,6 +17,7 @@ import {
   eventUpdateSchema,
   idParamsSchema,
   myRegistrationResponseSchema,
+  myWaitlistResponseSchema,
   sitePaths,
   userEventResponseSchema,
   userEventUpdateSchema,
@@ -35,6 +36,7 @@ import { CALENDAR_CONTENT_TYPE, EVENTS_FEED_PATH, eventCalendarFile, eventsFeed 
 import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
+import { joinWaitlist, leaveWaitlist } from './waitlist';
 
 /** The event form takes one banner image beside the fields (spec 001 §7). */
 const createForm = multipartForm(eventCreateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
@@ -113,6 +115,42 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
     async (request) => {
       const viewer = request.viewer as NonNullable<typeof request.viewer>;
       return { data: await withdrawRegistration(context, request.params.id, viewer.userId) };
+    },
+  );
+
+  app.post(
+    '/:id/waitlist',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Join a full event’s waitlist: answers the signed-in person’s position (members in good standing first, then by time joined)',
+        params: idParamsSchema,
+        response: { 201: myWaitlistResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      const data = await joinWaitlist(context, request.params.id, viewer.userId);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.delete(
+    '/:id/waitlist',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary: 'Leave the waitlist; a seat offered to the person passes to the next one',
+        params: idParamsSchema,
+        response: { 200: myWaitlistResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      return { data: await leaveWaitlist(context, request.params.id, viewer.userId) };
     },
   );
 

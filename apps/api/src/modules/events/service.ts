@@ -29,6 +29,7 @@ import { notFound, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
+import { myWaitlistPlace, offerFreedSeats, seatsHeld, waitlistCount } from './waitlist';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -187,9 +188,12 @@ async function registrationsOf(db: Db, eventId: string) {
 export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise<EventDetail> {
   const [row] = await db.select(detailColumns).from(events).where(eq(events.id, id));
   if (!row || !visibleTo(row.status, viewer)) throw notFound(EVENT_MESSAGES.notFound);
-  const [eventSpeakerList, counts, userEvents, mine] = await Promise.all([
+  const [eventSpeakerList, counts, held, waiting, myWaitlist, userEvents, mine] = await Promise.all([
     speakersOfEvent(db, id),
     registrationCounts(db, id),
+    seatsHeld(db, id),
+    waitlistCount(db, id),
+    viewer.userId ? myWaitlistPlace(db, id, viewer.userId) : Promise.resolve(null),
     viewer.isAdmin ? registrationsOf(db, id) : Promise.resolve([]),
     viewer.userId
       ? db
@@ -204,8 +208,10 @@ export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise
     speakers: eventSpeakerList,
     user_events: userEvents,
     pending_count: counts.pending,
-    seats_taken: counts.pending + counts.approved,
+    seats_taken: held,
     my_registration: mine[0]?.status ?? null,
+    waitlist_count: waiting,
+    my_waitlist: myWaitlist,
   };
 }
 
@@ -346,7 +352,7 @@ export async function createEvent(
  * new banner sent with it wins); the replaced files are removed once the change has committed.
  */
 export async function updateEvent(
-  { db, images }: EventsContext,
+  { db, images, publicUrl }: EventsContext,
   id: string,
   { remove_banner, ...input }: EventUpdate,
   banner: Buffer | undefined,
@@ -374,6 +380,8 @@ export async function updateEvent(
         changes.banner_image_url = stored[0]?.file.publicPath ?? null;
       }
       await tx.update(events).set(changes).where(eq(events.id, id));
+      // A raised capacity (or a published event's seats) goes to the waitlist first.
+      await offerFreedSeats(tx, { db, publicUrl }, id, new Date());
       return released;
     }),
   );

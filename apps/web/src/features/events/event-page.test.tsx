@@ -67,7 +67,10 @@ const fullEvent = (overrides: Partial<EventDetail> = {}) =>
  * The events API at the network boundary: the detail answers `detail()` (read again after each
  * registration change); POST and DELETE of the registration answer `write()`.
  */
-function stubApi(detail: () => Response, write: (method: string) => Response = () => json({}, 500)) {
+function stubApi(
+  detail: () => Response,
+  write: (method: string, path: string) => Response = () => json({}, 500),
+) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -75,7 +78,9 @@ function stubApi(detail: () => Response, write: (method: string) => Response = (
       const method = init?.method ?? 'GET';
       calls.push(`${method} ${input}`);
       if (method === 'GET' && input.startsWith(`/api/events/retrieve-events/${ID}`)) return detail();
-      if (input === `/api/events/${ID}/registration`) return write(method);
+      if (input === `/api/events/${ID}/registration` || input === `/api/events/${ID}/waitlist`) {
+        return write(method, input);
+      }
       return json({ error: 'Not found' }, 404);
     }),
   );
@@ -300,12 +305,69 @@ describe('EventPage registration (docs/product-rules.md "Event registration")', 
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
   });
 
-  it('says a full event is full, with no Register button', async () => {
+  it('says a full event is full, offering its waitlist instead of Register', async () => {
     signInAsMember();
     stubApi(() => json({ data: fullEvent({ max_attendees: 2, max_participants: 2, seats_taken: 2 }) }));
     renderPage();
     expect(await screen.findByText('This event is full.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Join the waitlist' })).toBeEnabled();
+  });
+
+  it('lets a member join the waitlist, shows their place, and leave it', async () => {
+    signInAsMember();
+    let place: EventDetail['my_waitlist'] = null;
+    const calls = stubApi(
+      () =>
+        json({
+          data: fullEvent({
+            max_attendees: 2,
+            max_participants: 2,
+            seats_taken: 2,
+            waitlist_count: place ? 3 : 2,
+            my_waitlist: place,
+          }),
+        }),
+      (method) => {
+        place = method === 'POST' ? { state: 'waiting', position: 3, offer_expires_at: null } : null;
+        return json({ data: place }, method === 'POST' ? 201 : 200);
+      },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByText('This event is full. 2 waiting for a seat.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText('You are number 3 on the waitlist')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeEnabled();
+    expect(calls).toContain(`POST /api/events/${ID}/waitlist`);
+    expect(calls).toContain(`DELETE /api/events/${ID}/waitlist`);
+  });
+
+  it('offers the held seat to the person offered it, with its expiry', async () => {
+    signInAsMember();
+    stubApi(() =>
+      json({
+        data: fullEvent({
+          max_attendees: 2,
+          max_participants: 2,
+          seats_taken: 2,
+          my_waitlist: { state: 'offered', position: null, offer_expires_at: '2099-06-01T01:30:00.000Z' },
+        }),
+      }),
+    );
+    renderPage();
+    expect(
+      await screen.findByText('A seat is held for you until June 1, 2099 at 9:30 AM. Register to take it.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Leave the waitlist' })).toBeEnabled();
+  });
+
+  it('asks a guest at a full event to log in to join the waitlist', async () => {
+    stubApi(() => json({ data: fullEvent({ max_attendees: 2, max_participants: 2, seats_taken: 2 }) }));
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Log in to join the waitlist' })).toBeVisible();
   });
 
   it.each([

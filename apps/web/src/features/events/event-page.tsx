@@ -5,6 +5,7 @@ import {
   googleCalendarLink,
   manilaDateString,
   sitePaths,
+  waitlistPositionText,
 } from '@portal/shared';
 import {
   ArrowLeft,
@@ -18,6 +19,7 @@ import {
   ExternalLink,
   Globe,
   HardHat,
+  Hourglass,
   MapPin,
   Phone,
   Ticket,
@@ -34,12 +36,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatPesos, formatTime } from '@/lib/format';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { eventQueryOptions, useEvent } from './api/get-event';
 import { useRegistration } from './api/registration';
+import { useWaitlist } from './api/waitlist';
 import { EventBannerFallback } from './components/event-banner-fallback';
 
 function BackToEvents({ asButton = false }: { asButton?: boolean }) {
@@ -315,20 +318,24 @@ const registrationStatusText = {
 } as const;
 
 /**
- * Registration (docs/product-rules.md "Event registration"): an external link when the event has
- * one; otherwise, for an event that requires it, a member registers here, sees their status and can
- * withdraw.
+ * Registration (docs/product-rules.md "Event registration" and "Waitlist"): an external link when
+ * the event has one; otherwise, for an event that requires it, a member registers here, sees their
+ * status and can withdraw. When the event is full they may join its waitlist, see their place, and
+ * register when a seat is offered to them.
  */
 function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: number | null }) {
   const isLoggedIn = useIsLoggedIn();
   const location = useLocation();
   const { register, withdraw } = useRegistration(event.id);
+  const { join, leave } = useWaitlist(event.id);
   if (!event.is_registration_required && !event.registration_url) return null;
 
-  const full = capacity !== null && event.seats_taken >= capacity;
+  const waitlist = event.my_waitlist;
+  // The seat an offer holds is the offered person's own.
+  const full = capacity !== null && event.seats_taken >= capacity && waitlist?.state !== 'offered';
   const seatsLeft = capacity === null ? null : Math.max(0, capacity - event.seats_taken);
-  const failure = register.error ?? withdraw.error;
-  const busy = register.isPending || withdraw.isPending;
+  const failure = register.error ?? withdraw.error ?? join.error ?? leave.error;
+  const busy = register.isPending || withdraw.isPending || join.isPending || leave.isPending;
   // Why no one can register or withdraw any more, in the server's words (registrations.ts): a
   // cancelled event, or one that has started (the server refuses it; the page says so first).
   const closed =
@@ -338,6 +345,68 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
         ? EVENT_MESSAGES.past
         : null;
   const open = event.status === 'published' && closed === null;
+
+  const action = () => {
+    if (!open) return null;
+    if (!isLoggedIn) {
+      return (
+        <Link
+          to={loginPathReturningTo(location.pathname)}
+          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+        >
+          {full ? 'Log in to join the waitlist' : 'Log in to register'}
+        </Link>
+      );
+    }
+    if (event.my_registration !== null) {
+      return event.my_registration === 'rejected' ? null : (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => withdraw.mutate()}
+          className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
+        >
+          Withdraw Registration
+        </button>
+      );
+    }
+    const leaveButton = (
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => leave.mutate()}
+        className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
+      >
+        Leave the waitlist
+      </button>
+    );
+    if (waitlist?.state === 'waiting') return leaveButton;
+    if (full) {
+      return (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => join.mutate()}
+          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+        >
+          Join the waitlist
+        </button>
+      );
+    }
+    return (
+      <>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => register.mutate()}
+          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+        >
+          Register
+        </button>
+        {waitlist?.state === 'offered' && leaveButton}
+      </>
+    );
+  };
 
   return (
     <section aria-labelledby="registration" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
@@ -356,8 +425,11 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
         </a>
       ) : (
         <div className="mt-3 space-y-4 text-sm text-stone-700">
-          {seatsLeft !== null && open && (
-            <p>{full ? 'This event is full.' : `${seatsLeft} of ${capacity} seats left.`}</p>
+          {seatsLeft !== null && open && waitlist?.state !== 'offered' && (
+            <p>
+              {full ? 'This event is full.' : `${seatsLeft} of ${capacity} seats left.`}
+              {full && event.waitlist_count > 0 && ` ${event.waitlist_count} waiting for a seat.`}
+            </p>
           )}
           {event.my_registration && (
             <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
@@ -368,38 +440,25 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               </span>
             </p>
           )}
+          {open && event.my_registration === null && waitlist?.state === 'waiting' && waitlist.position && (
+            <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
+              <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              {waitlistPositionText(waitlist.position)}
+            </p>
+          )}
+          {open && event.my_registration === null && waitlist?.state === 'offered' && (
+            <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
+              <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />A seat is held
+              for you until {formatDateTime(waitlist.offer_expires_at)}. Register to take it.
+            </p>
+          )}
           {closed && (
             <p className="flex items-start gap-2 font-medium text-stone-900">
               <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-600" />
               {closed}
             </p>
           )}
-          {!open || (full && event.my_registration === null) ? null : !isLoggedIn ? (
-            <Link
-              to={loginPathReturningTo(location.pathname)}
-              className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-            >
-              Log in to register
-            </Link>
-          ) : event.my_registration === null ? (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => register.mutate()}
-              className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-            >
-              Register
-            </button>
-          ) : event.my_registration !== 'rejected' ? (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => withdraw.mutate()}
-              className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-            >
-              Withdraw Registration
-            </button>
-          ) : null}
+          {action()}
           {failure && (
             <p role="alert" className="font-medium text-red-700">
               {failure instanceof ApiError ? failure.error : 'Something went wrong. Please try again.'}

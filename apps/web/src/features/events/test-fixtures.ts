@@ -33,6 +33,8 @@ export const makeAdminEvent = (overrides: Partial<AdminEventSummary> = {}): Admi
   safety_focus: null,
   certification_provided: false,
   status: 'draft',
+  offer_hours: 48,
+  reminder_hours: 24,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   pending_count: 0,
@@ -52,6 +54,8 @@ export const makeEventDetail = (overrides: Partial<EventDetail> = {}): EventDeta
     pending_count,
     seats_taken: 0,
     my_registration: null,
+    waitlist_count: 0,
+    my_waitlist: null,
     ...overrides,
   };
 };

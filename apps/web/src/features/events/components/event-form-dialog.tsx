@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  DEFAULT_OFFER_HOURS,
+  DEFAULT_REMINDER_HOURS,
   EVENT_BANNER_FIELD,
   EVENT_STATUSES,
   EVENT_TYPES,
@@ -77,6 +79,8 @@ export function eventFormDefaults(event: EventFormDialogProps['event']): EventFo
     price: event?.price === null || event?.price === undefined ? '' : event.price.toFixed(2),
     safety_focus: text(event?.safety_focus),
     certification_provided: event?.certification_provided ?? false,
+    offer_hours: text(event?.offer_hours ?? DEFAULT_OFFER_HOURS),
+    reminder_hours: text(event?.reminder_hours ?? DEFAULT_REMINDER_HOURS),
   };
 }
 
@@ -299,6 +303,32 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
                 inputMode="decimal"
                 error={errors.price?.message}
                 {...register('price')}
+              />
+              <TextField
+                label="Waitlist offer (hours)"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                description={
+                  <p className="text-stone-600 text-xs">
+                    How long a freed seat is held for the next person waiting.
+                  </p>
+                }
+                error={errors.offer_hours?.message}
+                {...register('offer_hours')}
+              />
+              <TextField
+                label="Reminder (hours before)"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                description={
+                  <p className="text-stone-600 text-xs">When registrants are e-mailed a reminder.</p>
+                }
+                error={errors.reminder_hours?.message}
+                {...register('reminder_hours')}
               />
             </div>
           )}
