@@ -35,7 +35,8 @@ export const DEFAULT_EVENT_TYPE: EventType = 'Conference';
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `expired`: a paid registration's seat hold ran out unpaid (the row is kept, the seat freed). */
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const NEWS_STATUSES = ['draft', 'published', 'archived'] as const;

@@ -6,6 +6,7 @@ export * from './dates';
 export * from './documents';
 export * from './dues';
 export * from './enums';
+export * from './event-prices';
 export * from './events';
 export * from './images';
 export * from './membership-card';

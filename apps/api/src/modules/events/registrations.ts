@@ -1,5 +1,7 @@
 import {
   EVENT_MESSAGES,
+  EVENT_PRICE_MESSAGES,
+  type EventRegistrationRequest,
   manilaDateString,
   SITE_TIME_ZONE,
   sitePaths,
@@ -17,6 +19,8 @@ import {
   registrationReceivedEmail,
   registrationRejectedEmail,
 } from '../../lib/mail/templates';
+import { issueEventFeeStatement, lockEventFeeStatement, voidLockedStatement } from '../dues';
+import { chooseTier, holdEndOf, readMyRegistration } from './prices';
 import { registrationCounts } from './service';
 
 /**
@@ -28,16 +32,18 @@ import { registrationCounts } from './service';
 
 const refused = (error: string, code: string) => new AppError(409, error, { code });
 
-type RegistrationContext = { db: Db; publicUrl: string };
+export type RegistrationContext = { db: Db; publicUrl: string };
 
 /** The event row, locked until the transaction ends; 404 for a missing or draft event. */
-async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
+export async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
   const [event] = await tx
     .select({
       id: events.id,
       title: events.title,
       status: events.status,
       start_date: events.start_date,
+      start_time: events.start_time,
+      hold_hours: events.hold_hours,
       is_registration_required: events.is_registration_required,
       registration_url: events.registration_url,
       max_attendees: events.max_attendees,
@@ -49,13 +55,13 @@ async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = fals
   return event;
 }
 
-const longDate = (date: string) =>
+export const longDate = (date: string) =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(
     new Date(`${date}T12:00:00+08:00`),
   );
 
 /** The e-mail of `template` to the member, queued in the transaction of the change it reports. */
-async function mailMember(
+export async function mailMember(
   tx: DbTransaction,
   { publicUrl }: RegistrationContext,
   userId: string,
@@ -99,22 +105,72 @@ function registrationRefusal(event: RegistrationTarget, taken: number, alreadyRe
 
 /**
  * A signed-in member registers: a pending registration, and the "received" e-mail, in one
- * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`.
+ * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`
+ * and of the tier chosen (docs/product-rules.md "Event prices"). At a tier with a fee the seat is
+ * held until `holdEndOf` and a statement for the tier's amount (the server's, never the client's)
+ * is issued through the dues machinery, due on the hold's last day; paying it approves the
+ * registration. A registration whose hold was released may register again (the row is reused).
  */
-export async function registerForEvent(context: RegistrationContext, eventId: string, userId: string) {
+export async function registerForEvent(
+  context: RegistrationContext,
+  eventId: string,
+  userId: string,
+  request: EventRegistrationRequest = {},
+  now = new Date(),
+) {
   return context.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     const [existing] = await tx
-      .select({ status: eventRegistrations.status })
+      .select({ id: eventRegistrations.id, status: eventRegistrations.status })
       .from(eventRegistrations)
       .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
     const counts = await registrationCounts(tx, eventId);
     const taken = counts.pending + counts.approved;
-    const refusal = registrationRefusal(event, taken, existing !== undefined);
+    const registeredBefore = existing !== undefined && existing.status !== 'expired';
+    const refusal = registrationRefusal(event, taken, registeredBefore);
     if (refusal) throw refusal;
-    await tx.insert(eventRegistrations).values({ event_id: eventId, user_id: userId, status: 'pending' });
+    const { tier, prc } = await chooseTier(tx, event, userId, request, now);
+    const fee = tier?.amount_centavos ?? 0;
+    const holdExpiresAt = fee > 0 ? holdEndOf(event, now) : null;
+    const values = {
+      status: 'pending' as const,
+      price_tier_id: tier?.id ?? null,
+      hold_expires_at: holdExpiresAt,
+      prc_number: prc?.number ?? null,
+      prc_expires_on: prc?.expiresOn ?? null,
+    };
+    const [registration] = existing
+      ? await tx
+          .update(eventRegistrations)
+          .set({ ...values, created_at: now, updated_at: now })
+          .where(eq(eventRegistrations.id, existing.id))
+          .returning({ id: eventRegistrations.id })
+      : await tx
+          .insert(eventRegistrations)
+          .values({ event_id: eventId, user_id: userId, ...values })
+          .returning({ id: eventRegistrations.id });
+    if (!registration) throw new Error('The registration was not saved');
     await mailMember(tx, context, userId, event, registrationReceivedEmail);
-    return { status: 'pending' as const, seats_taken: taken + 1 };
+    if (tier && holdExpiresAt) {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user) throw notFound(EVENT_MESSAGES.registrationNotFound);
+      await issueEventFeeStatement(
+        tx,
+        { publicUrl: context.publicUrl },
+        {
+          registrationId: registration.id,
+          user,
+          description: `${event.title} (${longDate(event.start_date)}), ${tier.name}`,
+          amountCentavos: fee,
+          holdExpiresAt,
+        },
+      );
+    }
+    return {
+      status: 'pending' as const,
+      seats_taken: taken + 1,
+      registration: await readMyRegistration(tx, eventId, userId),
+    };
   });
 }
 
@@ -130,6 +186,11 @@ export async function withdrawRegistration(context: RegistrationContext, eventId
     // Withdrawing a refusal and registering again would undo the admin's decision.
     if (existing.status === 'rejected') {
       throw refused(EVENT_MESSAGES.rejectedCannotWithdraw, 'registration_rejected');
+    }
+    // An unpaid fee goes with the seat; a paid one stays paid (a refund is a matter for the books).
+    const statement = await lockEventFeeStatement(tx, existing.id);
+    if (statement && (statement.status === 'issued' || statement.status === 'draft')) {
+      await voidLockedStatement(tx, null, statement, EVENT_PRICE_MESSAGES.withdrawnReason);
     }
     await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, existing.id));
     const counts = await registrationCounts(tx, eventId);
@@ -165,6 +226,12 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       .where(and(eq(eventRegistrations.id, registration.id), inArray(eventRegistrations.status, ['pending'])))
       .returning();
     if (!updated) throw refused(EVENT_MESSAGES.alreadyDecided, 'already_decided');
+    if (input.status === 'rejected') {
+      const statement = await lockEventFeeStatement(tx, registration.id);
+      if (statement?.status === 'issued') {
+        await voidLockedStatement(tx, null, statement, EVENT_PRICE_MESSAGES.rejectedReason);
+      }
+    }
     await mailMember(
       tx,
       context,

@@ -255,6 +255,7 @@ const registrationStatusText = {
   pending: 'Your registration is pending approval.',
   approved: 'Your registration is approved. See you there!',
   rejected: 'Your registration was not approved.',
+  expired: 'Your seat was released: the fee was not paid in time. You may register again.',
 } as const;
 
 /**

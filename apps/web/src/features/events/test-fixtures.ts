@@ -35,6 +35,8 @@ export const makeAdminEvent = (overrides: Partial<AdminEventSummary> = {}): Admi
   status: 'draft',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  price_tiers: [],
+  hold_hours: 72,
   pending_count: 0,
   registration_count: 0,
   total_registrations: 0,
@@ -43,7 +45,13 @@ export const makeAdminEvent = (overrides: Partial<AdminEventSummary> = {}): Admi
 
 /** An event as GET /events/retrieve-events/{id} returns it. */
 export const makeEventDetail = (overrides: Partial<EventDetail> = {}): EventDetail => {
-  const { pending_count, registration_count: _r, total_registrations: _t, ...summary } = makeAdminEvent();
+  const {
+    pending_count,
+    registration_count: _r,
+    total_registrations: _t,
+    price_tiers: _tiers,
+    ...summary
+  } = makeAdminEvent();
   return {
     ...summary,
     content: null,
@@ -52,6 +60,8 @@ export const makeEventDetail = (overrides: Partial<EventDetail> = {}): EventDeta
     pending_count,
     seats_taken: 0,
     my_registration: null,
+    price_tiers: [],
+    my_registration_detail: null,
     ...overrides,
   };
 };

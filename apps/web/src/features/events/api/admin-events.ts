@@ -2,6 +2,7 @@ import {
   type AdminEventListResponse,
   type AdminEventSummary,
   type adminEventListQuerySchema,
+  DEFAULT_HOLD_HOURS,
   EVENT_BANNER_FIELD,
   type EventCreate,
   type EventDetail,
@@ -87,6 +88,9 @@ function optimisticRow(fields: EventCreate): AdminEventSummary {
     // Never a real id (those are UUIDs); the list is read again once the server has answered.
     id: `creating-${now}`,
     price: fields.price === null ? null : Number(fields.price),
+    // The server's tiers (with their ids) replace these once it answers.
+    price_tiers: [],
+    hold_hours: fields.hold_hours ?? DEFAULT_HOLD_HOURS,
     max_participants: fields.max_attendees,
     banner_image_url: null,
     created_at: now,
@@ -109,6 +113,12 @@ export function useSaveEvent() {
     mutationFn: async ({ id, fields, banner, removeBanner }: SaveEventInput) => {
       const body = toFormData({
         ...fields,
+        // The tiers travel as one JSON field, amounts in pesos as the form reads them.
+        price_tiers: fields.price_tiers
+          ? JSON.stringify(
+              fields.price_tiers.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) })),
+            )
+          : undefined,
         [EVENT_BANNER_FIELD]: banner ?? undefined,
         remove_banner: id && removeBanner && !banner ? true : undefined,
       });
@@ -127,7 +137,13 @@ export function useSaveEvent() {
         patchAdminPages(queryClient, (events) =>
           events.map((event) =>
             event.id === id
-              ? { ...event, ...fields, price: fields.price === null ? null : Number(fields.price) }
+              ? {
+                  ...event,
+                  ...fields,
+                  price_tiers: event.price_tiers,
+                  hold_hours: fields.hold_hours ?? event.hold_hours,
+                  price: fields.price === null ? null : Number(fields.price),
+                }
               : event,
           ),
         );
