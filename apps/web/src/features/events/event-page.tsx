@@ -1,4 +1,13 @@
-import { EVENT_MESSAGES, type EventDetail, manilaDateString } from '@portal/shared';
+import {
+  EVENT_MESSAGES,
+  EVENT_PRICE_MESSAGES,
+  type EventDetail,
+  formatCentavos,
+  type MyRegistrationDetail,
+  manilaDateString,
+  REGISTRATION_PAYMENT_LABELS,
+  sitePaths,
+} from '@portal/shared';
 import {
   ArrowLeft,
   Award,
@@ -25,13 +34,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { formatDate, formatDateTime, formatPesos, formatTime } from '@/lib/format';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { eventQueryOptions, useEvent } from './api/get-event';
 import { useRegistration } from './api/registration';
 import { EventBannerFallback } from './components/event-banner-fallback';
+import { TierPicker } from './components/tier-picker';
 
 function BackToEvents({ asButton = false }: { asButton?: boolean }) {
   return (
@@ -207,7 +218,17 @@ function EventDetails({ event }: { event: EventDetail }) {
               </Detail>
             )}
             <Detail icon={<Ticket />} label="Price">
-              {formatPesos(event.price)}
+              {event.price_tiers.length > 0 ? (
+                <ul>
+                  {event.price_tiers.map((tier) => (
+                    <li key={tier.id}>
+                      {tier.name}: {tier.amount === 0 ? 'Free' : formatCentavos(tier.amount)}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                formatPesos(event.price)
+              )}
             </Detail>
             {event.safety_focus && (
               <Detail icon={<HardHat />} label="Safety focus">
@@ -259,6 +280,46 @@ const registrationStatusText = {
 } as const;
 
 /**
+ * What the member owes for their registration (docs/product-rules.md "Event prices"): the tier,
+ * and while the seat is held unpaid, until when and where to pay its statement.
+ */
+function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
+  if (detail.tier_name === null && detail.statement_id === null) return null;
+  const awaiting = detail.status === 'pending' && detail.balance > 0;
+  const state =
+    detail.amount === 0
+      ? REGISTRATION_PAYMENT_LABELS.free
+      : detail.status === 'expired'
+        ? REGISTRATION_PAYMENT_LABELS.released
+        : detail.statement_status === 'paid'
+          ? REGISTRATION_PAYMENT_LABELS.paid
+          : detail.statement_status === 'void'
+            ? REGISTRATION_PAYMENT_LABELS.waived
+            : REGISTRATION_PAYMENT_LABELS.awaiting;
+  return (
+    <div className="space-y-2 rounded-lg border border-brand-200 bg-white p-3">
+      <p>
+        {detail.tier_name ?? 'Registration fee'}
+        {detail.amount > 0 && ` · ${formatCentavos(detail.amount)}`} · <strong>{state}</strong>
+      </p>
+      {awaiting && detail.hold_expires_at && (
+        <p className="font-medium text-stone-900">
+          {EVENT_PRICE_MESSAGES.heldUntil(formatDateTime(detail.hold_expires_at))}
+        </p>
+      )}
+      {awaiting && detail.statement_number && (
+        <Link
+          to={`${sitePaths.profile}#dues`}
+          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+        >
+          Pay statement {detail.statement_number}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
  * Registration (docs/product-rules.md "Event registration"): an external link when the event has
  * one; otherwise, for an event that requires it, a member registers here, sees their status and can
  * withdraw.
@@ -272,6 +333,8 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
   const full = capacity !== null && event.seats_taken >= capacity;
   const seatsLeft = capacity === null ? null : Math.max(0, capacity - event.seats_taken);
   const failure = register.error ?? withdraw.error;
+  // A member whose unpaid seat was released may register again.
+  const canRegister = event.my_registration === null || event.my_registration === 'expired';
   const busy = register.isPending || withdraw.isPending;
   // Why no one can register or withdraw any more, in the server's words (registrations.ts): a
   // cancelled event, or one that has started (the server refuses it; the page says so first).
@@ -318,18 +381,26 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               {closed}
             </p>
           )}
-          {!open || (full && event.my_registration === null) ? null : !isLoggedIn ? (
+          {event.my_registration_detail && <RegistrationPayment detail={event.my_registration_detail} />}
+          {!open || (full && !canRegister) ? null : !isLoggedIn ? (
             <Link
               to={loginPathReturningTo(location.pathname)}
               className={buttonClasses({ variant: 'primary', className: 'w-full' })}
             >
               Log in to register
             </Link>
-          ) : event.my_registration === null ? (
+          ) : canRegister && event.price_tiers.length > 0 ? (
+            <TierPicker
+              tiers={event.price_tiers}
+              busy={busy}
+              error={register.error}
+              onRegister={(request) => register.mutate(request)}
+            />
+          ) : canRegister ? (
             <button
               type="button"
               disabled={busy}
-              onClick={() => register.mutate()}
+              onClick={() => register.mutate({})}
               className={buttonClasses({ variant: 'primary', className: 'w-full' })}
             >
               Register
@@ -344,7 +415,7 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               Withdraw Registration
             </button>
           ) : null}
-          {failure && (
+          {failure && Object.keys(serverFieldErrors(failure)).length === 0 && (
             <p role="alert" className="font-medium text-red-700">
               {failure instanceof ApiError ? failure.error : 'Something went wrong. Please try again.'}
             </p>
