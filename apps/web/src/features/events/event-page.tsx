@@ -382,7 +382,7 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
             </p>
           )}
           {event.my_registration_detail && <RegistrationPayment detail={event.my_registration_detail} />}
-          {!open || (full && !canRegister) ? null : !isLoggedIn ? (
+          {!open || (full && canRegister) ? null : !isLoggedIn ? (
             <Link
               to={loginPathReturningTo(location.pathname)}
               className={buttonClasses({ variant: 'primary', className: 'w-full' })}
