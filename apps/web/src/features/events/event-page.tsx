@@ -308,12 +308,15 @@ function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
         </p>
       )}
       {awaiting && detail.statement_number && (
-        <Link
-          to={`${sitePaths.profile}#dues`}
-          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-        >
-          Pay statement {detail.statement_number}
-        </Link>
+        <>
+          <p>Statement {detail.statement_number}</p>
+          <Link
+            to={`${sitePaths.profile}#dues`}
+            className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+          >
+            Pay {formatCentavos(detail.balance)}
+          </Link>
+        </>
       )}
     </div>
   );
@@ -371,7 +374,9 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               <User aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
               <span>
                 <StatusBadge tone={toneOfStatus(event.my_registration)}>{event.my_registration}</StatusBadge>{' '}
-                {registrationStatusText[event.my_registration]}
+                {event.my_registration === 'pending' && event.my_registration_detail?.hold_expires_at
+                  ? 'Your seat is held until the fee is paid.'
+                  : registrationStatusText[event.my_registration]}
               </span>
             </p>
           )}

@@ -25,8 +25,9 @@ export function TierPicker({
   error: unknown;
   onRegister: (request: EventRegistrationRequest) => void;
 }) {
-  const firstOpen = tiers.find((tier) => tier.open);
-  const [chosen, setChosen] = useState<string | undefined>(firstOpen?.id);
+  // Until the member picks, the first tier open to them (read once the viewer's tiers arrive).
+  const [picked, setPicked] = useState<string | undefined>();
+  const chosen = picked ?? tiers.find((tier) => tier.open)?.id;
   const [prcNumber, setPrcNumber] = useState('');
   const [prcExpiresOn, setPrcExpiresOn] = useState('');
   const tier = tiers.find((candidate) => candidate.id === chosen);
@@ -66,7 +67,7 @@ export function TierPicker({
                   value={option.id}
                   checked={chosen === option.id}
                   disabled={!option.open}
-                  onChange={() => setChosen(option.id)}
+                  onChange={() => setPicked(option.id)}
                   className="mt-1 size-4 accent-brand-700"
                 />
                 <span className="min-w-0 flex-1">
