@@ -407,7 +407,7 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
     const registrationRows = await tx.insert(eventRegistrations).values(registrations).returning();
     await insertDemoEventFees(
       tx,
-      registrationRows.map((row, index) => ({
+      registrationRows.map((row) => ({
         row,
         tier: tierRows.find((tier) => tier.id === row.price_tier_id),
       })),
