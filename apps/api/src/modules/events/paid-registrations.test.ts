@@ -346,6 +346,24 @@ describe('releaseExpiredHolds', () => {
     expect(paid.statusCode).toBe(409);
   });
 
+  it('a released member may register again (a new statement); withdrawing voids the unpaid one', async () => {
+    const { event, guest } = await tieredEvent({ max_attendees: 5 });
+    const someone = await person();
+    await register(event.id, someone.cookie, { tier_id: guest });
+    const holdEnd = (await registrationOf(event.id, someone.user.id))?.hold_expires_at as Date;
+    await releaseExpiredHolds(holdsContext(), new Date(holdEnd.getTime() + 1));
+    const again = await register(event.id, someone.cookie, { tier_id: guest });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.registration).toMatchObject({ status: 'pending', statement_status: 'issued' });
+    const withdrawn = await call('DELETE', `/api/events/${event.id}/registration`, someone.cookie);
+    expect(withdrawn.statusCode).toBe(200);
+    const statements = await statementsOf(someone.user.id);
+    expect(statements.map((statement) => [statement.status, statement.voidReason]).sort()).toEqual([
+      ['void', EVENT_PRICE_MESSAGES.withdrawnReason],
+      ['void', EVENT_PRICE_MESSAGES.holdReleasedReason],
+    ]);
+  });
+
   it('never holds past the event’s start', async () => {
     const soon = new Date(Date.now() + 5 * 3_600_000);
     const startDate = manilaDateString(soon);
