@@ -55,7 +55,7 @@ async function memberInGoodStanding(): Promise<TestMember> {
       paid_on: new Date().toISOString().slice(0, 10),
     }),
   });
-  expect(paid.status).toBe(200);
+  expect(paid.status).toBe(201);
   return member;
 }
 
@@ -75,8 +75,8 @@ describe('paid event registration', () => {
     await openPage(page, paths.eventDetail(id));
     const panel = page.getByRole('region', { name: 'Registration' });
     const memberRate = panel.getByRole('radio', { name: /Member representative with card/ });
-    await memberRate.waitFor();
-    expect(await memberRate.isEnabled()).toBe(true);
+    // The page's first paint is the guest's (every tier closed) until the member's own answer arrives.
+    await expect.poll(() => memberRate.isEnabled(), { timeout: 15_000 }).toBe(true);
     await memberRate.check();
     await checkPage(page, 'desktop', JOURNEY, 'tier-picker');
     await panel.getByRole('button', { name: 'Register · ₱200.00' }).click();
