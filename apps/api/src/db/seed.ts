@@ -367,13 +367,14 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
   );
   if (links.length > 0) await tx.insert(eventSpeakers).values(links);
 
-  // Events taking registrations on this site carry the specification's tiers (docs/product-rules.md
-  // "Event prices").
+  // Paid events taking registrations on this site carry the specification's tiers
+  // (docs/product-rules.md "Event prices").
   const tierRows = await tx
     .insert(eventPriceTiers)
     .values(
       demoEvents.flatMap((event, index) =>
-        event.is_registration_required && !event.registration_url
+        // A free event (no price, or 0) stays free.
+        event.is_registration_required && !event.registration_url && Number(event.price ?? 0) > 0
           ? DEFAULT_EVENT_PRICE_TIERS.map((tier, position) => ({
               event_id: eventRows[index]?.id as string,
               name: tier.name,
