@@ -33,9 +33,6 @@ export const MAX_EVENT_PRICE_TIERS = 10;
 /** A PRC licence number: seven digits (docs/product-rules.md "Event prices"). */
 export const PRC_NUMBER_PATTERN = /^\d{7}$/;
 
-/** Why a tier is closed to a viewer, or null when they may choose it. */
-export type TierRefusal = 'sign_in' | 'not_member' | null;
-
 export const EVENT_PRICE_MESSAGES = {
   tierRequired: 'Choose a price tier',
   tierNotFound: 'That price tier is not offered for this event',
