@@ -13,7 +13,7 @@ afterAll(() => browser.close());
 
 const ADMIN_EMAIL = 'admin@meap.org.ph'; // apps/api/src/db/seed-content.ts
 const JOURNEY = 'events-paid';
-const EVENT_TITLE = 'Geophysics for Geologists'; // a demo event with the specification's tiers
+const EVENT_TITLE = 'Drone and LiDAR Mapping for Exploration'; // a paid demo event: the specification's tiers
 
 async function adminCookie(baseUrl: string) {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
