@@ -215,14 +215,19 @@ export const eventPriceTierInputSchema = z.object({
   id: z.uuid(EVENT_PRICE_MESSAGES.tierNotFound).optional(),
   name: requiredText('Tier name', EVENT_PRICE_MESSAGES.tierNameRequired, 100),
   audience: z.enum(EVENT_PRICE_AUDIENCES, EVENT_PRICE_MESSAGES.tierAudience),
-  amount: z.union([z.string(), z.number()], EVENT_PRICE_MESSAGES.tierAmount).transform((value, context) => {
-    const centavos = parsePesos(String(value));
-    if (centavos === null) {
-      context.addIssue({ code: 'custom', message: EVENT_PRICE_MESSAGES.tierAmount });
-      return z.NEVER;
-    }
-    return centavos;
-  }),
+  amount: z
+    .union(
+      [text('Tier amount', { typeMessage: EVENT_PRICE_MESSAGES.tierAmount }), z.number()],
+      EVENT_PRICE_MESSAGES.tierAmount,
+    )
+    .transform((value, context) => {
+      const centavos = parsePesos(String(value));
+      if (centavos === null) {
+        context.addIssue({ code: 'custom', message: EVENT_PRICE_MESSAGES.tierAmount });
+        return z.NEVER;
+      }
+      return centavos;
+    }),
 });
 export type EventPriceTierInput = z.input<typeof eventPriceTierInputSchema>;
 
