@@ -99,6 +99,34 @@ async function createFullEvent(db: Db) {
   return event;
 }
 
+/** A pending registration at a paid tier, its seat held and its event fee unpaid (the admin may settle it). */
+async function createHeldRegistration(db: Db, userId: string) {
+  const event = await createEvent(db, { is_registration_required: true, max_attendees: 50 });
+  const [registration] = await db
+    .insert(eventRegistrations)
+    .values({
+      event_id: event.id,
+      user_id: userId,
+      status: 'pending',
+      hold_expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: eventRegistrations.id });
+  if (!registration) throw new Error('registration not created');
+  await db.insert(duesStatements).values({
+    number: `SOA-TEST-${randomUUID()}`,
+    kind: 'event_fee',
+    userId,
+    eventRegistrationId: registration.id,
+    description: 'Field day, Guest / non-member',
+    amountCentavos: 50_000,
+    issuedOn: manilaDateString(),
+    dueOn: manilaDateString(),
+    billedName: 'Member',
+    billedEmail: 'member@example.com',
+  });
+  return registration.id;
+}
+
 /** A single-use link token as the e-mails carry it. */
 async function createLinkToken(
   db: Db,
@@ -358,6 +386,21 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       payload: { subject: 'Venue', body: 'Hall B', idempotency_key: randomUUID() },
     }),
   },
+  'POST /api/events/admin/registrations/:id/waive': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/events/admin/registrations/${await createHeldRegistration(db, owner.id)}/waive`,
+      payload: {},
+    }),
+  },
+  'POST /api/events/admin/registrations/:id/paid-at-door': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/events/admin/registrations/${await createHeldRegistration(db, owner.id)}/paid-at-door`,
+      payload: {},
+    }),
+  },
+
   'GET /api/speakers': adminOnly,
   'GET /api/speakers/event-speakers/:eventId': {
     ...adminOnly,

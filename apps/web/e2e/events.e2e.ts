@@ -159,6 +159,10 @@ describe('events', { timeout: 240_000 }, () => {
     await form.getByLabel('Registration required').check();
     await form.getByLabel('Max attendees').fill('2');
     await form.getByLabel('Price (₱)').fill('4500');
+    // This journey's registrations are free: the specification's tiers a new event starts with are
+    // removed (events-paid.e2e.ts pays a tier).
+    for (let tier = 3; tier >= 1; tier -= 1)
+      await form.getByRole('button', { name: `Remove tier ${tier}` }).click();
     await form.locator('input[type=file]').setInputFiles({
       name: 'banner.jpg',
       mimeType: 'image/jpeg',
@@ -543,6 +547,8 @@ describe('events', { timeout: 240_000 }, () => {
       start_date: '2099-04-01',
       status: 'published',
       is_registration_required: 'true',
+      // Free: no tiers (a new event otherwise starts with the specification's).
+      price_tiers: '[]',
     });
     const member = await browser.newPage('desktop');
     await signInByApi(member.page, MEMBERS[2].email, MEMBERS[2].password);

@@ -24,8 +24,11 @@ export const DUES_STATEMENT_STATUS_LABELS: Record<DuesStatementStatus, string> =
   void: 'Void',
 };
 
-/** Why a statement was issued: at approval, for a semester of renewal, or by the secretariat. */
-export const DUES_STATEMENT_KINDS = ['new_member', 'semester', 'manual'] as const;
+/**
+ * Why a statement was issued: at approval, for a semester of renewal, by the secretariat, or for a
+ * paid event registration (`event_fee`: no membership, category or months; it never touches standing).
+ */
+export const DUES_STATEMENT_KINDS = ['new_member', 'semester', 'manual', 'event_fee'] as const;
 export type DuesStatementKind = (typeof DUES_STATEMENT_KINDS)[number];
 
 /**
@@ -206,3 +209,7 @@ export const REMINDER_MESSAGES = {
   reasonRequired: 'A reason is required',
   dateInvalid: 'Date must be a day written YYYY-MM-DD',
 } as const;
+
+/** What a statement bills, as its line and the member's list say: an event fee, or a category's dues. */
+export const statementItemText = (statement: { description: string | null; category: string | null }) =>
+  statement.description ?? `${statement.category} membership dues`;

@@ -42,7 +42,8 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_LIST_VIEWS = ['upcoming', 'past'] as const;
 export type EventListView = (typeof EVENT_LIST_VIEWS)[number];
 
-export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `expired`: a paid registration's seat hold ran out unpaid (the row is kept, the seat freed). */
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /**

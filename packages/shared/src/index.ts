@@ -8,6 +8,7 @@ export * from './documents';
 export * from './dues';
 export * from './enums';
 export * from './event-calendar';
+export * from './event-prices';
 export * from './events';
 export * from './images';
 export * from './membership-card';

@@ -1,4 +1,4 @@
-import type { EventType, MembershipCategory, RegistrationStatus } from '@portal/shared';
+import type { EventPriceAudience, EventType, MembershipCategory, RegistrationStatus } from '@portal/shared';
 import { siteConfig } from '@portal/shared';
 
 /**
@@ -339,7 +339,16 @@ export type DemoEvent = {
   certification_provided: boolean;
   website_url?: string;
   speakerKeys: string[];
-  registrations: { username: string; status: RegistrationStatus }[];
+  /**
+   * Each registration; `tier` the price tier chosen (an event taking registrations here carries
+   * the specification's tiers), `paid` whether its fee is paid (unpaid: the seat is held).
+   */
+  registrations: {
+    username: string;
+    status: RegistrationStatus;
+    tier?: EventPriceAudience;
+    paid?: boolean;
+  }[];
 };
 
 const secretariat = `${acronym} Secretariat`;
@@ -350,7 +359,7 @@ export const demoEvents: DemoEvent[] = [
     description:
       'Members and guests review new mapping and soil geochemistry from the Baguio district and discuss how to rank porphyry targets before the first drill hole.',
     content:
-      "<p>This month's technical meeting looks at how exploration teams in the Central Cordillera rank porphyry copper-gold targets when budgets allow only a handful of drill holes.</p><h3>Programme</h3><ul><li>Registration and networking over dinner</li><li>Presentation: alteration mapping and soil geochemistry, 15 to 20 minutes</li><li>Open forum and member announcements</li></ul><p>Entry is ₱200 for member representatives, ₱250 for professionals and ₱500 for guests, payable at the door.</p>",
+      "<p>This month's technical meeting looks at how exploration teams in the Central Cordillera rank porphyry copper-gold targets when budgets allow only a handful of drill holes.</p><h3>Programme</h3><ul><li>Registration and networking over dinner</li><li>Presentation: alteration mapping and soil geochemistry, 15 to 20 minutes</li><li>Open forum and member announcements</li></ul><p>Entry is ₱200 for member representatives with card, ₱250 for professionals with a current PRC card and ₱500 for guests and non-members. Register here and pay your statement online or by proof of payment, or pay at the door.</p>",
     startInDays: 9,
     lengthDays: 0,
     startTime: '18:00',
@@ -373,9 +382,9 @@ export const demoEvents: DemoEvent[] = [
     certification_provided: false,
     speakerKeys: ['lim', 'gomez'],
     registrations: [
-      { username: 'cordilleracopper', status: 'approved' },
-      { username: 'mlsantos', status: 'pending' },
-      { username: 'visayasgeoscience', status: 'pending' },
+      { username: 'cordilleracopper', status: 'approved', tier: 'member', paid: true },
+      { username: 'mlsantos', status: 'pending', tier: 'member', paid: false },
+      { username: 'visayasgeoscience', status: 'pending', tier: 'guest', paid: false },
       { username: 'sierramadredrilling', status: 'rejected' },
     ],
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   addToDate,
+  DEFAULT_EVENT_PRICE_TIERS,
   DEFAULT_FEES_CENTAVOS,
   EVENT_TYPES,
   formatMemberNumber,
@@ -19,6 +20,7 @@ import {
   documentSequences,
   duesPayments,
   duesStatements,
+  eventPriceTiers,
   eventRegistrations,
   eventSpeakers,
   events,
@@ -366,16 +368,54 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
   );
   if (links.length > 0) await tx.insert(eventSpeakers).values(links);
 
+  // Paid events taking registrations on this site carry the specification's tiers
+  // (docs/product-rules.md "Event prices").
+  const tierRows = await tx
+    .insert(eventPriceTiers)
+    .values(
+      demoEvents.flatMap((event, index) =>
+        // A free event (no price, or 0) stays free.
+        event.is_registration_required && !event.registration_url && Number(event.price ?? 0) > 0
+          ? DEFAULT_EVENT_PRICE_TIERS.map((tier, position) => ({
+              event_id: eventRows[index]?.id as string,
+              name: tier.name,
+              audience: tier.audience,
+              amount_centavos: tier.amount,
+              position,
+            }))
+          : [],
+      ),
+    )
+    .returning();
+  const tierOf = (eventId: string, audience: string | undefined) =>
+    tierRows.find((tier) => tier.event_id === eventId && tier.audience === audience);
   const registrations = demoEvents.flatMap((event, index) =>
-    event.registrations.map((registration, position) => ({
-      event_id: eventRows[index]?.id as string,
-      user_id: requireUser(registration.username),
-      status: registration.status,
-      created_at: daysAgo(Math.max(1, 8 - position), position),
-      updated_at: daysAgo(Math.max(1, 8 - position), position),
-    })),
+    event.registrations.map((registration, position) => {
+      const eventId = eventRows[index]?.id as string;
+      return {
+        event_id: eventId,
+        user_id: requireUser(registration.username),
+        status: registration.status,
+        price_tier_id: tierOf(eventId, registration.tier)?.id ?? null,
+        // An unpaid seat is held two more days.
+        hold_expires_at:
+          registration.tier && !registration.paid ? new Date(now.getTime() + 2 * DAY_MS) : null,
+        created_at: daysAgo(Math.max(1, 8 - position), position),
+        updated_at: daysAgo(Math.max(1, 8 - position), position),
+      };
+    }),
   );
-  if (registrations.length > 0) await tx.insert(eventRegistrations).values(registrations);
+  if (registrations.length > 0) {
+    const registrationRows = await tx.insert(eventRegistrations).values(registrations).returning();
+    await insertDemoEventFees(
+      tx,
+      registrationRows.map((row) => ({
+        row,
+        tier: tierRows.find((tier) => tier.id === row.price_tier_id),
+      })),
+      { titleOf: (eventId) => demoEvents[eventRows.findIndex((event) => event.id === eventId)]?.title ?? '' },
+    );
+  }
 
   await tx.insert(newsArticles).values(
     demoArticles.map((article, index) => {
@@ -454,6 +494,69 @@ function membershipPeriod(membership: DemoMembership, daysAgo: (days: number) =>
 
 const demoPaymentDate = (membership: DemoMembership, daysAgo: (days: number) => Date) =>
   manilaDateString(daysAgo(membership.createdDaysAgo - 7));
+
+/** The next number of a document kind, continuing the sequences the demo's dues left. */
+async function nextDemoNumber(tx: DbTransaction, kind: 'SOA' | 'AR', on: string) {
+  const year = Number(on.slice(0, 4));
+  const [row] = await tx
+    .insert(documentSequences)
+    .values({ kind, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentSequences.kind, documentSequences.year],
+      set: { lastNumber: sql`${documentSequences.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: documentSequences.lastNumber });
+  return `${kind}-${year}-${String(row?.lastNumber ?? 1).padStart(6, '0')}`;
+}
+
+/**
+ * The statements of the demo's paid registrations (docs/product-rules.md "Event prices"): paid
+ * with a receipt for the approved one, unpaid and due on the hold's last day for the held ones.
+ */
+async function insertDemoEventFees(
+  tx: DbTransaction,
+  registrations: {
+    row: typeof eventRegistrations.$inferSelect;
+    tier: typeof eventPriceTiers.$inferSelect | undefined;
+  }[],
+  { titleOf }: { titleOf: (eventId: string) => string },
+) {
+  const today = manilaDateString();
+  for (const { row, tier } of registrations) {
+    if (!tier || tier.amount_centavos === 0 || row.status === 'rejected') continue;
+    const [user] = await tx.select().from(users).where(eq(users.id, row.user_id));
+    if (!user) continue;
+    const paid = row.status === 'approved';
+    const [statement] = await tx
+      .insert(duesStatements)
+      .values({
+        number: await nextDemoNumber(tx, 'SOA', today),
+        kind: 'event_fee',
+        status: paid ? 'paid' : 'issued',
+        userId: user.id,
+        eventRegistrationId: row.id,
+        description: `${titleOf(row.event_id)}, ${tier.name}`,
+        amountCentavos: tier.amount_centavos,
+        issuedOn: today,
+        dueOn: row.hold_expires_at ? manilaDateString(row.hold_expires_at) : today,
+        billedName: user.registeredName ?? user.username,
+        billedEmail: user.billingEmail ?? user.email,
+        billedAddress: user.billingAddress ?? user.address,
+      })
+      .returning({ id: duesStatements.id });
+    if (!statement || !paid) continue;
+    await tx.insert(duesPayments).values({
+      statementId: statement.id,
+      status: 'recorded',
+      method: 'GCash',
+      reference: 'GC-EVENT-0001',
+      amountCentavos: tier.amount_centavos,
+      paidOn: today,
+      receiptNumber: await nextDemoNumber(tx, 'AR', today),
+      recordedAt: new Date(),
+    });
+  }
+}
 
 type DemoBilled = { member: DemoMember; membership: DemoMembership; id: string; userId: string };
 

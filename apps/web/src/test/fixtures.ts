@@ -85,6 +85,7 @@ export const makeStatement = (overrides: Partial<DuesStatementView> = {}): DuesS
   membershipId: '6c0f3c1e-0000-4000-8000-000000000042',
   category: 'Individual',
   months: 12,
+  description: null,
   periodFrom: null,
   periodTo: null,
   amount: 300_000,

@@ -153,8 +153,11 @@ export const duesStatementSchema = z.object({
   overdue: z.boolean(),
   userId: z.uuid().nullable(),
   membershipId: z.uuid().nullable(),
-  category: z.enum(MEMBERSHIP_CATEGORIES),
-  months: z.number().int(),
+  /** Null for an event fee, which bills no membership. */
+  category: z.enum(MEMBERSHIP_CATEGORIES).nullable(),
+  months: z.number().int().nullable(),
+  /** What an event fee is for (the event and tier), as printed; null for membership dues. */
+  description: z.string().nullable(),
   periodFrom: z.string().nullable(),
   periodTo: z.string().nullable(),
   amount: z.number().int(),

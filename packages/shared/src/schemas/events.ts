@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { parsePesos } from '../dues';
 import {
   DEFAULT_EVENT_TYPE,
   EVENT_LIST_VIEWS,
@@ -8,6 +9,13 @@ import {
   REGISTRATION_STATUSES,
 } from '../enums';
 import { DEFAULT_OFFER_HOURS, DEFAULT_REMINDER_HOURS, MAX_EVENT_HOURS } from '../events';
+import {
+  EVENT_PRICE_AUDIENCES,
+  EVENT_PRICE_MESSAGES,
+  MAX_EVENT_PRICE_TIERS,
+  MAX_HOLD_HOURS,
+  PRC_NUMBER_PATTERN,
+} from '../event-prices';
 import {
   formBoolean,
   isCalendarDate,
@@ -251,6 +259,52 @@ const reminderHoursField = hoursField(DEFAULT_REMINDER_HOURS, {
   minimum: eventMessages.reminderHoursMinimum,
   maximum: eventMessages.reminderHoursMaximum,
 });
+/** One tier as the event form sends it: the amount in pesos as typed, kept in centavos. */
+export const eventPriceTierInputSchema = z.object({
+  /** A tier kept from before (its registrations stay linked to it); absent for a new one. */
+  id: z.uuid(EVENT_PRICE_MESSAGES.tierNotFound).optional(),
+  name: requiredText('Tier name', EVENT_PRICE_MESSAGES.tierNameRequired, 100),
+  audience: z.enum(EVENT_PRICE_AUDIENCES, EVENT_PRICE_MESSAGES.tierAudience),
+  amount: z
+    .union(
+      [text('Tier amount', { typeMessage: EVENT_PRICE_MESSAGES.tierAmount }), z.number()],
+      EVENT_PRICE_MESSAGES.tierAmount,
+    )
+    .transform((value, context) => {
+      const centavos = parsePesos(String(value));
+      if (centavos === null) {
+        context.addIssue({ code: 'custom', message: EVENT_PRICE_MESSAGES.tierAmount });
+        return z.NEVER;
+      }
+      return centavos;
+    }),
+});
+export type EventPriceTierInput = z.input<typeof eventPriceTierInputSchema>;
+
+/**
+ * The tiers, sent as one JSON text field of the multipart form, in the order shown. Blank: the
+ * specification's tiers on a new event, unchanged on an edit; `[]`: no fee.
+ */
+const priceTiersField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}, z
+  .array(eventPriceTierInputSchema, EVENT_PRICE_MESSAGES.tiersInvalid)
+  .max(MAX_EVENT_PRICE_TIERS, EVENT_PRICE_MESSAGES.tooManyTiers)
+  .nullable());
+
+const holdHoursField = optionalNumber(
+  z
+    .number(EVENT_PRICE_MESSAGES.holdHoursNumber)
+    .int(EVENT_PRICE_MESSAGES.holdHoursNumber)
+    .min(1, EVENT_PRICE_MESSAGES.holdHoursNumber)
+    .max(MAX_HOLD_HOURS, EVENT_PRICE_MESSAGES.holdHoursNumber),
+);
 
 const eventTypeField = z.enum(EVENT_TYPES, eventMessages.eventTypeInvalid);
 const eventStatusField = z.enum(EVENT_STATUSES, eventMessages.statusInvalid);
@@ -274,6 +328,8 @@ const eventFormShape = {
   certification_provided: flag,
   max_attendees: maxAttendeesField,
   price: priceField,
+  price_tiers: priceTiersField,
+  hold_hours: holdHoursField,
   description: optionalMultiLine('Description', 2_000),
   /** Rich-text HTML; sanitised by the server before it is stored. */
   content: optionalMultiLine('Content', 200_000),
@@ -310,6 +366,8 @@ export const EVENT_FORM_DEFAULTS = {
   certification_provided: 'false',
   max_attendees: '',
   price: '',
+  price_tiers: '',
+  hold_hours: '',
   description: '',
   content: '',
   location_name: '',
@@ -410,7 +468,19 @@ export const adminEventListQuerySchema = z.object({
 });
 export type AdminEventListQuery = z.infer<typeof adminEventListQuerySchema>;
 
+/** A tier as the admin form edits it (amount in centavos). */
+export const adminEventPriceTierSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  audience: z.enum(EVENT_PRICE_AUDIENCES),
+  amount: z.number().int(),
+  position: z.number().int(),
+});
+export type AdminEventPriceTier = z.infer<typeof adminEventPriceTierSchema>;
+
 export const adminEventSummarySchema = eventSummarySchema.extend({
+  price_tiers: z.array(adminEventPriceTierSchema),
+  hold_hours: z.number().int(),
   pending_count: z.number().int(),
   registration_count: z.number().int().describe('Pending and approved: the seats taken'),
   total_registrations: z.number().int().describe('Every registration, rejected ones too'),
@@ -443,6 +513,18 @@ export const userEventSchema = z.object({
   status: z.enum(REGISTRATION_STATUSES),
   created_at: z.string(),
   profiles: z.object({ id: z.uuid(), username: z.string() }),
+  /** The tier, fee and hold of a paid registration (admins only), for waiving or the door. */
+  payment: z
+    .object({
+      tier_name: z.string().nullable(),
+      hold_expires_at: z.string().nullable(),
+      statement_number: z.string().nullable(),
+      statement_status: z.string().nullable(),
+      balance: z.number().int(),
+      prc_number: z.string().nullable(),
+      prc_expires_on: z.string().nullable(),
+    })
+    .optional(),
 });
 export type UserEvent = z.infer<typeof userEventSchema>;
 
@@ -456,6 +538,34 @@ export const myWaitlistSchema = z.object({
   offer_expires_at: z.string().nullable(),
 });
 export type MyWaitlist = z.infer<typeof myWaitlistSchema>;
+/** A price tier as the event page shows it; amounts in centavos. */
+export const eventPriceTierSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  audience: z.enum(EVENT_PRICE_AUDIENCES),
+  amount: z.number().int(),
+  position: z.number().int(),
+  /** Whether the signed-in viewer may choose it (the server decides again when they register). */
+  open: z.boolean(),
+  /** Why not, when it is closed to them. */
+  closed_reason: z.string().nullable(),
+});
+export type EventPriceTier = z.infer<typeof eventPriceTierSchema>;
+
+/** The viewer's own registration with what they owe for it. */
+export const myRegistrationDetailSchema = z.object({
+  status: z.enum(REGISTRATION_STATUSES),
+  tier_id: z.uuid().nullable(),
+  tier_name: z.string().nullable(),
+  amount: z.number().int(),
+  /** Until when an unpaid seat is held (ISO), for a pending paid registration. */
+  hold_expires_at: z.string().nullable(),
+  statement_id: z.uuid().nullable(),
+  statement_number: z.string().nullable(),
+  statement_status: z.string().nullable(),
+  balance: z.number().int(),
+});
+export type MyRegistrationDetail = z.infer<typeof myRegistrationDetailSchema>;
 
 export const eventDetailSchema = eventSchema.extend({
   speakers: z.array(eventSpeakerSchema),
@@ -470,6 +580,10 @@ export const eventDetailSchema = eventSchema.extend({
   waitlist_count: z.number().int(),
   /** The signed-in viewer's place on the waitlist, or null. */
   my_waitlist: myWaitlistSchema.nullable(),
+  /** The event's price tiers, cheapest first as the admin ordered them; open ones for the viewer. */
+  price_tiers: z.array(eventPriceTierSchema),
+  hold_hours: z.number().int(),
+  my_registration_detail: myRegistrationDetailSchema.nullable(),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 
@@ -508,5 +622,41 @@ export const myWaitlistResponseSchema = z.object({ data: myWaitlistSchema.nullab
 
 /** A member's own registration (POST/DELETE /api/events/{id}/registration). */
 export const myRegistrationResponseSchema = z.object({
-  data: z.object({ status: z.enum(REGISTRATION_STATUSES).nullable(), seats_taken: z.number().int() }),
+  data: z.object({
+    status: z.enum(REGISTRATION_STATUSES).nullable(),
+    seats_taken: z.number().int(),
+    /** What they owe and until when the seat is held, for a paid tier. */
+    registration: myRegistrationDetailSchema.nullable().optional(),
+  }),
 });
+
+/**
+ * POST /api/events/{id}/registration: the tier chosen, with the PRC licence for the
+ * professional tier. No amount: the server charges the tier's.
+ */
+export const eventRegistrationRequestSchema = z
+  .object({
+    tier_id: z.uuid(EVENT_PRICE_MESSAGES.tierNotFound).optional(),
+    prc_number: optionalText('PRC licence number', 20).optional(),
+    prc_expires_on: optionalDate(
+      'PRC licence expiry date',
+      'PRC licence expiry date must be a valid date (YYYY-MM-DD)',
+    ).optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.prc_number && !PRC_NUMBER_PATTERN.test(value.prc_number)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['prc_number'],
+        message: EVENT_PRICE_MESSAGES.prcNumberFormat,
+      });
+    }
+  });
+export type EventRegistrationRequest = z.infer<typeof eventRegistrationRequestSchema>;
+
+/** POST /api/events/admin/registrations/{id}/waive and /paid-at-door. */
+export const registrationSettleSchema = z.object({
+  reference: optionalText('Reference', 200).optional(),
+});
+export type RegistrationSettle = z.infer<typeof registrationSettleSchema>;

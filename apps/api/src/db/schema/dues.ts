@@ -25,6 +25,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { checkIn, checkNotNegative, createdAt, updatedAt } from './columns';
+import { eventRegistrations } from './events';
 import { mailOutbox } from './mail';
 import { memberships } from './memberships';
 import { users } from './users';
@@ -95,8 +96,15 @@ export const duesStatements = pgTable(
     status: text('status').$type<DuesStatementStatus>().notNull().default('issued'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     membershipId: uuid('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
-    category: text('category').$type<MembershipCategory>().notNull(),
-    months: integer('months').notNull(),
+    /** A membership's category and months; null for an event fee, which bills no membership. */
+    category: text('category').$type<MembershipCategory>(),
+    months: integer('months'),
+    /** The event registration an `event_fee` bills: paid in full, the registration is approved. */
+    eventRegistrationId: uuid('event_registration_id').references(() => eventRegistrations.id, {
+      onDelete: 'set null',
+    }),
+    /** An event fee's line as printed (event and tier); null for membership dues. */
+    description: text('description'),
     /**
      * The period paid for. A new member's 12 months start on the date of payment, so its period is
      * null until it is paid in full; a semester's is known when it is issued.
@@ -120,6 +128,11 @@ export const duesStatements = pgTable(
     checkIn('dues_statements_status_check', t.status, DUES_STATEMENT_STATUSES),
     checkIn('dues_statements_category_check', t.category, MEMBERSHIP_CATEGORIES),
     check('dues_statements_amount_check', sql`${t.amountCentavos} > 0`),
+    // Membership dues always have a category and months; an event fee never does.
+    check(
+      'dues_statements_event_fee_check',
+      sql`(${t.kind} = 'event_fee') = (${t.category} is null and ${t.months} is null and ${t.membershipId} is null and ${t.description} is not null)`,
+    ),
     // Only a draft (or a draft voided before it was issued) goes without a number.
     check('dues_statements_number_check', sql`${t.number} is not null or ${t.status} in ('draft', 'void')`),
     uniqueIndex('dues_statements_number_unique').on(t.number),
@@ -136,6 +149,7 @@ export const duesStatements = pgTable(
     index('dues_statements_membership_due_idx').on(t.membershipId, t.dueOn),
     index('dues_statements_status_due_idx').on(t.status, t.dueOn),
     index('dues_statements_created_idx').on(t.createdAt, t.id),
+    index('dues_statements_event_registration_idx').on(t.eventRegistrationId),
   ],
 );
 

@@ -2,8 +2,11 @@ import {
   DEFAULT_EVENT_TYPE,
   DEFAULT_OFFER_HOURS,
   DEFAULT_REMINDER_HOURS,
+  DEFAULT_HOLD_HOURS,
+  EVENT_PRICE_AUDIENCES,
   EVENT_STATUSES,
   EVENT_TYPES,
+  type EventPriceAudience,
   type EventStatus,
   type EventType,
   REGISTRATION_STATUSES,
@@ -65,6 +68,8 @@ export const events = pgTable(
     banner_image_url: text('banner_image_url'),
     safety_focus: text('safety_focus'),
     certification_provided: boolean('certification_provided').notNull().default(false),
+    /** How long a paid registration's seat is held for its payment (never past the start). */
+    hold_hours: integer('hold_hours').notNull().default(DEFAULT_HOLD_HOURS),
     status: text('status').$type<EventStatus>().notNull().default('draft'),
     /** How long a waitlist offer holds its seat (docs/product-rules.md "Waitlist"). */
     offer_hours: integer('offer_hours').notNull().default(DEFAULT_OFFER_HOURS),
@@ -90,6 +95,7 @@ export const events = pgTable(
     checkNotNegative('events_price_check', t.price),
     check('events_offer_hours_check', sql`${t.offer_hours} >= 1`),
     check('events_reminder_hours_check', sql`${t.reminder_hours} >= 1`),
+    check('events_hold_hours_check', sql`${t.hold_hours} > 0`),
     // One index per list the site pages through: admin (newest first), public (by date),
     // and the public filters.
     // Each sort index ends in the id the queries break ties with, in the same direction and null
@@ -140,6 +146,30 @@ export const eventSpeakers = pgTable(
   ],
 );
 
+/**
+ * An event's prices (docs/product-rules.md "Event prices"): who may choose each is decided by its
+ * audience. Amounts in centavos.
+ */
+export const eventPriceTiers = pgTable(
+  'event_price_tiers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    amount_centavos: integer('amount_centavos').notNull(),
+    audience: text('audience').$type<EventPriceAudience>().notNull(),
+    position: integer('position').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    checkIn('event_price_tiers_audience_check', t.audience, EVENT_PRICE_AUDIENCES),
+    checkNotNegative('event_price_tiers_amount_check', t.amount_centavos),
+    index('event_price_tiers_event_idx').on(t.event_id, t.position),
+  ],
+);
+
 /** The spec's "user event": a member's registration for an event. */
 export const eventRegistrations = pgTable(
   'event_registrations',
@@ -154,11 +184,20 @@ export const eventRegistrations = pgTable(
     status: text('status').$type<RegistrationStatus>().notNull().default('pending'),
     /** When the reminder before the start was queued; claimed once by the events job. */
     reminded_at: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /** The tier chosen; its name and amount are kept on the statement as billed. */
+    price_tier_id: uuid('price_tier_id').references(() => eventPriceTiers.id, { onDelete: 'set null' }),
+    /** Until when an unpaid seat is held: set on a pending paid registration only. */
+    hold_expires_at: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
+    /** The PRC licence given for the professional tier (only the person and admins read it). */
+    prc_number: text('prc_number'),
+    prc_expires_on: date('prc_expires_on', { mode: 'string' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     checkIn('event_registrations_status_check', t.status, REGISTRATION_STATUSES),
+    // The holds job looks for pending holds past their expiry.
+    index('event_registrations_hold_idx').on(t.hold_expires_at).where(sql`${t.hold_expires_at} is not null`),
     unique('event_registrations_event_user_unique').on(t.event_id, t.user_id),
     // Capacity checks count pending + approved per event; the dashboard counts pending overall.
     index('event_registrations_event_status_idx').on(t.event_id, t.status),
@@ -206,6 +245,7 @@ export type Speaker = typeof speakers.$inferSelect;
 export type NewSpeaker = typeof speakers.$inferInsert;
 export type EventSpeaker = typeof eventSpeakers.$inferSelect;
 export type NewEventSpeaker = typeof eventSpeakers.$inferInsert;
+export type EventPriceTierRow = typeof eventPriceTiers.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type NewEventRegistration = typeof eventRegistrations.$inferInsert;
 

@@ -165,6 +165,24 @@ export function registrationApprovedEmail({
   });
 }
 
+/** A paid registration's seat was released: its fee was not paid before the hold ended. */
+export function registrationReleasedEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+}: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Seat released: ${eventTitle}`,
+    username,
+    link,
+    intro: `Your seat for "${eventTitle}" on ${eventDate} was held for payment of the registration fee, which was not received in time, so the seat has been released and its statement of account voided.`,
+    action: 'View the event',
+    expiry: 'You may register again from the event page while seats remain.',
+    ignore: `If you have already paid, write to ${siteConfig.secretariatEmail} with your proof of payment.`,
+  });
+}
+
 export function registrationRejectedEmail({
   username,
   eventTitle,

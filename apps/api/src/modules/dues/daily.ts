@@ -67,6 +67,8 @@ export async function planReminders(
         inArray(duesStatements.status, UNPAID_STATEMENT_STATUSES),
         isNotNull(duesStatements.number),
         inArray(duesStatements.dueOn, dueDates),
+        // An event fee is settled by its seat hold's release, never chased by dues reminders.
+        ne(duesStatements.kind, 'event_fee'),
       ),
     )
     .orderBy(duesStatements.dueOn, duesStatements.number);

@@ -53,7 +53,8 @@ export async function startCheckout(
     .createCheckout({
       statementId,
       statementNumber: statementLabel(statement),
-      description: `${statement.category} membership dues, ${describePeriod(statement)}`,
+      description:
+        statement.description ?? `${statement.category} membership dues, ${describePeriod(statement)}`,
       amountCentavos: view.balance,
       payerEmail: statement.billedEmail,
       successUrl: `${returnTo}?payment=done#dues`,

@@ -28,6 +28,7 @@ import { paymentRecordedEmail, paymentRejectedEmail } from '../../lib/mail/templ
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
+import { approvePaidRegistration } from './event-fees';
 import { assignMemberNumber } from './member-numbers';
 import {
   billedRecipients,
@@ -96,15 +97,19 @@ export async function applyPayment(
   if (paid < statement.amountCentavos) {
     await tx.update(duesStatements).set({ status: 'partly_paid' }).where(eq(duesStatements.id, statement.id));
   } else {
-    const periodFrom = statement.periodFrom ?? recorded.paidOn;
+    // An event fee covers no period (its months are null); membership dues always have months.
+    const periodFrom = statement.months === null ? null : (statement.periodFrom ?? recorded.paidOn);
     // A new member's paid-through date is the payment date plus 12 months; a renewal's period
     // runs from the day after the paid-through date for its months.
-    const periodTo = statement.periodTo ?? addToDate(periodFrom, { months: statement.months });
+    const periodTo =
+      periodFrom === null
+        ? null
+        : (statement.periodTo ?? addToDate(periodFrom, { months: statement.months ?? 0 }));
     await tx
       .update(duesStatements)
       .set({ status: 'paid', periodFrom, periodTo })
       .where(eq(duesStatements.id, statement.id));
-    if (statement.membershipId) {
+    if (statement.membershipId && periodFrom && periodTo) {
       const endsAt = startOfManilaDay(addToDate(periodTo, { days: 1 }));
       await tx
         .update(memberships)
@@ -117,6 +122,7 @@ export async function applyPayment(
       // The first payment in full numbers the member (docs/product-rules.md "Membership card").
       await assignMemberNumber(tx, statement.membershipId, manilaDateString());
     }
+    await approvePaidRegistration(tx, config, statement);
   }
   const message = paymentRecordedEmail({
     username: statement.billedName,

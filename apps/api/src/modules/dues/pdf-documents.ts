@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { statementLabel, statementStatusText } from '@portal/shared';
+import { statementItemText, statementLabel, statementStatusText } from '@portal/shared';
 import type { Db } from '../../db/client';
 import type { DuesPayment, DuesStatement } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
@@ -43,7 +43,7 @@ export async function statementPdf(db: Db, storage: Storage, statement: DuesStat
     billedTo: billedTo(statement),
     lines: [
       {
-        description: `${statement.category} membership dues`,
+        description: statementItemText(statement),
         period: describePeriod(statement),
         amountCentavos: statement.amountCentavos,
       },

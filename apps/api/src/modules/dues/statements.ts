@@ -141,6 +141,45 @@ async function insertStatement(
   return row;
 }
 
+/**
+ * Inserts a numbered event-fee statement (modules/dues/event-fees.ts) and e-mails the member: no
+ * membership, category or months, so nothing of a membership reads it.
+ */
+export async function insertEventFeeStatement(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  statement: {
+    user: BilledUser;
+    registrationId: string;
+    description: string;
+    amountCentavos: number;
+    issuedOn: string;
+    dueOn: string;
+  },
+) {
+  const [row] = await tx
+    .insert(duesStatements)
+    .values({
+      number: await nextDocumentNumber(tx, 'SOA', statement.issuedOn),
+      status: 'issued',
+      kind: 'event_fee',
+      userId: statement.user.id,
+      eventRegistrationId: statement.registrationId,
+      description: statement.description,
+      amountCentavos: statement.amountCentavos,
+      issuedOn: statement.issuedOn,
+      dueOn: statement.dueOn,
+      billedName: statement.user.registeredName ?? statement.user.username,
+      billedEmail: statement.user.billingEmail ?? statement.user.email,
+      billedAddress: statement.user.billingAddress ?? statement.user.address,
+      billedTin: statement.user.tin,
+    })
+    .returning();
+  if (!row) throw new Error('The statement was not inserted');
+  await mailStatement(tx, config, row, statement.user);
+  return row;
+}
+
 /** Tells the member, and a company's billing e-mail, that a statement was issued and what to pay. */
 async function mailStatement(
   tx: DbTransaction,
@@ -163,8 +202,11 @@ const longDateFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', tim
 /** '15 January 2027' from '2027-01-15'. */
 export const longDate = (date: string) => longDateFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** What a statement's line says it covers. */
-export function describePeriod(statement: Pick<DuesStatement, 'months' | 'periodFrom' | 'periodTo'>) {
+/** What a statement's line says it covers: an event fee's event and tier, or a period of dues. */
+export function describePeriod(
+  statement: Pick<DuesStatement, 'months' | 'periodFrom' | 'periodTo' | 'description'>,
+) {
+  if (statement.description) return statement.description;
   if (statement.periodFrom && statement.periodTo) {
     return `${longDate(statement.periodFrom)} to ${longDate(statement.periodTo)}`;
   }
@@ -433,6 +475,7 @@ export async function readStatementViews(
         membershipId: statement.membershipId,
         category: statement.category,
         months: statement.months,
+        description: statement.description,
         periodFrom: statement.periodFrom,
         periodTo: statement.periodTo,
         amount: statement.amountCentavos,
@@ -521,30 +564,43 @@ export async function voidStatement(db: Db, viewer: Viewer, id: string, reason: 
   return db.transaction(async (tx) => {
     const [statement] = await tx.select().from(duesStatements).where(eq(duesStatements.id, id)).for('update');
     if (!statement) throw notFound(DUES_MESSAGES.statementNotFound);
-    if (statement.status === 'void') throw new AppError(409, DUES_MESSAGES.alreadyVoid, { code: 'conflict' });
-    if ((await paidSoFar(tx, id)) > 0)
-      throw new AppError(409, DUES_MESSAGES.hasPayments, { code: 'conflict' });
-    await tx
-      .update(duesStatements)
-      .set({ status: 'void', voidReason: reason, voidedAt: sql`now()` })
-      .where(eq(duesStatements.id, id));
-    if (statement.userId) {
-      const [user] = await tx
-        .select({ id: users.id, username: users.username, email: users.email })
-        .from(users)
-        .where(eq(users.id, statement.userId));
-      if (user) {
-        await recordAdminAction(tx, viewer, {
-          action: 'dues_statement_voided',
-          user,
-          membershipId: statement.membershipId,
-          changes: {
-            [statementLabel(statement)]: { from: statement.status, to: 'void' },
-            reason: { from: null, to: reason },
-          },
-        });
-      }
-    }
+    await voidLockedStatement(tx, viewer, statement, reason);
     return (await readStatementViews(tx, [id]))[0] as DuesStatementView;
   });
+}
+
+/**
+ * Voids a statement the caller's transaction holds locked (an admin's void, a waived or
+ * released event fee): refused when it is void already or has recorded payments. Audit-logged
+ * when an admin does it (`viewer`); the holds' release has none.
+ */
+export async function voidLockedStatement(
+  tx: DbTransaction,
+  viewer: Viewer | null,
+  statement: DuesStatement,
+  reason: string,
+) {
+  if (statement.status === 'void') throw new AppError(409, DUES_MESSAGES.alreadyVoid, { code: 'conflict' });
+  if ((await paidSoFar(tx, statement.id)) > 0)
+    throw new AppError(409, DUES_MESSAGES.hasPayments, { code: 'conflict' });
+  await tx
+    .update(duesStatements)
+    .set({ status: 'void', voidReason: reason, voidedAt: sql`now()` })
+    .where(eq(duesStatements.id, statement.id));
+  if (!viewer || !statement.userId) return;
+  const [user] = await tx
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, statement.userId));
+  if (user) {
+    await recordAdminAction(tx, viewer, {
+      action: 'dues_statement_voided',
+      user,
+      membershipId: statement.membershipId,
+      changes: {
+        [statementLabel(statement)]: { from: statement.status, to: 'void' },
+        reason: { from: null, to: reason },
+      },
+    });
+  }
 }

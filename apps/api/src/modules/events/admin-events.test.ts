@@ -577,7 +577,11 @@ describe('registrations', () => {
     const { user, cookie } = await newMember();
     const response = await register(event.id, cookie);
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toEqual({ status: 'pending', seats_taken: 1 });
+    expect(response.json().data).toEqual({
+      status: 'pending',
+      seats_taken: 1,
+      registration: expect.objectContaining({ status: 'pending', amount: 0, statement_id: null }),
+    });
     const mails = await mailTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`Registration received: ${event.title}`);

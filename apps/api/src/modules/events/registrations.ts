@@ -1,5 +1,7 @@
 import {
   EVENT_MESSAGES,
+  EVENT_PRICE_MESSAGES,
+  type EventRegistrationRequest,
   manilaDateString,
   SITE_TIME_ZONE,
   sitePaths,
@@ -17,7 +19,9 @@ import {
   registrationReceivedEmail,
   registrationRejectedEmail,
 } from '../../lib/mail/templates';
+import { issueEventFeeStatement, lockEventFeeStatement, voidLockedStatement } from '../dues';
 import { eventCalendarFile } from './calendar';
+import { chooseTier, holdEndOf, readMyRegistration } from './prices';
 import { registrationCounts } from './service';
 import { offerFreedSeats, seatsHeld } from './waitlist';
 
@@ -40,6 +44,8 @@ export async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft
       title: events.title,
       status: events.status,
       start_date: events.start_date,
+      start_time: events.start_time,
+      hold_hours: events.hold_hours,
       is_registration_required: events.is_registration_required,
       registration_url: events.registration_url,
       max_attendees: events.max_attendees,
@@ -108,19 +114,29 @@ export function registrationRefusal(event: RegistrationTarget, taken: number, al
 
 /**
  * A signed-in member registers: a pending registration, and the "received" e-mail, in one
- * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`.
+ * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`
+ * and of the tier chosen (docs/product-rules.md "Event prices"). At a tier with a fee the seat is
+ * held until `holdEndOf` and a statement for the tier's amount (the server's, never the client's)
+ * is issued through the dues machinery, due on the hold's last day; paying it approves the
+ * registration. A registration whose hold was released may register again (the row is reused).
  * The seats held count the waitlist's open offers (docs/product-rules.md "Waitlist"): a person
  * offered a seat takes the one held for them, and their offer is accepted; an offer past its
  * expiry is passed on to the next person and the late taker is refused (the passing on commits).
  */
-export async function registerForEvent(context: RegistrationContext, eventId: string, userId: string) {
-  const now = new Date();
+export async function registerForEvent(
+  context: RegistrationContext,
+  eventId: string,
+  userId: string,
+  request: EventRegistrationRequest = {},
+  now = new Date(),
+) {
   const outcome = await context.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     const [existing] = await tx
-      .select({ status: eventRegistrations.status })
+      .select({ id: eventRegistrations.id, status: eventRegistrations.status })
       .from(eventRegistrations)
       .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
+    const registeredBefore = existing !== undefined && existing.status !== 'expired';
     const [entry] = await tx
       .select({
         id: eventWaitlist.id,
@@ -130,7 +146,7 @@ export async function registerForEvent(context: RegistrationContext, eventId: st
       .from(eventWaitlist)
       .where(and(eq(eventWaitlist.event_id, eventId), eq(eventWaitlist.user_id, userId)));
     const held = await seatsHeld(tx, eventId);
-    const offered = entry?.state === 'offered' && existing === undefined;
+    const offered = entry?.state === 'offered' && !registeredBefore;
     if (offered && entry.offer_expires_at !== null && entry.offer_expires_at <= now) {
       await tx
         .update(eventWaitlist)
@@ -141,9 +157,29 @@ export async function registerForEvent(context: RegistrationContext, eventId: st
     }
     // The seat an offer holds is the offered person's own.
     const taken = offered ? held - 1 : held;
-    const refusal = registrationRefusal(event, taken, existing !== undefined);
+    const refusal = registrationRefusal(event, taken, registeredBefore);
     if (refusal) return { refusal };
-    await tx.insert(eventRegistrations).values({ event_id: eventId, user_id: userId, status: 'pending' });
+    const { tier, prc } = await chooseTier(tx, event, userId, request, now);
+    const fee = tier?.amount_centavos ?? 0;
+    const holdExpiresAt = fee > 0 ? holdEndOf(event, now) : null;
+    const values = {
+      status: 'pending' as const,
+      price_tier_id: tier?.id ?? null,
+      hold_expires_at: holdExpiresAt,
+      prc_number: prc?.number ?? null,
+      prc_expires_on: prc?.expiresOn ?? null,
+    };
+    const [registration] = existing
+      ? await tx
+          .update(eventRegistrations)
+          .set({ ...values, created_at: now, updated_at: now })
+          .where(eq(eventRegistrations.id, existing.id))
+          .returning({ id: eventRegistrations.id })
+      : await tx
+          .insert(eventRegistrations)
+          .values({ event_id: eventId, user_id: userId, ...values })
+          .returning({ id: eventRegistrations.id });
+    if (!registration) throw new Error('The registration was not saved');
     if (entry && (entry.state === 'offered' || entry.state === 'waiting')) {
       await tx
         .update(eventWaitlist)
@@ -151,7 +187,28 @@ export async function registerForEvent(context: RegistrationContext, eventId: st
         .where(eq(eventWaitlist.id, entry.id));
     }
     await mailMember(tx, context, userId, event, registrationReceivedEmail, { withCalendar: true });
-    return { registered: { status: 'pending' as const, seats_taken: taken + 1 } };
+    if (tier && holdExpiresAt) {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user) throw notFound(EVENT_MESSAGES.registrationNotFound);
+      await issueEventFeeStatement(
+        tx,
+        { publicUrl: context.publicUrl },
+        {
+          registrationId: registration.id,
+          user,
+          description: `${event.title} (${longDate(event.start_date)}), ${tier.name}`,
+          amountCentavos: fee,
+          holdExpiresAt,
+        },
+      );
+    }
+    return {
+      registered: {
+        status: 'pending' as const,
+        seats_taken: taken + 1,
+        registration: await readMyRegistration(tx, eventId, userId),
+      },
+    };
   });
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.registered;
@@ -169,6 +226,11 @@ export async function withdrawRegistration(context: RegistrationContext, eventId
     // Withdrawing a refusal and registering again would undo the admin's decision.
     if (existing.status === 'rejected') {
       throw refused(EVENT_MESSAGES.rejectedCannotWithdraw, 'registration_rejected');
+    }
+    // An unpaid fee goes with the seat; a paid one stays paid (a refund is a matter for the books).
+    const statement = await lockEventFeeStatement(tx, existing.id);
+    if (statement && (statement.status === 'issued' || statement.status === 'draft')) {
+      await voidLockedStatement(tx, null, statement, EVENT_PRICE_MESSAGES.withdrawnReason);
     }
     await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, existing.id));
     await offerFreedSeats(tx, context, eventId, new Date());
@@ -204,7 +266,13 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       .where(and(eq(eventRegistrations.id, registration.id), inArray(eventRegistrations.status, ['pending'])))
       .returning();
     if (!updated) throw refused(EVENT_MESSAGES.alreadyDecided, 'already_decided');
-    if (updated.status === 'rejected') await offerFreedSeats(tx, context, input.eventId, new Date());
+    if (updated.status === 'rejected') {
+      const statement = await lockEventFeeStatement(tx, registration.id);
+      if (statement?.status === 'issued') {
+        await voidLockedStatement(tx, null, statement, EVENT_PRICE_MESSAGES.rejectedReason);
+      }
+      await offerFreedSeats(tx, context, input.eventId, new Date());
+    }
     await mailMember(
       tx,
       context,

@@ -14,9 +14,12 @@ import {
   eventCreateSchema,
   eventDeleteResponseSchema,
   eventDetailResponseSchema,
+  eventRegistrationRequestSchema,
   eventUpdateSchema,
   idParamsSchema,
+  myRegistrationDetailSchema,
   myRegistrationResponseSchema,
+  registrationSettleSchema,
   myWaitlistResponseSchema,
   sitePaths,
   userEventResponseSchema,
@@ -33,6 +36,7 @@ import { isAdmin, SHARED_FOR_A_MINUTE } from '../../plugins/access';
 import { listAttendeeMessages, messageAttendees } from './attendee-messages';
 import { exportAttendeesCsv, listAttendees } from './attendees';
 import { CALENDAR_CONTENT_TYPE, EVENTS_FEED_PATH, eventCalendarFile, eventsFeed } from './calendar';
+import { payAtDoor, waiveFee } from './paid-registrations';
 import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
@@ -43,6 +47,7 @@ const createForm = multipartForm(eventCreateSchema, { files: { [EVENT_BANNER_FIE
 const updateForm = multipartForm(eventUpdateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
 const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 const refusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const settledResponse = z.object({ data: myRegistrationDetailSchema });
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; publicUrl: string }> = async (
   app,
@@ -89,14 +94,17 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       config: { access: 'member' },
       schema: {
         tags: ['events'],
-        summary: 'Register the signed-in member for an event (pending until an admin decides)',
+        summary:
+          'Register the signed-in member for an event at a price tier (pending until paid or an admin decides; a paid tier issues a statement and holds the seat)',
         params: idParamsSchema,
-        response: { 201: myRegistrationResponseSchema, ...refusals },
+        // A free event's registration may come with no body at all.
+        body: z.preprocess((value) => value ?? {}, eventRegistrationRequestSchema),
+        response: { 201: myRegistrationResponseSchema, ...refusals, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const viewer = request.viewer as NonNullable<typeof request.viewer>;
-      const data = await registerForEvent(context, request.params.id, viewer.userId);
+      const data = await registerForEvent(context, request.params.id, viewer.userId, request.body);
       return reply.status(201).send({ data });
     },
   );
@@ -234,6 +242,44 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       },
     },
     async (request) => ({ data: await decideRegistration(context, request.body) }),
+  );
+
+  app.post(
+    '/admin/registrations/:id/waive',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'Waive a pending registration’s fee: its statement is voided (“waived”) and it is approved',
+        params: idParamsSchema,
+        response: { 200: settledResponse, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await waiveFee(context, request.viewer as NonNullable<typeof request.viewer>, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/admin/registrations/:id/paid-at-door',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'Record a pending registration’s fee as paid in cash at the door, which approves it',
+        params: idParamsSchema,
+        body: z.preprocess((value) => value ?? {}, registrationSettleSchema),
+        response: { 200: settledResponse, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await payAtDoor(
+        context,
+        request.viewer as NonNullable<typeof request.viewer>,
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
 
   app.get(

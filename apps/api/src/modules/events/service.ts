@@ -30,6 +30,14 @@ import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
 import { myWaitlistPlace, offerFreedSeats, seatsHeld, waitlistCount } from './waitlist';
+import {
+  readMyRegistration,
+  registrationPayments,
+  saveTiers,
+  tiersForViewer,
+  tiersOfEvents,
+  toAdminTier,
+} from './prices';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -162,7 +170,7 @@ export async function speakersOfEvent(db: Db, eventId: string) {
   return rows.map((row) => ({ ...row, speaker_id: row.id }));
 }
 
-/** spec 001 §3 "User event", with the member's username. */
+/** spec 001 §3 "User event", with the member's username and, for a paid tier, its fee. */
 async function registrationsOf(db: Db, eventId: string) {
   const rows = await db
     .select({
@@ -177,10 +185,12 @@ async function registrationsOf(db: Db, eventId: string) {
     .innerJoin(users, eq(users.id, eventRegistrations.user_id))
     .where(eq(eventRegistrations.event_id, eventId))
     .orderBy(asc(eventRegistrations.created_at), asc(eventRegistrations.id));
+  const payments = await registrationPayments(db, eventId);
   return rows.map(({ username, ...row }) => ({
     ...row,
     created_at: row.created_at.toISOString(),
     profiles: { id: row.userId, username },
+    ...(payments.has(row.id) ? { payment: payments.get(row.id) } : {}),
   }));
 }
 
@@ -188,19 +198,15 @@ async function registrationsOf(db: Db, eventId: string) {
 export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise<EventDetail> {
   const [row] = await db.select(detailColumns).from(events).where(eq(events.id, id));
   if (!row || !visibleTo(row.status, viewer)) throw notFound(EVENT_MESSAGES.notFound);
-  const [eventSpeakerList, counts, held, waiting, myWaitlist, userEvents, mine] = await Promise.all([
+  const [eventSpeakerList, counts, held, waiting, myWaitlist, userEvents, mine, tiers] = await Promise.all([
     speakersOfEvent(db, id),
     registrationCounts(db, id),
     seatsHeld(db, id),
     waitlistCount(db, id),
     viewer.userId ? myWaitlistPlace(db, id, viewer.userId) : Promise.resolve(null),
     viewer.isAdmin ? registrationsOf(db, id) : Promise.resolve([]),
-    viewer.userId
-      ? db
-          .select({ status: eventRegistrations.status })
-          .from(eventRegistrations)
-          .where(and(eq(eventRegistrations.event_id, id), eq(eventRegistrations.user_id, viewer.userId)))
-      : Promise.resolve([]),
+    viewer.userId ? readMyRegistration(db, id, viewer.userId) : Promise.resolve(null),
+    tiersForViewer(db, id, viewer.userId),
   ]);
   return {
     ...toEventResponse(row),
@@ -209,9 +215,11 @@ export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise
     user_events: userEvents,
     pending_count: counts.pending,
     seats_taken: held,
-    my_registration: mine[0]?.status ?? null,
+    my_registration: mine?.status ?? null,
     waitlist_count: waiting,
     my_waitlist: myWaitlist,
+    price_tiers: tiers,
+    my_registration_detail: mine,
   };
 }
 
@@ -281,9 +289,11 @@ export async function listAdminEvents(db: Db, query: AdminEventListQuery) {
           .groupBy(eventRegistrations.event_id, eventRegistrations.status);
   const countOf = (eventId: string, status: string) =>
     counts.find((row) => row.eventId === eventId && row.status === status)?.count ?? 0;
+  const tiers = await tiersOfEvents(db, ids);
   return {
     events: rows.map((row) => ({
       ...toEventResponse(row),
+      price_tiers: tiers.filter((tier) => tier.event_id === row.id).map(toAdminTier),
       pending_count: countOf(row.id, 'pending'),
       registration_count: countOf(row.id, 'pending') + countOf(row.id, 'approved'),
       total_registrations:
@@ -311,7 +321,7 @@ const ADMIN_VIEWER = { userId: null, isAdmin: true };
  */
 export async function createEvent(
   { db, images }: EventsContext,
-  { speakers: newSpeakers = [], ...input }: EventCreate,
+  { speakers: newSpeakers = [], price_tiers, hold_hours, ...input }: EventCreate,
   banner: Buffer | undefined,
   createdBy: string,
 ): Promise<EventDetail> {
@@ -322,12 +332,14 @@ export async function createEvent(
         .insert(events)
         .values({
           ...input,
+          ...(hold_hours ? { hold_hours } : {}),
           content,
           banner_image_url: stored[0]?.file.publicPath ?? null,
           created_by: createdBy,
         })
         .returning({ id: events.id });
       if (!created) throw new Error('The event was not inserted');
+      await saveTiers(tx, created.id, price_tiers, { isNew: true });
       await images.record(tx, bannerOf(created.id), stored);
       if (newSpeakers.length > 0) {
         const added = await tx.insert(speakers).values(newSpeakers).returning({ id: speakers.id });
@@ -354,7 +366,7 @@ export async function createEvent(
 export async function updateEvent(
   { db, images, publicUrl }: EventsContext,
   id: string,
-  { remove_banner, ...input }: EventUpdate,
+  { remove_banner, price_tiers, hold_hours, ...input }: EventUpdate,
   banner: Buffer | undefined,
 ): Promise<EventDetail> {
   const content = cleanContent(input.content);
@@ -373,7 +385,13 @@ export async function updateEvent(
         throw validationError([{ field: 'end_date', message: EVENT_FIELD_MESSAGES.endBeforeStart }]);
       }
       let released: string[] = [];
-      const changes: Partial<typeof events.$inferInsert> = { ...input, content, updated_at: new Date() };
+      const changes: Partial<typeof events.$inferInsert> = {
+        ...input,
+        ...(hold_hours ? { hold_hours } : {}),
+        content,
+        updated_at: new Date(),
+      };
+      await saveTiers(tx, id, price_tiers, { isNew: false });
       if (stored.length > 0 || remove_banner) {
         released = await images.release(tx, bannerOf(id));
         await images.record(tx, bannerOf(id), stored);

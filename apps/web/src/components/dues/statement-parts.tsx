@@ -7,11 +7,16 @@ import { formatDate } from '@/lib/format';
  * list and details, a user's details), written once (docs/product-rules.md "Dues").
  */
 
-/** What the statement covers: its dates, or a new member's 12 months from the payment. */
+/**
+ * What the statement covers: its dates, a new member's 12 months from the payment, or an event
+ * fee's event and tier.
+ */
 export const statementPeriodText = (statement: DuesStatementView) =>
-  statement.periodFrom && statement.periodTo
-    ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}`
-    : `${statement.months} months from the date of payment`;
+  statement.description
+    ? statement.description
+    : statement.periodFrom && statement.periodTo
+      ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}`
+      : `${statement.months} months from the date of payment`;
 
 /** Its status, red when it is overdue. */
 export function StatementStatusBadge({ statement }: { statement: DuesStatementView }) {

@@ -111,7 +111,7 @@ export function AdminDuesPage() {
         <div>
           <p className="font-semibold text-stone-900">{statement.billedName}</p>
           <p className="text-sm text-stone-600">
-            {statementLabel(statement)} · {statement.category}
+            {statementLabel(statement)} · {statement.category ?? 'Event fee'}
           </p>
         </div>
       ),

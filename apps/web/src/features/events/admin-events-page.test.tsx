@@ -18,7 +18,7 @@ function stubEventsApi(events: AdminEventSummary[], registrations: Record<string
   let held: { promise: Promise<void>; release: () => void } | null = null;
   const writes: { method: string; path: string; body: unknown }[] = [];
   const detailOf = (event: AdminEventSummary): EventDetail => {
-    const { registration_count: _r, total_registrations: _t, ...summary } = event;
+    const { registration_count: _r, total_registrations: _t, price_tiers: _tiers, ...summary } = event;
     const userEvents = registrations[event.id] ?? [];
     return makeEventDetail({
       ...summary,

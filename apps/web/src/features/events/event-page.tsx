@@ -1,9 +1,13 @@
 import {
   EVENT_MESSAGES,
+  EVENT_PRICE_MESSAGES,
   type EventDetail,
   eventPlaceLines,
+  formatCentavos,
   googleCalendarLink,
+  type MyRegistrationDetail,
   manilaDateString,
+  REGISTRATION_PAYMENT_LABELS,
   sitePaths,
   waitlistPositionText,
 } from '@portal/shared';
@@ -36,6 +40,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatDateTime, formatPesos, formatTime } from '@/lib/format';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { loginPathReturningTo } from '@/lib/return-path';
@@ -44,6 +49,7 @@ import { eventQueryOptions, useEvent } from './api/get-event';
 import { useRegistration } from './api/registration';
 import { useWaitlist } from './api/waitlist';
 import { EventBannerFallback } from './components/event-banner-fallback';
+import { TierPicker } from './components/tier-picker';
 
 function BackToEvents({ asButton = false }: { asButton?: boolean }) {
   return (
@@ -156,7 +162,17 @@ function EventDetails({ event }: { event: EventDetail }) {
               </Detail>
             )}
             <Detail icon={<Ticket />} label="Price">
-              {formatPesos(event.price)}
+              {event.price_tiers.length > 0 ? (
+                <ul>
+                  {event.price_tiers.map((tier) => (
+                    <li key={tier.id}>
+                      {tier.name}: {tier.amount === 0 ? 'Free' : formatCentavos(tier.amount)}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                formatPesos(event.price)
+              )}
             </Detail>
           </dl>
           <RegistrationPanel event={event} capacity={capacity} />
@@ -315,7 +331,51 @@ const registrationStatusText = {
   pending: 'Your registration is pending approval.',
   approved: 'Your registration is approved. See you there!',
   rejected: 'Your registration was not approved.',
+  expired: 'Your seat was released: the fee was not paid in time. You may register again.',
 } as const;
+
+/**
+ * What the member owes for their registration (docs/product-rules.md "Event prices"): the tier,
+ * and while the seat is held unpaid, until when and where to pay its statement.
+ */
+function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
+  if (detail.tier_name === null && detail.statement_id === null) return null;
+  const awaiting = detail.status === 'pending' && detail.balance > 0;
+  const state =
+    detail.amount === 0
+      ? REGISTRATION_PAYMENT_LABELS.free
+      : detail.status === 'expired'
+        ? REGISTRATION_PAYMENT_LABELS.released
+        : detail.statement_status === 'paid'
+          ? REGISTRATION_PAYMENT_LABELS.paid
+          : detail.statement_status === 'void'
+            ? REGISTRATION_PAYMENT_LABELS.waived
+            : REGISTRATION_PAYMENT_LABELS.awaiting;
+  return (
+    <div className="space-y-2 rounded-lg border border-brand-200 bg-white p-3">
+      <p>
+        {detail.tier_name ?? 'Registration fee'}
+        {detail.amount > 0 && ` · ${formatCentavos(detail.amount)}`} · <strong>{state}</strong>
+      </p>
+      {awaiting && detail.hold_expires_at && (
+        <p className="font-medium text-stone-900">
+          {EVENT_PRICE_MESSAGES.heldUntil(formatDateTime(detail.hold_expires_at))}
+        </p>
+      )}
+      {awaiting && detail.statement_number && (
+        <>
+          <p>Statement {detail.statement_number}</p>
+          <Link
+            to={`${sitePaths.profile}#dues`}
+            className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+          >
+            Pay {formatCentavos(detail.balance)}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
 
 /**
  * Registration (docs/product-rules.md "Event registration" and "Waitlist"): an external link when
@@ -336,6 +396,8 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
   const seatsLeft = capacity === null ? null : Math.max(0, capacity - event.seats_taken);
   const failure = register.error ?? withdraw.error ?? join.error ?? leave.error;
   const busy = register.isPending || withdraw.isPending || join.isPending || leave.isPending;
+  // A member whose unpaid seat was released may register again.
+  const canRegister = event.my_registration === null || event.my_registration === 'expired';
   // Why no one can register or withdraw any more, in the server's words (registrations.ts): a
   // cancelled event, or one that has started (the server refuses it; the page says so first).
   const closed =
@@ -358,7 +420,7 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
         </Link>
       );
     }
-    if (event.my_registration !== null) {
+    if (!canRegister) {
       return event.my_registration === 'rejected' ? null : (
         <button
           type="button"
@@ -395,14 +457,23 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
     }
     return (
       <>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => register.mutate()}
-          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-        >
-          Register
-        </button>
+        {event.price_tiers.length > 0 ? (
+          <TierPicker
+            tiers={event.price_tiers}
+            busy={busy}
+            error={register.error}
+            onRegister={(request) => register.mutate(request)}
+          />
+        ) : (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => register.mutate({})}
+            className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+          >
+            Register
+          </button>
+        )}
         {waitlist?.state === 'offered' && leaveButton}
       </>
     );
@@ -436,17 +507,19 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               <User aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
               <span>
                 <StatusBadge tone={toneOfStatus(event.my_registration)}>{event.my_registration}</StatusBadge>{' '}
-                {registrationStatusText[event.my_registration]}
+                {event.my_registration === 'pending' && event.my_registration_detail?.hold_expires_at
+                  ? 'Your seat is held until the fee is paid.'
+                  : registrationStatusText[event.my_registration]}
               </span>
             </p>
           )}
-          {open && event.my_registration === null && waitlist?.state === 'waiting' && waitlist.position && (
+          {open && canRegister && waitlist?.state === 'waiting' && waitlist.position && (
             <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
               <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
               {waitlistPositionText(waitlist.position)}
             </p>
           )}
-          {open && event.my_registration === null && waitlist?.state === 'offered' && (
+          {open && canRegister && waitlist?.state === 'offered' && (
             <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
               <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />A seat is held
               for you until {formatDateTime(waitlist.offer_expires_at)}. Register to take it.
@@ -458,8 +531,9 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               {closed}
             </p>
           )}
+          {event.my_registration_detail && <RegistrationPayment detail={event.my_registration_detail} />}
           {action()}
-          {failure && (
+          {failure && Object.keys(serverFieldErrors(failure)).length === 0 && (
             <p role="alert" className="font-medium text-red-700">
               {failure instanceof ApiError ? failure.error : 'Something went wrong. Please try again.'}
             </p>

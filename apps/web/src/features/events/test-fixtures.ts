@@ -37,6 +37,8 @@ export const makeAdminEvent = (overrides: Partial<AdminEventSummary> = {}): Admi
   reminder_hours: 24,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  price_tiers: [],
+  hold_hours: 72,
   pending_count: 0,
   registration_count: 0,
   total_registrations: 0,
@@ -45,7 +47,13 @@ export const makeAdminEvent = (overrides: Partial<AdminEventSummary> = {}): Admi
 
 /** An event as GET /events/retrieve-events/{id} returns it. */
 export const makeEventDetail = (overrides: Partial<EventDetail> = {}): EventDetail => {
-  const { pending_count, registration_count: _r, total_registrations: _t, ...summary } = makeAdminEvent();
+  const {
+    pending_count,
+    registration_count: _r,
+    total_registrations: _t,
+    price_tiers: _tiers,
+    ...summary
+  } = makeAdminEvent();
   return {
     ...summary,
     content: null,
@@ -56,6 +64,8 @@ export const makeEventDetail = (overrides: Partial<EventDetail> = {}): EventDeta
     my_registration: null,
     waitlist_count: 0,
     my_waitlist: null,
+    price_tiers: [],
+    my_registration_detail: null,
     ...overrides,
   };
 };

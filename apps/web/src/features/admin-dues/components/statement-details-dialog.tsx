@@ -52,7 +52,9 @@ export function StatementDetailsDialog({
             </dd>
           </div>
           <div>
-            <dt className="text-stone-600">{statement.category} membership</dt>
+            <dt className="text-stone-600">
+              {statement.kind === 'event_fee' ? 'Event registration fee' : `${statement.category} membership`}
+            </dt>
             <dd className="text-stone-900">{statementPeriodText(statement)}</dd>
           </div>
           <div>

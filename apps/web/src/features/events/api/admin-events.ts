@@ -3,6 +3,7 @@ import {
   type AdminEventSummary,
   type AttendeeListResponse,
   type adminEventListQuerySchema,
+  DEFAULT_HOLD_HOURS,
   EVENT_BANNER_FIELD,
   type EventCreate,
   type EventDetailResponse,
@@ -88,6 +89,9 @@ function optimisticRow(fields: EventCreate): AdminEventSummary {
     // Never a real id (those are UUIDs); the list is read again once the server has answered.
     id: `creating-${now}`,
     price: fields.price === null ? null : Number(fields.price),
+    // The server's tiers (with their ids) replace these once it answers.
+    price_tiers: [],
+    hold_hours: fields.hold_hours ?? DEFAULT_HOLD_HOURS,
     max_participants: fields.max_attendees,
     banner_image_url: null,
     created_at: now,
@@ -130,6 +134,12 @@ export function useSaveEvent() {
       const body = toFormData({
         ...fields,
         ...newSpeakerFields(speakers),
+        // The tiers travel as one JSON field, amounts in pesos as the form reads them.
+        price_tiers: fields.price_tiers
+          ? JSON.stringify(
+              fields.price_tiers.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) })),
+            )
+          : undefined,
         [EVENT_BANNER_FIELD]: banner ?? undefined,
         remove_banner: id && removeBanner && !banner ? true : undefined,
       });
@@ -148,7 +158,13 @@ export function useSaveEvent() {
         patchAdminPages(queryClient, (events) =>
           events.map((event) =>
             event.id === id
-              ? { ...event, ...fields, price: fields.price === null ? null : Number(fields.price) }
+              ? {
+                  ...event,
+                  ...fields,
+                  price_tiers: event.price_tiers,
+                  hold_hours: fields.hold_hours ?? event.hold_hours,
+                  price: fields.price === null ? null : Number(fields.price),
+                }
               : event,
           ),
         );

@@ -1,8 +1,15 @@
+import type { EventRegistrationRequest, MyRegistrationDetail } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
 
-type MyRegistration = { data: { status: 'pending' | 'approved' | 'rejected' | null; seats_taken: number } };
+type MyRegistration = {
+  data: {
+    status: MyRegistrationDetail['status'] | null;
+    seats_taken: number;
+    registration?: MyRegistrationDetail | null;
+  };
+};
 
 /**
  * The signed-in member registers for an event, or withdraws
@@ -14,7 +21,9 @@ export function useRegistration(eventId: string) {
   const path = `/events/${encodeURIComponent(eventId)}/registration`;
   const onSettled = () => queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
   const register = useMutation({
-    mutationFn: () => apiRequest<MyRegistration>(path, { method: 'POST' }),
+    // The tier chosen and, for the professional rate, the PRC licence; never an amount.
+    mutationFn: (body: EventRegistrationRequest = {}) =>
+      apiRequest<MyRegistration>(path, { method: 'POST', body }),
     onSettled,
   });
   const withdraw = useMutation({

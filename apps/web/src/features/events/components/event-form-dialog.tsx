@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type AdminEventPriceTier,
+  DEFAULT_HOLD_HOURS,
   DEFAULT_OFFER_HOURS,
   DEFAULT_REMINDER_HOURS,
   EVENT_BANNER_FIELD,
@@ -26,6 +28,7 @@ import { TextField } from '@/components/ui/text-field';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveEvent } from '../api/admin-events';
 import { NewSpeakersField } from './new-speakers-field';
+import { PriceTiersEditor, priceTiersFormValue } from './price-tiers-editor';
 
 export type EventFormValues = {
   [Key in keyof Omit<
@@ -35,8 +38,14 @@ export type EventFormValues = {
 } & { is_registration_required: boolean; certification_provided: boolean };
 
 type EventFormDialogProps = {
-  /** `null` creates an event; an event (with its content) edits it. */
-  event: (EventSummary & { content?: string | null }) | null;
+  /** `null` creates an event; an event (with its content and tiers) edits it. */
+  event:
+    | (EventSummary & {
+        content?: string | null;
+        price_tiers?: AdminEventPriceTier[];
+        hold_hours?: number;
+      })
+    | null;
   onClose: () => void;
   onSaved: (event: EventDetail) => void;
   /** The 'Validation Error' notice (spec 001 §5) or a failure notice. */
@@ -46,6 +55,18 @@ type EventFormDialogProps = {
 
 /** The fields 'Registration required' shows and hides (spec 001 §2). */
 const REGISTRATION_FIELDS = ['registration_url', 'max_attendees', 'price'] as const;
+
+/** The first message of a field whose value is a list (the tiers' rows). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const [key, nested] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const message = firstMessage(nested);
+    if (message) return message;
+  }
+  return undefined;
+}
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
@@ -77,6 +98,8 @@ export function eventFormDefaults(event: EventFormDialogProps['event']): EventFo
     registration_url: text(event?.registration_url),
     max_attendees: text(event?.max_attendees),
     price: event?.price === null || event?.price === undefined ? '' : event.price.toFixed(2),
+    price_tiers: priceTiersFormValue(event?.price_tiers),
+    hold_hours: text(event?.hold_hours ?? DEFAULT_HOLD_HOURS),
     safety_focus: text(event?.safety_focus),
     certification_provided: event?.certification_provided ?? false,
     offer_hours: text(event?.offer_hours ?? DEFAULT_OFFER_HOURS),
@@ -301,8 +324,36 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
                 min={0}
                 step={0.01}
                 inputMode="decimal"
+                description={
+                  <p className="text-stone-600 text-xs">Listed price; fees come from the tiers.</p>
+                }
                 error={errors.price?.message}
                 {...register('price')}
+              />
+              <Controller
+                name="price_tiers"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <PriceTiersEditor
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message ?? firstMessage(errors.price_tiers)}
+                  />
+                )}
+              />
+              <TextField
+                label="Seat hold (hours)"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                description={
+                  <p className="text-stone-600 text-xs">
+                    How long an unpaid seat is held, never past the start.
+                  </p>
+                }
+                error={errors.hold_hours?.message}
+                {...register('hold_hours')}
               />
               <TextField
                 label="Waitlist offer (hours)"

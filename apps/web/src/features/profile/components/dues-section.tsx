@@ -2,6 +2,7 @@ import {
   DUES_PAYMENT_STATUS_LABELS,
   type DuesStatementView,
   formatCentavos,
+  statementItemText,
   statementLabel,
 } from '@portal/shared';
 import { CreditCard, Download, Upload } from 'lucide-react';
@@ -41,7 +42,9 @@ function StatementCard({
     <li className="py-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="font-semibold text-stone-900">{statement.category} membership dues</p>
+          <p className="font-semibold text-stone-900">
+            {statement.kind === 'event_fee' ? 'Event registration fee' : statementItemText(statement)}
+          </p>
           <p className="text-sm text-stone-600">
             <span className="whitespace-nowrap">{statementLabel(statement)}</span> ·{' '}
             {statementPeriodText(statement)}

@@ -1,0 +1,96 @@
+import { manilaDateString, SITE_TIME_ZONE, sitePaths } from '@portal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbTransaction } from '../../db/client';
+import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
+import { queueMail } from '../../lib/mail/outbox';
+import { registrationApprovedEmail } from '../../lib/mail/templates';
+import { type BilledUser, type DuesContext, insertEventFeeStatement } from './statements';
+
+/**
+ * Event fees (docs/product-rules.md "Event prices", docs/decisions/046): a paid registration is
+ * billed by a statement of the dues machinery, numbered and paid like dues, but with no
+ * membership, so it never touches a membership's paid-through date, standing or reminders.
+ */
+
+export type EventFee = {
+  registrationId: string;
+  user: BilledUser;
+  /** The line as printed: the event and the tier. */
+  description: string;
+  amountCentavos: number;
+  /** The end of the seat's hold: the statement falls due on that day. */
+  holdExpiresAt: Date;
+};
+
+/** Issues and e-mails the statement of a paid registration, in the registration's transaction. */
+export function issueEventFeeStatement(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  fee: EventFee,
+): Promise<DuesStatement> {
+  return insertEventFeeStatement(tx, config, {
+    user: fee.user,
+    registrationId: fee.registrationId,
+    description: fee.description,
+    amountCentavos: fee.amountCentavos,
+    issuedOn: manilaDateString(),
+    dueOn: manilaDateString(fee.holdExpiresAt),
+  });
+}
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(
+    new Date(`${date}T12:00:00+08:00`),
+  );
+
+/**
+ * An event fee paid in full (proof verified, recorded, or paid online): its registration, still
+ * pending, is approved and the member told, in the payment's transaction. Seats do not change
+ * (pending and approved both hold one), so the event's row is not locked: the payment path locks
+ * the statement first and the registration after, the order the holds' release keeps too.
+ */
+export async function approvePaidRegistration(
+  tx: DbTransaction,
+  config: DuesContext['config'],
+  statement: DuesStatement,
+) {
+  if (statement.kind !== 'event_fee' || !statement.eventRegistrationId) return;
+  const [approved] = await tx
+    .update(eventRegistrations)
+    .set({ status: 'approved', hold_expires_at: null, updated_at: sql`now()` })
+    .where(
+      and(eq(eventRegistrations.id, statement.eventRegistrationId), eq(eventRegistrations.status, 'pending')),
+    )
+    .returning({ userId: eventRegistrations.user_id, eventId: eventRegistrations.event_id });
+  if (!approved) return;
+  const [row] = await tx
+    .select({
+      email: users.email,
+      username: users.username,
+      title: events.title,
+      startDate: events.start_date,
+    })
+    .from(users)
+    .innerJoin(events, eq(events.id, approved.eventId))
+    .where(eq(users.id, approved.userId));
+  if (!row) return;
+  const content = registrationApprovedEmail({
+    username: row.username,
+    eventTitle: row.title,
+    eventDate: longDate(row.startDate),
+    link: `${config.publicUrl}${sitePaths.eventDetail(approved.eventId)}`,
+  });
+  await queueMail(tx, { to: row.email, ...content });
+}
+
+/** The statement billing a registration, locked (after the event's row, as every event change). */
+export async function lockEventFeeStatement(tx: DbTransaction, registrationId: string) {
+  const [statement] = await tx
+    .select()
+    .from(duesStatements)
+    .where(and(eq(duesStatements.eventRegistrationId, registrationId), eq(duesStatements.kind, 'event_fee')))
+    .orderBy(sql`${duesStatements.createdAt} desc`)
+    .limit(1)
+    .for('update');
+  return statement ?? null;
+}

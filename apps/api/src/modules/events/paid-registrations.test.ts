@@ -1,0 +1,452 @@
+import { DEFAULT_EVENT_PRICE_TIERS, EVENT_PRICE_MESSAGES, manilaDateString } from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, duesStatements, eventRegistrations, mailOutbox, memberships } from '../../db/schema';
+import { createEvent, createMembership, createUser, signIn } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+import { multipartBody } from '../../test/multipart';
+import { previewDailyDues } from '../dues';
+import { hasStanding } from '../memberships';
+import { releaseExpiredHolds } from './paid-registrations';
+import { saveTiers } from './prices';
+
+// Price tiers and paid registrations (docs/product-rules.md "Event prices", decision 046).
+
+let context: Awaited<ReturnType<typeof buildTestApp>>;
+let adminCookie: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  context = await buildTestApp();
+  const admin = await createUser(context.db, { password: null, type: 'admin' });
+  adminCookie = (await signIn(context, admin)).cookie;
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => context.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, cookie: string | undefined, payload?: object) =>
+  context.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+
+/** A published event taking registrations here, with the specification's three tiers. */
+async function tieredEvent(overrides: Parameters<typeof createEvent>[1] = {}) {
+  const event = await createEvent(context.db, {
+    status: 'published',
+    is_registration_required: true,
+    start_date: '2099-06-10',
+    start_time: '09:00:00',
+    max_attendees: 2,
+    ...overrides,
+  });
+  await context.db.transaction((tx) => saveTiers(tx, event.id, null, { isNew: true }));
+  const detail = (await call('GET', `/api/events/retrieve-events/${event.id}`, adminCookie)).json().data;
+  const tierOf = (audience: string) =>
+    detail.price_tiers.find((tier: { audience: string }) => tier.audience === audience).id as string;
+  return { event, member: tierOf('member'), guest: tierOf('guest'), professional: tierOf('professional') };
+}
+
+async function person({ goodStanding = false } = {}) {
+  const user = await createUser(context.db, { password: null, type: 'individual' });
+  if (goodStanding) await createMembership(context.db, user.id);
+  return { user, cookie: (await signIn(context, user)).cookie };
+}
+
+const register = (eventId: string, cookie: string | undefined, body: object) =>
+  call('POST', `/api/events/${eventId}/registration`, cookie, body);
+const statementsOf = (userId: string) =>
+  context.db.select().from(duesStatements).where(eq(duesStatements.userId, userId));
+const registrationOf = async (eventId: string, userId: string) =>
+  (
+    await context.db
+      .select()
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)))
+  )[0];
+const holdsContext = () => ({ db: context.db, publicUrl: context.config.publicUrl });
+const mailTo = (email: string) => context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+
+describe('price tiers', () => {
+  it('a new event gets the specification’s tiers; the page says which are open to the viewer', async () => {
+    const form = await multipartBody({ title: 'Monthly meeting', start_date: '2099-01-05' });
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/events/admin/create-event',
+      headers: { cookie: adminCookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const data = created.json().data;
+    expect(data.hold_hours).toBe(72);
+    expect(
+      data.price_tiers.map((tier: { name: string; amount: number; audience: string }) => [
+        tier.audience,
+        tier.amount,
+      ]),
+    ).toEqual(DEFAULT_EVENT_PRICE_TIERS.map((tier) => [tier.audience, tier.amount]));
+
+    const { event } = await tieredEvent();
+    const outsider = await person();
+    const seen = (await call('GET', `/api/events/retrieve-events/${event.id}`, outsider.cookie)).json().data;
+    const byAudience = Object.fromEntries(
+      seen.price_tiers.map((tier: { audience: string; open: boolean; closed_reason: string | null }) => [
+        tier.audience,
+        [tier.open, tier.closed_reason],
+      ]),
+    );
+    expect(byAudience).toEqual({
+      member: [false, EVENT_PRICE_MESSAGES.memberTierClosed],
+      guest: [true, null],
+      professional: [true, null],
+    });
+    const guestView = (await call('GET', `/api/events/retrieve-events/${event.id}`, undefined)).json().data;
+    expect(guestView.price_tiers.every((tier: { open: boolean }) => !tier.open)).toBe(true);
+  });
+
+  it('the admin form edits tiers in pesos (kept in centavos) and refuses bad ones with the field message', async () => {
+    const { event, guest } = await tieredEvent();
+    const send = async (fields: Record<string, string>) => {
+      const body = await multipartBody(fields);
+      return context.app.inject({
+        method: 'PUT',
+        url: `/api/events/admin/edit-event/${event.id}`,
+        headers: { cookie: adminCookie, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const saved = await send({
+      price_tiers: JSON.stringify([
+        { id: guest, name: 'Walk-in guest', audience: 'guest', amount: '650.50' },
+        { name: 'Student', audience: 'guest', amount: '0' },
+      ]),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      saved
+        .json()
+        .data.price_tiers.map((tier: { id: string; name: string; amount: number }) => [
+          tier.name,
+          tier.amount,
+        ]),
+    ).toEqual([
+      ['Walk-in guest', 65_050],
+      ['Student', 0],
+    ]);
+    expect(saved.json().data.price_tiers[0].id).toBe(guest);
+    for (const [tiers, message] of [
+      [[{ name: 'X', audience: 'guest', amount: '-1' }], EVENT_PRICE_MESSAGES.tierAmount],
+      [[{ name: 'X', audience: 'guest', amount: '1.234' }], EVENT_PRICE_MESSAGES.tierAmount],
+      [[{ name: 'X', audience: 'vip', amount: '1' }], EVENT_PRICE_MESSAGES.tierAudience],
+      [[{ name: '', audience: 'guest', amount: '1' }], EVENT_PRICE_MESSAGES.tierNameRequired],
+      ['{nope', EVENT_PRICE_MESSAGES.tiersInvalid],
+    ] as const) {
+      const refused = await send({ price_tiers: typeof tiers === 'string' ? tiers : JSON.stringify(tiers) });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toBe(message);
+    }
+  });
+});
+
+describe('who may choose which tier', () => {
+  it('refuses the member tier without good standing (403), no tier (400), a bad or expired PRC licence (400)', async () => {
+    const { event, member, professional } = await tieredEvent();
+    const outsider = await person();
+    const refusedMember = await register(event.id, outsider.cookie, { tier_id: member });
+    expect(refusedMember.statusCode).toBe(403);
+    expect(refusedMember.json().error).toBe(EVENT_PRICE_MESSAGES.memberTierClosed);
+    const noTier = await register(event.id, outsider.cookie, {});
+    expect(noTier.statusCode).toBe(400);
+    expect(noTier.json().error).toBe(EVENT_PRICE_MESSAGES.tierRequired);
+    for (const [body, message] of [
+      [{}, EVENT_PRICE_MESSAGES.prcNumberRequired],
+      [{ prc_number: '12345' }, EVENT_PRICE_MESSAGES.prcNumberFormat],
+      [{ prc_number: '1234567' }, EVENT_PRICE_MESSAGES.prcExpiryRequired],
+      [{ prc_number: '1234567', prc_expires_on: '2099-06-09' }, EVENT_PRICE_MESSAGES.prcExpired],
+    ] as const) {
+      const refused = await register(event.id, outsider.cookie, { tier_id: professional, ...body });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().error).toBe(message);
+    }
+    // Nothing was registered or billed by the refusals.
+    expect(await registrationOf(event.id, outsider.user.id)).toBeUndefined();
+    expect(await statementsOf(outsider.user.id)).toEqual([]);
+    const accepted = await register(event.id, outsider.cookie, {
+      tier_id: professional,
+      prc_number: '1234567',
+      prc_expires_on: '2099-06-10',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await registrationOf(event.id, outsider.user.id)).toMatchObject({
+      prc_number: '1234567',
+      prc_expires_on: '2099-06-10',
+    });
+    const again = await register(event.id, outsider.cookie, {
+      tier_id: professional,
+      prc_number: '1234567',
+      prc_expires_on: '2099-06-10',
+    });
+    expect(again.statusCode).toBe(409);
+    // The licence is private: another member's view of the event does not carry it.
+    const other = await person();
+    const seen = (await call('GET', `/api/events/retrieve-events/${event.id}`, other.cookie)).body;
+    expect(seen).not.toContain('1234567');
+  });
+
+  it('refuses a client-sent amount (the server charges the tier’s)', async () => {
+    const { event, guest } = await tieredEvent();
+    const someone = await person();
+    const response = await register(event.id, someone.cookie, { tier_id: guest, amount: 1 });
+    expect(response.statusCode).toBe(400);
+    expect(await statementsOf(someone.user.id)).toEqual([]);
+  });
+});
+
+describe('paid registrations', () => {
+  it('issues one statement for the tier’s amount, holds the seat, and paying by proof approves it', async () => {
+    const { event, member } = await tieredEvent();
+    const maria = await person({ goodStanding: true });
+    const [before] = await context.db.select().from(memberships).where(eq(memberships.userId, maria.user.id));
+    const now = new Date();
+    const response = await register(event.id, maria.cookie, { tier_id: member });
+    expect(response.statusCode, response.body).toBe(201);
+    const { registration } = response.json().data;
+    expect(registration).toMatchObject({
+      status: 'pending',
+      amount: 20_000,
+      balance: 20_000,
+      statement_status: 'issued',
+    });
+    const holdEnd = new Date(registration.hold_expires_at).getTime();
+    expect(Math.abs(holdEnd - (now.getTime() + 72 * 3_600_000))).toBeLessThan(60_000);
+    const statements = await statementsOf(maria.user.id);
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    expect(statement).toMatchObject({
+      kind: 'event_fee',
+      amountCentavos: 20_000,
+      category: null,
+      months: null,
+      membershipId: null,
+      dueOn: manilaDateString(new Date(holdEnd)),
+    });
+    expect(statement?.number).toMatch(/^SOA-\d{4}-\d{6}$/);
+    // The member sees it among their statements and sends proof; the admin verifies it.
+    const listed = (await call('GET', '/api/dues/statements', maria.cookie)).json().data.statements;
+    expect(listed[0]).toMatchObject({
+      id: statement?.id,
+      kind: 'event_fee',
+      description: expect.stringContaining(event.title),
+    });
+    const body = await multipartBody(
+      { method: 'GCash', reference: 'GC-1', paid_on: manilaDateString(), amount: '20000' },
+      [{ field: 'file', bytes: png, type: 'image/png', filename: 'proof.png' }],
+    );
+    const proof = await context.app.inject({
+      method: 'POST',
+      url: `/api/dues/statements/${statement?.id}/proof`,
+      headers: { cookie: maria.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(proof.statusCode, proof.body).toBe(201);
+    expect((await registrationOf(event.id, maria.user.id))?.status).toBe('pending');
+    const payment = proof.json().data.payments[0];
+    const verified = await call('POST', `/api/dues/payments/${payment.id}/verify`, adminCookie, {});
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await registrationOf(event.id, maria.user.id)).toMatchObject({
+      status: 'approved',
+      hold_expires_at: null,
+    });
+    expect((await mailTo(maria.user.email)).map((mail) => mail.subject)).toContain(
+      `Registration approved: ${event.title}`,
+    );
+    // An event fee never changes the membership: the same paid-through date and standing.
+    const [after] = await context.db.select().from(memberships).where(eq(memberships.userId, maria.user.id));
+    expect(after?.expiresAt).toEqual(before?.expiresAt);
+    expect(after?.memberNumber).toEqual(before?.memberNumber);
+    const page = (await call('GET', `/api/events/retrieve-events/${event.id}`, maria.cookie)).json().data;
+    expect(page.my_registration_detail).toMatchObject({
+      status: 'approved',
+      balance: 0,
+      statement_status: 'paid',
+    });
+  });
+
+  it('an unpaid statement does not make a member overdue, nor does it get dues reminders', async () => {
+    const { event, member } = await tieredEvent();
+    const maria = await person({ goodStanding: true });
+    await register(event.id, maria.cookie, { tier_id: member });
+    // Past its due date, with no hold release run, the member is still in good standing.
+    const [statement] = await statementsOf(maria.user.id);
+    await context.db
+      .update(duesStatements)
+      .set({ dueOn: '2000-01-01' })
+      .where(eq(duesStatements.id, statement?.id ?? ''));
+    const [membership] = await context.db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, maria.user.id), hasStanding(memberships, 'active', new Date())));
+    expect(membership).toBeDefined();
+    // A week past the due date is a reminder step; the event fee is not among the messages.
+    const preview = await previewDailyDues(context.db, '2000-01-08');
+    expect(preview.messages.map((message) => message.statementId)).not.toContain(statement?.id);
+  });
+
+  it('a free tier keeps today’s flow: pending, no statement, no hold', async () => {
+    const { event } = await tieredEvent();
+    await context.db.transaction((tx) =>
+      saveTiers(tx, event.id, [{ name: 'Student', audience: 'guest', amount: 0 }], { isNew: false }),
+    );
+    const detail = (await call('GET', `/api/events/retrieve-events/${event.id}`, adminCookie)).json().data;
+    const someone = await person();
+    const response = await register(event.id, someone.cookie, { tier_id: detail.price_tiers[0].id });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.registration).toMatchObject({
+      status: 'pending',
+      amount: 0,
+      hold_expires_at: null,
+    });
+    expect(await statementsOf(someone.user.id)).toEqual([]);
+  });
+});
+
+describe('releaseExpiredHolds', () => {
+  it('releases unpaid holds past expiry: registration expired, statement voided, seat freed, e-mail sent', async () => {
+    const { event, guest } = await tieredEvent({ max_attendees: 1 });
+    const late = await person();
+    expect((await register(event.id, late.cookie, { tier_id: guest })).statusCode).toBe(201);
+    const waiting = await person();
+    expect((await register(event.id, waiting.cookie, { tier_id: guest })).json().error).toBe(
+      'This event is full',
+    );
+    const holdEnd = (await registrationOf(event.id, late.user.id))?.hold_expires_at as Date;
+
+    // Not yet: a minute before the end nothing happens.
+    const early = await releaseExpiredHolds(holdsContext(), new Date(holdEnd.getTime() - 60_000));
+    expect(early.events.find((freed) => freed.eventId === event.id)).toBeUndefined();
+    const released = await releaseExpiredHolds(holdsContext(), new Date(holdEnd.getTime() + 1));
+    expect(released.events).toContainEqual({ eventId: event.id, released: 1 });
+    expect((await registrationOf(event.id, late.user.id))?.status).toBe('expired');
+    const [statement] = await statementsOf(late.user.id);
+    expect(statement).toMatchObject({ status: 'void', voidReason: EVENT_PRICE_MESSAGES.holdReleasedReason });
+    expect((await mailTo(late.user.email)).map((mail) => mail.subject)).toContain(
+      `Seat released: ${event.title}`,
+    );
+    // The seat is free again; running it twice releases nothing more.
+    expect((await register(event.id, waiting.cookie, { tier_id: guest })).statusCode).toBe(201);
+    const again = await releaseExpiredHolds(holdsContext(), new Date(holdEnd.getTime() + 1));
+    expect(again.events.find((freed) => freed.eventId === event.id)).toBeUndefined();
+    // Paying the voided statement is refused.
+    const paid = await call('POST', `/api/dues/statements/${statement?.id}/payments`, adminCookie, {
+      method: 'Cash',
+      amount: 50_000,
+      paid_on: manilaDateString(),
+    });
+    expect(paid.statusCode).toBe(409);
+  });
+
+  it('a released member may register again (a new statement); withdrawing voids the unpaid one', async () => {
+    const { event, guest } = await tieredEvent({ max_attendees: 5 });
+    const someone = await person();
+    await register(event.id, someone.cookie, { tier_id: guest });
+    const holdEnd = (await registrationOf(event.id, someone.user.id))?.hold_expires_at as Date;
+    await releaseExpiredHolds(holdsContext(), new Date(holdEnd.getTime() + 1));
+    const again = await register(event.id, someone.cookie, { tier_id: guest });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.registration).toMatchObject({ status: 'pending', statement_status: 'issued' });
+    const withdrawn = await call('DELETE', `/api/events/${event.id}/registration`, someone.cookie);
+    expect(withdrawn.statusCode).toBe(200);
+    const statements = await statementsOf(someone.user.id);
+    expect(statements.map((statement) => [statement.status, statement.voidReason]).sort()).toEqual([
+      ['void', EVENT_PRICE_MESSAGES.withdrawnReason],
+      ['void', EVENT_PRICE_MESSAGES.holdReleasedReason],
+    ]);
+  });
+
+  it('never holds past the event’s start', async () => {
+    const soon = new Date(Date.now() + 5 * 3_600_000);
+    const startDate = manilaDateString(soon);
+    const startTime = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Manila',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(soon);
+    const { event, guest } = await tieredEvent({ start_date: startDate, start_time: `${startTime}:00` });
+    const someone = await person();
+    const response = await register(event.id, someone.cookie, { tier_id: guest });
+    expect(response.statusCode, response.body).toBe(201);
+    const holdEnd = new Date(response.json().data.registration.hold_expires_at).getTime();
+    expect(Math.abs(holdEnd - soon.getTime())).toBeLessThan(60_000);
+  });
+});
+
+describe('admin: waive or paid at the door', () => {
+  async function pendingPaid() {
+    const { event, guest } = await tieredEvent({ max_attendees: 10 });
+    const someone = await person();
+    await register(event.id, someone.cookie, { tier_id: guest });
+    const registration = (await registrationOf(event.id, someone.user.id)) as { id: string };
+    return { event, someone, registration };
+  }
+
+  it('answers a guest 401 and a member 403', async () => {
+    const { registration, someone } = await pendingPaid();
+    for (const action of ['waive', 'paid-at-door']) {
+      const url = `/api/events/admin/registrations/${registration.id}/${action}`;
+      expect((await call('POST', url, undefined, {})).statusCode).toBe(401);
+      expect((await call('POST', url, someone.cookie, {})).statusCode).toBe(403);
+    }
+  });
+
+  it('waives the fee: statement voided “waived”, registration approved, audit-logged', async () => {
+    const { event, someone, registration } = await pendingPaid();
+    const response = await call(
+      'POST',
+      `/api/events/admin/registrations/${registration.id}/waive`,
+      adminCookie,
+      {},
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ status: 'approved', statement_status: 'void', balance: 0 });
+    const [statement] = await statementsOf(someone.user.id);
+    expect(statement).toMatchObject({ status: 'void', voidReason: 'waived' });
+    const audit = await context.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.userId, someone.user.id));
+    expect(audit.map((row) => row.action)).toContain('dues_statement_voided');
+    expect((await mailTo(someone.user.email)).map((mail) => mail.subject)).toContain(
+      `Registration approved: ${event.title}`,
+    );
+    const twice = await call(
+      'POST',
+      `/api/events/admin/registrations/${registration.id}/waive`,
+      adminCookie,
+      {},
+    );
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('records a cash payment at the door through the dues, which approves the registration', async () => {
+    const { someone, registration } = await pendingPaid();
+    const response = await call(
+      'POST',
+      `/api/events/admin/registrations/${registration.id}/paid-at-door`,
+      adminCookie,
+      {},
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ status: 'approved', statement_status: 'paid', balance: 0 });
+    const listed = (await call('GET', `/api/dues/statements?userId=${someone.user.id}`, adminCookie)).json()
+      .data.statements;
+    expect(listed[0].payments[0]).toMatchObject({ method: 'Cash', status: 'recorded', amount: 50_000 });
+    expect(listed[0].payments[0].receiptNumber).toMatch(/^AR-/);
+    const audit = await context.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.userId, someone.user.id));
+    expect(audit.map((row) => row.action)).toContain('dues_payment_recorded');
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  DEFAULT_EVENT_PRICE_TIERS,
+  EVENT_PRICE_MESSAGES,
+  type EventPriceAudience,
+  type EventPriceTier,
+  type EventPriceTierInput,
+  type MyRegistrationDetail,
+  startOfManilaDay,
+} from '@portal/shared';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client';
+import {
+  duesStatements,
+  type EventPriceTierRow,
+  eventPriceTiers,
+  eventRegistrations,
+  memberships,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { qualifiedColumn } from '../../lib/sql';
+import { paidOf } from '../dues';
+import { hasStanding } from '../memberships';
+
+/**
+ * Price tiers (docs/product-rules.md "Event prices", docs/decisions/046): who may choose which is
+ * decided here, for the event page's picker and again when the member registers.
+ */
+
+type TierWrite = { id?: string; name: string; audience: EventPriceAudience; amount: number };
+
+export async function tiersOf(db: Db | DbTransaction, eventId: string): Promise<EventPriceTierRow[]> {
+  return db
+    .select()
+    .from(eventPriceTiers)
+    .where(eq(eventPriceTiers.event_id, eventId))
+    .orderBy(asc(eventPriceTiers.position), asc(eventPriceTiers.id));
+}
+
+/** The tiers of a page of events, for the admin list's form. */
+export async function tiersOfEvents(db: Db | DbTransaction, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select()
+    .from(eventPriceTiers)
+    .where(inArray(eventPriceTiers.event_id, eventIds))
+    .orderBy(asc(eventPriceTiers.position), asc(eventPriceTiers.id));
+}
+
+export const toAdminTier = (tier: EventPriceTierRow) => ({
+  id: tier.id,
+  name: tier.name,
+  audience: tier.audience,
+  amount: tier.amount_centavos,
+  position: tier.position,
+});
+
+/**
+ * Saves an event's tiers in the order sent, in the caller's transaction: a tier sent with its id
+ * is changed in place (registrations keep pointing at it), the others are added, and those not
+ * sent are removed (a registration at a removed tier keeps its statement, which names the tier).
+ * `null` leaves an existing event's tiers as they are and gives a new one the specification's.
+ */
+export async function saveTiers(
+  tx: DbTransaction,
+  eventId: string,
+  tiers: readonly (EventPriceTierInput | TierWrite)[] | null | undefined,
+  { isNew }: { isNew: boolean },
+) {
+  if (tiers == null && !isNew) return;
+  const wanted: TierWrite[] = (tiers ?? DEFAULT_EVENT_PRICE_TIERS).map((tier) => ({
+    ...(tier as TierWrite),
+  }));
+  const current = isNew ? [] : await tiersOf(tx, eventId);
+  const currentIds = new Set(current.map((tier) => tier.id));
+  const kept = wanted.flatMap((tier) => (tier.id && currentIds.has(tier.id) ? [tier.id] : []));
+  await tx
+    .delete(eventPriceTiers)
+    .where(
+      kept.length > 0
+        ? and(eq(eventPriceTiers.event_id, eventId), notInArray(eventPriceTiers.id, kept))
+        : eq(eventPriceTiers.event_id, eventId),
+    );
+  for (const [position, tier] of wanted.entries()) {
+    const values = { name: tier.name, audience: tier.audience, amount_centavos: tier.amount, position };
+    if (tier.id && currentIds.has(tier.id)) {
+      await tx.update(eventPriceTiers).set(values).where(eq(eventPriceTiers.id, tier.id));
+    } else {
+      await tx.insert(eventPriceTiers).values({ event_id: eventId, ...values });
+    }
+  }
+}
+
+/** Whether the member has a membership in good standing now (the member tier's condition). */
+export async function inGoodStanding(db: Db | DbTransaction, userId: string, now: Date) {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), hasStanding(memberships, 'active', now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Why a tier is closed to a viewer (null: open). The professional tier's licence is checked on registering. */
+export function tierClosedReason(
+  audience: EventPriceAudience,
+  viewer: { signedIn: boolean; goodStanding: boolean },
+): string | null {
+  if (!viewer.signedIn) return EVENT_PRICE_MESSAGES.signInRequired;
+  if (audience === 'member' && !viewer.goodStanding) return EVENT_PRICE_MESSAGES.memberTierClosed;
+  return null;
+}
+
+/** The tiers as the event page shows them to a viewer. */
+export async function tiersForViewer(
+  db: Db,
+  eventId: string,
+  userId: string | null,
+  now = new Date(),
+): Promise<EventPriceTier[]> {
+  const [tiers, goodStanding] = await Promise.all([
+    tiersOf(db, eventId),
+    userId ? inGoodStanding(db, userId, now) : Promise.resolve(false),
+  ]);
+  return tiers.map((tier) => {
+    const closedReason = tierClosedReason(tier.audience, { signedIn: userId !== null, goodStanding });
+    return {
+      id: tier.id,
+      name: tier.name,
+      audience: tier.audience,
+      amount: tier.amount_centavos,
+      position: tier.position,
+      open: closedReason === null,
+      closed_reason: closedReason,
+    };
+  });
+}
+
+const refusedTier = (message: string, code: string) => new AppError(403, message, { code });
+const fieldError = (field: string, message: string) =>
+  new AppError(400, message, { code: 'validation_error', field });
+
+/**
+ * The tier a member registers at, after the checks of docs/product-rules.md "Event prices": 400
+ * when the event has tiers and none (or an unknown one) is chosen, or the PRC licence is missing
+ * or ends before the event; 403 with the reason when the tier is not open to them.
+ */
+export async function chooseTier(
+  tx: DbTransaction,
+  event: { id: string; start_date: string },
+  userId: string,
+  request: { tier_id?: string; prc_number?: string | null; prc_expires_on?: string | null },
+  now: Date,
+): Promise<{ tier: EventPriceTierRow | null; prc: { number: string; expiresOn: string } | null }> {
+  const tiers = await tiersOf(tx, event.id);
+  if (tiers.length === 0) return { tier: null, prc: null };
+  if (!request.tier_id) throw fieldError('tier_id', EVENT_PRICE_MESSAGES.tierRequired);
+  const tier = tiers.find((candidate) => candidate.id === request.tier_id);
+  if (!tier) throw fieldError('tier_id', EVENT_PRICE_MESSAGES.tierNotFound);
+  if (tier.audience === 'member' && !(await inGoodStanding(tx, userId, now))) {
+    throw refusedTier(EVENT_PRICE_MESSAGES.memberTierClosed, 'tier_not_open');
+  }
+  if (tier.audience !== 'professional') return { tier, prc: null };
+  if (!request.prc_number) throw fieldError('prc_number', EVENT_PRICE_MESSAGES.prcNumberRequired);
+  if (!request.prc_expires_on) throw fieldError('prc_expires_on', EVENT_PRICE_MESSAGES.prcExpiryRequired);
+  if (request.prc_expires_on < event.start_date) {
+    throw fieldError('prc_expires_on', EVENT_PRICE_MESSAGES.prcExpired);
+  }
+  return { tier, prc: { number: request.prc_number, expiresOn: request.prc_expires_on } };
+}
+
+/**
+ * When an unpaid seat is released: `hold_hours` after registering, but never past the event's
+ * start (its start time in Manila, or the start of its first day).
+ */
+export function holdEndOf(
+  event: { start_date: string; start_time: string | null; hold_hours: number },
+  registeredAt: Date,
+) {
+  const held = new Date(registeredAt.getTime() + event.hold_hours * 3_600_000);
+  const start = event.start_time
+    ? new Date(`${event.start_date}T${event.start_time.slice(0, 5)}:00+08:00`)
+    : startOfManilaDay(event.start_date);
+  return held < start ? held : start;
+}
+
+/** The member's own registration with its tier, hold and statement (the event page's status). */
+export async function readMyRegistration(
+  db: Db | DbTransaction,
+  eventId: string,
+  userId: string,
+): Promise<MyRegistrationDetail | null> {
+  const [row] = await db
+    .select({
+      registration: eventRegistrations,
+      tierName: eventPriceTiers.name,
+      tierAmount: eventPriceTiers.amount_centavos,
+    })
+    .from(eventRegistrations)
+    .leftJoin(eventPriceTiers, eq(eventPriceTiers.id, eventRegistrations.price_tier_id))
+    .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)));
+  if (!row) return null;
+  const [statement] = await db
+    .select({
+      id: duesStatements.id,
+      number: duesStatements.number,
+      status: duesStatements.status,
+      amount: duesStatements.amountCentavos,
+      paid: paidOf(qualifiedColumn(duesStatements.id)),
+    })
+    .from(duesStatements)
+    .where(eq(duesStatements.eventRegistrationId, row.registration.id))
+    .orderBy(desc(duesStatements.createdAt))
+    .limit(1);
+  return {
+    status: row.registration.status,
+    tier_id: row.registration.price_tier_id,
+    tier_name: row.tierName,
+    amount: statement?.amount ?? row.tierAmount ?? 0,
+    hold_expires_at: row.registration.hold_expires_at?.toISOString() ?? null,
+    statement_id: statement?.id ?? null,
+    statement_number: statement?.number ?? null,
+    statement_status: statement?.status ?? null,
+    balance: statement && statement.status !== 'void' ? Math.max(statement.amount - statement.paid, 0) : 0,
+  };
+}
+
+/** The paid registrations of an event with their tier, hold and statement, by registration id (admins). */
+export async function registrationPayments(db: Db | DbTransaction, eventId: string) {
+  const rows = await db
+    .select({
+      id: eventRegistrations.id,
+      tierName: eventPriceTiers.name,
+      holdExpiresAt: eventRegistrations.hold_expires_at,
+      prcNumber: eventRegistrations.prc_number,
+      prcExpiresOn: eventRegistrations.prc_expires_on,
+      number: duesStatements.number,
+      status: duesStatements.status,
+      amount: duesStatements.amountCentavos,
+      paid: paidOf(qualifiedColumn(duesStatements.id)),
+    })
+    .from(eventRegistrations)
+    .leftJoin(eventPriceTiers, eq(eventPriceTiers.id, eventRegistrations.price_tier_id))
+    .leftJoin(duesStatements, eq(duesStatements.eventRegistrationId, eventRegistrations.id))
+    .where(and(eq(eventRegistrations.event_id, eventId), isNotNull(eventRegistrations.price_tier_id)))
+    .orderBy(asc(duesStatements.createdAt));
+  // The newest statement of each registration wins (one released and registered again has two).
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        tier_name: row.tierName,
+        hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
+        statement_number: row.number,
+        statement_status: row.status,
+        balance: row.status && row.status !== 'void' ? Math.max((row.amount ?? 0) - row.paid, 0) : 0,
+        prc_number: row.prcNumber,
+        prc_expires_on: row.prcExpiresOn,
+      },
+    ]),
+  );
+}

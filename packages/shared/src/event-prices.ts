@@ -1,0 +1,67 @@
+// Price tiers of an event and paid registrations (docs/product-rules.md "Event prices"), apart
+// from their Zod schemas (schemas/events.ts) so that the public pages do not load Zod.
+
+/**
+ * Who a tier is for: members in good standing, holders of a current PRC licence, or anyone with
+ * a confirmed account.
+ */
+export const EVENT_PRICE_AUDIENCES = ['member', 'professional', 'guest'] as const;
+export type EventPriceAudience = (typeof EVENT_PRICE_AUDIENCES)[number];
+
+export const EVENT_PRICE_AUDIENCE_LABELS: Record<EventPriceAudience, string> = {
+  member: 'Members in good standing',
+  professional: 'Professionals with a current PRC licence',
+  guest: 'Guests and non-members',
+};
+
+/** The meeting entry fees of the specification, in centavos: what a new event starts with. */
+export const DEFAULT_EVENT_PRICE_TIERS: readonly {
+  name: string;
+  audience: EventPriceAudience;
+  amount: number;
+}[] = [
+  { name: 'Member representative with card', audience: 'member', amount: 20_000 },
+  { name: 'Guest / non-member', audience: 'guest', amount: 50_000 },
+  { name: 'Professional with a current PRC card', audience: 'professional', amount: 25_000 },
+];
+
+/** Hours a paid registration's seat is held for its payment, unless the event says otherwise. */
+export const DEFAULT_HOLD_HOURS = 72;
+export const MAX_HOLD_HOURS = 720;
+export const MAX_EVENT_PRICE_TIERS = 10;
+
+/** A PRC licence number: seven digits (docs/product-rules.md "Event prices"). */
+export const PRC_NUMBER_PATTERN = /^\d{7}$/;
+
+export const EVENT_PRICE_MESSAGES = {
+  tierRequired: 'Choose a price tier',
+  tierNotFound: 'That price tier is not offered for this event',
+  memberTierClosed: 'The member rate is for members in good standing',
+  signInRequired: 'Sign in to register',
+  prcNumberRequired: 'PRC licence number is required for the professional rate',
+  prcNumberFormat: 'PRC licence number must be 7 digits',
+  prcExpiryRequired: 'PRC licence expiry date is required for the professional rate',
+  prcExpired: 'Your PRC licence must be valid on the day of the event',
+  tierNameRequired: 'Tier name is required',
+  tierAmount: 'Tier amount must be an amount in pesos, at most 2 decimals',
+  tierAudience: 'Invalid tier audience',
+  tiersInvalid: 'Price tiers must be a list of tiers',
+  tooManyTiers: `At most ${MAX_EVENT_PRICE_TIERS} price tiers`,
+  holdHoursNumber: `Hold hours must be a whole number from 1 to ${MAX_HOLD_HOURS}`,
+  noStatement: 'This registration has no fee to settle',
+  notPending: 'Only a pending registration can be settled',
+  waived: 'waived',
+  holdReleasedReason: 'Seat hold expired unpaid',
+  withdrawnReason: 'Registration withdrawn',
+  rejectedReason: 'Registration not approved',
+  heldUntil: (when: string) => `Seat held until ${when}`,
+} as const;
+
+/** What the member sees of their registration's payment. */
+export const REGISTRATION_PAYMENT_LABELS = {
+  awaiting: 'Awaiting payment',
+  paid: 'Paid',
+  waived: 'Fee waived',
+  free: 'Free',
+  released: 'Seat released: not paid in time',
+} as const;
