@@ -25,6 +25,12 @@ function parseCalendar(text: string) {
   return calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
 }
 
+/** A property of the calendar itself, or of one VEVENT, as the parser reads it. */
+const calendarProperty = (text: string, name: string) =>
+  new ICAL.Component(ICAL.parse(text)).getFirstPropertyValue(name);
+const eventProperty = (vevent: ICAL.Event | undefined, name: string) =>
+  vevent?.component.getFirstPropertyValue(name);
+
 /** An instant as Manila's wall clock with its offset: `2099-06-10T09:30:00+08:00`. */
 const inManila = (instant: Date) =>
   `${new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
@@ -43,6 +49,7 @@ describe('GET /events/{id}.ics', () => {
       room: 'Rizal Ballroom',
       city: 'Makati',
       country: 'Philippines',
+      updated_at: new Date('2026-01-02T03:04:05Z'),
     });
     const response = await get(`/events/${event.id}.ics`);
     expect(response.statusCode).toBe(200);
@@ -58,6 +65,10 @@ describe('GET /events/{id}.ics', () => {
     expect(vevent?.location).toBe('Makati Shangri-La, Rizal Ballroom, Makati, Philippines');
     expect(vevent?.uid).toBe(`${event.id}@${host()}`);
     expect(vevent?.description).toContain(`${context.config.publicUrl}/events/${event.id}`);
+    expect(eventProperty(vevent, 'url')).toBe(`${context.config.publicUrl}/events/${event.id}`);
+    expect(calendarProperty(response.body, 'prodid')).toBe('-//MEAP//Events//EN');
+    // Stamped with the event's last change, not with the time of the request.
+    expect((eventProperty(vevent, 'dtstamp') as ICAL.Time).toString()).toBe('2026-01-02T03:04:05Z');
     // The same event gives the same file: same UID, same bytes, so the ETag answers 304.
     const again = await get(`/events/${event.id}.ics`);
     expect(again.body).toBe(response.body);
@@ -84,6 +95,13 @@ describe('GET /events/{id}.ics', () => {
     expect(vevent?.startDate.isDate).toBe(true);
     expect(vevent?.startDate.toString()).toBe('2099-08-01');
     expect(vevent?.endDate.toString()).toBe('2099-08-04');
+  });
+
+  it('gives an event without an end time an hour', async () => {
+    const event = await createEvent(context.db, { start_date: '2099-08-05', start_time: '23:30' });
+    const [vevent] = parseCalendar((await get(`/events/${event.id}.ics`)).body);
+    expect(inManila(vevent?.startDate.toJSDate() as Date)).toBe('2099-08-05T23:30:00+08:00');
+    expect(inManila(vevent?.endDate.toJSDate() as Date)).toBe('2099-08-06T00:30:00+08:00');
   });
 
   it('answers 404 for a draft, a cancelled and an unknown event, 400 for a malformed id', async () => {
@@ -130,6 +148,9 @@ describe('GET /events.ics', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(calendarProperty(response.body, 'x-wr-calname')).toBe(
+      'Mineral Exploration Association of the Philippines events',
+    );
     const uids = parseCalendar(response.body).map((vevent) => vevent.uid);
     const uidOf = (event: { id: string }) => `${event.id}@${host()}`;
     const mine = [running, endsToday, sooner, later].map(uidOf);

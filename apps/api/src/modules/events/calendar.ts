@@ -1,12 +1,12 @@
 import { eventCalendarTimes, eventPlaceLines, siteConfig, sitePaths } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
-import { createEvents, type EventAttributes } from 'ics';
+import ical, { ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
 import type { Db, DbTransaction } from '../../db/client';
 import { events } from '../../db/schema';
 import { byWhenItHappens, notEnded } from './service';
 
 /**
- * Calendar files of published events (RFC 5545, written by the `ics` library;
+ * Calendar files of published events (RFC 5545, written by the `ical-generator` library;
  * docs/decisions/045): one event's for "Add to calendar" and the registration e-mails, and the
  * feed of every upcoming one that a calendar subscribes to.
  */
@@ -39,52 +39,44 @@ const calendarColumns = {
 };
 type CalendarRow = Pick<typeof events.$inferSelect, keyof typeof calendarColumns>;
 
-const dateParts = (date: string) => date.split('-').map(Number) as [number, number, number];
-
 /**
  * One VEVENT. The UID is the event's id at the site's host, so a calendar that imports the file
  * twice, or reads the feed again, updates the entry instead of adding another. Times go out in UTC
  * (RFC 5545 form 2), computed from Manila's wall clock, so every calendar shows the Manila time
  * in its own zone; all-day events as dates.
  */
-function toCalendarEvent(row: CalendarRow, publicUrl: string): EventAttributes {
+function toCalendarEvent(row: CalendarRow, publicUrl: string): ICalEventData {
   const times = eventCalendarTimes(row);
   const pageUrl = `${publicUrl}${sitePaths.eventDetail(row.id)}`;
-  const when: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType'> & {
-    end: EventAttributes['start'];
-  } = times.allDay
-    ? { start: dateParts(times.firstDay), end: dateParts(times.dayAfterLast) }
-    : {
-        start: times.start.getTime(),
-        end: times.end.getTime(),
-        startInputType: 'utc',
-        startOutputType: 'utc',
-      };
   const location = eventPlaceLines(row).join(', ');
   return {
-    ...when,
-    uid: `${row.id}@${new URL(publicUrl).hostname}`,
-    title: row.title,
+    // A calendar without a time zone writes a date-only string (read as midnight UTC) as that
+    // date, and an instant in UTC.
+    ...(times.allDay
+      ? { allDay: true, start: times.firstDay, end: times.dayAfterLast }
+      : { start: times.start, end: times.end }),
+    id: `${row.id}@${new URL(publicUrl).hostname}`,
+    summary: row.title,
     description: [row.description, pageUrl].filter(Boolean).join('\n\n'),
-    ...(location ? { location } : {}),
+    location: location || null,
     url: pageUrl,
-    categories: [row.event_type],
-    status: 'CONFIRMED',
+    categories: [{ name: row.event_type }],
+    status: ICalEventStatus.CONFIRMED,
     // The last change rather than the time of the request: the same event gives the same file,
     // so the ETag lets a calendar's repeated reads be answered 304.
-    timestamp: row.updated_at.getTime(),
-    created: row.created_at.getTime(),
-    lastModified: row.updated_at.getTime(),
-  } as EventAttributes;
+    stamp: row.updated_at,
+    created: row.created_at,
+    lastModified: row.updated_at,
+  };
 }
 
 function writeCalendar(rows: CalendarRow[], publicUrl: string, calendarName?: string): string {
-  const { error, value } = createEvents(
-    rows.map((row) => toCalendarEvent(row, publicUrl)),
-    { productId: `-//${siteConfig.acronym}//Events//EN`, method: 'PUBLISH', calName: calendarName },
-  );
-  if (error || !value) throw error ?? new Error('The calendar was not written');
-  return value;
+  return ical({
+    prodId: { company: siteConfig.acronym, product: 'Events' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: calendarName ?? null,
+    events: rows.map((row) => toCalendarEvent(row, publicUrl)),
+  }).toString();
 }
 
 /**
