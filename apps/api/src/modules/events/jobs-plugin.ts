@@ -26,7 +26,7 @@ export const eventsJobPlugin = fp(
     const run = async () => {
       try {
         const result = await runEventsJob({ db, publicUrl: config.publicUrl });
-        if (result.offersExpired + result.offersMade + result.reminders > 0) {
+        if (result.holdsReleased + result.offersExpired + result.offersMade + result.reminders > 0) {
           app.log.info(result, 'events job finished');
           app.mailWorker.poke();
         }

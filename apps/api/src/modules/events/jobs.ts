@@ -2,6 +2,7 @@ import { SITE_TIME_ZONE } from '@portal/shared';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { eventRegistrations, events, eventWaitlist } from '../../db/schema';
 import { eventReminderEmail } from '../../lib/mail/templates';
+import { releaseExpiredHolds } from './paid-registrations';
 import { lockEvent, longDate, mailMember, type RegistrationContext } from './registrations';
 import { offerFreedSeats } from './waitlist';
 
@@ -116,16 +117,26 @@ export async function sendReminders(context: RegistrationContext, now: Date) {
   });
 }
 
-export type EventsJobResult = { offersExpired: number; offersMade: number; reminders: number };
+export type EventsJobResult = {
+  holdsReleased: number;
+  offersExpired: number;
+  offersMade: number;
+  reminders: number;
+};
 
 /**
  * One pass of the events job as if the time were `now` (the scheduler; tests pass their own).
  * The order matters: seats freed by expiring offers are offered before reminders go out.
  */
 export async function runEventsJob(context: RegistrationContext, now = new Date()): Promise<EventsJobResult> {
-  // Releasing the expired seat holds of paid registrations (`releaseExpiredHolds`) belongs here,
-  // before the offers, so the seats it frees reach the waitlist in the same pass.
+  // Unpaid seat holds first: the seats they free are offered to the waitlist in the same pass.
+  const holds = await releaseExpiredHolds(context, now);
   const offers = await expireOffers(context, now);
   const reminders = await sendReminders(context, now);
-  return { offersExpired: offers.expired, offersMade: offers.offered, reminders };
+  return {
+    holdsReleased: holds.released,
+    offersExpired: offers.expired,
+    offersMade: offers.offered,
+    reminders,
+  };
 }

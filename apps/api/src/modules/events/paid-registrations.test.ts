@@ -2,12 +2,20 @@ import { DEFAULT_EVENT_PRICE_TIERS, EVENT_PRICE_MESSAGES, manilaDateString } fro
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, duesStatements, eventRegistrations, mailOutbox, memberships } from '../../db/schema';
+import {
+  adminAuditLog,
+  duesStatements,
+  eventRegistrations,
+  eventWaitlist,
+  mailOutbox,
+  memberships,
+} from '../../db/schema';
 import { createEvent, createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
 import { previewDailyDues } from '../dues';
 import { hasStanding } from '../memberships';
+import { runEventsJob } from './jobs';
 import { releaseExpiredHolds } from './paid-registrations';
 import { saveTiers } from './prices';
 
@@ -344,6 +352,33 @@ describe('releaseExpiredHolds', () => {
       paid_on: manilaDateString(),
     });
     expect(paid.statusCode).toBe(409);
+  });
+
+  it('the events job releases a hold and offers its seat to the waitlist, which others cannot take', async () => {
+    const { event, guest } = await tieredEvent({ max_attendees: 1 });
+    const holder = await person();
+    expect((await register(event.id, holder.cookie, { tier_id: guest })).statusCode).toBe(201);
+    const next = await person();
+    expect((await call('POST', `/api/events/${event.id}/waitlist`, next.cookie)).statusCode).toBe(201);
+    const holdEnd = (await registrationOf(event.id, holder.user.id))?.hold_expires_at as Date;
+
+    // Other tests' holds have ended too: the job releases theirs as well, so only ours is checked.
+    await runEventsJob(holdsContext(), new Date(holdEnd.getTime() + 1));
+    expect((await registrationOf(event.id, holder.user.id))?.status).toBe('expired');
+    const [entry] = await context.db
+      .select({ state: eventWaitlist.state })
+      .from(eventWaitlist)
+      .where(and(eq(eventWaitlist.event_id, event.id), eq(eventWaitlist.user_id, next.user.id)));
+    expect(entry?.state).toBe('offered');
+    expect((await mailTo(next.user.email)).map((mail) => mail.subject)).toContain(
+      `A seat is available: ${event.title}`,
+    );
+    // The freed seat is the offered person's: a newcomer is told the event is full.
+    const newcomer = await person();
+    expect((await register(event.id, newcomer.cookie, { tier_id: guest })).json().error).toBe(
+      'This event is full',
+    );
+    expect((await register(event.id, next.cookie, { tier_id: guest })).statusCode).toBe(201);
   });
 
   it('a released member may register again (a new statement); withdrawing voids the unpaid one', async () => {

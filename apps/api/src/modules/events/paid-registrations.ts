@@ -14,6 +14,7 @@ import type { Viewer } from '../../plugins/access';
 import { lockEventFeeStatement, paidSoFar, recordPayment, voidLockedStatement } from '../dues';
 import { readMyRegistration } from './prices';
 import { lockEvent, mailMember, type RegistrationContext } from './registrations';
+import { offerFreedSeats } from './waitlist';
 
 /**
  * Paid registrations' holds and the secretariat's settling of them (docs/product-rules.md "Event
@@ -53,6 +54,8 @@ export async function releaseExpiredHolds(context: RegistrationContext, now = ne
         await mailMember(tx, context, hold.userId, event, registrationReleasedEmail);
         count += 1;
       }
+      // The seats freed go to the waitlist under the same lock, so no one registering now takes them first.
+      if (count > 0) await offerFreedSeats(tx, context, eventId, now);
       return count;
     });
     if (released > 0) freed.push({ eventId, released });

@@ -36,7 +36,7 @@ function stubAttendeesApi(attendees: Attendee[], { failDecision = false } = {}) 
       requests.push({ method, url, body });
       const path = url.pathname;
       if (path === `/api/events/retrieve-events/${event.id}`) {
-        return json({ data: makeEventDetail({ ...event, seats_taken: 2 }) });
+        return json({ data: makeEventDetail({ ...event, price_tiers: [], seats_taken: 2 }) });
       }
       if (path === `/api/events/admin/${event.id}/attendees`) {
         const status = url.searchParams.get('status');

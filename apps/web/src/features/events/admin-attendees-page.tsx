@@ -25,7 +25,12 @@ import { useAdminEvent, useDecideRegistration } from './api/admin-events';
 import { useAttendees } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';
 
-const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
+const STATUS_LABELS = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  expired: 'Hold expired',
+} as const;
 
 /** The default, newest registration first, is the select's first choice. */
 const SORTS = [
