@@ -153,9 +153,10 @@ describe('content pages rendered with their data (docs/decisions/035)', () => {
     expect(page.title).toBe('Events | MEAP');
     expect(page.html).toContain('Slope Stability Training');
     expect(page.html).not.toContain('Loading events');
-    // The request the list's hook makes: the address's filters as text, page 1 when it names none.
+    // The request the list's hook makes: the address's filters as text, page 1 when it names none,
+    // the upcoming events when it names no view (docs/decisions/045).
     expect(reads).toEqual([
-      'listEvents {"page":"1","search":"slope","status":"published","sort_by":"created_at","sort_order":"desc"}',
+      'listEvents {"page":"1","search":"slope","when":"upcoming","status":"published"}',
     ]);
   });
 
