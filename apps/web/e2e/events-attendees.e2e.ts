@@ -32,6 +32,8 @@ beforeAll(async () => {
       status: 'published',
       is_registration_required: 'true',
       max_attendees: '30',
+      // A free event: the journey is about the list, not the fees (events-paid.e2e.ts).
+      price_tiers: '[]',
     },
   });
   expect(created.status(), await created.text()).toBe(201);

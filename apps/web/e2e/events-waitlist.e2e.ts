@@ -35,6 +35,8 @@ async function createFullEventByApi() {
       is_registration_required: 'true',
       max_attendees: '1',
       offer_hours: '24',
+      // A free event: the journey is about the waitlist, not the fees (events-paid.e2e.ts).
+      price_tiers: '[]',
     },
   });
   expect(response.status()).toBe(201);
