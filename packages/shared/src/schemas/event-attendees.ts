@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { REGISTRATION_STATUSES } from '../enums';
+import { REGISTRATION_PAYMENT_STATES } from '../event-prices';
 import { paginationSchema, requiredText, text, tooLongMessage } from './common';
 import { pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
 
@@ -74,6 +75,13 @@ export const attendeeSchema = z.object({
   email: z.string(),
   status: z.enum(REGISTRATION_STATUSES),
   registered_at: z.string(),
+  tier_name: z.string().nullable().describe('A paid registration’s price tier; null without prices'),
+  amount: z.number().int().nullable().describe('The fee in centavos; null for an event without prices'),
+  payment: z
+    .enum(REGISTRATION_PAYMENT_STATES)
+    .nullable()
+    .describe('Where the fee stands (docs/product-rules.md "Event prices"); null without a fee'),
+  hold_expires_at: z.string().nullable().describe('Until when an unpaid seat is held, while it is awaited'),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 

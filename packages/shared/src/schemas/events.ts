@@ -8,7 +8,6 @@ import {
   EVENT_TYPES,
   REGISTRATION_STATUSES,
 } from '../enums';
-import { DEFAULT_OFFER_HOURS, DEFAULT_REMINDER_HOURS, MAX_EVENT_HOURS } from '../events';
 import {
   EVENT_PRICE_AUDIENCES,
   EVENT_PRICE_MESSAGES,
@@ -16,6 +15,7 @@ import {
   MAX_HOLD_HOURS,
   PRC_NUMBER_PATTERN,
 } from '../event-prices';
+import { DEFAULT_OFFER_HOURS, DEFAULT_REMINDER_HOURS, MAX_EVENT_HOURS } from '../events';
 import {
   formBoolean,
   isCalendarDate,

@@ -29,7 +29,6 @@ import { notFound, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
-import { myWaitlistPlace, offerFreedSeats, seatsHeld, waitlistCount } from './waitlist';
 import {
   readMyRegistration,
   registrationPayments,
@@ -38,6 +37,7 @@ import {
   tiersOfEvents,
   toAdminTier,
 } from './prices';
+import { myWaitlistPlace, offerFreedSeats, seatsHeld, waitlistCount } from './waitlist';
 
 type EventRow = typeof events.$inferSelect;
 
