@@ -115,4 +115,40 @@ describe('paid event registration', () => {
     await checkPage(page, 'desktop', JOURNEY, 'approved');
     await context.close();
   }, 180_000);
+
+  it('a guest-rate seat held unpaid is settled by the admin at the door from the attendee list', async () => {
+    const member = await createConfirmedMember(browser.baseUrl, 'doorfee');
+    const id = await eventId(browser.baseUrl);
+    const { page, context } = await browser.newPage('desktop');
+    await signInByApi(page, member.email, member.password);
+    await openPage(page, paths.eventDetail(id));
+    const panel = page.getByRole('region', { name: 'Registration' });
+    const guestRate = panel.getByRole('radio', { name: /Guest \/ non-member/ });
+    await expect.poll(() => guestRate.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await guestRate.check();
+    await panel.getByRole('button', { name: 'Register · ₱500.00' }).click();
+    await panel.getByText(/^Seat held until /).waitFor();
+
+    const admin = await browser.newPage('desktop');
+    await signInByApi(admin.page, ADMIN_EMAIL, inject('adminPassword'));
+    await openPage(admin.page, `${paths.adminEventAttendees(id)}?search=${encodeURIComponent(member.email)}`);
+    const table = admin.page.getByRole('table', { name: 'Attendees' });
+    await table.getByText('Awaiting payment').waitFor();
+    await table.getByText('₱500.00').waitFor();
+    await checkPage(admin.page, 'desktop', JOURNEY, 'attendees-awaiting');
+    await table.getByRole('button', { name: /^Paid at the door: / }).click();
+    const confirm = admin.page.getByRole('alertdialog', { name: 'Paid at the door' });
+    await confirm.getByText(/^Record ₱500\.00 paid in cash at the door by /).waitFor();
+    await confirm.getByRole('button', { name: 'Record payment' }).click();
+    await admin.page.getByText('Payment recorded; registration approved.').waitFor();
+    await table.getByText('Paid', { exact: true }).waitFor();
+    expect(await table.getByRole('button', { name: /^Paid at the door: / }).count()).toBe(0);
+    await admin.context.close();
+
+    await waitForMail(member.email, /Registration approved/);
+    await openPage(page, paths.eventDetail(id));
+    await panel.getByText('Your registration is approved. See you there!').waitFor();
+    await panel.getByText(/· Paid/).waitFor();
+    await context.close();
+  }, 180_000);
 });

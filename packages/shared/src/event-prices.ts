@@ -55,13 +55,43 @@ export const EVENT_PRICE_MESSAGES = {
   withdrawnReason: 'Registration withdrawn',
   rejectedReason: 'Registration not approved',
   heldUntil: (when: string) => `Seat held until ${when}`,
+  waiveTitle: 'Waive fee',
+  waiveConfirm: (name: string, amount: string) =>
+    `Waive the ${amount} fee of ${name}? The statement is voided and the registration approved.`,
+  doorTitle: 'Paid at the door',
+  doorConfirm: (name: string, amount: string) =>
+    `Record ${amount} paid in cash at the door by ${name}? A receipt is issued and the registration approved.`,
+  waivedNotice: 'Fee waived; registration approved.',
+  paidAtDoorNotice: 'Payment recorded; registration approved.',
+  settleFailed: 'Failed to settle the registration fee.',
 } as const;
 
+/** Where a paid registration's fee stands: the member's event page and the attendee list read it alike. */
+export const REGISTRATION_PAYMENT_STATES = ['free', 'awaiting', 'paid', 'waived', 'released'] as const;
+export type RegistrationPaymentState = (typeof REGISTRATION_PAYMENT_STATES)[number];
+
+/**
+ * The payment state of a registration from its status, its fee and its newest statement: a
+ * zero fee is free, a released seat is released whatever its statement, a voided statement is a
+ * waived fee, and anything not yet paid in full awaits payment.
+ */
+export function registrationPaymentState(registration: {
+  status: string;
+  amount: number;
+  statement_status: string | null;
+}): RegistrationPaymentState {
+  if (registration.amount === 0) return 'free';
+  if (registration.status === 'expired') return 'released';
+  if (registration.statement_status === 'paid') return 'paid';
+  if (registration.statement_status === 'void') return 'waived';
+  return 'awaiting';
+}
+
 /** What the member sees of their registration's payment. */
-export const REGISTRATION_PAYMENT_LABELS = {
+export const REGISTRATION_PAYMENT_LABELS: Record<RegistrationPaymentState, string> = {
   awaiting: 'Awaiting payment',
   paid: 'Paid',
   waived: 'Fee waived',
   free: 'Free',
   released: 'Seat released: not paid in time',
-} as const;
+};

@@ -349,6 +349,8 @@ export type DemoEvent = {
     tier?: EventPriceAudience;
     paid?: boolean;
   }[];
+  /** Who waits for a seat of a full event, first in line first (docs/product-rules.md "Waitlist"). */
+  waitlist?: string[];
 };
 
 const secretariat = `${acronym} Secretariat`;
@@ -499,10 +501,16 @@ export const demoEvents: DemoEvent[] = [
     status: 'published',
     price: '0.00',
     is_registration_required: true,
-    max_attendees: 120,
+    // Full, with people waiting: the waitlist shows on a first start.
+    max_attendees: 3,
     certification_provided: false,
     speakerKeys: ['tan'],
-    registrations: [{ username: 'visayasgeoscience', status: 'approved' }],
+    registrations: [
+      { username: 'visayasgeoscience', status: 'approved' },
+      { username: 'cordilleracopper', status: 'approved' },
+      { username: 'mindanaonickel', status: 'approved' },
+    ],
+    waitlist: ['paoloreyes', 'avillanueva', 'rtorres'],
   },
   {
     title: 'Responsible Exploration Community Dialogue, Surigao',

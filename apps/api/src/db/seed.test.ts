@@ -18,6 +18,7 @@ import {
   eventRegistrations,
   eventSpeakers,
   events,
+  eventWaitlist,
   memberships,
   newsArticles,
   representatives,
@@ -171,6 +172,34 @@ describe('seedDemoContent', () => {
       .selectDistinct({ status: eventRegistrations.status })
       .from(eventRegistrations);
     expect(statuses.map((row) => row.status).sort()).toEqual(['approved', 'pending', 'rejected']);
+  });
+
+  it('has a full upcoming event with members waiting for a seat, in order', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const waiting = await handle.db
+      .select({
+        eventId: eventWaitlist.event_id,
+        state: eventWaitlist.state,
+        joinedAt: eventWaitlist.joined_at,
+      })
+      .from(eventWaitlist)
+      .orderBy(eventWaitlist.joined_at);
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    expect(waiting.every((row) => row.state === 'waiting')).toBe(true);
+    const eventId = waiting[0]?.eventId ?? '';
+    const [event] = await handle.db.select().from(events).where(eq(events.id, eventId));
+    expect(event).toMatchObject({ status: 'published', is_registration_required: true });
+    expect((event?.start_date ?? '') > today).toBe(true);
+    const [taken] = await handle.db
+      .select({ n: count() })
+      .from(eventRegistrations)
+      .where(
+        and(
+          eq(eventRegistrations.event_id, eventId),
+          inArray(eventRegistrations.status, ['pending', 'approved']),
+        ),
+      );
+    expect(taken?.n).toBe(event?.max_attendees);
   });
 
   it('has 7 published news articles, a draft and an archived one, each with a gallery', async () => {

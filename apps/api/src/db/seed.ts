@@ -24,6 +24,7 @@ import {
   eventRegistrations,
   eventSpeakers,
   events,
+  eventWaitlist,
   type ImageOwnerType,
   memberships,
   type NewEvent,
@@ -416,6 +417,17 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       { titleOf: (eventId) => demoEvents[eventRows.findIndex((event) => event.id === eventId)]?.title ?? '' },
     );
   }
+
+  const waiting = demoEvents.flatMap((event, index) =>
+    (event.waitlist ?? []).map((username, position) => ({
+      event_id: eventRows[index]?.id as string,
+      user_id: requireUser(username),
+      state: 'waiting' as const,
+      // Joined a day apart, in the list's order: the first is offered the next free seat.
+      joined_at: daysAgo(5 - position, position),
+    })),
+  );
+  if (waiting.length > 0) await tx.insert(eventWaitlist).values(waiting);
 
   await tx.insert(newsArticles).values(
     demoArticles.map((article, index) => {

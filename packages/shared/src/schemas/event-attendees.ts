@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { REGISTRATION_STATUSES } from '../enums';
+import { REGISTRATION_PAYMENT_STATES } from '../event-prices';
 import { paginationSchema, requiredText, text, tooLongMessage } from './common';
 import { pageQuerySchema, searchQuerySchema, sortOrderSchema } from './query';
 
@@ -26,7 +27,7 @@ export const ATTENDEE_MESSAGES = {
   subjectTooLong: tooLongMessage('Subject', ATTENDEE_MESSAGE_LIMITS.subjectMax),
   bodyRequired: 'Message is required',
   bodyTooLong: tooLongMessage('Message', ATTENDEE_MESSAGE_LIMITS.bodyMax),
-  statusInvalid: 'Status must be pending, approved or rejected',
+  statusInvalid: 'Status must be pending, approved, rejected or expired',
   noRecipients: 'No attendees match these filters',
   keyInvalid: 'Invalid idempotency key',
   keyReused: 'This message was already sent for another event',
@@ -69,11 +70,18 @@ export const attendeeSchema = z.object({
   user_id: z.uuid(),
   name: z
     .string()
-    .describe('A company account’s voting representative, otherwise the username (decision 048)'),
+    .describe('A company account’s voting representative, otherwise the name the account goes by (decisions 048, 049)'),
   company: z.string().nullable().describe('A company account’s registered name; null for individuals'),
   email: z.string(),
   status: z.enum(REGISTRATION_STATUSES),
   registered_at: z.string(),
+  tier_name: z.string().nullable().describe('A paid registration’s price tier; null without prices'),
+  amount: z.number().int().nullable().describe('The fee in centavos; null for an event without prices'),
+  payment: z
+    .enum(REGISTRATION_PAYMENT_STATES)
+    .nullable()
+    .describe('Where the fee stands (docs/product-rules.md "Event prices"); null without a fee'),
+  hold_expires_at: z.string().nullable().describe('Until when an unpaid seat is held, while it is awaited'),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 

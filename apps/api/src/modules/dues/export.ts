@@ -3,13 +3,9 @@ import { stringify } from 'csv-stringify/sync';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { duesStatements } from '../../db/schema';
-import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { CSV_CELL_OPTIONS, csvPesos as pesos } from '../../lib/csv';
 import type { Viewer } from '../../plugins/access';
 import { readStatementViews, statementFilters } from './statements';
-
-/** Pesos with two decimals and no sign or separators, as a spreadsheet reads a number. */
-const pesos = (centavos: number) =>
-  `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
 
 const COLUMNS = [
   'number',

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { createEvent, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { saveTiers } from './prices';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
@@ -104,6 +105,11 @@ describe('GET /api/events/admin/{id}/attendees', () => {
       email: people.company?.email,
       status: 'approved',
       registered_at: '2029-12-01T01:00:00.000Z',
+      // An event without prices: no fee, no payment.
+      tier_name: null,
+      amount: null,
+      payment: null,
+      hold_expires_at: null,
     });
     expect(attendees[2]).toMatchObject({ name: people.pending?.username, company: null, status: 'pending' });
   });
@@ -164,7 +170,16 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
       'attachment; filename="attendees-mindanao-exploration-forum-ano-2030-2030-01-15.csv"',
     );
     const [header, ...rows] = parse(response.body) as string[][];
-    expect(header).toEqual(['name', 'company', 'email', 'status', 'registered_at']);
+    expect(header).toEqual([
+      'name',
+      'company',
+      'email',
+      'status',
+      'registered_at',
+      'tier',
+      'amount',
+      'payment',
+    ]);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual([
       'Ramon Dizon',
@@ -172,6 +187,9 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
       people.company?.email,
       'approved',
       '2029-12-01 09:00',
+      '',
+      '',
+      '',
     ]);
     const approved = parse((await get(`${base()}/attendees.csv?status=approved`)).body) as string[][];
     expect(approved).toHaveLength(3);
@@ -188,6 +206,86 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
     expect((await get(`${base()}/attendees.csv`, null)).statusCode).toBe(401);
     expect((await get(`${base()}/attendees.csv`, memberCookie)).statusCode).toBe(403);
     expect((await get(`${base(randomUUID())}/attendees.csv`)).statusCode).toBe(404);
+  });
+});
+
+describe('paid registrations in the attendee list and its export', () => {
+  /** An event with the specification's tiers, and a guest-rate registration each for three people. */
+  async function paidEvent() {
+    const event = await createEvent(context.db, {
+      status: 'published',
+      is_registration_required: true,
+      start_date: '2099-06-10',
+      start_time: '09:00:00',
+      max_attendees: 10,
+    });
+    await context.db.transaction((tx) => saveTiers(tx, event.id, null, { isNew: true }));
+    const detail = (await get(`/api/events/retrieve-events/${event.id}`)).json().data;
+    const guestTier = detail.price_tiers.find((tier: { audience: string }) => tier.audience === 'guest');
+    const registrations: Record<string, string> = {};
+    for (const name of ['awaiting', 'door', 'waived']) {
+      const user = await createUser(context.db, { username: `${name}_${randomUUID().slice(0, 6)}` });
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/registration`,
+        headers: { cookie: (await signIn(context, user)).cookie },
+        payload: { tier_id: guestTier.id },
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      const [row] = await context.db
+        .select({ id: eventRegistrations.id })
+        .from(eventRegistrations)
+        .where(and(eq(eventRegistrations.event_id, event.id), eq(eventRegistrations.user_id, user.id)));
+      registrations[name] = row?.id ?? '';
+    }
+    const settle = (name: string, action: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: `/api/events/admin/registrations/${registrations[name]}/${action}`,
+        headers: { cookie: adminCookie },
+        payload: {},
+      });
+    expect((await settle('door', 'paid-at-door')).statusCode).toBe(200);
+    expect((await settle('waived', 'waive')).statusCode).toBe(200);
+    return { event, registrations };
+  }
+
+  it('shows each one’s tier, amount in centavos and payment, and the hold only while awaited', async () => {
+    const { event, registrations } = await paidEvent();
+    const response = await get(`${base(event.id)}/attendees`);
+    expect(response.statusCode).toBe(200);
+    const rows = response.json().data.attendees as { registration_id: string }[];
+    const row = (name: string) => rows.find((entry) => entry.registration_id === registrations[name]);
+    expect(row('awaiting')).toMatchObject({
+      status: 'pending',
+      tier_name: 'Guest / non-member',
+      amount: 50_000,
+      payment: 'awaiting',
+      hold_expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(row('door')).toMatchObject({
+      status: 'approved',
+      amount: 50_000,
+      payment: 'paid',
+      hold_expires_at: null,
+    });
+    expect(row('waived')).toMatchObject({
+      status: 'approved',
+      amount: 50_000,
+      payment: 'waived',
+      hold_expires_at: null,
+    });
+  });
+
+  it('exports the tier, the amount in pesos and the payment as the member reads it', async () => {
+    const { event } = await paidEvent();
+    const response = await get(`${base(event.id)}/attendees.csv?sort_by=registered_at&sort_order=asc`);
+    const [, ...rows] = parse(response.body) as string[][];
+    expect(rows.map((row) => row.slice(5))).toEqual([
+      ['Guest / non-member', '500.00', 'Awaiting payment'],
+      ['Guest / non-member', '500.00', 'Paid'],
+      ['Guest / non-member', '500.00', 'Fee waived'],
+    ]);
   });
 });
 

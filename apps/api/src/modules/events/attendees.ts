@@ -4,13 +4,22 @@ import {
   type AttendeeListQuery,
   buildPagination,
   EVENT_MESSAGES,
+  REGISTRATION_PAYMENT_LABELS,
+  registrationPaymentState,
   SITE_TIME_ZONE,
 } from '@portal/shared';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
-import { eventRegistrations, events, representatives, users } from '../../db/schema';
-import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import {
+  duesStatements,
+  eventPriceTiers,
+  eventRegistrations,
+  events,
+  representatives,
+  users,
+} from '../../db/schema';
+import { CSV_CELL_OPTIONS, csvPesos } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
 import { accountDisplayNameSql } from '../users';
@@ -27,29 +36,64 @@ const attendeeCompany = sql<
 >`case when ${users.type} = 'company' then ${users.registeredName} end`;
 
 /**
- * The columns of an attendee, read by the list, the export and the messages alike. The paid
- * registrations' tier, amount and payment status join in `selectAttendees` and add their columns
- * here.
+ * A paid registration's newest fee statement (one released and registered again has two), one
+ * row per registration.
  */
-const attendeeColumns = {
-  registration_id: eventRegistrations.id,
-  user_id: eventRegistrations.user_id,
-  name: attendeeName,
-  company: attendeeCompany,
-  email: users.email,
-  status: eventRegistrations.status,
-  registered_at: eventRegistrations.created_at,
-};
+const newestFee = (db: Db | DbTransaction) =>
+  db
+    .selectDistinctOn([duesStatements.eventRegistrationId], {
+      registration_id: sql<string>`${duesStatements.eventRegistrationId}`.as('fee_registration_id'),
+      status: sql<string>`${duesStatements.status}`.as('fee_status'),
+      amount: sql<number>`${duesStatements.amountCentavos}`.as('fee_amount'),
+    })
+    .from(duesStatements)
+    .where(isNotNull(duesStatements.eventRegistrationId))
+    .orderBy(duesStatements.eventRegistrationId, desc(duesStatements.createdAt))
+    .as('newest_fee');
 
 /** The account of a registration and, for a company, its one voting representative. */
 const votingRepresentative = and(eq(representatives.userId, users.id), eq(representatives.type, 'voting'));
 
-const selectAttendees = (db: Db | DbTransaction) =>
-  db
-    .select(attendeeColumns)
+/**
+ * The columns of an attendee, read by the list, the export and the messages alike, with a paid
+ * registration's tier, its fee (the statement's amount, else the tier's) and its statement's
+ * status, from which `withPayment` reads the payment state.
+ */
+const selectAttendees = (db: Db | DbTransaction) => {
+  const fee = newestFee(db);
+  return db
+    .select({
+      registration_id: eventRegistrations.id,
+      user_id: eventRegistrations.user_id,
+      name: attendeeName,
+      company: attendeeCompany,
+      email: users.email,
+      status: eventRegistrations.status,
+      registered_at: eventRegistrations.created_at,
+      tier_name: eventPriceTiers.name,
+      amount: sql<number | null>`coalesce(${fee.amount}, ${eventPriceTiers.amount_centavos})`,
+      hold_expires_at: eventRegistrations.hold_expires_at,
+      statement_status: fee.status,
+    })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.user_id))
-    .leftJoin(representatives, votingRepresentative);
+    .leftJoin(representatives, votingRepresentative)
+    .leftJoin(eventPriceTiers, eq(eventPriceTiers.id, eventRegistrations.price_tier_id))
+    .leftJoin(fee, eq(fee.registration_id, eventRegistrations.id));
+};
+
+type AttendeeRow = Awaited<ReturnType<ReturnType<typeof selectAttendees>['execute']>>[number];
+
+/**
+ * A row with its payment state, the event page's for the member (`registrationPaymentState`);
+ * null for a registration without a fee (an event without prices). The hold shows only while
+ * the fee is awaited.
+ */
+function withPayment({ statement_status, hold_expires_at, ...row }: AttendeeRow) {
+  if (row.amount === null) return { ...row, payment: null, hold_expires_at: null };
+  const payment = registrationPaymentState({ status: row.status, amount: row.amount, statement_status });
+  return { ...row, payment, hold_expires_at: payment === 'awaiting' ? hold_expires_at : null };
+}
 
 /** The same rows counted: the joins the filters read, none of the columns. */
 const countAttendees = (db: Db | DbTransaction) =>
@@ -104,15 +148,20 @@ export async function eventOf(db: Db | DbTransaction, eventId: string) {
 
 /** Every registrant the filters select, in the list's order: the recipients of a message. */
 export async function readAttendees(tx: Db | DbTransaction, eventId: string, filter: AttendeeFilter) {
-  return selectAttendees(tx)
+  const rows = await selectAttendees(tx)
     .where(attendeeFilters(eventId, filter))
     .orderBy(...attendeeOrder({ sort_by: 'registered_at', sort_order: 'asc' }));
+  return rows.map(withPayment);
 }
 
-const toAttendee = (row: Awaited<ReturnType<typeof readAttendees>>[number]) => ({
-  ...row,
-  registered_at: row.registered_at.toISOString(),
-});
+const toAttendee = (row: AttendeeRow) => {
+  const attendee = withPayment(row);
+  return {
+    ...attendee,
+    registered_at: attendee.registered_at.toISOString(),
+    hold_expires_at: attendee.hold_expires_at?.toISOString() ?? null,
+  };
+};
 
 /** GET /api/events/admin/{id}/attendees: a page of the filtered registrants. */
 export async function listAttendees(db: Db, eventId: string, query: AttendeeListQuery) {
@@ -139,7 +188,16 @@ const manilaDateTime = new Intl.DateTimeFormat('sv-SE', {
   timeStyle: 'short',
 });
 
-const CSV_COLUMNS = ['name', 'company', 'email', 'status', 'registered_at'] as const;
+const CSV_COLUMNS = [
+  'name',
+  'company',
+  'email',
+  'status',
+  'registered_at',
+  'tier',
+  'amount',
+  'payment',
+] as const;
 
 /**
  * The file's name: the event's title as a slug and its date, e.g.
@@ -167,7 +225,13 @@ export async function exportAttendeesCsv(db: Db, eventId: string, query: Attende
   const rows = await selectAttendees(db)
     .where(attendeeFilters(eventId, query))
     .orderBy(...attendeeOrder(query));
-  const records = rows.map((row) => ({ ...row, registered_at: manilaDateTime.format(row.registered_at) }));
+  const records = rows.map(withPayment).map((row) => ({
+    ...row,
+    registered_at: manilaDateTime.format(row.registered_at),
+    tier: row.tier_name,
+    amount: row.amount === null ? null : csvPesos(row.amount),
+    payment: row.payment && REGISTRATION_PAYMENT_LABELS[row.payment],
+  }));
   return {
     fileName: exportFileName(event),
     csv: stringify(records, { header: true, columns: [...CSV_COLUMNS], ...CSV_CELL_OPTIONS }),

@@ -16,6 +16,10 @@ const attendee = (overrides: Partial<Attendee>): Attendee => ({
   email: 'ana@example.com',
   status: 'pending',
   registered_at: '2026-02-01T01:30:00.000Z',
+  tier_name: null,
+  amount: null,
+  payment: null,
+  hold_expires_at: null,
   ...overrides,
 });
 
@@ -23,7 +27,7 @@ const attendee = (overrides: Partial<Attendee>): Attendee => ({
  * The attendees API at the network boundary: it filters `attendees` by status as the server
  * would; `failDecision` makes approvals answer 500; `hold()` keeps writes waiting until `release()`.
  */
-function stubAttendeesApi(attendees: Attendee[], { failDecision = false } = {}) {
+function stubAttendeesApi(attendees: Attendee[], { failDecision = false, failSettle = false } = {}) {
   const requests: { method: string; url: URL; body: unknown }[] = [];
   const messages: AttendeeMessage[] = [];
   let held: { promise: Promise<void>; release: () => void } | null = null;
@@ -93,6 +97,19 @@ function stubAttendeesApi(attendees: Attendee[], { failDecision = false } = {}) 
         };
         messages.unshift(message);
         return json({ data: message }, 201);
+      }
+      const settle = path.match(/^\/api\/events\/admin\/registrations\/([^/]+)\/(waive|paid-at-door)$/);
+      if (settle) {
+        if (failSettle) {
+          return json({ error: 'Only a pending registration can be settled', code: 'not_pending' }, 409);
+        }
+        const row = attendees.find((entry) => entry.registration_id === settle[1]);
+        if (row) {
+          row.status = 'approved';
+          row.payment = settle[2] === 'waive' ? 'waived' : 'paid';
+          row.hold_expires_at = null;
+        }
+        return json({ data: {} });
       }
       if (path === '/api/events/admin/update-user-event') {
         if (failDecision) return json({ error: 'Internal Server Error' }, 500);
@@ -170,6 +187,75 @@ describe('AdminAttendeesPage', () => {
     );
     expect(
       within(table()).getByRole('button', { name: 'Approve ana.cruz', hidden: true }),
+    ).toBeInTheDocument();
+  });
+
+  // A fresh row each test: the stub settles rows in place.
+  const heldRow = () =>
+    attendee({
+      name: 'Liza Ramos',
+      tier_name: 'Guest / non-member',
+      amount: 50_000,
+      payment: 'awaiting',
+      hold_expires_at: '2026-02-04T01:30:00.000Z',
+    });
+
+  it('shows each paid registration’s tier, amount and payment, with the hold of an unpaid one', async () => {
+    stubAttendeesApi([
+      heldRow(),
+      attendee({
+        name: 'paid.member',
+        status: 'approved',
+        tier_name: 'Member representative with card',
+        amount: 20_000,
+        payment: 'paid',
+      }),
+    ]);
+    renderPage();
+    const rows = within(await screen.findByRole('table', { name: 'Attendees' }));
+    expect(await rows.findByText('Liza Ramos')).toBeInTheDocument();
+    expect(rows.getByText('Guest / non-member')).toBeInTheDocument();
+    expect(rows.getByText('₱500.00')).toBeInTheDocument();
+    expect(rows.getByText('Awaiting payment')).toBeInTheDocument();
+    expect(rows.getByText(/^Seat held until /)).toBeInTheDocument();
+    expect(rows.getByText('₱200.00')).toBeInTheDocument();
+    expect(rows.getByText('Paid')).toBeInTheDocument();
+    // Only the awaited fee can be settled.
+    expect(rows.getByRole('button', { name: 'Waive fee of Liza Ramos' })).toBeInTheDocument();
+    expect(rows.queryByRole('button', { name: /paid\.member/ })).toBeNull();
+  });
+
+  it('records a fee paid at the door after a confirmation, and the row shows it paid', async () => {
+    const held = heldRow();
+    const api = stubAttendeesApi([held]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Liza Ramos');
+    await user.click(within(table()).getByRole('button', { name: 'Paid at the door: Liza Ramos' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Paid at the door' });
+    expect(confirm).toHaveTextContent('Record ₱500.00 paid in cash at the door by Liza Ramos?');
+    await user.click(within(confirm).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded; registration approved.')).toBeInTheDocument();
+    expect(await within(table()).findByText('Paid')).toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: 'Waive fee of Liza Ramos' })).toBeNull();
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.url.pathname).toBe(`/api/events/admin/registrations/${held.registration_id}/paid-at-door`);
+  });
+
+  it('a refused waiver says so with the server’s reason, and the row keeps its actions', async () => {
+    stubAttendeesApi([heldRow()], { failSettle: true });
+    renderPage();
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Liza Ramos');
+    await user.click(within(table()).getByRole('button', { name: 'Waive fee of Liza Ramos' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Waive fee' });
+    expect(confirm).toHaveTextContent('Waive the ₱500.00 fee of Liza Ramos?');
+    await user.click(within(confirm).getByRole('button', { name: 'Waive fee' }));
+    const failure = await screen.findByRole('alertdialog', { name: 'Something went wrong' });
+    expect(failure).toHaveTextContent('Failed to settle the registration fee.');
+    expect(failure).toHaveTextContent('Only a pending registration can be settled');
+    expect(
+      within(table()).getByRole('button', { name: 'Waive fee of Liza Ramos', hidden: true }),
     ).toBeInTheDocument();
   });
 

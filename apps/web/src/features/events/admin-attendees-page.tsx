@@ -4,10 +4,14 @@ import {
   attendeeListQuerySchema,
   EVENT_FORM_NOTICES,
   EVENT_MESSAGES,
+  EVENT_PRICE_MESSAGES,
+  formatCentavos,
   PAGE_SIZES,
+  REGISTRATION_PAYMENT_LABELS,
   REGISTRATION_STATUSES,
+  type RegistrationPaymentState,
 } from '@portal/shared';
-import { ArrowLeft, Check, Download, X } from 'lucide-react';
+import { ArrowLeft, BadgePercent, Banknote, Check, Download, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
@@ -17,20 +21,33 @@ import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-l
 import { useNotice } from '@/components/admin-list/use-notice';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StatusBadge, type StatusTone, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate, formatTimeOfDay } from '@/lib/format';
+import { formatDate, formatDateTime, formatTimeOfDay } from '@/lib/format';
 import { useAdminEvent, useDecideRegistration } from './api/admin-events';
-import { useAttendees } from './api/attendees';
+import { type SettleAction, useAttendees, useSettleRegistration } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';
 
 const STATUS_LABELS = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
-  expired: 'Hold expired',
+  expired: 'Released',
 } as const;
+
+const PAYMENT_TONES: Record<RegistrationPaymentState, StatusTone> = {
+  free: 'gray',
+  awaiting: 'yellow',
+  paid: 'green',
+  waived: 'blue',
+  released: 'gray',
+};
+
+/** A fee the admin can settle: a pending registration whose fee is still awaited. */
+const settleable = (attendee: Attendee) => attendee.status === 'pending' && attendee.payment === 'awaiting';
 
 /** The default, newest registration first, is the select's first choice. */
 const SORTS = [
@@ -48,7 +65,11 @@ const columns: Column<Attendee>[] = [
     sortBy: 'name',
     cell: (attendee) => <p className="font-semibold text-stone-900">{attendee.name}</p>,
   },
-  { header: 'Company', className: 'min-w-40', cell: (attendee) => attendee.company ?? '—' },
+  {
+    header: 'Company',
+    className: 'hidden min-w-40 2xl:table-cell',
+    cell: (attendee) => attendee.company ?? '—',
+  },
   {
     header: 'E-mail',
     className: 'min-w-48',
@@ -61,8 +82,38 @@ const columns: Column<Attendee>[] = [
     cell: (attendee) => <StatusBadge tone={toneOfStatus(attendee.status)}>{attendee.status}</StatusBadge>,
   },
   {
+    header: 'Tier',
+    // From 1536 px: at 1280 px with the sidebar the amount and the payment say enough.
+    className: 'hidden min-w-36 2xl:table-cell',
+    cell: (attendee) => attendee.tier_name ?? '—',
+  },
+  {
+    header: 'Amount',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (attendee) => (attendee.amount === null ? '—' : formatCentavos(attendee.amount)),
+  },
+  {
+    header: 'Payment',
+    className: 'min-w-32',
+    cell: (attendee) =>
+      attendee.payment ? (
+        <span>
+          <StatusBadge tone={PAYMENT_TONES[attendee.payment]} asWritten>
+            {REGISTRATION_PAYMENT_LABELS[attendee.payment]}
+          </StatusBadge>
+          {attendee.hold_expires_at && (
+            <span className="mt-1 block text-stone-600 text-xs">
+              {EVENT_PRICE_MESSAGES.heldUntil(formatDateTime(attendee.hold_expires_at))}
+            </span>
+          )}
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+  {
     header: 'Registered',
-    className: 'whitespace-nowrap',
+    className: 'hidden whitespace-nowrap 2xl:table-cell',
     sortBy: 'registered_at',
     // Two short lines: at 1280 px one long line pushed the column under the sticky actions.
     cell: (attendee) => (
@@ -89,6 +140,8 @@ export function AdminAttendeesPage() {
   useKeepPageInRange(list, page?.pagination);
   const decide = useDecideRegistration();
   const notice = useNotice();
+  const settle = useSettleRegistration();
+  const [settling, setSettling] = useState<{ attendee: Attendee; action: SettleAction } | null>(null);
   const [exporting, setExporting] = useState(false);
   const { page: _page, limit: _limit, ...filters } = list.query;
 
@@ -100,6 +153,26 @@ export function AdminAttendeesPage() {
         onError: () => notice.failure(EVENT_FORM_NOTICES.registrationFailed),
       },
     );
+  const confirmSettle = () => {
+    if (!settling) return;
+    const { attendee, action } = settling;
+    settle.mutate(
+      { registrationId: attendee.registration_id, action },
+      {
+        onSuccess: () =>
+          notice.confirm(
+            action === 'waive' ? EVENT_PRICE_MESSAGES.waivedNotice : EVENT_PRICE_MESSAGES.paidAtDoorNotice,
+          ),
+        // The server's rule (no longer pending, nothing left to settle) under the failure.
+        onError: (error) =>
+          notice.failure(
+            EVENT_PRICE_MESSAGES.settleFailed,
+            error instanceof ApiError ? error.error : undefined,
+          ),
+        onSettled: () => setSettling(null),
+      },
+    );
+  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -183,6 +256,20 @@ export function AdminAttendeesPage() {
             attendee.status === 'pending' ? (
               <RowActions
                 actions={[
+                  ...(settleable(attendee)
+                    ? [
+                        {
+                          label: `Paid at the door: ${attendee.name}`,
+                          icon: <Banknote />,
+                          onClick: () => setSettling({ attendee, action: 'paid-at-door' }),
+                        },
+                        {
+                          label: `Waive fee of ${attendee.name}`,
+                          icon: <BadgePercent />,
+                          onClick: () => setSettling({ attendee, action: 'waive' }),
+                        },
+                      ]
+                    : []),
                   {
                     label: `Approve ${attendee.name}`,
                     icon: <Check />,
@@ -213,6 +300,26 @@ export function AdminAttendeesPage() {
         recipientCount={page?.pagination.total}
         onSent={notice.confirm}
         onFailed={notice.failure}
+      />
+      <ConfirmDialog
+        open={settling !== null}
+        title={
+          settling?.action === 'waive' ? EVENT_PRICE_MESSAGES.waiveTitle : EVENT_PRICE_MESSAGES.doorTitle
+        }
+        text={
+          settling
+            ? (settling.action === 'waive'
+                ? EVENT_PRICE_MESSAGES.waiveConfirm
+                : EVENT_PRICE_MESSAGES.doorConfirm)(
+                settling.attendee.name,
+                formatCentavos(settling.attendee.amount ?? 0),
+              )
+            : ''
+        }
+        confirmLabel={settling?.action === 'waive' ? EVENT_PRICE_MESSAGES.waiveTitle : 'Record payment'}
+        pending={settle.isPending}
+        onConfirm={confirmSettle}
+        onCancel={() => setSettling(null)}
       />
       {notice.element}
     </>

@@ -8,6 +8,7 @@ import {
   type MyRegistrationDetail,
   manilaDateString,
   REGISTRATION_PAYMENT_LABELS,
+  registrationPaymentState,
   sitePaths,
   waitlistPositionText,
 } from '@portal/shared';
@@ -341,16 +342,7 @@ const registrationStatusText = {
 function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
   if (detail.tier_name === null && detail.statement_id === null) return null;
   const awaiting = detail.status === 'pending' && detail.balance > 0;
-  const state =
-    detail.amount === 0
-      ? REGISTRATION_PAYMENT_LABELS.free
-      : detail.status === 'expired'
-        ? REGISTRATION_PAYMENT_LABELS.released
-        : detail.statement_status === 'paid'
-          ? REGISTRATION_PAYMENT_LABELS.paid
-          : detail.statement_status === 'void'
-            ? REGISTRATION_PAYMENT_LABELS.waived
-            : REGISTRATION_PAYMENT_LABELS.awaiting;
+  const state = REGISTRATION_PAYMENT_LABELS[registrationPaymentState(detail)];
   return (
     <div className="space-y-2 rounded-lg border border-brand-200 bg-white p-3">
       <p>

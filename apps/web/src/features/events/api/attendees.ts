@@ -52,3 +52,22 @@ export function useMessageAttendees(eventId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
+
+/** How an admin settles a pending paid registration's fee (docs/product-rules.md "Event prices"). */
+export type SettleAction = 'waive' | 'paid-at-door';
+
+/**
+ * POST /events/admin/registrations/{id}/waive or /paid-at-door; the lists and the event are read
+ * again after, so the row shows its new status and payment.
+ */
+export function useSettleRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ registrationId, action }: { registrationId: string; action: SettleAction }) =>
+      apiRequest(`/events/admin/registrations/${encodeURIComponent(registrationId)}/${action}`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
