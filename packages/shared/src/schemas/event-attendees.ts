@@ -70,7 +70,9 @@ export const attendeeSchema = z.object({
   user_id: z.uuid(),
   name: z
     .string()
-    .describe('A company account’s voting representative, otherwise the name the account goes by (decisions 048, 049)'),
+    .describe(
+      'A company account’s voting representative, otherwise the name the account goes by (decisions 048, 049)',
+    ),
   company: z.string().nullable().describe('A company account’s registered name; null for individuals'),
   email: z.string(),
   status: z.enum(REGISTRATION_STATUSES),
