@@ -56,6 +56,25 @@ type EventFormDialogProps = {
 /** The fields 'Registration required' shows and hides (spec 001 §2). */
 const REGISTRATION_FIELDS = ['registration_url', 'max_attendees', 'price'] as const;
 
+/** The registration's clocks, each a whole number of hours (docs/product-rules.md "Event prices", "Waitlist"). */
+const HOURS_FIELDS = [
+  {
+    name: 'hold_hours',
+    label: 'Seat hold (hours)',
+    hint: 'How long an unpaid seat is held, never past the start.',
+  },
+  {
+    name: 'offer_hours',
+    label: 'Waitlist offer (hours)',
+    hint: 'How long a freed seat is held for the next person waiting.',
+  },
+  {
+    name: 'reminder_hours',
+    label: 'Reminder (hours before)',
+    hint: 'When registrants are e-mailed a reminder.',
+  },
+] as const;
+
 /** The first message of a field whose value is a list (the tiers' rows). */
 function firstMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
@@ -341,46 +360,19 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
                   />
                 )}
               />
-              <TextField
-                label="Seat hold (hours)"
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                description={
-                  <p className="text-stone-600 text-xs">
-                    How long an unpaid seat is held, never past the start.
-                  </p>
-                }
-                error={errors.hold_hours?.message}
-                {...register('hold_hours')}
-              />
-              <TextField
-                label="Waitlist offer (hours)"
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                description={
-                  <p className="text-stone-600 text-xs">
-                    How long a freed seat is held for the next person waiting.
-                  </p>
-                }
-                error={errors.offer_hours?.message}
-                {...register('offer_hours')}
-              />
-              <TextField
-                label="Reminder (hours before)"
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                description={
-                  <p className="text-stone-600 text-xs">When registrants are e-mailed a reminder.</p>
-                }
-                error={errors.reminder_hours?.message}
-                {...register('reminder_hours')}
-              />
+              {HOURS_FIELDS.map(({ name, label, hint }) => (
+                <TextField
+                  key={name}
+                  label={label}
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  description={<p className="text-stone-600 text-xs">{hint}</p>}
+                  error={errors[name]?.message}
+                  {...register(name)}
+                />
+              ))}
             </div>
           )}
 
