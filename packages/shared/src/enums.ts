@@ -76,3 +76,10 @@ export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * The parts of an event day an attendee is checked in for (docs/product-rules.md "Check-in"):
+ * a whole-day event has a morning and an afternoon, a shorter one a single `day`.
+ */
+export const CHECK_IN_SESSIONS = ['morning', 'afternoon', 'day'] as const;
+export type CheckInSession = (typeof CHECK_IN_SESSIONS)[number];

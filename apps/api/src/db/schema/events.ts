@@ -1,4 +1,6 @@
 import {
+  CHECK_IN_SESSIONS,
+  type CheckInSession,
   DEFAULT_EVENT_TYPE,
   DEFAULT_HOLD_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -287,3 +289,32 @@ export const eventMessages = pgTable(
 
 export type EventMessage = typeof eventMessages.$inferSelect;
 export type EventWaitlistEntry = typeof eventWaitlist.$inferSelect;
+
+/**
+ * Who came (docs/product-rules.md "Check-in"): one row per registration, event day and session,
+ * whichever phone scanned it first. `checked_in_at` is when the ticket was scanned, which for a
+ * phone that was offline is earlier than when the row reached the server (`created_at`).
+ */
+export const eventCheckIns = pgTable(
+  'event_check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registration_id: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    /** The Manila calendar day of the session: an event may run over several days. */
+    day: date('day', { mode: 'string' }).notNull(),
+    session: text('session').$type<CheckInSession>().notNull(),
+    checked_in_at: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull(),
+    checked_in_by: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    checkIn('event_check_ins_session_check', t.session, CHECK_IN_SESSIONS),
+    // A check-in made twice (two phones, a retried sync) counts once.
+    unique('event_check_ins_registration_session_unique').on(t.registration_id, t.day, t.session),
+    index('event_check_ins_checked_in_by_idx').on(t.checked_in_by),
+  ],
+);
+
+export type EventCheckIn = typeof eventCheckIns.$inferSelect;
