@@ -186,14 +186,15 @@ export function reminderStepLabel(offset: number): string {
 }
 
 /**
- * Where a reminder goes: the member, and a company's billing e-mail. (Representatives have no
- * e-mail address of their own in the portal, so none is written to.)
+ * Where a reminder goes: the member, and for a company its billing e-mail and its voting
+ * representative's e-mail (when given); an address already written to is not written to again.
  */
-export const REMINDER_RECIPIENT_ROLES = ['member', 'billing'] as const;
+export const REMINDER_RECIPIENT_ROLES = ['member', 'billing', 'representative'] as const;
 export type ReminderRecipientRole = (typeof REMINDER_RECIPIENT_ROLES)[number];
 export const REMINDER_RECIPIENT_ROLE_LABELS: Record<ReminderRecipientRole, string> = {
   member: 'Member',
   billing: 'Billing e-mail',
+  representative: 'Voting representative',
 };
 
 export const REMINDER_DELIVERY_STATES = ['queued', 'sent', 'failed'] as const;

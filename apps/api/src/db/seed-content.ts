@@ -34,6 +34,7 @@ export type DemoRepresentative = {
   lastName: string;
   preferredName?: string;
   position: string;
+  email?: string;
   type: 'voting' | 'non-voting';
   withPortrait: boolean;
 };
@@ -71,6 +72,7 @@ export const demoMembers: DemoMember[] = [
         lastName: 'Bautista',
         preferredName: 'Mon',
         position: 'President and CEO',
+        email: 'ramon.bautista@cordilleracopper.example',
         type: 'voting',
         withPortrait: true,
       },

@@ -287,6 +287,7 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       firstName: representative.firstName,
       lastName: representative.lastName,
       preferredName: representative.preferredName ?? null,
+      email: representative.email ?? null,
       position: representative.position,
       type: representative.type,
       avatarUrl:

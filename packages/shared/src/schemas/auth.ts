@@ -18,6 +18,15 @@ export const emailField = text('Email')
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
+/** An e-mail address that may be left blank (blank is none), stored lowercased. */
+export const optionalEmail = (label: string, invalidMessage: string) =>
+  text(label)
+    .trim()
+    .max(254, `${label} must be at most 254 characters`)
+    .refine((email) => email === '' || z.email().safeParse(email).success, invalidMessage)
+    .transform((email) => email.toLowerCase() || null)
+    .nullable();
+
 /**
  * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name,
  * billing address and e-mail, and anyone's Tax Identification Number, written as the BIR prints it
@@ -29,16 +38,7 @@ export const billingFields = {
     .refine((tin) => tin === null || /^\d{3}-?\d{3}-?\d{3}(-?\d{3}|-?\d{5})?$/.test(tin), TIN_MESSAGE)
     .optional(),
   billingAddress: optionalText('Billing address', ADDRESS_MAX_CHARS).optional(),
-  billingEmail: text('Billing email')
-    .trim()
-    .max(254, 'Billing email must be at most 254 characters')
-    .refine(
-      (email) => email === '' || z.email().safeParse(email).success,
-      'Please enter a valid billing email address',
-    )
-    .transform((email) => email.toLowerCase() || null)
-    .nullable()
-    .optional(),
+  billingEmail: optionalEmail('Billing email', 'Please enter a valid billing email address').optional(),
 };
 
 export const usernameField = text('Username')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { type MembershipCategory, REPRESENTATIVE_TYPES, SELECTABLE_MEMBERSHIP_CATEGORIES } from '../enums';
 import { representativeRuleProblem } from '../representatives';
-import { billingFields, profileSchema } from './auth';
+import { billingFields, optionalEmail, profileSchema } from './auth';
 import { optionalText, requiredText, text, tooLongMessage } from './common';
 
 /**
@@ -43,7 +43,7 @@ export const REPRESENTATIVE_NAME_MESSAGES = {
 
 /**
  * One representative's fields (spec 000 §3 "Representative", §5): first and last name required,
- * preferred name and position optional, type voting, non-voting or none ("Other"). The membership
+ * preferred name, position and e-mail optional, type voting, non-voting or none ("Other"). The membership
  * form, the representatives editor and admin create-user all read a representative with it.
  */
 export const representativeFieldsSchema = z.object({
@@ -51,6 +51,8 @@ export const representativeFieldsSchema = z.object({
   lastName: requiredText('Last name', REPRESENTATIVE_NAME_MESSAGES.lastNameRequired, 100),
   preferredName: optionalText('Preferred name', 100).optional(),
   position: optionalText('Position', 200).optional(),
+  /** Where the company's dues reminders also go when this is its voting representative. */
+  email: optionalEmail('Email', 'Please enter a valid email address').optional(),
   type: z
     .preprocess(blankToNull, z.enum(REPRESENTATIVE_TYPES, 'Type must be voting or non-voting').nullable())
     .optional(),

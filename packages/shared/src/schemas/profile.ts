@@ -54,6 +54,7 @@ export const representativeSchema = z.object({
   lastName: z.string(),
   preferredName: z.string().nullable(),
   position: z.string().nullable(),
+  email: z.string().nullable(),
   /** Null is shown as "Other" (docs/product-rules.md "Representatives"). */
   type: z.enum(REPRESENTATIVE_TYPES).nullable(),
   avatarUrl: z.string().nullable(),
@@ -142,6 +143,7 @@ export const representativeInputSchema = z.object({
   lastName: representativeFieldsSchema.shape.lastName,
   preferredName: representativeFieldsSchema.shape.preferredName,
   position: representativeFieldsSchema.shape.position,
+  email: representativeFieldsSchema.shape.email,
   type: z.enum(REPRESENTATIVE_TYPES, 'Type must be voting or non-voting').nullable().optional(),
   /** An existing photo's address, or a new one as a data-URL (bounded by the route's body limit). */
   avatarUrl: text('Avatar').nullable().optional(),

@@ -15,6 +15,8 @@ export const representatives = pgTable(
     lastName: text('last_name').notNull(),
     preferredName: text('preferred_name'),
     position: text('position'),
+    /** Optional; a company's voting representative is sent its dues reminders there too. */
+    email: text('email'),
     /** Null is allowed and shown as "Other" (spec 000 §3). */
     type: text('type').$type<RepresentativeType>(),
     avatarUrl: text('avatar_url'),

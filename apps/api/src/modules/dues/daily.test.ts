@@ -181,6 +181,55 @@ describe('recipients and stops', () => {
     expect(preview.paused).toBeGreaterThanOrEqual(1);
   });
 
+  it("writes to a company's voting representative's e-mail once, set through the editor", async () => {
+    const paidThrough = addToDate(today(), { days: 30 });
+    const company = await memberPaidThrough(paidThrough, {
+      type: 'company',
+      billingEmail: 'billing@bukidnon.example',
+    });
+    const saved = await call('PUT', '/api/reps/update-reps', company.cookie, {
+      repsData: [
+        { firstName: 'Ana', lastName: 'Cruz', type: 'voting', email: ' Ana.Cruz@Bukidnon.example ' },
+        // The billing address again: one message to it, as the billing e-mail.
+        { firstName: 'Ben', lastName: 'Reyes', type: 'non-voting', email: 'billing@bukidnon.example' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.map((rep: { email: string }) => rep.email)).toEqual([
+      'ana.cruz@bukidnon.example',
+      'billing@bukidnon.example',
+    ]);
+    await run(today());
+    const day = addToDate(paidThrough, { days: -14 });
+    const result = await run(day);
+    const mine = result.queued.filter((message) => message.userId === company.user.id);
+    expect(mine.map((message) => [message.email, message.role]).sort()).toEqual(
+      [
+        [company.user.email, 'member'],
+        ['billing@bukidnon.example', 'billing'],
+        ['ana.cruz@bukidnon.example', 'representative'],
+      ].sort(),
+    );
+
+    // The voting representative's address, when it is the billing one too, is written to once.
+    await call('PUT', '/api/reps/update-reps', company.cookie, {
+      repsData: [{ firstName: 'Ana', lastName: 'Cruz', type: 'voting', email: 'billing@bukidnon.example' }],
+    });
+    const later = await run(addToDate(paidThrough, { days: -7 }));
+    expect(
+      later.queued.filter((message) => message.userId === company.user.id).map((message) => message.role),
+    ).toEqual(['member', 'billing']);
+
+    const refused = await call('PUT', '/api/reps/update-reps', company.cookie, {
+      repsData: [{ firstName: 'Ana', lastName: 'Cruz', type: 'voting', email: 'not an address' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: 'Please enter a valid email address',
+      field: 'repsData.0.email',
+    });
+  });
+
   it('a member paying between the preview and the run gets no reminder', async () => {
     const paidThrough = addToDate(today(), { days: 30 });
     const { user, membership } = await memberPaidThrough(paidThrough);

@@ -19,6 +19,7 @@ import {
   duesReminders,
   duesStatements,
   memberships,
+  representatives,
   scheduledRuns,
   users,
 } from '../../db/schema';
@@ -57,11 +58,17 @@ export async function planReminders(
       email: users.email,
       type: users.type,
       billingEmail: users.billingEmail,
+      representativeEmail: representatives.email,
       paused: sql<boolean>`${duesReminderPauses.userId} is not null`,
     })
     .from(duesStatements)
     .innerJoin(users, eq(users.id, duesStatements.userId))
     .leftJoin(duesReminderPauses, eq(duesReminderPauses.userId, duesStatements.userId))
+    // A company has at most one voting representative (a unique index), so one row per statement.
+    .leftJoin(
+      representatives,
+      and(eq(representatives.userId, duesStatements.userId), eq(representatives.type, 'voting')),
+    )
     .where(
       and(
         inArray(duesStatements.status, UNPAID_STATEMENT_STATUSES),
@@ -78,12 +85,21 @@ export async function planReminders(
     const statement = row.statement;
     const offset = daysBetween(statement.dueOn, date);
     if (date <= statement.issuedOn) continue;
-    const recipients: { email: string; role: PlannedMessage['role'] }[] = [
+    const candidates: { email: string | null; role: PlannedMessage['role'] }[] = [
       { email: row.email, role: 'member' },
     ];
-    if (row.type === 'company' && row.billingEmail && row.billingEmail !== row.email) {
-      recipients.push({ email: row.billingEmail, role: 'billing' });
+    if (row.type === 'company') {
+      candidates.push(
+        { email: row.billingEmail, role: 'billing' },
+        { email: row.representativeEmail, role: 'representative' },
+      );
     }
+    // Each address once, under the first role that names it.
+    const recipients = candidates.filter(
+      (candidate, index): candidate is { email: string; role: PlannedMessage['role'] } =>
+        candidate.email !== null &&
+        candidates.findIndex((other) => other.email === candidate.email) === index,
+    );
     for (const recipient of recipients) {
       if (row.paused) {
         paused += 1;

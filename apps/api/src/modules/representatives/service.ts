@@ -26,6 +26,7 @@ const toRepresentative = (row: RepresentativeRow): Representative => ({
   lastName: row.lastName,
   preferredName: row.preferredName,
   position: row.position,
+  email: row.email,
   type: row.type,
   avatarUrl: row.avatarUrl,
   created_at: row.createdAt.toISOString(),
@@ -188,6 +189,7 @@ export type RepresentativeListEntry = {
     lastName: string;
     preferredName?: string | null;
     position?: string | null;
+    email?: string | null;
     type?: 'voting' | 'non-voting' | null;
   };
   /** A new photo, already stored; without one a current representative keeps theirs. */
@@ -252,6 +254,7 @@ export async function applyRepresentativeList(
       lastName: entry.fields.lastName,
       preferredName: entry.fields.preferredName ?? null,
       position: entry.fields.position ?? null,
+      email: entry.fields.email ?? null,
       type: entry.fields.type ?? null,
     };
     let id = entry.id;

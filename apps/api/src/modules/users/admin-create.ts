@@ -86,6 +86,7 @@ export async function createMember(
               lastName: representative.lastName,
               preferredName: representative.preferredName ?? null,
               position: representative.position ?? null,
+              email: representative.email ?? null,
               // docs/product-rules.md "Representatives": in admin create-user too, the first is voting.
               type: representative.type ?? defaultRepresentativeType(index),
               avatarUrl: photo?.file.publicPath ?? null,

@@ -12,6 +12,8 @@ export type RepresentativeRow = {
   lastName: string;
   preferredName: string;
   position: string;
+  /** Where a voting representative is also sent the company's dues reminders; optional. */
+  email: string;
   /** 'voting' or 'non-voting'; '' for a stored one without a type, shown as "Other". */
   type: string;
   /** The stored photo, shown until another is chosen. */
@@ -33,6 +35,7 @@ export const emptyRepresentativeRow = (type: 'voting' | 'non-voting'): Represent
   lastName: '',
   preferredName: '',
   position: '',
+  email: '',
   type,
   avatarUrl: null,
   photo: null,
@@ -50,6 +53,7 @@ export const representativeRowOf = (
   lastName: representative.lastName,
   preferredName: representative.preferredName ?? '',
   position: representative.position ?? '',
+  email: representative.email ?? '',
   type: representative.type ?? typeless,
   avatarUrl: representative.avatarUrl,
   photo: null,

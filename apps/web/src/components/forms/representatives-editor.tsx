@@ -41,7 +41,7 @@ type RepresentativesEditorProps = {
 
 type Notice = { title: string; text: string };
 
-const ROW_FIELDS = ['firstName', 'lastName', 'preferredName', 'position', 'type'] as const;
+const ROW_FIELDS = ['firstName', 'lastName', 'preferredName', 'position', 'email', 'type'] as const;
 const TYPE_LABELS: Record<string, string> = { voting: 'Voting', 'non-voting': 'Non-voting' };
 
 /**
@@ -300,6 +300,18 @@ function RepresentativeFields({ index, votingTaken }: { index: number; votingTak
         autoComplete="off"
         error={rowErrors?.position?.message}
         {...register(`representatives.${index}.position`)}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        description={
+          <p className="text-stone-600 text-xs">
+            The voting representative is sent the dues reminders here too.
+          </p>
+        }
+        error={rowErrors?.email?.message}
+        {...register(`representatives.${index}.email`)}
       />
       <SelectField
         label="Type"

@@ -131,6 +131,7 @@ function CreateUserForm({ onReset }: { onReset: () => void }) {
             lastName: representative.lastName,
             preferredName: representative.preferredName ?? null,
             position: representative.position ?? null,
+            email: representative.email ?? null,
             type: representative.type ?? null,
             avatar: photos[index] ?? null,
           })),

@@ -342,6 +342,7 @@ describe('/user-forms as a renewal: starts from what the member holds (docs/deci
     lastName: 'Cruz',
     preferredName: null,
     position: 'President',
+    email: null,
     type: 'voting',
     avatarUrl: null,
     created_at: '2025-01-01T00:00:00Z',
@@ -353,6 +354,7 @@ describe('/user-forms as a renewal: starts from what the member holds (docs/deci
     firstName: 'Ben',
     lastName: 'Reyes',
     position: null,
+    email: null,
     type: null,
   });
   const expired = makeMembership({

@@ -85,6 +85,10 @@ describe('RepresentativesEditorPage (spec 000 §2 "Company representatives edito
     await user.type(within(form).getByLabelText('First name *'), 'Carla');
     await user.type(within(form).getByLabelText('Last name *'), 'Reyes');
     await user.type(within(form).getByLabelText('Position'), 'Geologist');
+    await user.type(within(form).getByLabelText('Email'), 'carla');
+    await user.click(within(form).getByRole('button', { name: 'Done' }));
+    expect(await within(form).findByText('Please enter a valid email address')).toBeVisible();
+    await user.type(within(form).getByLabelText('Email'), '@bukidnon.example');
     await user.click(within(form).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Carla Reyes', NAME)).toBeVisible();
 
@@ -109,6 +113,7 @@ describe('RepresentativesEditorPage (spec 000 §2 "Company representatives edito
         lastName: 'Reyes',
         preferredName: null,
         position: 'Geologist',
+        email: 'carla@bukidnon.example',
         type: 'non-voting',
         avatarUrl: null,
       },

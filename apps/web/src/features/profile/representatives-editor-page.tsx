@@ -140,6 +140,7 @@ function toRepsData(rows: readonly RepresentativeRow[]): Promise<RepresentativeI
           lastName: row.lastName,
           preferredName: row.preferredName || null,
           position: row.position || null,
+          email: row.email || null,
           type: row.type === 'voting' || row.type === 'non-voting' ? row.type : null,
           avatarUrl,
           hasNewAvatar: hasNewAvatar || undefined,

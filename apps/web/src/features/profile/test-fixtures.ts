@@ -9,6 +9,7 @@ export const makeRepresentative = (overrides: Partial<Representative> = {}): Rep
   lastName: 'Cruz',
   preferredName: null,
   position: null,
+  email: null,
   type: 'non-voting',
   avatarUrl: null,
   created_at: '2026-01-01T00:00:00.000Z',

@@ -15,6 +15,7 @@ export type NewRepresentative = {
   lastName: string;
   preferredName: string | null;
   position: string | null;
+  email: string | null;
   type: 'voting' | 'non-voting' | null;
   avatar: File | null;
 };

@@ -250,6 +250,7 @@ function RepresentativeItem({ rep }: { rep: Representative }) {
           {rep.preferredName && <span className="font-normal text-stone-600"> ({rep.preferredName})</span>}
         </p>
         <p className="text-stone-600">{rep.position || 'No position given'}</p>
+        {rep.email && <p className="text-stone-600 [overflow-wrap:anywhere]">{rep.email}</p>}
       </div>
       {/* A representative without a type counts as not voting (docs/product-rules.md "Representatives"). */}
       <StatusBadge tone={rep.type === 'voting' ? 'green' : 'gray'} asWritten>

@@ -72,6 +72,7 @@ export function membershipFormData({
       fields[name('lastName')] = representative.lastName;
       fields[name('preferredName')] = representative.preferredName;
       fields[name('position')] = representative.position;
+      fields[name('email')] = representative.email;
       fields[name('type')] = representative.type;
       fields[MEMBERSHIP_FORM_FILES.representativeAvatar(index)] = representativePhotos[index] ?? undefined;
     });

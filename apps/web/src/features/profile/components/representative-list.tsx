@@ -13,6 +13,7 @@ function RepresentativeCard({ rep, suspended = false }: { rep: Representative; s
         <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{name}</p>
         {rep.preferredName && <p className="text-sm text-stone-600">“{rep.preferredName}”</p>}
         {rep.position && <p className="text-sm text-stone-700">{rep.position}</p>}
+        {rep.email && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{rep.email}</p>}
         {suspended && <p className="mt-1 font-medium text-red-700 text-sm">{VOTING_SUSPENDED_TEXT}</p>}
       </div>
     </li>
