@@ -68,6 +68,7 @@ const company = (category = 'Regular', count = 2) => ({
         lastName: `Last${index}`,
         preferredName: index === 0 ? 'Nick' : '',
         position: 'Chief Geologist',
+        email: index === 0 ? 'First0@Example.com' : '',
         type: index === 0 ? 'voting' : 'non-voting',
       }),
     ),
@@ -149,10 +150,12 @@ describe('PUT /api/users/filled-form/:id', () => {
     expect(logo.statusCode).toBe(200);
 
     const saved = await snapshot(user.id);
-    expect(saved.representatives.map((rep) => [rep.firstName, rep.preferredName, rep.type])).toEqual(
+    expect(
+      saved.representatives.map((rep) => [rep.firstName, rep.preferredName, rep.email, rep.type]),
+    ).toEqual(
       expect.arrayContaining([
-        ['First0', 'Nick', 'voting'],
-        ['First1', null, 'non-voting'],
+        ['First0', 'Nick', 'first0@example.com', 'voting'],
+        ['First1', null, null, 'non-voting'],
       ]),
     );
     const withPhoto = saved.representatives.find((rep) => rep.firstName === 'First1');
