@@ -113,6 +113,26 @@ describe('price tiers', () => {
     expect(guestView.price_tiers.every((tier: { open: boolean }) => !tier.open)).toBe(true);
   });
 
+  it('lists give each event the lowest and highest of its tiers, for the card’s price', async () => {
+    const title = `Tiered listing ${Date.now()}`;
+    const { event } = await tieredEvent({ title, price: '500' });
+    const free = await createEvent(context.db, { title: `${title} free`, status: 'published', price: '0' });
+    const rangeOf = async (url: string, id: string) =>
+      (await call('GET', url, adminCookie))
+        .json()
+        .data.events.find((row: { id: string }) => row.id === id)?.price_range;
+    const search = `search=${encodeURIComponent(title)}`;
+    expect(await rangeOf(`/api/events/retrieve-events?${search}`, event.id)).toEqual({
+      lowest: 20_000,
+      highest: 50_000,
+    });
+    expect(await rangeOf(`/api/events/retrieve-events?${search}`, free.id)).toBeNull();
+    expect(await rangeOf(`/api/events/admin/get-all?${search}`, event.id)).toEqual({
+      lowest: 20_000,
+      highest: 50_000,
+    });
+  });
+
   it('the admin form edits tiers in pesos (kept in centavos) and refuses bad ones with the field message', async () => {
     const { event, guest } = await tieredEvent();
     const send = async (fields: Record<string, string>) => {
