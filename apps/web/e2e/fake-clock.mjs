@@ -5,8 +5,9 @@
 import FakeTimers from '@sinonjs/fake-timers';
 
 // Only Date: timers and the event loop stay real, so the server's own timers (the events job,
-// the mail worker) run as in production.
-const clock = FakeTimers.install({ toFake: ['Date'], shouldAdvanceTime: true });
+// the mail worker) run as in production. It starts at the real time (the library's default is
+// the epoch).
+const clock = FakeTimers.install({ now: Date.now(), toFake: ['Date'], shouldAdvanceTime: true });
 // The interval that keeps the clock running must not keep a process alive on its own: main.js
 // prepares a new database in a child process with the same flags, which ends when its work does.
 clock.attachedInterval?.unref?.();
