@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.seedDemoContent).toBe(true);
+    expect(config.eventsJobIntervalMs).toBe(300_000);
   });
 
   it('selects the PostgreSQL server when DATABASE_URL is set', () => {
@@ -42,6 +43,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1, proxy.example' }, 'TRUST_PROXY'],
     [{ DATABASE_ACQUIRE_TIMEOUT_MS: '0x10' }, 'DATABASE_ACQUIRE_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ EVENTS_JOB_INTERVAL_SECONDS: '0' }, 'EVENTS_JOB_INTERVAL_SECONDS'],
+    [{ EVENTS_JOB_INTERVAL_SECONDS: '1.5' }, 'EVENTS_JOB_INTERVAL_SECONDS'],
   ])('refuses %o naming the variable', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));

@@ -72,6 +72,9 @@ const environmentSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How often each process runs the events job (docs/decisions/047): offers and holds pass on,
+     * and reminders go out, within this of their time. */
+    EVENTS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -214,6 +217,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     },
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
+    eventsJobIntervalMs: env.EVENTS_JOB_INTERVAL_SECONDS * 1000,
     paymentProvider: paymentProviderOf(env),
   };
 }

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { serverUnderTest } from './server-under-test';
 
 /**
  * The flags Debian's Chromium needs on a machine with no network
@@ -34,7 +35,7 @@ export async function launchBrowser() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumFlags,
   });
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = serverUnderTest();
   return {
     baseUrl,
     async newPage(viewport: Viewport = 'desktop'): Promise<{ page: Page; context: BrowserContext }> {

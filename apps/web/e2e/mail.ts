@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { serverUnderTest } from './server-under-test';
 
 type OutboxMessage = { to: string; subject: string; text: string; html: string };
 
@@ -9,7 +9,7 @@ type OutboxMessage = { to: string; subject: string; text: string; html: string }
  * kept when no SMTP server is configured) and returns the first link in it that matches.
  */
 export async function waitForMailLink(to: string, linkPattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  const folder = join(inject('dataDir'), 'outbox');
+  const folder = join(serverUnderTest().dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = (await readdir(folder).catch(() => [] as string[]))
@@ -32,7 +32,7 @@ export async function waitForMail(
   subject: RegExp | string,
   timeoutMs = 20_000,
 ): Promise<OutboxMessage> {
-  const folder = join(inject('dataDir'), 'outbox');
+  const folder = join(serverUnderTest().dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   const matches = (text: string) => (typeof subject === 'string' ? text === subject : subject.test(text));
   while (Date.now() < deadline) {

@@ -25,6 +25,16 @@ export const DEFAULT_EVENT_PRICE_TIERS: readonly {
   { name: 'Professional with a current PRC card', audience: 'professional', amount: 25_000 },
 ];
 
+/**
+ * The lowest and highest of an event's tier amounts (centavos), or null without tiers: what a list
+ * card shows as the event's price, since who pays which tier is known only at registration
+ * (docs/product-rules.md "Event prices").
+ */
+export function priceRangeOf(amounts: readonly number[]): { lowest: number; highest: number } | null {
+  if (amounts.length === 0) return null;
+  return { lowest: Math.min(...amounts), highest: Math.max(...amounts) };
+}
+
 /** Hours a paid registration's seat is held for its payment, unless the event says otherwise. */
 export const DEFAULT_HOLD_HOURS = 72;
 export const MAX_HOLD_HOURS = 720;

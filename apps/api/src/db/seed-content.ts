@@ -333,6 +333,10 @@ export type DemoEvent = {
   };
   event_type: EventType;
   status: 'draft' | 'published' | 'cancelled';
+  /**
+   * The listed price in pesos. For an event taking registrations here it is the guest and
+   * non-member rate, and the other tiers follow from it (seed.ts `demoPriceTiers`).
+   */
   price: string | null;
   is_registration_required: boolean;
   registration_url?: string;
@@ -342,8 +346,8 @@ export type DemoEvent = {
   website_url?: string;
   speakerKeys: string[];
   /**
-   * Each registration; `tier` the price tier chosen (an event taking registrations here carries
-   * the specification's tiers), `paid` whether its fee is paid (unpaid: the seat is held).
+   * Each registration; `tier` the price tier chosen (on a paid event taking registrations here),
+   * `paid` whether its fee is paid (unpaid: the seat is held).
    */
   registrations: {
     username: string;
@@ -379,7 +383,7 @@ export const demoEvents: DemoEvent[] = [
     },
     event_type: 'Meeting',
     status: 'published',
-    price: '200.00',
+    price: '500.00',
     is_registration_required: true,
     max_attendees: 70,
     safety_focus: 'Road safety on mountain access roads during the wet season',
@@ -420,9 +424,9 @@ export const demoEvents: DemoEvent[] = [
     website_url: 'https://forum.example.org/',
     speakerKeys: ['gomez', 'abdulrahman', 'navarro', 'aquino'],
     registrations: [
-      { username: 'mindanaonickel', status: 'approved' },
-      { username: 'mlsantos', status: 'approved' },
-      { username: 'paoloreyes', status: 'pending' },
+      { username: 'mindanaonickel', status: 'approved', tier: 'guest', paid: true },
+      { username: 'mlsantos', status: 'approved', tier: 'member', paid: true },
+      { username: 'paoloreyes', status: 'pending', tier: 'guest', paid: false },
     ],
   },
   {
@@ -451,8 +455,8 @@ export const demoEvents: DemoEvent[] = [
     certification_provided: true,
     speakerKeys: ['ocampo'],
     registrations: [
-      { username: 'cordilleracopper', status: 'pending' },
-      { username: 'avillanueva', status: 'approved' },
+      { username: 'cordilleracopper', status: 'pending', tier: 'member', paid: false },
+      { username: 'avillanueva', status: 'approved', tier: 'guest', paid: true },
     ],
   },
   {
@@ -564,7 +568,7 @@ export const demoEvents: DemoEvent[] = [
     max_attendees: 200,
     certification_provided: false,
     speakerKeys: ['abdulrahman', 'lim'],
-    registrations: [{ username: 'mindanaonickel', status: 'pending' }],
+    registrations: [{ username: 'mindanaonickel', status: 'pending', tier: 'guest', paid: false }],
   },
   {
     title: 'Drone and LiDAR Mapping for Exploration',

@@ -15,6 +15,7 @@ import {
   documentSequences,
   duesPayments,
   duesStatements,
+  eventPriceTiers,
   eventRegistrations,
   eventSpeakers,
   events,
@@ -172,6 +173,37 @@ describe('seedDemoContent', () => {
       .selectDistinct({ status: eventRegistrations.status })
       .from(eventRegistrations);
     expect(statuses.map((row) => row.status).sort()).toEqual(['approved', 'pending', 'rejected']);
+  });
+
+  it('charges what each paid event lists: guests its price, members and professionals less', async () => {
+    const rows = await handle.db.select().from(events);
+    const tiers = await handle.db.select().from(eventPriceTiers);
+    const paid = rows.filter(
+      (row) => row.is_registration_required && !row.registration_url && Number(row.price ?? 0) > 0,
+    );
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    for (const event of paid) {
+      const amountOf = (audience: string) =>
+        tiers.find((tier) => tier.event_id === event.id && tier.audience === audience)?.amount_centavos;
+      expect(amountOf('guest')).toBe(Math.round(Number(event.price) * 100));
+      expect(amountOf('member')).toBeLessThan(amountOf('professional') as number);
+      expect(amountOf('professional')).toBeLessThan(amountOf('guest') as number);
+    }
+    // The monthly meeting keeps the specification's fees (docs/product-rules.md "Event prices").
+    const meeting = rows.find((row) => row.title.startsWith('Monthly Technical Meeting'));
+    expect(
+      tiers
+        .filter((tier) => tier.event_id === meeting?.id)
+        .map((tier) => [tier.audience, tier.amount_centavos])
+        .sort(),
+    ).toEqual([
+      ['guest', 50_000],
+      ['member', 20_000],
+      ['professional', 25_000],
+    ]);
+    // No tiers where registration is elsewhere or free.
+    const unpaid = rows.filter((row) => !paid.includes(row)).map((row) => row.id);
+    expect(tiers.filter((tier) => unpaid.includes(tier.event_id))).toEqual([]);
   });
 
   it('has a full upcoming event with members waiting for a seat, in order', async () => {

@@ -8,6 +8,7 @@ import {
   MEMBER_NUMBER_PREFIX,
   MEMBERSHIP_PERIOD_MONTHS,
   manilaDateString,
+  parsePesos,
   SECOND_SEMESTER_DUE_DAYS,
   siteConfig,
   startOfManilaDay,
@@ -370,15 +371,14 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
   );
   if (links.length > 0) await tx.insert(eventSpeakers).values(links);
 
-  // Paid events taking registrations on this site carry the specification's tiers
-  // (docs/product-rules.md "Event prices").
+  // Paid events taking registrations on this site carry tiers derived from their listed price.
   const tierRows = await tx
     .insert(eventPriceTiers)
     .values(
       demoEvents.flatMap((event, index) =>
         // A free event (no price, or 0) stays free.
         event.is_registration_required && !event.registration_url && Number(event.price ?? 0) > 0
-          ? DEFAULT_EVENT_PRICE_TIERS.map((tier, position) => ({
+          ? demoPriceTiers(event.price as string).map((tier, position) => ({
               event_id: eventRows[index]?.id as string,
               name: tier.name,
               audience: tier.audience,
@@ -520,6 +520,23 @@ async function nextDemoNumber(tx: DbTransaction, kind: 'SOA' | 'AR', on: string)
     })
     .returning({ lastNumber: documentSequences.lastNumber });
   return `${kind}-${year}-${String(row?.lastNumber ?? 1).padStart(6, '0')}`;
+}
+
+/**
+ * A demo event's tiers from its listed price (docs/product-rules.md "Event prices"): guests and
+ * non-members pay the listed price, and members and professionals the specification's meeting
+ * proportions of it (₱200 and ₱250 of ₱500), rounded to whole pesos, so the monthly meeting
+ * listed at ₱500 has exactly the specification's fees and no event lists one price and charges
+ * another.
+ */
+export function demoPriceTiers(listedPrice: string) {
+  const listed = parsePesos(listedPrice);
+  if (listed === null) throw new Error(`Not a price: ${listedPrice}`);
+  const guestRate = DEFAULT_EVENT_PRICE_TIERS.find((tier) => tier.audience === 'guest')?.amount as number;
+  return DEFAULT_EVENT_PRICE_TIERS.map((tier) => ({
+    ...tier,
+    amount: Math.round((listed * tier.amount) / guestRate / 100) * 100,
+  }));
 }
 
 /**

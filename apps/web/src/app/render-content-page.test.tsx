@@ -33,7 +33,8 @@ const article: NewsDetail = makeNewsArticle({
   content: '<p>Shipments rose in the third quarter.</p>',
   author: 'Secretariat',
 });
-const { content: _eventContent, ...eventSummary } = event satisfies EventDetail;
+const { content: _eventContent, ...eventDetailFields } = event satisfies EventDetail;
+const eventSummary = { ...eventDetailFields, price_range: null };
 const { content: _articleContent, isLiked: _isLiked, ...articleSummary } = article;
 const onePage = { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false };
 

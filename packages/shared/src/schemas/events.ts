@@ -103,8 +103,14 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-/** A list item: everything but the rich-text body, which only the detail page shows. */
-export const eventSummarySchema = eventSchema.omit({ content: true });
+/**
+ * A list item: everything but the rich-text body, which only the detail page shows, with the
+ * lowest and highest of its price tiers (centavos) when it has any, for the card's price
+ * (docs/product-rules.md "Event prices").
+ */
+export const eventSummarySchema = eventSchema.omit({ content: true }).extend({
+  price_range: z.object({ lowest: z.number().int(), highest: z.number().int() }).nullable(),
+});
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
 export const eventListResponseSchema = z.object({

@@ -270,7 +270,11 @@ export function eventReminderEmail({
   });
 }
 
-/** A statement of account was issued (docs/product-rules.md "Dues"): what to pay, by when, and where. */
+/**
+ * A statement of account was issued (docs/product-rules.md "Dues"): what to pay, by when, and where.
+ * An event fee (docs/product-rules.md "Event prices") says what it covers, and that paying it
+ * approves the registration, instead of speaking of dues and standing.
+ */
 export function statementIssuedEmail({
   username,
   link,
@@ -278,15 +282,27 @@ export function statementIssuedEmail({
   amount,
   dueOn,
   period,
-}: AccountLinkMail & { number: string; amount: string; dueOn: string; period: string }): MailContent {
+  eventFee = false,
+}: AccountLinkMail & {
+  number: string;
+  amount: string;
+  dueOn: string;
+  period: string;
+  eventFee?: boolean;
+}): MailContent {
+  const covers = eventFee ? period : `membership dues, ${period}`;
   return accountLinkEmail({
     subject: `${siteConfig.acronym} statement of account ${number}: ${amount} due ${dueOn}`,
     username,
     link,
-    intro: `Your statement of account ${number} for ${amount} (membership dues, ${period}) is due on ${dueOn}. The statement shows how to pay; you can pay and upload your proof of payment on your profile.`,
+    intro: `Your statement of account ${number} for ${amount} (${covers}) is due on ${dueOn}. The statement shows how to pay; you can pay and upload your proof of payment on your profile.`,
     action: 'See my statement',
-    expiry: `Your membership is in good standing once it is paid. Questions? Write to ${siteConfig.secretariatEmail}.`,
-    ignore: 'You receive this e-mail because you are a member of the association.',
+    expiry: eventFee
+      ? `Your seat is held until the due date, and your registration is approved once the statement is paid. Questions? Write to ${siteConfig.secretariatEmail}.`
+      : `Your membership is in good standing once it is paid. Questions? Write to ${siteConfig.secretariatEmail}.`,
+    ignore: eventFee
+      ? 'You receive this e-mail because you registered for an event of the association.'
+      : 'You receive this e-mail because you are a member of the association.',
   });
 }
 

@@ -194,6 +194,7 @@ async function mailStatement(
     amount: formatCentavos(statement.amountCentavos),
     dueOn: longDate(statement.dueOn),
     period: describePeriod(statement),
+    eventFee: statement.kind === 'event_fee',
   });
   for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message });
 }

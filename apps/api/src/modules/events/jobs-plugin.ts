@@ -4,11 +4,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { runEventsJob } from './jobs';
 
-/**
- * How often a process runs the events job: an expired offer passes on, and a reminder goes out,
- * within this of its time (docs/decisions/047).
- */
-export const EVENTS_JOB_INTERVAL_MS = 5 * 60_000;
 /** The first run, shortly after the server is ready (whatever fell due while it was down). */
 const FIRST_RUN_DELAY_MS = 5_000;
 
@@ -33,7 +28,9 @@ export const eventsJobPlugin = fp(
       } catch (error) {
         app.log.error({ err: error }, 'events job failed');
       }
-      if (!closing) timer = setTimeout(run, EVENTS_JOB_INTERVAL_MS).unref();
+      // EVENTS_JOB_INTERVAL_SECONDS: an expired offer passes on, and a reminder goes out, within
+      // this of its time.
+      if (!closing) timer = setTimeout(run, config.eventsJobIntervalMs).unref();
     };
     app.addHook('onReady', async () => {
       timer = setTimeout(run, FIRST_RUN_DELAY_MS).unref();

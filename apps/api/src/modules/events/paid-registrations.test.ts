@@ -113,6 +113,25 @@ describe('price tiers', () => {
     expect(guestView.price_tiers.every((tier: { open: boolean }) => !tier.open)).toBe(true);
   });
 
+  it('lists give each event the lowest and highest of its tiers, for the card’s price', async () => {
+    const title = `Tiered listing ${Date.now()}`;
+    const { event } = await tieredEvent({ title, price: '500' });
+    const free = await createEvent(context.db, { title: `${title} free`, status: 'published', price: '0' });
+    const rangeOf = async (url: string, id: string) =>
+      (await call('GET', url, adminCookie)).json().data.events.find((row: { id: string }) => row.id === id)
+        ?.price_range;
+    const search = `search=${encodeURIComponent(title)}`;
+    expect(await rangeOf(`/api/events/retrieve-events?${search}`, event.id)).toEqual({
+      lowest: 20_000,
+      highest: 50_000,
+    });
+    expect(await rangeOf(`/api/events/retrieve-events?${search}`, free.id)).toBeNull();
+    expect(await rangeOf(`/api/events/admin/get-all?${search}`, event.id)).toEqual({
+      lowest: 20_000,
+      highest: 50_000,
+    });
+  });
+
   it('the admin form edits tiers in pesos (kept in centavos) and refuses bad ones with the field message', async () => {
     const { event, guest } = await tieredEvent();
     const send = async (fields: Record<string, string>) => {
@@ -240,6 +259,13 @@ describe('paid registrations', () => {
       dueOn: manilaDateString(new Date(holdEnd)),
     });
     expect(statement?.number).toMatch(/^SOA-\d{4}-\d{6}$/);
+    // Its e-mail says what it covers and what paying it does, not dues and standing.
+    const issued = (await mailTo(maria.user.email)).find((mail) =>
+      mail.subject.includes(statement?.number ?? '-'),
+    );
+    expect(issued?.text).toContain(`(${event.title} (June 10, 2099), Member representative with card)`);
+    expect(issued?.text).toContain('your registration is approved once the statement is paid');
+    expect(issued?.text).not.toContain('membership');
     // The member sees it among their statements and sends proof; the admin verifies it.
     const listed = (await call('GET', '/api/dues/statements', maria.cookie)).json().data.statements;
     expect(listed[0]).toMatchObject({

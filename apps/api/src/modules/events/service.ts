@@ -8,6 +8,7 @@ import {
   type EventListQuery,
   type EventUpdate,
   manilaDateString,
+  priceRangeOf,
 } from '@portal/shared';
 import {
   and,
@@ -108,11 +109,20 @@ export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmi
     db.select({ total: sql<number>`count(*)::int` }).from(events).where(where),
   ]);
 
+  // The page's tiers in one query after the page's, as the admin list reads them.
+  const tiers = await tiersOfEvents(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    events: rows.map(toEventResponse),
+    events: rows.map((row) => ({ ...toEventResponse(row), price_range: priceRangeOfEvent(tiers, row.id) })),
     ...buildPagination(query.page, query.limit, counted?.total ?? 0),
   };
 }
+
+/** The lowest and highest tier amounts of one event among `tiers` (docs/product-rules.md "Event prices"). */
+const priceRangeOfEvent = (tiers: { event_id: string; amount_centavos: number }[], eventId: string) =>
+  priceRangeOf(tiers.filter((tier) => tier.event_id === eventId).map((tier) => tier.amount_centavos));
 
 export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchText'>>(row: Row) {
   return {
@@ -294,6 +304,7 @@ export async function listAdminEvents(db: Db, query: AdminEventListQuery) {
     events: rows.map((row) => ({
       ...toEventResponse(row),
       price_tiers: tiers.filter((tier) => tier.event_id === row.id).map(toAdminTier),
+      price_range: priceRangeOfEvent(tiers, row.id),
       pending_count: countOf(row.id, 'pending'),
       registration_count: countOf(row.id, 'pending') + countOf(row.id, 'approved'),
       total_registrations:

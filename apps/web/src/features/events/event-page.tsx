@@ -239,7 +239,7 @@ function EventDetails({ event }: { event: EventDetail }) {
             )}
             {capacity !== null && (
               <Detail icon={<Users />} label="Capacity">
-                {capacity} attendees
+                {capacity} {capacity === 1 ? 'attendee' : 'attendees'}
               </Detail>
             )}
             {event.safety_focus && (

@@ -37,6 +37,7 @@ export const makeAdminEvent = (overrides: Partial<AdminEventSummary> = {}): Admi
   reminder_hours: 24,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  price_range: null,
   price_tiers: [],
   hold_hours: 72,
   pending_count: 0,
@@ -52,6 +53,7 @@ export const makeEventDetail = (overrides: Partial<EventDetail> = {}): EventDeta
     registration_count: _r,
     total_registrations: _t,
     price_tiers: _tiers,
+    price_range: _range,
     ...summary
   } = makeAdminEvent();
   return {

@@ -91,6 +91,7 @@ function optimisticRow(fields: EventCreate): AdminEventSummary {
     price: fields.price === null ? null : Number(fields.price),
     // The server's tiers (with their ids) replace these once it answers.
     price_tiers: [],
+    price_range: null,
     hold_hours: fields.hold_hours ?? DEFAULT_HOLD_HOURS,
     max_participants: fields.max_attendees,
     banner_image_url: null,

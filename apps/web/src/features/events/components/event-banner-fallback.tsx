@@ -6,7 +6,13 @@ import { formatMonthYear } from '@/lib/format';
  * What an event without a banner (or with a broken one) shows: its date on the site's
  * topographic pattern, so the card still reads as designed rather than as a missing image.
  */
-export function EventBannerFallback({ event, className = '' }: { event: EventSummary; className?: string }) {
+export function EventBannerFallback({
+  event,
+  className = '',
+}: {
+  event: Pick<EventSummary, 'start_date'>;
+  className?: string;
+}) {
   // start_date is a calendar date ('2026-03-12'), shown as that day.
   const monthYear = formatMonthYear(event.start_date);
   const day = Number(event.start_date.slice(8, 10));

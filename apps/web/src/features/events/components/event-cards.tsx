@@ -1,4 +1,4 @@
-import { type EventSummary, isSitePath } from '@portal/shared';
+import { type EventSummary, formatCentavos, isSitePath } from '@portal/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -30,6 +30,21 @@ function EventMeta({ event }: { event: EventSummary }) {
       )}
     </ul>
   );
+}
+
+/**
+ * The price a card shows (docs/product-rules.md "Event prices"): with tiers, their one amount, or
+ * 'From' the lowest when they differ (who pays which is known only at registration; 'Free to' the
+ * highest when some pay nothing); without tiers, the listed price.
+ */
+export function eventPriceText(event: Pick<EventSummary, 'price' | 'price_range'>) {
+  const range = event.price_range;
+  if (!range) return formatPesos(event.price);
+  if (range.highest === 0) return 'Free';
+  if (range.lowest === range.highest) return formatCentavos(range.lowest);
+  return range.lowest === 0
+    ? `Free to ${formatCentavos(range.highest)}`
+    : `From ${formatCentavos(range.lowest)}`;
 }
 
 function TypeBadge({ type }: { type: string }) {
@@ -91,7 +106,7 @@ export function FeaturedEventCard({ event }: { event: EventSummary }) {
           <EventMeta event={event} />
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 pt-8">
-          <span className="font-semibold text-lg text-stone-900">{formatPesos(event.price)}</span>
+          <span className="font-semibold text-lg text-stone-900">{eventPriceText(event)}</span>
           <ViewEventLink event={event} className={buttonClasses({ variant: 'primary' })} />
         </div>
       </div>
@@ -141,7 +156,7 @@ export function EventCard({
           <EventMeta event={event} />
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 pt-6">
-          <span className="font-semibold text-stone-900">{formatPesos(event.price)}</span>
+          <span className="font-semibold text-stone-900">{eventPriceText(event)}</span>
           <ViewEventLink
             event={event}
             text={linkText}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { type ServerUnderTest, startServer } from './server';
+
+export type ClockServer = ServerUnderTest & {
+  /** The server's time now, as its clock reads it. */
+  now: () => Date;
+  /** Moves the server's clock `milliseconds` forward at once; resolves with its new time. */
+  jumpClock: (milliseconds: number) => Promise<Date>;
+};
+
+/**
+ * A server of a journey's own whose clock the journey moves (fake-clock.mjs), running its events
+ * job every second instead of every five minutes (EVENTS_JOB_INTERVAL_SECONDS), so that what
+ * falls due when time passes (docs/product-rules.md "Waitlist", "Event reminders") happens within
+ * seconds of a jump. The built site is global-setup.ts's; the data folder and port are new.
+ */
+export async function startClockServer(): Promise<ClockServer> {
+  const server = await startServer({
+    nodeArguments: ['--import', fileURLToPath(new URL('./fake-clock.mjs', import.meta.url))],
+    ipc: true,
+    env: { EVENTS_JOB_INTERVAL_SECONDS: '1' },
+  });
+  let offset = 0;
+  return {
+    ...server,
+    now: () => new Date(Date.now() + offset),
+    jumpClock(milliseconds) {
+      return new Promise((resolve, reject) => {
+        const answer = (message: { type?: string; now?: number }) => {
+          if (message?.type !== 'clock-jumped' || message.now === undefined) return;
+          server.process.off('message', answer);
+          offset = message.now - Date.now();
+          resolve(new Date(message.now));
+        };
+        server.process.on('message', answer);
+        if (!server.process.send({ type: 'jump-clock', milliseconds })) {
+          server.process.off('message', answer);
+          reject(new Error('the server has no clock channel'));
+        }
+      });
+    },
+  };
+}
