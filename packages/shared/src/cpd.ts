@@ -43,8 +43,8 @@ export const formatCertificateNumber = (year: number, sequence: number) =>
   `${CERTIFICATE_NUMBER_PREFIX}-${year}-${String(sequence).padStart(5, '0')}`;
 export const CERTIFICATE_NUMBER_PATTERN = /^CPD-\d{4}-\d{5,}$/;
 
-/** The certificate's PDF, under the API (its page is `sitePaths.verifyCertificate`). */
-export const certificatePdfPath = (number: string) => `/api/certificates/${encodeURIComponent(number)}.pdf`;
+/** The certificate's PDF, under the API's /api (its page is `sitePaths.verifyCertificate`). */
+export const certificatePdfPath = (number: string) => `/certificates/${encodeURIComponent(number)}.pdf`;
 
 /**
  * Units and hours are kept in hundredths (1.5 units is 150), as money is kept in centavos: the

@@ -113,6 +113,7 @@ export const prcDetailsResponseSchema = z.object({
     suggested_prc_number: z.string().nullable(),
   }),
 });
+export type PrcDetailsResponse = z.infer<typeof prcDetailsResponseSchema>;
 
 /** PUT /api/cpd/registrations/{id}/role. */
 export const cpdRoleSchema = z.object({

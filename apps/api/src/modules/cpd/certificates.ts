@@ -127,7 +127,7 @@ async function issueOne(
           eventTitle: event.title,
           number,
           units: formatHundredths(unitsEarned(settings, sessions, row.role, row.talks)),
-          link: `${context.config.publicUrl}${sitePaths.profile}#cpd-heading`,
+          link: `${context.config.publicUrl}${sitePaths.profile}#cpd`,
         }),
       },
       { delayMs: Math.floor((mailIndex * 60_000) / MAILS_PER_MINUTE) },
