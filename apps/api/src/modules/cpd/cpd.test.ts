@@ -36,12 +36,12 @@ export const SETTINGS: CpdSettingsInput = {
 
 type Person = { id: string; email: string; cookie: string; registrationId: string };
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null, payload?: object) =>
   context.app.inject({
     method,
     url,
     headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload }),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 
 async function attendee(
