@@ -53,7 +53,7 @@ export const cpdSettingsSchema = z.object({
   facilitator_units: units('Facilitator units'),
   morning_hours: hours('Morning hours'),
   afternoon_hours: hours('Afternoon hours'),
-  day_hours: hours('Day session hours'),
+  day_hours: hours('Single-session hours'),
   signatory_name: requiredText('Signatory name', CPD_MESSAGES.signatoryNameRequired, 120),
   signatory_title: requiredText('Signatory title', CPD_MESSAGES.signatoryTitleRequired, 120),
 });
