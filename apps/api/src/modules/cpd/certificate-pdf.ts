@@ -3,7 +3,7 @@
 // when it is downloaded. The QR code's modules come from `qrcode` and are drawn as squares, as
 // the membership card draws them (decision 043).
 import { buffer } from 'node:stream/consumers';
-import { CPD_ROLE_LABELS, siteConfig, sitePaths } from '@portal/shared';
+import { CPD_ROLE_LABELS, manilaDateString, siteConfig, sitePaths } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CpdCertificate } from '../../db/schema';
@@ -165,12 +165,10 @@ export async function renderCertificatePdf(certificate: CpdCertificate, publicUr
       width: 220,
       align: 'center',
     });
-  doc
-    .fontSize(8)
-    .text(`Issued ${longDate(certificate.issued_at.toISOString().slice(0, 10))}`, left + 40, doc.y + 4, {
-      width: 220,
-      align: 'center',
-    });
+  doc.fontSize(8).text(`Issued ${longDate(manilaDateString(certificate.issued_at))}`, left + 40, doc.y + 4, {
+    width: 220,
+    align: 'center',
+  });
 
   const qrSize = 96;
   const qrX = WIDTH - MARGIN - 10 - qrSize - 30;

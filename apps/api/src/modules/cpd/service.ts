@@ -12,6 +12,7 @@ import {
   type EvaluationResults,
   type EvaluationSubmit,
   formatHundredths,
+  hundredthsOf,
   manilaDateString,
   type PrcDetails,
   unitsEarned,
@@ -221,6 +222,16 @@ export function blockersOf(row: CpdRegistration): CertificateBlocker[] {
   return blockers;
 }
 
+const UNIT_AND_HOUR_FIELDS = [
+  'participant_units_per_hour',
+  'speaker_units_per_talk',
+  'moderator_units',
+  'facilitator_units',
+  'morning_hours',
+  'afternoon_hours',
+  'day_hours',
+] as const;
+
 /** GET /api/cpd/events/{id} (admin): the settings, the questions and every registration. */
 export async function readCpdEvent(db: Db, eventId: string): Promise<CpdEvent> {
   const event = await cpdEventOf(db, eventId);
@@ -250,7 +261,15 @@ export async function readCpdEvent(db: Db, eventId: string): Promise<CpdEvent> {
       certification_provided: event.certification_provided,
       ended: event.ended,
     },
-    settings: settings ? (settingsOut as CpdEvent['settings']) : null,
+    // Numbers as the admin typed them: '3.5', not the column's '3.50'.
+    settings: settings
+      ? ({
+          ...settingsOut,
+          ...Object.fromEntries(
+            UNIT_AND_HOUR_FIELDS.map((field) => [field, formatHundredths(hundredthsOf(settings[field]))]),
+          ),
+        } as CpdEvent['settings'])
+      : null,
     questions,
     questions_locked: locked,
     attendees: registrations.map((row) => {
