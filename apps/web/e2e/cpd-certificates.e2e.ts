@@ -74,10 +74,13 @@ describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
     await dialog.getByLabel('Comments and suggestions').fill('Clear kinematic examples.');
     await dialog.getByRole('button', { name: 'Send evaluation' }).click();
     await page.getByText(CPD_MESSAGES.evaluationSubmitted).waitFor();
+    await page.getByRole('button', { name: 'Okay' }).click();
     await section.getByText(/Evaluation received/).waitFor();
 
+    // Hers, and Jose Mendoza's again after his first was revoked.
     const { issued } = await issueAsAdmin();
-    expect(issued).toHaveLength(1);
+    const hers = issued.find((certificate) => certificate.name === 'Maria Lourdes Santos');
+    expect(hers?.number).toMatch(/^CPD-\d{4}-\d{5}$/);
     await page.reload();
     const download = section.getByRole('button', { name: CPD_MESSAGES.downloadCertificate });
     await download.waitFor();
@@ -92,7 +95,7 @@ describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
       .toBuffer({ resolveWithObject: true });
     const verifyUrl = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? '';
     expect(verifyUrl).toMatch(/\/certificates\/verify\/CPD-\d{4}-\d{5}$/);
-    expect(verifyUrl.endsWith(issued[0]?.number ?? 'none')).toBe(true);
+    expect(verifyUrl.endsWith(hers?.number ?? 'none')).toBe(true);
     await context.close();
 
     // Anyone who scans it, signed in or not.
@@ -118,11 +121,7 @@ describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
     await openPage(page, paths.adminEventCpd(events.data.events[0].id));
     await page.getByRole('heading', { name: CPD_MESSAGES.settingsTitle }).waitFor();
     await page.getByRole('heading', { name: 'Attendees and certificates' }).waitFor();
-    await page
-      .getByText('3 responses')
-      .first()
-      .waitFor({ state: 'attached' })
-      .catch(() => {});
+    await page.getByText(/^\d+ responses?$/).waitFor();
     await checkPage(page, 'laptop', JOURNEY, 'admin');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

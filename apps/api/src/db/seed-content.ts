@@ -811,7 +811,7 @@ export const demoCpd = {
       certificate: 'none',
     },
   ],
-  revokedReason: 'Issued in error: attendance corrected to the morning session',
+  revokedReason: 'Name misspelt; PRC details corrected, to be issued again',
   /** One answer set per evaluated attendee, in their order. */
   answers: [
     {
