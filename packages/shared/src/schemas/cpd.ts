@@ -92,7 +92,7 @@ export const evaluationAnswerSchema = z.union([
 
 /** POST /api/cpd/events/{id}/evaluation: an answer per question id. */
 export const evaluationSubmitSchema = z.object({
-  answers: z.record(z.string().max(40), evaluationAnswerSchema),
+  answers: z.record(text('Question id').max(40, CPD_MESSAGES.unknownQuestion), evaluationAnswerSchema),
 });
 export type EvaluationSubmit = z.infer<typeof evaluationSubmitSchema>;
 
