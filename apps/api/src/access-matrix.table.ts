@@ -247,14 +247,12 @@ async function ownerAttended(db: Db, owner: User) {
     .values({ event_id: event.id, user_id: owner.id, status: 'approved' })
     .returning();
   if (!registration) throw new Error('no registration');
-  await db
-    .insert(eventCheckIns)
-    .values({
-      registration_id: registration.id,
-      day: event.start_date,
-      session: 'morning',
-      checked_in_at: new Date(),
-    });
+  await db.insert(eventCheckIns).values({
+    registration_id: registration.id,
+    day: event.start_date,
+    session: 'morning',
+    checked_in_at: new Date(),
+  });
   return { event, registration };
 }
 
