@@ -270,7 +270,7 @@ function AttendeeTable({
                       {
                         registrationId: attendee.registration_id,
                         role: event.target.value as CpdRole,
-                        talks: 1,
+                        talks: attendee.talks,
                       },
                       { onError: onFailed },
                     )
@@ -283,6 +283,29 @@ function AttendeeTable({
                     </option>
                   ))}
                 </select>
+                {attendee.role === 'speaker' && (
+                  <label className="mt-2 flex items-center gap-2 text-stone-600 text-xs">
+                    Talks
+                    <input
+                      type="number"
+                      min={1}
+                      max={20}
+                      defaultValue={attendee.talks}
+                      aria-label={`Talks of ${attendee.name}`}
+                      disabled={setRole.isPending}
+                      // Saved when the admin leaves the field: one request per change, not per key.
+                      onBlur={(event) => {
+                        const talks = Number(event.target.value);
+                        if (talks === attendee.talks) return;
+                        setRole.mutate(
+                          { registrationId: attendee.registration_id, role: 'speaker', talks },
+                          { onError: onFailed },
+                        );
+                      }}
+                      className="h-8 w-16 rounded-lg border border-stone-300 bg-white px-2 text-stone-900"
+                    />
+                  </label>
+                )}
               </td>
               <td className="px-3 py-3 text-stone-700">
                 {attendee.sessions.length === 0
