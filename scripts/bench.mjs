@@ -25,6 +25,10 @@
 //           in < 30 s, each once; then the admin statements list at 10,000 statements: p95 < 100
 //           ms at 10 connections, 0 errors; a membership card's /verify page: p99 < 50 ms at 20
 //           connections, 0 errors
+//   certificates (PostgreSQL) an admin issues the CPD certificates of 500 attendees (checked in,
+//           evaluation answered, PRC details entered) in one request: < 60 s, 500 certificates
+//           numbered without gaps and 500 e-mails queued; the server's resident memory printed
+//           before and after (issued one at a time, so it should barely move)
 //   feed    (PostgreSQL) the calendar feed /events.ics with exactly 1,000 upcoming published events
 //           (the seeded ones past the first 1,000 turned to drafts): p99 < 200 ms at 1 connection,
 //           0 errors, and each answer holds 1,000 VEVENTs
@@ -57,6 +61,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'large',
   'dues',
   'feed',
+  'certificates',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -73,6 +78,7 @@ const targets = {
   statementsP95Ms: 100,
   verifyP99Ms: 50,
   feedP99Ms: 200,
+  certificatesMs: 60_000,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
@@ -505,6 +511,99 @@ async function measureEventsFeed(baseUrl, env, label) {
   );
 }
 
+const certificateAttendees = 500;
+
+/**
+ * 500 attendees of a certified event that ended yesterday, each checked in for both sessions,
+ * with PRC details and an answered evaluation, written straight into the database; then one
+ * admin request issues their certificates (docs/decisions/055).
+ */
+async function measureCertificates(baseUrl, admin, env, server, label) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  let eventId;
+  try {
+    const yesterday = `((now() at time zone 'Asia/Manila')::date - 1)`;
+    ({
+      rows: [{ id: eventId }],
+    } = await client.query(
+      `insert into events (title, start_date, status, certification_provided, is_registration_required)
+       values ('Benchmark CPD seminar', ${yesterday}, 'published', true, true) returning id`,
+    ));
+    await client.query(
+      `insert into event_cpd_settings (event_id, provider_name, provider_accreditation_number,
+         provider_accreditation_valid_until, program_accreditation_number, participant_units_per_hour,
+         speaker_units_per_talk, moderator_units, facilitator_units, morning_hours, afternoon_hours,
+         day_hours, signatory_name, signatory_title)
+       values ($1, 'Benchmark provider', 'P-1', '2030-12-31', 'G-1', 1, 5, 2, 2, 3.5, 4, 4, 'Signatory', 'Chair')`,
+      [eventId],
+    );
+    await client.query(
+      `insert into users (username, email, password_hash, type, status, is_new, email_confirmed_at)
+       select 'cpd_member_' || i, 'cpd' || i || '@cpd.example',
+         (select password_hash from users where type = 'admin' order by created_at limit 1),
+         'individual', 'active', false, now()
+       from generate_series(1, $1::int) as series(i)`,
+      [certificateAttendees],
+    );
+    await client.query(
+      `insert into prc_details (user_id, prc_name, profession, prc_number)
+       select id, 'Attendee ' || username, 'Geologist', lpad((row_number() over ())::text, 7, '0')
+       from users where email like 'cpd%@cpd.example'`,
+    );
+    await client.query(
+      `insert into event_registrations (event_id, user_id, status)
+       select $1, id, 'approved' from users where email like 'cpd%@cpd.example'`,
+      [eventId],
+    );
+    await client.query(
+      `insert into event_check_ins (registration_id, day, session, checked_in_at)
+       select r.id, ${yesterday}, s.session, now() - interval '1 day'
+       from event_registrations r, (values ('morning'), ('afternoon')) as s(session) where r.event_id = $1`,
+      [eventId],
+    );
+    await client.query(
+      `insert into event_evaluation_responses (registration_id, event_id, answers)
+       select id, event_id, '{"objectives":5,"content":4,"speakers":5,"venue":4,"overall":5}'::jsonb
+       from event_registrations where event_id = $1`,
+      [eventId],
+    );
+    const before = residentMemory(server);
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/cpd/events/${eventId}/certificates`, {
+      method: 'POST',
+      headers: { cookie: admin },
+    });
+    const elapsed = performance.now() - started;
+    const after = residentMemory(server);
+    if (response.status !== 200)
+      throw new Error(`issuing answered ${response.status}: ${await response.text()}`);
+    const { issued, skipped } = (await response.json()).data;
+    const {
+      rows: [{ certificates, first, last, mails }],
+    } = await client.query(
+      `select count(*)::int as certificates,
+         min(split_part(number, '-', 3)::int) as first, max(split_part(number, '-', 3)::int) as last,
+         (select count(*)::int from mail_outbox where to_address like 'cpd%@cpd.example') as mails
+       from cpd_certificates where event_id = $1`,
+      [eventId],
+    );
+    report(
+      elapsed < targets.certificatesMs &&
+        certificates === certificateAttendees &&
+        issued.length === certificateAttendees &&
+        skipped.length === 0 &&
+        last - first + 1 === certificates &&
+        mails === certificateAttendees,
+      `${label} ${certificateAttendees} CPD certificates issued in one request: ${ms(elapsed)} ` +
+        `(< ${targets.certificatesMs}), ${certificates} numbered ${first}–${last}, ${mails} e-mails queued; ` +
+        `resident memory ${before.total.toFixed(0)} MB before, ${after.total.toFixed(0)} MB after`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchDatabase(database) {
   const label = database.kind.padEnd(8);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -581,6 +680,9 @@ async function benchDatabase(database) {
     }
     if (parts.includes('feed') && database.kind === 'postgres') {
       await measureEventsFeed(server.baseUrl, env, label);
+    }
+    if (parts.includes('certificates') && database.kind === 'postgres') {
+      await measureCertificates(server.baseUrl, admin, env, server, label);
     }
     if (parts.includes('large')) {
       await stopServer(server);

@@ -5,10 +5,13 @@ import sharp from 'sharp';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import {
+  cpdCertificates,
   duesPayments,
   duesReminders,
   duesStatements,
   emailTokens,
+  eventCheckIns,
+  eventCpdSettings,
   eventRegistrations,
   eventWaitlist,
   membershipCards,
@@ -212,6 +215,86 @@ const ownCard = {
   member: 'ok',
   anotherMember: 'forbidden',
   admin: 'forbidden',
+} as const;
+
+/** A certified event that ended last week, with its CPD settings (docs/product-rules.md "CPD certificates"). */
+async function certifiedEvent(db: Db) {
+  const event = await createEvent(db, { certification_provided: true, start_date: '2026-01-15' });
+  await db.insert(eventCpdSettings).values({
+    event_id: event.id,
+    provider_name: 'Provider',
+    provider_accreditation_number: 'P-1',
+    provider_accreditation_valid_until: '2030-12-31',
+    program_accreditation_number: 'G-1',
+    participant_units_per_hour: '1',
+    speaker_units_per_talk: '5',
+    moderator_units: '2',
+    facilitator_units: '2',
+    morning_hours: '3.5',
+    afternoon_hours: '4',
+    day_hours: '4',
+    signatory_name: 'Signatory',
+    signatory_title: 'Chair',
+  });
+  return event;
+}
+
+/** The owner registered for a certified event and checked in for its morning. */
+async function ownerAttended(db: Db, owner: User) {
+  const event = await certifiedEvent(db);
+  const [registration] = await db
+    .insert(eventRegistrations)
+    .values({ event_id: event.id, user_id: owner.id, status: 'approved' })
+    .returning();
+  if (!registration) throw new Error('no registration');
+  await db.insert(eventCheckIns).values({
+    registration_id: registration.id,
+    day: event.start_date,
+    session: 'morning',
+    checked_in_at: new Date(),
+  });
+  return { event, registration };
+}
+
+/** A certificate of the owner's, as issuing leaves it. */
+async function ownerCertificate(db: Db, owner: User, unique: string) {
+  const { event, registration } = await ownerAttended(db, owner);
+  const number = `CPD-2026-${unique.slice(0, 8)}`;
+  await db.insert(cpdCertificates).values({
+    number,
+    registration_id: registration.id,
+    event_id: event.id,
+    user_id: owner.id,
+    prc_name: owner.username,
+    profession: 'Geologist',
+    prc_number: '0012345',
+    role: 'participant',
+    program_title: event.title,
+    dates: '15 January 2026',
+    venue: 'Online',
+    hours: '3.5',
+    units: '3.5',
+    provider_name: 'Provider',
+    provider_accreditation_number: 'P-1',
+    provider_accreditation_valid_until: '2030-12-31',
+    program_accreditation_number: 'G-1',
+    signatory_name: 'Signatory',
+    signatory_title: 'Chair',
+  });
+  return number;
+}
+
+const ownCpd = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'own-data-only',
+  admin: 'ok',
+} as const;
+const ownRegistration = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'not-found',
+  admin: 'not-found',
 } as const;
 
 const documentPath = (access: 'public' | 'member', index = 0) => {
@@ -763,6 +846,109 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     },
   },
   'GET /api/verify/:token': { ...publicForAll, request: () => ({ url: '/api/verify/not-a-card' }) },
+  // CPD (docs/product-rules.md "CPD certificates").
+  'GET /api/cpd/events/:id': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/cpd/events/${(await certifiedEvent(db)).id}` }),
+  },
+  'PUT /api/cpd/events/:id/settings': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/cpd/events/${(await certifiedEvent(db)).id}/settings`,
+      payload: {
+        provider_name: 'Provider',
+        provider_accreditation_number: 'P-1',
+        provider_accreditation_valid_until: '2030-12-31',
+        program_accreditation_number: 'G-1',
+        participant_units_per_hour: '1',
+        speaker_units_per_talk: '5',
+        moderator_units: '2',
+        facilitator_units: '2',
+        morning_hours: '3.5',
+        afternoon_hours: '4',
+        day_hours: '4',
+        signatory_name: 'Signatory',
+        signatory_title: 'Chair',
+      },
+    }),
+  },
+  'PUT /api/cpd/events/:id/evaluation': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/cpd/events/${(await certifiedEvent(db)).id}/evaluation`,
+      payload: { questions: [{ id: 'useful', kind: 'rating', prompt: 'Was it useful?' }] },
+    }),
+  },
+  'PUT /api/cpd/registrations/:id/role': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/cpd/registrations/${(await ownerAttended(db, owner)).registration.id}/role`,
+      payload: { role: 'speaker', talks: 2 },
+    }),
+  },
+  'GET /api/cpd/events/:id/evaluation-results': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/cpd/events/${(await certifiedEvent(db)).id}/evaluation-results`,
+    }),
+  },
+  'GET /api/cpd/events/:id/evaluation-results.csv': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/cpd/events/${(await certifiedEvent(db)).id}/evaluation-results.csv`,
+    }),
+  },
+  'GET /api/cpd/events/:id/attendance.csv': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/cpd/events/${(await certifiedEvent(db)).id}/attendance.csv` }),
+  },
+  'POST /api/cpd/events/:id/certificates': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/cpd/events/${(await certifiedEvent(db)).id}/certificates` }),
+  },
+  'POST /api/cpd/certificates/:number/revoke': {
+    ...adminOnly,
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/cpd/certificates/${await ownerCertificate(db, owner, unique)}/revoke`,
+      payload: { reason: 'Issued in error' },
+    }),
+  },
+  'GET /api/cpd/prc-details': ownCpd,
+  'PUT /api/cpd/prc-details': {
+    ...ownCpd,
+    request: () => ({
+      url: '/api/cpd/prc-details',
+      payload: { prc_name: 'Ana Reyes', profession: 'Geologist', prc_number: '0012345' },
+    }),
+  },
+  'GET /api/cpd/my-events': ownCpd,
+  'GET /api/cpd/events/:id/evaluation': {
+    ...ownRegistration,
+    request: async ({ db, owner }) => ({
+      url: `/api/cpd/events/${(await ownerAttended(db, owner)).event.id}/evaluation`,
+    }),
+  },
+  'POST /api/cpd/events/:id/evaluation': {
+    ...ownRegistration,
+    request: async ({ db, owner }) => ({
+      url: `/api/cpd/events/${(await ownerAttended(db, owner)).event.id}/evaluation`,
+      payload: { answers: { objectives: 5, content: 5, speakers: 5, venue: 5, overall: 5 } },
+    }),
+  },
+  // The owner's certificate: theirs and the administrators'.
+  'GET /api/certificates/:number.pdf': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: async ({ db, owner, unique }) => ({
+      url: `/api/certificates/${await ownerCertificate(db, owner, unique)}.pdf`,
+    }),
+  },
+  'GET /api/certificates/verify/:number': {
+    ...publicForAll,
+    request: () => ({ url: '/api/certificates/verify/CPD-2026-00001' }),
+  },
   'GET /api/dues/summary': adminOnly,
   'GET /api/dues/export-csv': adminOnly,
   'GET /api/dues/reminders/preview': adminOnly,

@@ -20,6 +20,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
+import { certificateRoutes, cpdRoutes } from './modules/cpd/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { checkoutPollPlugin } from './modules/dues/checkout-poll';
@@ -196,6 +197,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
+  await app.register(cpdRoutes, { prefix: '/api/cpd', db, config });
+  await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
   if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
   await app.register(duesDailyPlugin, { db, config });
   await app.register(eventsJobPlugin, { db, config });

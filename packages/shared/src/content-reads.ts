@@ -1,3 +1,4 @@
+import type { CertificateVerificationResponse } from './schemas/cpd';
 import type { EventDetailResponse, EventListResponse } from './schemas/events';
 import type { CardVerificationResponse } from './schemas/membership-card';
 import type { NewsAuthorsResponse, NewsDetailResponse, NewsListResponse } from './schemas/news';
@@ -43,4 +44,6 @@ export type ContentReads = {
   getNews(id: string, signal?: AbortSignal): Promise<NewsDetailResponse>;
   /** GET /api/verify/{token} */
   verifyCard(token: string, signal?: AbortSignal): Promise<CardVerificationResponse>;
+  /** GET /api/certificates/verify/{number} */
+  verifyCertificate(number: string, signal?: AbortSignal): Promise<CertificateVerificationResponse>;
 };

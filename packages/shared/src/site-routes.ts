@@ -39,6 +39,9 @@ export const sitePaths = {
   unauthorized: '/unauthorized',
   verify: '/verify',
   verifyCard: (token: string) => `/verify/${encodeURIComponent(token)}`,
+  adminEventCpd: (id: string) => `/admin/events/${encodeURIComponent(id)}/cpd`,
+  certificatesVerify: '/certificates/verify',
+  verifyCertificate: (number: string) => `/certificates/verify/${encodeURIComponent(number)}`,
 } as const;
 
 /**
@@ -83,6 +86,8 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.adminEvents}/:id/attendees`,
   sitePaths.adminNews,
   `${sitePaths.verify}/:token`,
+  `${sitePaths.adminEvents}/:id/cpd`,
+  `${sitePaths.certificatesVerify}/:number`,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

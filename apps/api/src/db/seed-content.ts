@@ -724,7 +724,114 @@ export const demoEvents: DemoEvent[] = [
     speakerKeys: ['gomez'],
     registrations: [{ username: 'avillanueva', status: 'rejected' }],
   },
+  {
+    title: 'CPD Seminar: Structural Controls on Epithermal Gold Veins',
+    description:
+      'A one-day accredited seminar on reading fault and vein geometry in epithermal gold districts, with case studies from Masbate and Surigao.',
+    content:
+      '<p>A PRC-accredited continuing professional development seminar for geologists and mining engineers.</p><h3>Programme</h3><ul><li>Morning: structural mapping of vein systems, kinematic indicators and ore shoots</li><li>Afternoon: case studies from Masbate and Surigao, and a core-logging exercise</li></ul><p>Certificates are issued after the evaluation is answered.</p>',
+    startInDays: -14,
+    lengthDays: 0,
+    startTime: '08:00',
+    endTime: '17:00',
+    venue: {
+      location_name: 'UP National Institute of Geological Sciences',
+      room: 'Lecture Hall 1',
+      address: 'Velasquez Street, UP Diliman',
+      city: 'Quezon City',
+      province: 'Metro Manila',
+    },
+    event_type: 'Seminar',
+    status: 'published',
+    price: null,
+    is_registration_required: true,
+    max_attendees: 60,
+    safety_focus: 'Working safely on unstable vein outcrops and old adits',
+    certification_provided: true,
+    speakerKeys: ['gomez'],
+    registrations: [
+      { username: 'avillanueva', status: 'approved' },
+      { username: 'rtorres', status: 'approved' },
+      { username: 'jmendoza', status: 'approved' },
+      { username: 'mlsantos', status: 'approved' },
+      { username: 'ccastillo', status: 'approved' },
+    ],
+  },
 ];
+
+/**
+ * The CPD of the demo's past certified seminar (docs/product-rules.md "CPD certificates"): its
+ * settings, who was checked in for which session, who answered the evaluation and who has a
+ * certificate. Andrea Villanueva's certificate is the one to verify; Jose Mendoza's was revoked;
+ * Maria Santos was checked in but has not answered the evaluation yet (the journey a newcomer
+ * can try), and Carmela Castillo never came.
+ */
+export const demoCpd = {
+  eventTitle: 'CPD Seminar: Structural Controls on Epithermal Gold Veins',
+  settings: {
+    provider_name: `${siteConfig.name}`,
+    provider_accreditation_number: 'PRC-CPDP-2025-0117',
+    provider_accreditation_valid_until: '2028-06-30',
+    program_accreditation_number: 'GEOL-2026-0342',
+    participant_units_per_hour: '1',
+    speaker_units_per_talk: '5',
+    moderator_units: '2',
+    facilitator_units: '2',
+    morning_hours: '3.5',
+    afternoon_hours: '4',
+    day_hours: '4',
+    signatory_name: 'Engr. Teresa M. Villanueva',
+    signatory_title: 'Chair, Continuing Professional Development Committee',
+  },
+  attendees: [
+    {
+      username: 'avillanueva',
+      prc: { prc_name: 'Andrea L. Villanueva', profession: 'Geologist', prc_number: '0031842' },
+      sessions: ['morning', 'afternoon'],
+      role: 'participant',
+      evaluated: true,
+      certificate: 'issued',
+    },
+    {
+      username: 'rtorres',
+      prc: { prc_name: 'Ramon P. Torres', profession: 'Mining Engineer', prc_number: '0027719' },
+      sessions: ['morning'],
+      role: 'speaker',
+      evaluated: true,
+      certificate: 'issued',
+    },
+    {
+      username: 'jmendoza',
+      prc: { prc_name: 'Jose R. Mendoza', profession: 'Geologist', prc_number: '0040256' },
+      sessions: ['morning', 'afternoon'],
+      role: 'participant',
+      evaluated: true,
+      certificate: 'revoked',
+    },
+    {
+      username: 'mlsantos',
+      prc: { prc_name: 'Maria Lourdes D. Santos', profession: 'Geologist', prc_number: '0018853' },
+      sessions: ['morning', 'afternoon'],
+      role: 'participant',
+      evaluated: false,
+      certificate: 'none',
+    },
+  ],
+  revokedReason: 'Name misspelt; PRC details corrected, to be issued again',
+  /** One answer set per evaluated attendee, in their order. */
+  answers: [
+    {
+      objectives: 5,
+      content: 5,
+      speakers: 4,
+      venue: 4,
+      overall: 5,
+      comments: 'More core-logging time, please.',
+    },
+    { objectives: 4, content: 5, speakers: 5, venue: 3, overall: 4 },
+    { objectives: 4, content: 4, speakers: 4, venue: 4, overall: 4 },
+  ],
+} as const;
 
 export const eventOrganizer = { name: secretariat, contact: siteConfig.secretariatEmail };
 

@@ -12,9 +12,13 @@ import { type DatabaseHandle, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import {
   boardMembers,
+  cpdCertificates,
   documentSequences,
   duesPayments,
   duesStatements,
+  eventCheckIns,
+  eventCpdSettings,
+  eventEvaluationResponses,
   eventPriceTiers,
   eventRegistrations,
   eventSpeakers,
@@ -28,6 +32,7 @@ import {
   users,
 } from './schema';
 import { seedBenchmarkContent, seedDemoContent } from './seed';
+import { demoEvents } from './seed-content';
 
 const hashPassword = (password: string) => hash(password);
 
@@ -278,12 +283,38 @@ describe('seedDemoContent', () => {
     expect(onDisk).toHaveLength(files.length);
   });
 
+  it('has a past certified seminar with CPD settings, check-ins, evaluations and certificates', async () => {
+    const rows = await handle.db
+      .select({
+        number: cpdCertificates.number,
+        revoked: cpdCertificates.revoked_at,
+        units: cpdCertificates.units,
+      })
+      .from(cpdCertificates)
+      .orderBy(cpdCertificates.number);
+    const year = manilaDateString().slice(0, 4);
+    expect(rows.map((row) => row.number)).toEqual([
+      `CPD-${year}-00001`,
+      `CPD-${year}-00002`,
+      `CPD-${year}-00003`,
+    ]);
+    // Andrea Villanueva's (7.5 hours at 1 unit) stands; Jose Mendoza's was revoked.
+    expect(rows[0]).toMatchObject({ revoked: null, units: '7.50' });
+    expect(rows.filter((row) => row.revoked !== null)).toHaveLength(1);
+    const [responses] = await handle.db.select({ n: count() }).from(eventEvaluationResponses);
+    expect(responses?.n).toBe(3);
+    const [checkIns] = await handle.db.select({ n: count() }).from(eventCheckIns);
+    expect(checkIns?.n).toBe(7);
+    const [settings] = await handle.db.select({ n: count() }).from(eventCpdSettings);
+    expect(settings?.n).toBe(1);
+  });
+
   it('does nothing when users exist', async () => {
     const before = await readdir(uploadsDir);
     const result = await seedDemoContent(handle.db, storage, { adminPassword: 'another', hashPassword });
     expect(result).toEqual({ seeded: false });
     const [eventCount] = await handle.db.select({ n: count() }).from(events);
-    expect(eventCount?.n).toBe(13);
+    expect(eventCount?.n).toBe(demoEvents.length);
     expect(await readdir(uploadsDir)).toEqual(before);
   });
 

@@ -41,12 +41,14 @@ import {
   type DemoMembership,
   demoArticles,
   demoBoard,
+  demoCpd,
   demoEvents,
   demoMembers,
   demoNewUser,
   demoSpeakers,
   eventOrganizer,
 } from './seed-content';
+import { insertDemoCpd } from './seed-cpd';
 import { type RenderedImage, renderBanner, renderLogo, renderPortrait } from './seed-images';
 
 export type SeedOptions = {
@@ -417,6 +419,16 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       })),
       { titleOf: (eventId) => demoEvents[eventRows.findIndex((event) => event.id === eventId)]?.title ?? '' },
     );
+    const [seminar] = await tx.select().from(events).where(eq(events.title, demoCpd.eventTitle));
+    if (seminar) {
+      await insertDemoCpd(tx, {
+        event: seminar,
+        registrations: registrationRows,
+        userIdOf: requireUser,
+        adminId: admin.id,
+        now,
+      });
+    }
   }
 
   const waiting = demoEvents.flatMap((event, index) =>

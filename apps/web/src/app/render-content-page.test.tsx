@@ -87,6 +87,10 @@ const contentReads: ContentReads = {
     reads.push(`verifyCard ${token}`);
     return { data: token === cardToken ? verification : { standing: 'not_found' } };
   },
+  verifyCertificate: async (number) => {
+    reads.push(`verifyCertificate ${number}`);
+    return { data: { status: 'not_found' } };
+  },
 };
 
 /** The same answers over HTTP, as the browser fetches them again once the app has started. */

@@ -6,6 +6,7 @@ import { prefetchEventPage } from '@/features/events/event-page';
 import { prefetchEventsPage } from '@/features/events/events-page';
 import { prefetchNewsArticlePage } from '@/features/news/news-article-page';
 import { prefetchNewsListPage } from '@/features/news/news-list-page';
+import { prefetchCertificateVerifyPage } from '@/features/verify/certificate-verify-page';
 import { prefetchVerifyPage } from '@/features/verify/verify-page';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { dehydratedStateScript } from './dehydrated-state';
@@ -18,6 +19,7 @@ const contentPages: Record<string, PagePrefetch> = {
   [paths.news]: prefetchNewsListPage,
   [`${paths.news}/:id`]: prefetchNewsArticlePage,
   [`${paths.verify}/:token`]: prefetchVerifyPage,
+  [`${paths.certificatesVerify}/:number`]: prefetchCertificateVerifyPage,
 };
 
 export type RenderedPage = {

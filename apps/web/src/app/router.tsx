@@ -198,6 +198,13 @@ export const routes: RouteObject[] = [
         path: `${paths.verify}/:token`,
         lazy: () => import('@/features/verify/verify-page').then((m) => ({ Component: m.VerifyPage })),
       }),
+      page('Certificate verification', {
+        path: `${paths.certificatesVerify}/:number`,
+        lazy: () =>
+          import('@/features/verify/certificate-verify-page').then((m) => ({
+            Component: m.CertificateVerifyPage,
+          })),
+      }),
     ],
   },
   {
@@ -261,6 +268,10 @@ export const routes: RouteObject[] = [
               import('@/features/events/admin-attendees-page').then((m) => ({
                 Component: m.AdminAttendeesPage,
               })),
+          }),
+          page('CPD and certificates', {
+            path: `${paths.adminEvents}/:id/cpd`,
+            lazy: () => import('@/features/cpd/admin-cpd-page').then((m) => ({ Component: m.AdminCpdPage })),
           }),
         ],
       },

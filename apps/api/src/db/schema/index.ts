@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './auth';
 export * from './board';
+export * from './cpd';
 export * from './dues';
 export * from './events';
 export * from './files';

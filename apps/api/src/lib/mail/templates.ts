@@ -230,6 +230,35 @@ export function attendeeMessageEmail({
 }
 
 /**
+ * A CPD certificate issued (docs/product-rules.md "CPD certificates"): a link to the profile,
+ * where the owner downloads it signed in, rather than the PDF attached: 500 certificates at once
+ * would otherwise keep 500 files in the outbox.
+ */
+export function certificateIssuedEmail({
+  name,
+  eventTitle,
+  number,
+  units,
+  link,
+}: {
+  name: string;
+  eventTitle: string;
+  number: string;
+  units: string;
+  link: string;
+}): MailContent {
+  return accountLinkEmail({
+    subject: `Your CPD certificate for ${eventTitle}`,
+    username: name,
+    link,
+    intro: `Your CPD certificate ${number} for "${eventTitle}" (${units} CPD units) has been issued. Download it from the CPD certificates section of your profile.`,
+    action: 'Download my certificate',
+    expiry: 'Anyone can check the certificate with the QR code printed on it.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+/**
  * A seat freed for the next person on a full event's waitlist (docs/product-rules.md "Waitlist"):
  * it is held for them until `offerExpires`; they take it by registering on the event page.
  */

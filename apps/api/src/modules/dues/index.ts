@@ -9,6 +9,7 @@ export {
   billedRecipients,
   issueDueStatements,
   issueNewMemberStatement,
+  nextSequenceNumber,
   paidOf,
   paidSoFar,
   voidLockedStatement,

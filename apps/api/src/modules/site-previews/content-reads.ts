@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldName, validationError } from '../../lib/errors';
 import { readAsGuest } from '../../lib/public-read';
+import { certificateReads } from '../cpd';
 import { eventReads } from '../events';
 import { cardReads } from '../member-cards';
 import { newsReads } from '../news';
@@ -46,4 +47,6 @@ export const guestContentReads = (db: Db): ContentReads => ({
     asTheRouteAnswers(() => readAsGuest(db, newsReads.authors, asQueryString(query))),
   getNews: (id) => asTheRouteAnswers(() => readAsGuest(db, newsReads.detail, { id })),
   verifyCard: (token) => asTheRouteAnswers(() => readAsGuest(db, cardReads.verify, { token })),
+  verifyCertificate: (number) =>
+    asTheRouteAnswers(() => readAsGuest(db, certificateReads.verify, { number })),
 });

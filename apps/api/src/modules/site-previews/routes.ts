@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { NOT_STORED, SHARED_FOR_A_MINUTE } from '../../plugins/access';
+import { certificateReads } from '../cpd';
 import { cardReads, verifyRateLimit } from '../member-cards';
 import { guestContentReads } from './content-reads';
 import { createPageRenderer } from './page-renderer';
@@ -105,6 +106,25 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       // No renderer (or it failed): the shell, with the status the API's answer gives.
       const { data } = await cardReads.verify.answer(db, { token }, null);
       return sendPage(reply, data.standing === 'not_found' ? 404 : 200, shell, NOT_STORED);
+    },
+  );
+
+  // A CPD certificate's verification page (docs/product-rules.md "CPD certificates"), rendered
+  // with its data, standing alone as a card's page does (decision 043); an unknown number is the
+  // same page with 404. A certificate may be revoked at any time: no cache keeps the page.
+  app.get<{ Params: { number: string } }>(
+    `${sitePaths.certificatesVerify}/:number`,
+    { schema: { hide: true }, config: { rateLimit: verifyRateLimit(config) } },
+    async (request, reply) => {
+      if (shell === null) return reply.callNotFound();
+      const { number } = request.params;
+      if (!certificateReads.verify.input.safeParse({ number }).success) {
+        return sendPage(reply, 404, shell, NOT_STORED);
+      }
+      const page = await renderer.render(sitePaths.verifyCertificate(number), request.log);
+      if (page && 'html' in page) return sendPage(reply, page.status, page.html, NOT_STORED);
+      const { data } = await certificateReads.verify.answer(db, { number }, null);
+      return sendPage(reply, data.status === 'not_found' ? 404 : 200, shell, NOT_STORED);
     },
   );
 

@@ -7,7 +7,7 @@ import {
   EVENT_TYPES,
   PAGE_SIZES,
 } from '@portal/shared';
-import { Eye, Mic, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Award, Eye, Mic, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
@@ -226,6 +226,15 @@ export function AdminEventsPage() {
                   icon: <Users />,
                   onClick: () => navigate(paths.adminEventAttendees(event.id)),
                 },
+                ...(event.certification_provided
+                  ? [
+                      {
+                        label: `CPD and certificates of ${event.title}`,
+                        icon: <Award />,
+                        onClick: () => navigate(paths.adminEventCpd(event.id)),
+                      },
+                    ]
+                  : []),
                 {
                   label: `Manage speakers of ${event.title}`,
                   icon: <Mic />,

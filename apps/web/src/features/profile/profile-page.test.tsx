@@ -24,6 +24,10 @@ function stubApi(handler: (call: Call) => Response) {
       // The card section reads the card of a member in good standing.
       if (call.url.endsWith('/members/card') && (init?.method ?? 'GET') === 'GET')
         return json({ data: makeCard() });
+      // The CPD section reads the person's certified events and PRC details.
+      if (call.url.endsWith('/cpd/my-events')) return json({ data: [] });
+      if (call.url.endsWith('/cpd/prc-details') && (init?.method ?? 'GET') === 'GET')
+        return json({ data: { details: null, suggested_prc_number: null } });
       return handler(call);
     }),
   );

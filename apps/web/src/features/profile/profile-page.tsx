@@ -1,5 +1,6 @@
 import {
   CARD_MESSAGES,
+  CPD_MESSAGES,
   EMAIL_CHANGE_QUERY,
   isVotingSuspended,
   PROFILE_MESSAGES,
@@ -20,6 +21,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
+import { CpdCertificatesSection } from './components/cpd-certificates-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
@@ -211,6 +213,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             </ProfileSection>
           </div>
         )}
+
+        <div id="cpd" className="scroll-mt-24">
+          <ProfileSection id="cpd-heading" title={CPD_MESSAGES.sectionTitle}>
+            <CpdCertificatesSection notify={notify} />
+          </ProfileSection>
+        </div>
 
         <ProfileSection id="account-heading" title="Account Details">
           <dl className="divide-y divide-stone-200">

@@ -1,0 +1,337 @@
+// CPD certificates: issued in bulk after the event, numbered per year, e-mailed, downloaded by
+// their owner, verified by anyone, revoked with a reason (decision 055).
+import {
+  CERTIFICATE_NUMBER_PREFIX,
+  type CertificateIssueResult,
+  type CertificateVerification,
+  CPD_MESSAGES,
+  CPD_ROLE_LABELS,
+  formatCertificateNumber,
+  formatHundredths,
+  hoursAttended,
+  MONTH_NAMES,
+  type MyCpdEvent,
+  manilaDateString,
+  sitePaths,
+  unitsEarned,
+} from '@portal/shared';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  cpdCertificates,
+  eventCheckIns,
+  eventEvaluationResponses,
+  eventRegistrations,
+  events,
+  users,
+} from '../../db/schema';
+import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { AppError, notFound } from '../../lib/errors';
+import { queueMail } from '../../lib/mail/outbox';
+import { certificateIssuedEmail } from '../../lib/mail/templates';
+import type { Viewer } from '../../plugins/access';
+import { recordAdminAction } from '../audit';
+import { nextSequenceNumber } from '../dues';
+import { blockersOf, cpdEventOf, cpdRegistrationsOf, readSettings } from './service';
+
+export type CertificateContext = { db: Db; config: Pick<Config, 'publicUrl'> };
+
+/** The certificate e-mails leave one a second, as the attendee messages do (decision 048). */
+const MAILS_PER_MINUTE = 60;
+
+/** '15 October 2026', '15–16 October 2026', '30 October – 2 November 2026'. */
+export function printedDates(start: string, end: string | null): string {
+  const parts = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return { year, month: MONTH_NAMES[month - 1] ?? '', day };
+  };
+  const from = parts(start);
+  if (!end || end === start) return `${from.day} ${from.month} ${from.year}`;
+  const to = parts(end);
+  if (from.year !== to.year)
+    return `${from.day} ${from.month} ${from.year} – ${to.day} ${to.month} ${to.year}`;
+  if (from.month !== to.month) return `${from.day} ${from.month} – ${to.day} ${to.month} ${to.year}`;
+  return `${from.day}–${to.day} ${to.month} ${to.year}`;
+}
+
+const venueOf = (event: typeof events.$inferSelect) =>
+  [event.location_name, event.building_name, event.city, event.province].filter(Boolean).join(', ') ||
+  'Online';
+
+/**
+ * Issues the certificate of one registration, in its own transaction: the registration's row is
+ * locked first, so two issues at once (two administrators, a double click) give it one
+ * certificate and use one number; the year's sequence row is then held until commit, so numbers
+ * follow the order of commits and none is skipped. Returns the number, or why there is none.
+ */
+async function issueOne(
+  context: CertificateContext,
+  eventId: string,
+  registrationId: string,
+  viewer: Viewer,
+  mailIndex: number,
+  now: Date,
+): Promise<{ number: string; name: string } | { reasons: string[]; name: string } | null> {
+  return context.db.transaction(async (tx) => {
+    await tx
+      .select({ id: eventRegistrations.id })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, registrationId))
+      .for('update');
+    const [row] = await cpdRegistrationsOf(tx, eventId, registrationId);
+    // Issued meanwhile by another request: nothing to do.
+    if (!row || row.certificate_number) return null;
+    const blockers = blockersOf(row);
+    if (blockers.length > 0) {
+      return { name: row.name, reasons: blockers.map((blocker) => CPD_MESSAGES.blockers[blocker]) };
+    }
+    const [event, settings] = await Promise.all([cpdEventOf(tx, eventId, now), readSettings(tx, eventId)]);
+    if (!settings) throw new AppError(409, CPD_MESSAGES.noSettings, { code: 'no_settings' });
+    const sessions = row.sessions.map((checkIn) => checkIn.session);
+    const year = Number(manilaDateString(now).slice(0, 4));
+    const number = formatCertificateNumber(
+      year,
+      await nextSequenceNumber(tx, CERTIFICATE_NUMBER_PREFIX, year),
+    );
+    await tx.insert(cpdCertificates).values({
+      number,
+      registration_id: row.registration_id,
+      event_id: eventId,
+      user_id: row.user_id,
+      prc_name: row.prc_name ?? '',
+      profession: row.profession ?? '',
+      prc_number: row.prc_number ?? '',
+      role: row.role,
+      program_title: event.title,
+      dates: printedDates(event.start_date, event.end_date),
+      venue: venueOf(event),
+      hours: formatHundredths(hoursAttended(settings, sessions)),
+      units: formatHundredths(unitsEarned(settings, sessions, row.role, row.talks)),
+      provider_name: settings.provider_name,
+      provider_accreditation_number: settings.provider_accreditation_number,
+      provider_accreditation_valid_until: settings.provider_accreditation_valid_until,
+      program_accreditation_number: settings.program_accreditation_number,
+      signatory_name: settings.signatory_name,
+      signatory_title: settings.signatory_title,
+      issued_at: now,
+      issued_by: viewer.userId,
+    });
+    await queueMail(
+      tx,
+      {
+        to: row.email,
+        ...certificateIssuedEmail({
+          name: row.prc_name ?? row.name,
+          eventTitle: event.title,
+          number,
+          units: formatHundredths(unitsEarned(settings, sessions, row.role, row.talks)),
+          link: `${context.config.publicUrl}${sitePaths.profile}#cpd`,
+        }),
+      },
+      { delayMs: Math.floor((mailIndex * 60_000) / MAILS_PER_MINUTE) },
+    );
+    return { number, name: row.name };
+  });
+}
+
+/**
+ * POST /api/cpd/events/{id}/certificates (admin): a certificate for every registration that has
+ * none yet and may have one; the others are listed with why. One registration at a time, each in
+ * its own short transaction, so 500 certificates hold neither the memory nor the locks of all.
+ * The PDFs are drawn when they are downloaded, from what the row holds.
+ */
+export async function issueCertificates(
+  context: CertificateContext,
+  eventId: string,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<CertificateIssueResult> {
+  const { db } = context;
+  const event = await cpdEventOf(db, eventId, now);
+  if (!event.certification_provided) {
+    throw new AppError(409, CPD_MESSAGES.notCertified, { code: 'not_certified' });
+  }
+  if (!event.ended) throw new AppError(409, CPD_MESSAGES.eventNotEnded, { code: 'event_not_ended' });
+  if (!(await readSettings(db, eventId))) {
+    throw new AppError(409, CPD_MESSAGES.noSettings, { code: 'no_settings' });
+  }
+  const candidates = await db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .leftJoin(
+      cpdCertificates,
+      and(eq(cpdCertificates.registration_id, eventRegistrations.id), isNull(cpdCertificates.revoked_at)),
+    )
+    .where(and(eq(eventRegistrations.event_id, eventId), isNull(cpdCertificates.id)))
+    .orderBy(asc(eventRegistrations.created_at), asc(eventRegistrations.id));
+  const result: CertificateIssueResult = { issued: [], skipped: [] };
+  for (const candidate of candidates) {
+    const outcome = await issueOne(context, eventId, candidate.id, viewer, result.issued.length, now);
+    if (!outcome) continue;
+    if ('number' in outcome) {
+      result.issued.push({ registration_id: candidate.id, name: outcome.name, number: outcome.number });
+    } else {
+      result.skipped.push({ registration_id: candidate.id, name: outcome.name, reasons: outcome.reasons });
+    }
+  }
+  return result;
+}
+
+/** POST /api/cpd/certificates/{number}/revoke (admin): kept, marked, in the audit log. */
+export async function revokeCertificate(db: Db, viewer: Viewer, number: string, reason: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        certificate: cpdCertificates,
+        user: { id: users.id, username: users.username, email: users.email },
+      })
+      .from(cpdCertificates)
+      .leftJoin(users, eq(users.id, cpdCertificates.user_id))
+      .where(eq(cpdCertificates.number, number))
+      .for('update', { of: cpdCertificates });
+    if (!row) throw notFound(CPD_MESSAGES.certificateNotFound);
+    if (row.certificate.revoked_at) {
+      throw new AppError(409, CPD_MESSAGES.alreadyRevoked, { code: 'already_revoked' });
+    }
+    await tx
+      .update(cpdCertificates)
+      .set({ revoked_at: new Date(), revoked_reason: reason, revoked_by: viewer.userId })
+      .where(eq(cpdCertificates.id, row.certificate.id));
+    if (row.user) {
+      await recordAdminAction(tx, viewer, {
+        action: 'cpd_certificate_revoked',
+        user: row.user,
+        changes: { certificate: { from: number, to: `revoked: ${reason}` } },
+      });
+    }
+  });
+}
+
+/** A certificate by its number, for its PDF: 404 unknown, 403 unless the owner or an admin. */
+export async function certificateForDownload(db: Db, viewer: Viewer, number: string) {
+  const [certificate] = await db.select().from(cpdCertificates).where(eq(cpdCertificates.number, number));
+  if (!certificate) throw notFound(CPD_MESSAGES.certificateNotFound);
+  if (!viewer.isAdmin && certificate.user_id !== viewer.userId) {
+    throw new AppError(403, CPD_MESSAGES.certificateForbidden, { code: 'forbidden' });
+  }
+  return certificate;
+}
+
+/**
+ * What anyone may read of a certificate (docs/product-rules.md "CPD certificates"): the name,
+ * program, dates, units and whether it stands; never the licence number or the profession.
+ */
+export async function verifyCertificate(db: Db, number: string): Promise<CertificateVerification> {
+  const [row] = await db
+    .select({
+      number: cpdCertificates.number,
+      name: cpdCertificates.prc_name,
+      program: cpdCertificates.program_title,
+      dates: cpdCertificates.dates,
+      units: cpdCertificates.units,
+      role: cpdCertificates.role,
+      provider: cpdCertificates.provider_name,
+      revoked_at: cpdCertificates.revoked_at,
+      revoked_reason: cpdCertificates.revoked_reason,
+    })
+    .from(cpdCertificates)
+    .where(eq(cpdCertificates.number, number));
+  if (!row) return { status: 'not_found' };
+  const { revoked_at, ...shown } = row;
+  return {
+    ...shown,
+    units: formatHundredths(Math.round(Number(row.units) * 100)),
+    status: revoked_at ? 'revoked' : 'valid',
+    revoked_reason: revoked_at ? row.revoked_reason : null,
+  };
+}
+
+/**
+ * GET /api/cpd/my-events: the certified events the person was approved for and that have begun,
+ * newest first, with where their certificate stands.
+ */
+export async function myCpdEvents(db: Db, userId: string, now = new Date()): Promise<MyCpdEvent[]> {
+  const today = manilaDateString(now);
+  const rows = await db
+    .select({
+      event_id: events.id,
+      title: events.title,
+      start_date: events.start_date,
+      end_date: events.end_date,
+      checked_in: sql<boolean>`exists (select 1 from ${eventCheckIns} c where c.registration_id = ${eventRegistrations.id})`,
+      evaluation_submitted: sql<boolean>`exists (select 1 from ${eventEvaluationResponses} r where r.registration_id = ${eventRegistrations.id})`,
+      certificate_number: cpdCertificates.number,
+      certificate_units: cpdCertificates.units,
+    })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.event_id))
+    .leftJoin(
+      cpdCertificates,
+      and(eq(cpdCertificates.registration_id, eventRegistrations.id), isNull(cpdCertificates.revoked_at)),
+    )
+    .where(
+      and(
+        eq(eventRegistrations.user_id, userId),
+        eq(eventRegistrations.status, 'approved'),
+        eq(events.certification_provided, true),
+        or(lt(events.start_date, today), eq(events.start_date, today)),
+      ),
+    )
+    .orderBy(desc(events.start_date), asc(events.id));
+  return rows.map(({ certificate_number, certificate_units, ...row }) => ({
+    ...row,
+    certificate: certificate_number
+      ? { number: certificate_number, units: formatHundredths(Math.round(Number(certificate_units) * 100)) }
+      : null,
+  }));
+}
+
+const SESSION_LABELS = { morning: 'morning', afternoon: 'afternoon', day: 'day' } as const;
+
+/**
+ * GET /api/cpd/events/{id}/attendance.csv (admin): everyone checked in, for the provider's
+ * completion report to the PRC. Units as a certificate would count them now.
+ */
+export async function attendanceCsv(db: Db, eventId: string) {
+  const event = await cpdEventOf(db, eventId);
+  const [settings, registrations] = await Promise.all([
+    readSettings(db, eventId),
+    cpdRegistrationsOf(db, eventId),
+  ]);
+  const records = registrations
+    .filter((row) => row.sessions.length > 0)
+    .map((row) => {
+      const sessions = row.sessions.map((checkIn) => checkIn.session);
+      return {
+        name: row.prc_name ?? row.name,
+        prc_number: row.prc_number,
+        profession: row.profession,
+        role: CPD_ROLE_LABELS[row.role],
+        sessions_attended: row.sessions
+          .map((checkIn) => `${checkIn.day} ${SESSION_LABELS[checkIn.session]}`)
+          .join('; '),
+        hours: settings ? formatHundredths(hoursAttended(settings, sessions)) : '',
+        units: settings ? formatHundredths(unitsEarned(settings, sessions, row.role, row.talks)) : '',
+        certificate: row.certificate_number,
+      };
+    });
+  return {
+    fileName: `attendance-${event.start_date}-${event.id.slice(0, 8)}.csv`,
+    csv: stringify(records, {
+      header: true,
+      columns: [
+        'name',
+        'prc_number',
+        'profession',
+        'role',
+        'sessions_attended',
+        'hours',
+        'units',
+        'certificate',
+      ],
+      ...CSV_CELL_OPTIONS,
+    }),
+  };
+}

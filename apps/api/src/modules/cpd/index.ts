@@ -1,0 +1,2 @@
+// What other modules may use of CPD (docs/decisions/034-modules-by-domain.md).
+export { certificateReads } from './routes';

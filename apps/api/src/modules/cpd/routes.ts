@@ -1,0 +1,351 @@
+import {
+  apiErrorSchema,
+  certificateIssueResponseSchema,
+  certificateNumberParamsSchema,
+  certificateRevokeSchema,
+  certificateVerificationResponseSchema,
+  cpdEventResponseSchema,
+  cpdRoleSchema,
+  cpdSettingsSchema,
+  evaluationQuestionsSchema,
+  evaluationResultsResponseSchema,
+  evaluationSubmitSchema,
+  idParamsSchema,
+  myCpdEventsResponseSchema,
+  myEvaluationResponseSchema,
+  prcDetailsResponseSchema,
+  prcDetailsSchema,
+} from '@portal/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { publicRead } from '../../lib/public-read';
+import type { Viewer } from '../../plugins/access';
+import { verifyRateLimit } from '../member-cards';
+import { renderCertificatePdf } from './certificate-pdf';
+import {
+  attendanceCsv,
+  certificateForDownload,
+  issueCertificates,
+  myCpdEvents,
+  revokeCertificate,
+  verifyCertificate,
+} from './certificates';
+import {
+  evaluationCsv,
+  evaluationResults,
+  readCpdEvent,
+  readOwnEvaluation,
+  readPrcDetails,
+  savePrcDetails,
+  saveQuestions,
+  saveSettings,
+  setRole,
+  submitEvaluation,
+} from './service';
+
+const refusals = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const noContent = { 204: z.null(), ...refusals };
+const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
+
+const sendCsv = (reply: FastifyReply, { fileName, csv }: { fileName: string; csv: string }) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+/** A certificate's PDF: its owner's, never kept by a shared cache. */
+const sendPdf = (reply: FastifyReply, number: string, bytes: Buffer) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(bytes);
+const csvResponse = { 200: z.string().describe('text/csv'), ...refusals };
+
+/**
+ * The public read of a certificate's verification page (docs/decisions/035): the API route below
+ * and the server renderer of /certificates/verify/{number} answer from it.
+ */
+export const certificateReads = {
+  verify: publicRead({
+    input: certificateNumberParamsSchema,
+    response: certificateVerificationResponseSchema,
+    guest: null,
+    answer: async (db, { number }) => ({ data: await verifyCertificate(db, number) }),
+  }),
+};
+
+/** CPD settings, evaluations and certificates of events (docs/product-rules.md "CPD certificates"), under /api/cpd. */
+export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const context = { db, config };
+
+  app.get(
+    '/events/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'An event’s CPD settings, evaluation questions and registrations with their certificates',
+        params: idParamsSchema,
+        response: { 200: cpdEventResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await readCpdEvent(db, request.params.id) }),
+  );
+
+  app.put(
+    '/events/:id/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Save the CPD settings of an event that provides certification',
+        params: idParamsSchema,
+        body: cpdSettingsSchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await saveSettings(db, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/events/:id/evaluation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Replace the evaluation questions; 409 once anyone has answered',
+        params: idParamsSchema,
+        body: evaluationQuestionsSchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await saveQuestions(db, request.params.id, request.body.questions);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/registrations/:id/role',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Set an attendee’s role (participant, speaker with talks, moderator, facilitator)',
+        params: idParamsSchema,
+        body: cpdRoleSchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await setRole(db, request.params.id, request.body.role, request.body.talks);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/events/:id/evaluation-results',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'The evaluation’s results: average and count per rating question, the comments',
+        params: idParamsSchema,
+        response: { 200: evaluationResultsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await evaluationResults(db, request.params.id) }),
+  );
+
+  app.get(
+    '/events/:id/evaluation-results.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Every evaluation response as CSV, one line each, without names',
+        params: idParamsSchema,
+        produces: ['text/csv'],
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => sendCsv(reply, await evaluationCsv(db, request.params.id)),
+  );
+
+  app.get(
+    '/events/:id/attendance.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Attendance report: name, PRC number, profession, sessions attended, units',
+        params: idParamsSchema,
+        produces: ['text/csv'],
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => sendCsv(reply, await attendanceCsv(db, request.params.id)),
+  );
+
+  app.post(
+    '/events/:id/certificates',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Issue the certificates of everyone eligible after the event; the others listed with why',
+        params: idParamsSchema,
+        response: { 200: certificateIssueResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const data = await issueCertificates(context, request.params.id, viewerOf(request));
+      if (data.issued.length > 0) app.mailWorker.poke();
+      return { data };
+    },
+  );
+
+  app.post(
+    '/certificates/:number/revoke',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Revoke a certificate with a reason; its verification page then says so',
+        params: certificateNumberParamsSchema,
+        body: certificateRevokeSchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await revokeCertificate(db, viewerOf(request), request.params.number, request.body.reason);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/prc-details',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'The signed-in person’s PRC details (private: only they and admins read them)',
+        response: { 200: prcDetailsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await readPrcDetails(db, viewerOf(request).userId) }),
+  );
+
+  app.put(
+    '/prc-details',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Save the signed-in person’s PRC details',
+        body: prcDetailsSchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await savePrcDetails(db, viewerOf(request).userId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/my-events',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'The certified events the signed-in person attended, with their evaluation and certificate',
+        response: { 200: myCpdEventsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await myCpdEvents(db, viewerOf(request).userId) }),
+  );
+
+  app.get(
+    '/events/:id/evaluation',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'The event’s evaluation form for the signed-in attendee, and whether they answered it',
+        params: idParamsSchema,
+        response: { 200: myEvaluationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await readOwnEvaluation(db, request.params.id, viewerOf(request).userId) }),
+  );
+
+  app.post(
+    '/events/:id/evaluation',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'Answer the evaluation, once, after being checked in',
+        params: idParamsSchema,
+        body: evaluationSubmitSchema,
+        response: { 201: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await submitEvaluation(db, request.params.id, viewerOf(request).userId, request.body);
+      return reply.status(201).send(null);
+    },
+  );
+};
+
+/** The certificates themselves, under /api/certificates: the PDF, and the public verification. */
+export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/:number.pdf',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['cpd'],
+        summary: 'The certificate as a PDF: for its owner and administrators; others 403',
+        params: certificateNumberParamsSchema,
+        produces: ['application/pdf'],
+        response: refusals,
+      },
+    },
+    async (request, reply) => {
+      const certificate = await certificateForDownload(db, viewerOf(request), request.params.number);
+      return sendPdf(reply, certificate.number, await renderCertificatePdf(certificate, config.publicUrl));
+    },
+  );
+
+  app.get(
+    '/verify/:number',
+    {
+      config: { access: 'public', ignoresViewer: true, rateLimit: verifyRateLimit(config) },
+      schema: {
+        tags: ['cpd'],
+        summary: 'What anyone may read of a certificate: name, program, dates, units, whether revoked',
+        params: certificateReads.verify.input,
+        response: { 200: certificateReads.verify.response, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => certificateReads.verify.answer(db, request.params, null),
+  );
+};
