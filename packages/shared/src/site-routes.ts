@@ -27,6 +27,7 @@ export const sitePaths = {
   adminEvents: '/admin/events',
   adminEventAttendees: (id: string) => `/admin/events/${encodeURIComponent(id)}/attendees`,
   adminNews: '/admin/news',
+  adminAnnouncements: '/admin/announcements',
   adminBoard: '/admin/board',
   adminDues: '/admin/dues',
   adminDuesReminders: '/admin/dues/reminders',
@@ -39,6 +40,8 @@ export const sitePaths = {
   unauthorized: '/unauthorized',
   verify: '/verify',
   verifyCard: (token: string) => `/verify/${encodeURIComponent(token)}`,
+  /** An announcement e-mail's unsubscribe link lands here, the token in its query. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /**
@@ -82,7 +85,9 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminEvents,
   `${sitePaths.adminEvents}/:id/attendees`,
   sitePaths.adminNews,
+  sitePaths.adminAnnouncements,
   `${sitePaths.verify}/:token`,
+  sitePaths.unsubscribe,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -26,6 +26,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_reminders_resumed',
   'dues_reminder_resent',
   'event_attendees_messaged',
+  'announcement_sent',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -49,6 +50,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_reminders_resumed: 'Resumed dues reminders',
   dues_reminder_resent: 'Resent a dues reminder',
   event_attendees_messaged: 'Wrote to an event’s attendees',
+  announcement_sent: 'Sent an announcement',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */
