@@ -199,7 +199,15 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
             409,
           );
         }
-        return json({ data: { profile: { ...makeUserData().data, username: 'golden_north' } } });
+        return json({
+          data: {
+            profile: {
+              ...makeUserData().data,
+              username: 'golden_north',
+              display_name: 'Golden North Mining',
+            },
+          },
+        });
       }
       return json(makeUserData());
     });
@@ -233,6 +241,8 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(sent.get('logo')).toBe(logo);
     expect(sent.has('type')).toBe(false);
     expect(useSessionStore.getState().user?.username).toBe('golden_north');
+    // The header and the dashboard read the new name at once (docs/product-rules.md "Names").
+    expect(useSessionStore.getState().user?.displayName).toBe('Golden North Mining');
   });
 
   it("shows 'Error updating profile' when the save fails without naming a field", async () => {
