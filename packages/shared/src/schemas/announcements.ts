@@ -37,6 +37,8 @@ export const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 200;
 
 export const ANNOUNCEMENT_MESSAGES = {
   checkbox: 'E-mail to members',
+  checkboxHint: 'One e-mail each, sent one a second, with a link to unsubscribe.',
+  checkboxNeedsPublished: 'Set the status to Published to e-mail it.',
   audienceLegend: 'Send to',
   audienceInvalid: 'Choose who receives the announcement',
   itemTypeInvalid: 'Item type must be news or event',
@@ -49,6 +51,9 @@ export const ANNOUNCEMENT_MESSAGES = {
   noRecipients: 'No one in this audience receives announcements',
   sendAction: 'Send announcement',
   sendTitle: 'Send announcement',
+  sendDescription: (title: string) =>
+    `E-mail “${title}” to members, one a second, each with a link to unsubscribe.`,
+  sending: 'Sending announcement…',
   send: 'Send',
   sent: (count: number) => `Announcement queued for ${count} ${count === 1 ? 'person' : 'people'}.`,
   sendFailed: 'Failed to send the announcement.',
@@ -56,6 +61,9 @@ export const ANNOUNCEMENT_MESSAGES = {
     `Announced ${date} to ${audience.toLowerCase()} (${count} ${count === 1 ? 'person' : 'people'}).`,
   logTitle: 'Announcements',
   logEmpty: 'No announcements sent yet.',
+  logFailed: 'Failed to load the announcements.',
+  logDescription:
+    'News and events e-mailed to members. Send one from the News or Events list, or tick “E-mail to members” when publishing.',
   preferenceLabel: 'E-mail me announcements of news and events',
   preferenceHint:
     'Confirmations, statements, reminders and messages about events you registered for are always sent.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementAudience } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, announcements, mailOutbox, users } from '../../db/schema';
 import { createEvent, createMembership, createNewsArticle, createUser, signIn } from '../../test/factories';
@@ -12,7 +13,7 @@ let memberCookie: string;
 /** The accounts of this file's database, by what the tests call them. */
 const people: Record<string, { id: string; email: string }> = {};
 
-const inject = (options: Parameters<typeof context.app.inject>[0]) => context.app.inject(options);
+const inject = (options: InjectOptions) => context.app.inject(options);
 const announce = (payload: Record<string, unknown>, cookie: string | null = adminCookie) =>
   inject({ method: 'POST', url: '/api/announcements', payload, headers: cookie ? { cookie } : {} });
 const request = (itemId: string, audience: AnnouncementAudience, itemType = 'news') => ({

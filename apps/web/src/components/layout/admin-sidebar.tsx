@@ -4,6 +4,7 @@ import {
   Landmark,
   LayoutDashboard,
   LogOut,
+  Megaphone,
   Newspaper,
   ReceiptText,
   UsersRound,
@@ -21,6 +22,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   dues: ReceiptText,
   events: CalendarDays,
   news: Newspaper,
+  announcements: Megaphone,
   board: Landmark,
 };
 
