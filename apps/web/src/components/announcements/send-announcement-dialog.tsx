@@ -42,7 +42,7 @@ export function SendAnnouncementDialog({
     send.mutate(
       { item_type: itemType, item_id: itemId, audience, idempotency_key: idempotencyKey },
       {
-        onSuccess: onSent,
+        onSuccess: (announcement) => onSent(announcement),
         onError: (error) =>
           onFailed(ANNOUNCEMENT_MESSAGES.sendFailed, error instanceof ApiError ? error.error : undefined),
       },

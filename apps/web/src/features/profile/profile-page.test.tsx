@@ -1,4 +1,4 @@
-import { type DuesStatementView, VOTING_SUSPENDED_TEXT } from '@portal/shared';
+import { ANNOUNCEMENT_MESSAGES, type DuesStatementView, VOTING_SUSPENDED_TEXT } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -339,5 +339,34 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(sent?.get('method')).toBe('GCash');
     expect((sent?.get('file') as File | null)?.name).toBe('receipt.png');
     expect(await screen.findByText('Proof sent')).toBeVisible();
+  });
+});
+
+describe('ProfilePage e-mail preferences (docs/product-rules.md "Announcements")', {
+  timeout: 20_000,
+}, () => {
+  it('turns announcements off and on, saved at once, and says that transactional mail still comes', async () => {
+    let receives = true;
+    const calls = stubApi(({ url, init }) => {
+      if (url.endsWith('/announcements/preference')) {
+        receives = JSON.parse(String(init?.body)).receivesAnnouncements;
+        return json({ data: { receivesAnnouncements: receives } });
+      }
+      return json(makeUserData({ receivesAnnouncements: receives }));
+    });
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('checkbox', { name: ANNOUNCEMENT_MESSAGES.preferenceLabel });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(ANNOUNCEMENT_MESSAGES.preferenceHint);
+    await user.click(box);
+    expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.preferenceSaved)).toBeVisible();
+    await waitFor(() => expect(box).not.toBeChecked());
+    const put = calls.find((call) => call.url.endsWith('/announcements/preference'));
+    expect(put?.init?.method).toBe('PUT');
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ receivesAnnouncements: false });
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(receives).toBe(true);
   });
 });
