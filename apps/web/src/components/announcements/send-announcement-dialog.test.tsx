@@ -31,7 +31,7 @@ function renderDialog(earlier: Announcement | null, answer: () => Response) {
   const posts: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+    vi.fn(async (_url: string, init?: RequestInit) => {
       if ((init?.method ?? 'GET') === 'GET')
         return json(earlier ? { data: { ...emptyLog.data, announcements: [earlier] } } : emptyLog);
       posts.push(JSON.parse(String(init?.body)));
