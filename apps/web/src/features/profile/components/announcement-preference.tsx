@@ -24,7 +24,7 @@ export function AnnouncementPreferenceField({
     <div className="space-y-2">
       <CheckboxField
         label={ANNOUNCEMENT_MESSAGES.preferenceLabel}
-        description={ANNOUNCEMENT_MESSAGES.preferenceHint}
+        description={<p className="text-stone-600 text-xs">{ANNOUNCEMENT_MESSAGES.preferenceHint}</p>}
         checked={checked}
         disabled={save.isPending}
         onChange={(event) => {
