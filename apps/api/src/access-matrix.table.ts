@@ -20,6 +20,7 @@ import {
   type User,
 } from './db/schema';
 import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret } from './lib/tokens';
+import { unsubscribeKeyOf, unsubscribeTokenFor } from './modules/announcements/tokens';
 import { createSession } from './modules/auth';
 import {
   createBoardMember,
@@ -584,6 +585,35 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
         type: 'individual',
         membershipData: JSON.stringify({ category: 'Individual' }),
       }),
+  },
+  'POST /api/announcements': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: '/api/announcements',
+      payload: {
+        item_type: 'news',
+        item_id: (await createNewsArticle(db, { status: 'published' })).id,
+        audience: 'accounts',
+        idempotency_key: randomUUID(),
+      },
+    }),
+  },
+  'GET /api/announcements': adminOnly,
+  // The signed token is the authority, whoever sends it (RFC 8058: the mail client, no session).
+  'POST /api/announcements/unsubscribe': {
+    guest: 'ok',
+    member: 'ok',
+    admin: 'ok',
+    request: async ({ config, owner }) => ({
+      url: `/api/announcements/unsubscribe?token=${unsubscribeTokenFor(unsubscribeKeyOf(loadOrCreateJwtSecret(config)), owner.id)}`,
+    }),
+  },
+  'PUT /api/announcements/preference': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: () => ({ url: '/api/announcements/preference', payload: { receivesAnnouncements: false } }),
   },
   'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
   'PUT /api/users/update-profile': {

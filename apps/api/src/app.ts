@@ -16,6 +16,7 @@ import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
 import { requestIdFor } from './lib/request-id';
 import { createStorage } from './lib/storage';
 import { keyFor, loadOrCreateJwtSecret } from './lib/tokens';
+import { announcementRoutes } from './modules/announcements/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
@@ -192,6 +193,12 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(representativeRoutes, { prefix: '/api/reps', db, images });
   await app.register(adminUserRoutes, { prefix: '/api/users', db, images, config });
   await app.register(auditRoutes, { prefix: '/api/users', db });
+  await app.register(announcementRoutes, {
+    prefix: '/api/announcements',
+    db,
+    publicUrl: config.publicUrl,
+    jwtSecret,
+  });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });

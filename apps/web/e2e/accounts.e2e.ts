@@ -29,8 +29,9 @@ async function expectModal(page: Page, title: string, text: string) {
   await dialog.getByRole('button', { name: 'Okay' }).click();
 }
 
-const accountMenu = (page: Page, username: string) =>
-  page.getByRole('button', { name: `Account menu for ${username}` });
+/** The account menu names the account as it goes (docs/product-rules.md "Names"): its name, else the username. */
+const accountMenu = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Account menu for ${name}` });
 
 describe('registration and e-mail confirmation', () => {
   it('registers, confirms from the mailed link, is signed in, and logs out', async () => {
@@ -116,7 +117,7 @@ describe('signing in', () => {
     const { page, context } = await browser.newPage('desktop');
     await logIn(page, 'maria.santos@geomail.example', demoPassword());
     await page.waitForURL((url) => url.pathname === '/');
-    await accountMenu(page, 'mlsantos').waitFor();
+    await accountMenu(page, 'Maria Lourdes Santos').waitFor();
 
     const refreshes: number[] = [];
     page.on('response', (response) => {
@@ -125,11 +126,11 @@ describe('signing in', () => {
     await page.waitForTimeout((inject('accessTokenTtlSeconds') + 1) * 1000);
     // A fresh page load checks the session with the server: the expired token is renewed.
     await page.reload();
-    await accountMenu(page, 'mlsantos').waitFor();
+    await accountMenu(page, 'Maria Lourdes Santos').waitFor();
     await expect.poll(() => refreshes).toEqual([200]);
     const session = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
     expect(session).toBe(200);
-    await accountMenu(page, 'mlsantos').waitFor();
+    await accountMenu(page, 'Maria Lourdes Santos').waitFor();
     await context.close();
   });
 });

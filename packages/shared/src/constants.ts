@@ -52,6 +52,7 @@ export const PAGE_SIZES = {
   adminDues: 10,
   adminAttendees: 20,
   adminEventMessages: 10,
+  adminAnnouncements: 10,
   publicEvents: 8,
   publicNews: 8,
 } as const;
@@ -65,6 +66,12 @@ export const MAX_APPLICATIONS_PER_DECISION = MAX_PAGE_LIMIT;
 /** The longest reason an administrator gives for rejecting an application (it is e-mailed). */
 export const APPLICATION_REJECTION_REASON_MAX_CHARS = 500;
 export const ADMIN_MAX_PAGE_BUTTONS = 5;
+/**
+ * Mail written to many people at once (attendee messages, announcements) leaves the outbox at most
+ * this many a minute: each is queued due a little after the one before (docs/decisions/048 and
+ * 052), so a message to a full hall or to every member does not reach the mail server as one burst.
+ */
+export const BULK_MAIL_PER_MINUTE = 60;
 
 export const DEBOUNCE_MS = { adminUsers: 500, default: 300 } as const;
 export const DELAYS_MS = {

@@ -21,6 +21,7 @@ export * from './password-strength';
 export * from './prerendered-pages';
 export * from './representatives';
 export * from './schemas/admin-audit';
+export * from './schemas/announcements';
 export * from './schemas/auth';
 export * from './schemas/board';
 export * from './schemas/common';

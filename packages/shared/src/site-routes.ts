@@ -27,6 +27,7 @@ export const sitePaths = {
   adminEvents: '/admin/events',
   adminEventAttendees: (id: string) => `/admin/events/${encodeURIComponent(id)}/attendees`,
   adminNews: '/admin/news',
+  adminAnnouncements: '/admin/announcements',
   adminBoard: '/admin/board',
   adminDues: '/admin/dues',
   adminDuesReminders: '/admin/dues/reminders',
@@ -42,6 +43,8 @@ export const sitePaths = {
   adminEventCpd: (id: string) => `/admin/events/${encodeURIComponent(id)}/cpd`,
   certificatesVerify: '/certificates/verify',
   verifyCertificate: (number: string) => `/certificates/verify/${encodeURIComponent(number)}`,
+  /** An announcement e-mail's unsubscribe link lands here, the token in its query. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /**
@@ -85,9 +88,11 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminEvents,
   `${sitePaths.adminEvents}/:id/attendees`,
   sitePaths.adminNews,
+  sitePaths.adminAnnouncements,
   `${sitePaths.verify}/:token`,
   `${sitePaths.adminEvents}/:id/cpd`,
   `${sitePaths.certificatesVerify}/:number`,
+  sitePaths.unsubscribe,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

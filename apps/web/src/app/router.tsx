@@ -205,6 +205,11 @@ export const routes: RouteObject[] = [
             Component: m.CertificateVerifyPage,
           })),
       }),
+      page('Announcement e-mails', {
+        path: paths.unsubscribe,
+        lazy: () =>
+          import('@/features/announcements/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+      }),
     ],
   },
   {
@@ -241,6 +246,13 @@ export const routes: RouteObject[] = [
             path: paths.adminNews,
             lazy: () =>
               import('@/features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
+          }),
+          page('Announcements', {
+            path: paths.adminAnnouncements,
+            lazy: () =>
+              import('@/features/announcements/announcements-log-page').then((m) => ({
+                Component: m.AnnouncementsLogPage,
+              })),
           }),
           page('Dues', {
             path: paths.adminDues,

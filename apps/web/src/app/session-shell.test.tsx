@@ -8,7 +8,13 @@ import { type SessionUser, useSessionStore } from '@/lib/session-store';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
-const member: SessionUser = { id: 'u1', username: 'juan.dc', role: 'member', type: 'individual' };
+const member: SessionUser = {
+  id: 'u1',
+  username: 'juan.dc',
+  displayName: 'Juan dela Cruz',
+  role: 'member',
+  type: 'individual',
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -73,10 +79,12 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     useSessionStore.setState({ user: { ...member, role: 'admin', type: 'admin' } });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu for juan.dc' }, lazyPage));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage),
+    );
 
     const panel = screen.getByRole('button', { name: 'Logout' }).closest('div[id]') as HTMLElement;
-    expect(within(panel).getByText('juan.dc')).toBeInTheDocument();
+    expect(within(panel).getByText('Juan dela Cruz')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(panel).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
@@ -85,7 +93,9 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     useSessionStore.setState({ user: member });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu for juan.dc' }, lazyPage));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage),
+    );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
@@ -99,7 +109,9 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
     const { router } = renderApp('/about');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu for juan.dc' }, lazyPage));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage),
+    );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
@@ -167,7 +179,7 @@ describe('Session Expired modal (spec 000 §8)', () => {
   it("on 'Okay' logs out, clears the user and opens /login", async () => {
     useSessionStore.setState({ user: member });
     const { router } = renderApp('/about');
-    await screen.findByRole('button', { name: 'Account menu for juan.dc' }, lazyPage);
+    await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage);
     act(() => showSessionExpired());
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Session Expired' });

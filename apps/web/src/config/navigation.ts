@@ -82,7 +82,7 @@ export const footerResourceLinks: readonly NavLink[] = servedLinks([
  * (the secretariat sees the whole area) but not linked, and the dashboard does not link its
  * figures there.
  */
-export type AdminSection = 'dashboard' | 'users' | 'dues' | 'events' | 'news' | 'board';
+export type AdminSection = 'dashboard' | 'users' | 'dues' | 'events' | 'news' | 'announcements' | 'board';
 export type AdminNavLink = NavLink & { section: AdminSection; built: boolean };
 
 export const adminNavigation: readonly AdminNavLink[] = (
@@ -92,6 +92,7 @@ export const adminNavigation: readonly AdminNavLink[] = (
     { section: 'dues', label: 'Dues', to: paths.adminDues },
     { section: 'events', label: 'Events', to: paths.adminEvents },
     { section: 'news', label: 'News', to: paths.adminNews },
+    { section: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
     { section: 'board', label: 'Meet Our Board', to: paths.adminBoard },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));

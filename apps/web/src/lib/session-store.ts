@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { type SessionUser, toSessionUser } from './session-user';
 
-export type { SessionUser } from './session-user';
+export { type SessionUser, sessionUserName } from './session-user';
 
 /**
  * The client session (spec 000 §3 "Client session"): persisted in localStorage under `root`, and

@@ -7,6 +7,11 @@ import { membershipStanding, type Profile } from '@portal/shared';
 export type SessionUser = {
   id: string;
   username: string;
+  /**
+   * The name the account goes by (the profile's `display_name`, docs/product-rules.md "Names").
+   * Optional: a session stored before names were kept has none until the next sign-in or refresh.
+   */
+  displayName?: string;
   email?: string;
   /** 'admin' for administrators (docs/product-rules.md "Identity and roles"). */
   role?: string;
@@ -26,6 +31,7 @@ export function toSessionUser(profile: Profile): SessionUser {
   return {
     id: profile.id,
     username: profile.username,
+    displayName: profile.display_name,
     email: profile.email,
     role: profile.role,
     type: profile.type,
@@ -51,3 +57,6 @@ function duesToPayOf(profile: Profile): SessionUser['duesToPay'] {
   if (standing === 'lapsed') return 'overdue';
   return standing === 'awaiting_payment' || standing === 'overdue' ? standing : undefined;
 }
+
+/** What the header, the menus and the dashboard call the signed-in account: its name, else the username. */
+export const sessionUserName = (user: SessionUser) => user.displayName || user.username;

@@ -32,6 +32,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     avatarUrl: null,
     logoUrl: null,
     isNew: false,
+    receivesAnnouncements: true,
     memberships: [],
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',

@@ -27,6 +27,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_reminder_resent',
   'event_attendees_messaged',
   'cpd_certificate_revoked',
+  'announcement_sent',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -51,6 +52,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_reminder_resent: 'Resent a dues reminder',
   event_attendees_messaged: 'Wrote to an event’s attendees',
   cpd_certificate_revoked: 'Revoked a CPD certificate',
+  announcement_sent: 'Sent an announcement',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

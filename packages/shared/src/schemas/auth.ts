@@ -143,6 +143,8 @@ export const profileSchema = z.object({
   avatarUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   isNew: z.boolean(),
+  /** Whether announcements of news and events are e-mailed (docs/product-rules.md "Announcements"). */
+  receivesAnnouncements: z.boolean(),
   memberships: z.array(membershipSchema),
   created_at: z.string(),
   updated_at: z.string(),

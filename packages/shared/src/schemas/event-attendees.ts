@@ -15,13 +15,6 @@ export const ATTENDEE_SORT_FIELDS = ['registered_at', 'name', 'status'] as const
 /** How long an attendee message's subject and text may be. */
 export const ATTENDEE_MESSAGE_LIMITS = { subjectMax: 150, bodyMax: 5_000 } as const;
 
-/**
- * Outgoing attendee messages leave the outbox at most this many a minute: each is queued due a
- * little after the one before (docs/decisions/048), so a message to a full hall does not arrive at
- * the mail server as one burst.
- */
-export const ATTENDEE_MESSAGES_PER_MINUTE = 60;
-
 export const ATTENDEE_MESSAGES = {
   subjectRequired: 'Subject is required',
   subjectTooLong: tooLongMessage('Subject', ATTENDEE_MESSAGE_LIMITS.subjectMax),

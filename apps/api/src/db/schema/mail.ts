@@ -21,6 +21,11 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    /**
+     * Header fields of this message alone (an announcement's `List-Unsubscribe` and
+     * `List-Unsubscribe-Post`, RFC 8058), sent as given; none for most mail.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status').$type<MailStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { BULK_MAIL_PER_MINUTE } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { type MailAttachment, mailOutbox } from '../../db/schema';
@@ -9,6 +10,8 @@ export type MailMessage = {
   text: string;
   /** Files sent with the message (an event's calendar file); none when left out. */
   attachments?: MailAttachment[];
+  /** Header fields of this message alone (RFC 8058's unsubscribe pair); none when left out. */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -30,6 +33,7 @@ export async function queueMail(
       html: message.html,
       text: message.text,
       attachments: message.attachments ?? [],
+      headers: message.headers ?? {},
       status: 'queued',
       ...(delayMs > 0 && {
         nextAttemptAt: sql`now() + ${Math.round(delayMs)}::integer * interval '1 millisecond'`,
@@ -38,4 +42,26 @@ export async function queueMail(
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('The message was not queued');
   return row.id;
+}
+
+/**
+ * The n-th message of a bulk mailing is due this long after the first: BULK_MAIL_PER_MINUTE
+ * (docs/decisions/048 and 052), so the worker sends them at that pace with no queue of its own.
+ */
+export const bulkMailDelayMs = (index: number) => Math.floor((index * 60_000) / BULK_MAIL_PER_MINUTE);
+
+/**
+ * Queues one message per recipient of a bulk mailing (attendee messages, announcements), paced by
+ * `bulkMailDelayMs`, in the caller's transaction like `queueMail`. Answers how many it queued.
+ */
+export async function queueBulkMail(
+  db: Db | DbTransaction,
+  messages: Iterable<MailMessage>,
+): Promise<number> {
+  let index = 0;
+  for (const message of messages) {
+    await queueMail(db, message, { delayMs: bulkMailDelayMs(index) });
+    index++;
+  }
+  return index;
 }

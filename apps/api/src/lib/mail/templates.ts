@@ -425,10 +425,47 @@ type AccountLinkParts = {
   action: string;
   expiry: string;
   ignore: string;
+  /** An announcement's unsubscribe link (docs/product-rules.md "Announcements"); none on other mail. */
+  unsubscribe?: string;
 };
 
+export type AnnouncementMail = {
+  name: string;
+  kind: 'news' | 'event';
+  title: string;
+  /** The article's description, or the event's date and place. */
+  summary: string;
+  link: string;
+  unsubscribeLink: string;
+};
+
+/**
+ * A published article or event e-mailed to members (docs/product-rules.md "Announcements"): its
+ * title, a line about it, a link to it, and the unsubscribe link every announcement carries.
+ */
+export function announcementEmail({
+  name,
+  kind,
+  title,
+  summary,
+  link,
+  unsubscribeLink,
+}: AnnouncementMail): MailContent {
+  return accountLinkEmail({
+    subject:
+      kind === 'news' ? `${siteConfig.acronym} news: ${title}` : `${siteConfig.acronym} event: ${title}`,
+    username: name,
+    link,
+    intro: summary ? `${title}\n\n${summary}` : title,
+    action: kind === 'news' ? 'Read the article' : 'View the event',
+    expiry: `You receive this announcement as an account holder of the ${siteConfig.acronym} member portal.`,
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+    unsubscribe: unsubscribeLink,
+  });
+}
+
 function accountLinkEmail(parts: AccountLinkParts): MailContent {
-  const { subject, username, link, intro, action, expiry, ignore } = parts;
+  const { subject, username, link, intro, action, expiry, ignore, unsubscribe } = parts;
   const footerText = `${siteConfig.name} (${siteConfig.acronym})\n${siteConfig.address}\n${siteConfig.secretariatEmail}`;
 
   // The link stands alone on its line so no mail client glues punctuation onto it.
@@ -442,13 +479,14 @@ function accountLinkEmail(parts: AccountLinkParts): MailContent {
     '',
     expiry,
     ignore,
+    ...(unsubscribe ? ['', 'To stop receiving announcements, unsubscribe here:', unsubscribe] : []),
     '',
     '-- ', // the standard signature separator: mail clients fold the footer away
     footerText,
     '',
   ].join('\n');
 
-  return { subject, html: renderLayout({ subject, username, link, intro, action, expiry, ignore }), text };
+  return { subject, html: renderLayout(parts), text };
 }
 
 /**
@@ -457,7 +495,7 @@ function accountLinkEmail(parts: AccountLinkParts): MailContent {
  */
 function renderLayout(parts: AccountLinkParts): string {
   const e = escapeHtml;
-  const { subject, username, link, intro, action, expiry, ignore } = parts;
+  const { subject, username, link, intro, action, expiry, ignore, unsubscribe } = parts;
   const paragraph = `margin:0 0 16px 0;font-family:${FONT};font-size:16px;line-height:24px;color:#1f2933;`;
   const small = `margin:0 0 8px 0;font-family:${FONT};font-size:13px;line-height:20px;color:#52606d;`;
   const mailto = `mailto:${siteConfig.secretariatEmail}`;
@@ -489,7 +527,11 @@ function renderLayout(parts: AccountLinkParts): string {
 <p style="${paragraph}">${e(expiry)}</p>
 <p style="${small}">If the button does not work, copy this address into your browser:</p>
 <p style="${small}word-break:break-all;"><a href="${e(link)}" target="_blank" style="color:${HEADER_COLOUR};">${e(link)}</a></p>
-<p style="${small}">${e(ignore)}</p>
+<p style="${small}">${e(ignore)}</p>${
+    unsubscribe
+      ? `\n<p style="${small}">To stop receiving announcements, <a href="${e(unsubscribe)}" target="_blank" style="color:${HEADER_COLOUR};">unsubscribe</a>.</p>`
+      : ''
+  }
 </td></tr>
 <tr><td style="background-color:#eef2f0;padding:20px 32px;border-top:3px solid ${BUTTON_COLOUR};">
 <p style="${small}font-weight:bold;">${e(siteConfig.name)} (${e(siteConfig.acronym)})</p>

@@ -68,8 +68,8 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
   const url = new URL(smtpUrl);
   return {
     describe: `SMTP ${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`,
-    async send({ to, from, subject, text, html, messageId, attachments = [] }) {
-      await (await transporter).sendMail({ to, from, subject, text, html, messageId, attachments });
+    async send({ to, from, subject, text, html, messageId, attachments = [], headers = {} }) {
+      await (await transporter).sendMail({ to, from, subject, text, html, messageId, attachments, headers });
     },
   };
 }
@@ -77,7 +77,7 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
 function createOutboxFolderTransport(outboxDir: string, logger: MailLogger): MailTransport {
   return {
     describe: `outbox folder ${outboxDir} (SMTP_URL is not set)`,
-    async send({ to, from, subject, text, html, messageId, attachments = [] }) {
+    async send({ to, from, subject, text, html, messageId, attachments = [], headers = {} }) {
       const sentAt = new Date().toISOString();
       // Sortable by time and safe on every file system (no colons).
       const name = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
@@ -87,7 +87,7 @@ function createOutboxFolderTransport(outboxDir: string, logger: MailLogger): Mai
       const temporaryPath = join(outboxDir, `.${name}.tmp`);
       await writeFile(
         temporaryPath,
-        JSON.stringify({ to, from, subject, text, html, messageId, sentAt, attachments }, null, 2),
+        JSON.stringify({ to, from, subject, text, html, messageId, sentAt, attachments, headers }, null, 2),
       );
       await rename(temporaryPath, join(outboxDir, name));
       logger.info({ to, subject, links: extractLinks(text), file: name }, 'mail kept in outbox');

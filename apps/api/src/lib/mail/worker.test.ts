@@ -247,6 +247,48 @@ describe('a real SMTP peer', () => {
     expect(kept).toMatchObject({ subject: 'Your seat', attachments: [attachment] });
   });
 
+  it('sends a message’s own header fields (RFC 8058’s unsubscribe pair), and the outbox folder keeps them', async () => {
+    const link = `https://portal.example.org/api/announcements/unsubscribe?token=${'a'.repeat(80)}`;
+    const headers = {
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    const smtpConfig = await createTestConfig({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    const { logger } = createMailLogger();
+    mode = 'accept';
+    received.length = 0;
+    for (const transport of [
+      createMailTransport(smtpConfig, { logger }),
+      createMailTransport(config, { logger }),
+    ]) {
+      const worker = startMailWorker({
+        db: database.db,
+        transport,
+        from: MAIL_FROM,
+        logger,
+        pollIntervalMs: NO_POLLING,
+      });
+      await queueMail(database.db, {
+        to: uniqueAddress(),
+        subject: 'News',
+        html: '<p>News</p>',
+        text: 'News',
+        headers,
+      });
+      expect(await worker.drain()).toBe(1);
+      await worker.stop();
+    }
+    // Over SMTP: the two fields as written (a long line may be folded, so unfold it first).
+    expect(received).toHaveLength(1);
+    const unfolded = (received[0] as Received).raw.replace(/\r\n[ \t]+/g, ' ');
+    expect(unfolded).toContain(`List-Unsubscribe: <${link}>`);
+    expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const files = (await readdir(config.outboxDir)).filter((name) => name.endsWith('.json')).sort();
+    const kept = JSON.parse(await readFile(join(config.outboxDir, files.at(-1) as string), 'utf8'));
+    expect(kept).toMatchObject({ subject: 'News', headers });
+    await smtpConfig.cleanUp();
+  });
+
   it('never gives up while the server is unreachable', async () => {
     const closed = new SMTPServer({ disabledCommands: ['STARTTLS'], authOptional: true, logger: false });
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -150,6 +150,7 @@ export function startMailWorker({
         text: claimed.text,
         html: claimed.html,
         attachments: claimed.attachments,
+        headers: claimed.headers,
         messageId: messageIdFor(claimed.id, from),
       });
     } catch (error) {

@@ -36,6 +36,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     avatarUrl: user.avatarUrl,
     logoUrl: user.logoUrl,
     isNew: user.isNew,
+    receivesAnnouncements: user.receivesAnnouncements,
     memberships: rows.map((membership) => ({
       id: membership.id,
       userId: membership.userId,

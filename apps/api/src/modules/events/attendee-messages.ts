@@ -1,6 +1,5 @@
 import {
   ATTENDEE_MESSAGES,
-  ATTENDEE_MESSAGES_PER_MINUTE,
   type AttendeeMessageListQuery,
   type attendeeMessageCreateSchema,
   buildPagination,
@@ -11,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type EventMessage, eventMessages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { queueMail } from '../../lib/mail/outbox';
+import { queueBulkMail } from '../../lib/mail/outbox';
 import { attendeeMessageEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
@@ -30,9 +29,6 @@ const toMessageView = (row: EventMessage) => ({
   sent_by: row.sent_by_username,
   created_at: row.created_at.toISOString(),
 });
-
-/** The n-th e-mail of a message is due this long after the first (ATTENDEE_MESSAGES_PER_MINUTE). */
-const throttleDelayMs = (index: number) => Math.floor((index * 60_000) / ATTENDEE_MESSAGES_PER_MINUTE);
 
 /**
  * POST /api/events/admin/{id}/messages: the admin's subject and text to every registrant the
@@ -88,17 +84,20 @@ export async function messageAttendees(
       throw new AppError(409, ATTENDEE_MESSAGES.noRecipients, { code: 'no_recipients' });
     }
     const link = `${publicUrl}${sitePaths.eventDetail(event.id)}`;
-    for (const [index, recipient] of recipients.entries()) {
-      const content = attendeeMessageEmail({
-        name: recipient.name,
-        subject: input.subject,
-        body: input.body,
-        eventTitle: event.title,
-        eventDate: longDate(event.start_date),
-        link,
-      });
-      await queueMail(tx, { to: recipient.email, ...content }, { delayMs: throttleDelayMs(index) });
-    }
+    await queueBulkMail(
+      tx,
+      recipients.map((recipient) => ({
+        to: recipient.email,
+        ...attendeeMessageEmail({
+          name: recipient.name,
+          subject: input.subject,
+          body: input.body,
+          eventTitle: event.title,
+          eventDate: longDate(event.start_date),
+          link,
+        }),
+      })),
+    );
     await recordAdminAction(tx, viewer, {
       action: 'event_attendees_messaged',
       user: actor,

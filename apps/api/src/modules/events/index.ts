@@ -1,4 +1,5 @@
 // What other modules may use of events (docs/decisions/034-modules-by-domain.md).
 
 export { eventReads } from './reads';
+export { longDate } from './registrations';
 export { speakersOfEvent } from './service';

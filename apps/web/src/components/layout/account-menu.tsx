@@ -2,11 +2,12 @@ import { LogOut, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { accountLinks, guestLinks } from '@/config/navigation';
 import { logout } from '@/lib/api-client';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
 import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
 
 /**
- * The account menu of spec 000 §2: Login and Register for a guest; the username, Profile and
+ * The account menu of spec 000 §2: Login and Register for a guest; the account's name
+ * (docs/product-rules.md "Names"), Profile and
  * Admin (admins only) and Logout for a signed-in user.
  */
 export function AccountMenu({ transparent }: { transparent: boolean }) {
@@ -16,7 +17,7 @@ export function AccountMenu({ transparent }: { transparent: boolean }) {
   return (
     <DisclosureMenu
       align="right"
-      label={user ? `Account menu for ${user.username}` : 'Account menu'}
+      label={user ? `Account menu for ${sessionUserName(user)}` : 'Account menu'}
       buttonClassName={`inline-flex size-10 items-center justify-center rounded-full border transition-colors ${
         transparent
           ? 'border-white/30 text-white hover:bg-white/10'
@@ -28,7 +29,7 @@ export function AccountMenu({ transparent }: { transparent: boolean }) {
         <>
           {user && (
             <p className="truncate border-stone-200 border-b px-3 pt-1.5 pb-2.5 font-semibold text-sm text-stone-900">
-              {user.username}
+              {sessionUserName(user)}
             </p>
           )}
           <ul className={user ? 'pt-1' : ''}>

@@ -4,6 +4,7 @@ import {
   Landmark,
   LayoutDashboard,
   LogOut,
+  Megaphone,
   Newspaper,
   ReceiptText,
   UsersRound,
@@ -12,7 +13,7 @@ import { Link, NavLink } from 'react-router';
 import { type AdminSection, adminNavigation } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api-client';
-import { useSessionUser } from '@/lib/session-store';
+import { sessionUserName, useSessionUser } from '@/lib/session-store';
 import { LogoMark } from './logo';
 
 const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
@@ -21,6 +22,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   dues: ReceiptText,
   events: CalendarDays,
   news: Newspaper,
+  announcements: Megaphone,
   board: Landmark,
 };
 
@@ -101,9 +103,11 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
               aria-hidden="true"
               className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-400 font-semibold text-brand-950"
             >
-              {user.username.slice(0, 1).toUpperCase()}
+              {sessionUserName(user).slice(0, 1).toUpperCase()}
             </span>
-            <span className="min-w-0 flex-1 truncate font-medium text-sm text-white">{user.username}</span>
+            <span className="min-w-0 flex-1 truncate font-medium text-sm text-white">
+              {sessionUserName(user)}
+            </span>
             <button
               type="button"
               onClick={() => {

@@ -6,7 +6,7 @@ import { useReturnFocus } from '@/components/ui/dialog';
 import { accountLinks, guestLinks, homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api-client';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
 import { LogoLockup } from './logo';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -73,7 +73,9 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
             <div className="border-stone-200 border-t px-4 py-4">
               {user ? (
                 <div className="space-y-1">
-                  <p className="truncate px-3 pb-1 font-semibold text-sm text-stone-900">{user.username}</p>
+                  <p className="truncate px-3 pb-1 font-semibold text-sm text-stone-900">
+                    {sessionUserName(user)}
+                  </p>
                   {accountLinks({ isAdmin: isAdmin(user) }).map((link) => (
                     <NavLink key={link.to} to={link.to} onClick={close} className={linkClasses}>
                       {link.label}

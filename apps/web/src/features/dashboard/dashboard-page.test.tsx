@@ -25,11 +25,20 @@ afterEach(() => {
 describe('DashboardPage (spec 001 §2, docs/product-rules.md "Dashboard")', () => {
   it('shows the figures the server sent, not numbers of its own', async () => {
     stubSummary(async () => json({ data: summary }));
-    useSessionStore.setState({ user: { id: 'a1', username: 'secretariat', role: 'admin', type: 'admin' } });
+    useSessionStore.setState({
+      user: {
+        id: 'a1',
+        username: 'secretariat',
+        displayName: 'Secretariat Desk',
+        role: 'admin',
+        type: 'admin',
+      },
+    });
     renderWithRouter(<DashboardPage />, { path: '/admin' });
 
+    // The account's name, not its username (docs/product-rules.md "Names").
     expect(
-      await screen.findByText('Welcome back, secretariat. Here is the association at a glance.'),
+      await screen.findByText('Welcome back, Secretariat Desk. Here is the association at a glance.'),
     ).toBeVisible();
     const activeMembers = await screen.findByRole('region', { name: 'Active Members' });
     expect(activeMembers).toHaveTextContent('Active Members17');

@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { adminListLink } from '@/config/navigation';
 import { formatDate } from '@/lib/format';
-import { useSessionUser } from '@/lib/session-store';
+import { sessionUserName, useSessionUser } from '@/lib/session-store';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { BreakdownPanel } from './components/breakdown-panel';
 import { LiveClock } from './components/live-clock';
@@ -40,7 +40,7 @@ export function DashboardPage() {
       <AdminPageHeader
         title="Dashboard"
         description={
-          user ? `Welcome back, ${user.username}. Here is the association at a glance.` : undefined
+          user ? `Welcome back, ${sessionUserName(user)}. Here is the association at a glance.` : undefined
         }
         actions={<LiveClock />}
       />

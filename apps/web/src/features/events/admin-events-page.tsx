@@ -1,5 +1,6 @@
 import {
   type AdminEventSummary,
+  ANNOUNCEMENT_MESSAGES,
   adminEventListQuerySchema,
   EVENT_FORM_NOTICES,
   EVENT_MESSAGES,
@@ -7,7 +8,7 @@ import {
   EVENT_TYPES,
   PAGE_SIZES,
 } from '@portal/shared';
-import { Award, Eye, Mic, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Award, Eye, Megaphone, Mic, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
@@ -16,6 +17,8 @@ import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { useNotice } from '@/components/admin-list/use-notice';
+import { SendAnnouncementDialog } from '@/components/announcements/send-announcement-dialog';
+import { announcementSentText } from '@/components/announcements/use-announce-on-save';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -63,6 +66,7 @@ export function AdminEventsPage() {
   const [editing, setEditing] = useState<AdminEventSummary | 'new' | null>(null);
   const [speakersOf, setSpeakersOf] = useState<AdminEventSummary | null>(null);
   const [deleting, setDeleting] = useState<AdminEventSummary | null>(null);
+  const [announcing, setAnnouncing] = useState<AdminEventSummary | null>(null);
   const deleteEvent = useDeleteEvent();
   // The edit form needs the content, which only the detail carries.
   const editedDetail = useAdminEvent(editing && editing !== 'new' ? editing.id : null);
@@ -240,6 +244,15 @@ export function AdminEventsPage() {
                   icon: <Mic />,
                   onClick: () => setSpeakersOf(event),
                 },
+                ...(event.status === 'published'
+                  ? [
+                      {
+                        label: `${ANNOUNCEMENT_MESSAGES.sendAction}: ${event.title}`,
+                        icon: <Megaphone />,
+                        onClick: () => setAnnouncing(event),
+                      },
+                    ]
+                  : []),
                 {
                   label: `Delete ${event.title}`,
                   icon: <Trash2 />,
@@ -263,8 +276,14 @@ export function AdminEventsPage() {
         <EventFormDialog
           event={editing === 'new' ? null : { ...editing, content: editedDetail.data?.content ?? null }}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            success(editing === 'new' ? EVENT_FORM_NOTICES.created : EVENT_FORM_NOTICES.updated);
+          onSaved={(_saved, announcement) => {
+            // The event is saved either way; a refused announcement is said in its own message.
+            if (announcement && 'failed' in announcement)
+              notice.failure(ANNOUNCEMENT_MESSAGES.sendFailed, announcement.failed);
+            else
+              success(
+                `${editing === 'new' ? EVENT_FORM_NOTICES.created : EVENT_FORM_NOTICES.updated}${announcementSentText(announcement)}`,
+              );
             setEditing(null);
           }}
           onInvalid={validationNotice}
@@ -273,6 +292,22 @@ export function AdminEventsPage() {
             notice.failure(
               editing === 'new' ? EVENT_FORM_NOTICES.createFailed : EVENT_FORM_NOTICES.updateFailed,
             );
+          }}
+        />
+      )}
+      {announcing && (
+        <SendAnnouncementDialog
+          itemType="event"
+          itemId={announcing.id}
+          itemTitle={announcing.title}
+          onClose={() => setAnnouncing(null)}
+          onSent={(announcement) => {
+            success(ANNOUNCEMENT_MESSAGES.sent(announcement.recipient_count));
+            setAnnouncing(null);
+          }}
+          onFailed={(text, detail) => {
+            notice.failure(text, detail);
+            setAnnouncing(null);
           }}
         />
       )}

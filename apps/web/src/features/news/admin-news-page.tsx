@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_MESSAGES,
   NEWS_MESSAGES,
   NEWS_STATUSES,
   type NewsSummary,
@@ -6,7 +7,7 @@ import {
   newsListQuerySchema,
   PAGE_SIZES,
 } from '@portal/shared';
-import { Eye, Heart, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Heart, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ListFilterNote } from '@/components/admin-list/list-filter-note';
@@ -14,6 +15,11 @@ import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { useNotice } from '@/components/admin-list/use-notice';
+import { SendAnnouncementDialog } from '@/components/announcements/send-announcement-dialog';
+import {
+  type AnnouncementOutcome,
+  announcementSentText,
+} from '@/components/announcements/use-announce-on-save';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -63,7 +69,15 @@ export function AdminNewsPage() {
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [deleting, setDeleting] = useState<NewsSummary | null>(null);
+  const [announcing, setAnnouncing] = useState<NewsSummary | null>(null);
   const deleteNews = useDeleteNews();
+
+  /** The article is saved either way; a refused announcement is said in its own message. */
+  const savedNotice = (text: string, announcement: AnnouncementOutcome | undefined) => {
+    if (announcement && 'failed' in announcement)
+      notice.failure(ANNOUNCEMENT_MESSAGES.sendFailed, announcement.failed);
+    else notice.confirm(announcement ? `${text}.${announcementSentText(announcement)}` : text);
+  };
 
   const columns: Column<NewsSummary>[] = [
     {
@@ -182,6 +196,15 @@ export function AdminNewsPage() {
                   onClick: () => setPreviewing(article.id),
                 },
                 { label: `Edit ${article.title}`, icon: <Pencil />, onClick: () => setEditing(article.id) },
+                ...(article.status === 'published'
+                  ? [
+                      {
+                        label: `${ANNOUNCEMENT_MESSAGES.sendAction}: ${article.title}`,
+                        icon: <Megaphone />,
+                        onClick: () => setAnnouncing(article),
+                      },
+                    ]
+                  : []),
                 {
                   label: `Delete ${article.title}`,
                   icon: <Trash2 />,
@@ -209,8 +232,8 @@ export function AdminNewsPage() {
         <NewsFormDialog
           article={null}
           onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            notice.confirm(`${saved.title} has been created`);
+          onSaved={(saved, announcement) => {
+            savedNotice(`${saved.title} has been created`, announcement);
             setEditing(null);
           }}
           onFailed={notice.failure}
@@ -222,8 +245,8 @@ export function AdminNewsPage() {
             <NewsFormDialog
               article={article}
               onClose={() => setEditing(null)}
-              onSaved={(saved) => {
-                notice.confirm(`${saved.title} has been updated`);
+              onSaved={(saved, announcement) => {
+                savedNotice(`${saved.title} has been updated`, announcement);
                 setEditing(null);
               }}
               onFailed={notice.failure}
@@ -250,6 +273,22 @@ export function AdminNewsPage() {
       >
         {deleting && <p className="font-semibold text-stone-900">{deleting.title}</p>}
       </ConfirmDialog>
+      {announcing && (
+        <SendAnnouncementDialog
+          itemType="news"
+          itemId={announcing.id}
+          itemTitle={announcing.title}
+          onClose={() => setAnnouncing(null)}
+          onSent={(announcement) => {
+            notice.confirm(ANNOUNCEMENT_MESSAGES.sent(announcement.recipient_count));
+            setAnnouncing(null);
+          }}
+          onFailed={(text, detail) => {
+            notice.failure(text, detail);
+            setAnnouncing(null);
+          }}
+        />
+      )}
       {notice.element}
     </>
   );

@@ -1,4 +1,4 @@
-import { type DuesStatementView, VOTING_SUSPENDED_TEXT } from '@portal/shared';
+import { ANNOUNCEMENT_MESSAGES, type DuesStatementView, VOTING_SUSPENDED_TEXT } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -203,7 +203,15 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
             409,
           );
         }
-        return json({ data: { profile: { ...makeUserData().data, username: 'golden_north' } } });
+        return json({
+          data: {
+            profile: {
+              ...makeUserData().data,
+              username: 'golden_north',
+              display_name: 'Golden North Mining',
+            },
+          },
+        });
       }
       return json(makeUserData());
     });
@@ -237,6 +245,8 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(sent.get('logo')).toBe(logo);
     expect(sent.has('type')).toBe(false);
     expect(useSessionStore.getState().user?.username).toBe('golden_north');
+    // The header and the dashboard read the new name at once (docs/product-rules.md "Names").
+    expect(useSessionStore.getState().user?.displayName).toBe('Golden North Mining');
   });
 
   it("shows 'Error updating profile' when the save fails without naming a field", async () => {
@@ -333,5 +343,34 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(sent?.get('method')).toBe('GCash');
     expect((sent?.get('file') as File | null)?.name).toBe('receipt.png');
     expect(await screen.findByText('Proof sent')).toBeVisible();
+  });
+});
+
+describe('ProfilePage e-mail preferences (docs/product-rules.md "Announcements")', {
+  timeout: 20_000,
+}, () => {
+  it('turns announcements off and on, saved at once, and says that transactional mail still comes', async () => {
+    let receives = true;
+    const calls = stubApi(({ url, init }) => {
+      if (url.endsWith('/announcements/preference')) {
+        receives = JSON.parse(String(init?.body)).receivesAnnouncements;
+        return json({ data: { receivesAnnouncements: receives } });
+      }
+      return json(makeUserData({ receivesAnnouncements: receives }));
+    });
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('checkbox', { name: ANNOUNCEMENT_MESSAGES.preferenceLabel });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(ANNOUNCEMENT_MESSAGES.preferenceHint);
+    await user.click(box);
+    expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.preferenceSaved)).toBeVisible();
+    await waitFor(() => expect(box).not.toBeChecked());
+    const put = calls.find((call) => call.url.endsWith('/announcements/preference'));
+    expect(put?.init?.method).toBe('PUT');
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ receivesAnnouncements: false });
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(receives).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
+import { AnnouncementPreferenceField } from './components/announcement-preference';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
@@ -243,6 +244,13 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             {isCompany && <DetailRow label="Billing address" value={profile.billingAddress} />}
             {isCompany && <DetailRow label="Billing e-mail" value={profile.billingEmail} />}
           </dl>
+        </ProfileSection>
+
+        <ProfileSection id="email-preferences-heading" title="E-mail preferences">
+          <AnnouncementPreferenceField
+            receivesAnnouncements={profile.receivesAnnouncements}
+            onFailed={(text) => notify({ variant: 'error', title: 'Preference Not Saved', text })}
+          />
         </ProfileSection>
 
         <ProfileSection id="security-heading" title="Password and Email">

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminEventPriceTier,
+  ANNOUNCEMENT_MESSAGES,
   DEFAULT_HOLD_HOURS,
   DEFAULT_OFFER_HOURS,
   DEFAULT_REMINDER_HOURS,
@@ -17,6 +18,9 @@ import {
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useItemAnnouncement } from '@/components/announcements/announcement-api';
+import { AnnouncementFields } from '@/components/announcements/announcement-fields';
+import { type AnnouncementOutcome, useAnnounceOnSave } from '@/components/announcements/use-announce-on-save';
 import { LazyRichTextEditor } from '@/components/rich-text/lazy-rich-text-editor';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -47,7 +51,8 @@ type EventFormDialogProps = {
       })
     | null;
   onClose: () => void;
-  onSaved: (event: EventDetail) => void;
+  /** `announcement`: what became of "E-mail to members", when it was ticked (docs/decisions/052). */
+  onSaved: (event: EventDetail, announcement?: AnnouncementOutcome) => void;
   /** The 'Validation Error' notice (spec 001 §5) or a failure notice. */
   onInvalid: () => void;
   onFailed: (error: unknown) => void;
@@ -134,6 +139,8 @@ export function eventFormDefaults(event: EventFormDialogProps['event']): EventFo
  */
 export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }: EventFormDialogProps) {
   const save = useSaveEvent();
+  const announce = useAnnounceOnSave('event');
+  const pending = save.isPending || announce.isPending;
   const [banner, setBanner] = useState<File | null>(null);
   const [removeBanner, setRemoveBanner] = useState(false);
   const [bannerError, setBannerError] = useState<string | undefined>();
@@ -156,6 +163,9 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
     reValidateMode: 'onChange',
   });
   const registrationRequired = watch('is_registration_required');
+  const published = watch('status') === 'published';
+  // Read only for a published item: a draft cannot be announced, so its form asks nothing more.
+  const announced = useItemAnnouncement('event', published ? event?.id : undefined);
   const isEdit = event !== null;
   /**
    * Unticking 'Registration required' takes its fields off the page, so it clears them too: a
@@ -177,7 +187,7 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
     save.mutate(
       { id: event?.id, fields: isEdit ? sent : { ...sent, speakers: newSpeakers }, banner, removeBanner },
       {
-        onSuccess: onSaved,
+        onSuccess: (saved) => announce.announceAfter(saved, (outcome) => onSaved(saved, outcome)),
         onError: (error) => {
           const messages = serverFieldErrors(error);
           const { [EVENT_BANNER_FIELD]: bannerMessage } = applyServerFieldErrors(
@@ -200,7 +210,7 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
   }, onInvalid);
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogPanel size="wide" className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <Dialog.Title className="font-display font-semibold text-2xl text-stone-900">
           {isEdit ? 'Edit Event' : 'Create Event'}
@@ -405,16 +415,29 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
             )}
           />
 
+          <AnnouncementFields
+            value={announce.choice}
+            onChange={announce.setChoice}
+            published={published}
+            announced={isEdit ? announced.data : null}
+          />
+
           <DialogFooter>
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
+            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
               Cancel
             </Dialog.Close>
-            <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : isEdit ? 'Update Event' : 'Create Event'}
+            <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={pending}>
+              {announce.isPending
+                ? ANNOUNCEMENT_MESSAGES.sending
+                : save.isPending
+                  ? 'Saving…'
+                  : isEdit
+                    ? 'Update Event'
+                    : 'Create Event'}
             </button>
           </DialogFooter>
         </form>
-        <DialogCloseButton disabled={save.isPending} />
+        <DialogCloseButton disabled={pending} />
       </DialogPanel>
     </Dialog.Root>
   );

@@ -1,4 +1,4 @@
-import { NEWS_FIELD_MESSAGES, type NewsArticle } from '@portal/shared';
+import { ANNOUNCEMENT_MESSAGES, NEWS_FIELD_MESSAGES, type NewsArticle } from '@portal/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,55 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     ]);
     expect(body.getAll('removed_images')).toEqual(['/uploads/a.webp']);
     expect(body.getAll('image_urls')).toEqual(['https://img.example.org/d.jpg']);
+  }, 20_000);
+
+  it('announces the saved article when "E-mail to members" is ticked on a published one (decision 052)', async () => {
+    const published = { ...saved, status: 'published' as const };
+    const announcement = {
+      id: '7b0a3c4e-0000-4000-8000-000000000009',
+      item_type: 'news',
+      item_id: saved.id,
+      item_title: saved.title,
+      audience: 'members',
+      recipient_count: 12,
+      sent_by: 'Secretariat Desk',
+      created_at: '2026-03-02T00:00:00.000Z',
+    };
+    const noneYet = {
+      announcements: [],
+      pagination: { page: 1, limit: 1, total: 0, totalPages: 0, hasNext: false, hasPrev: false },
+    };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/announcements') && (init?.method ?? 'GET') === 'GET')
+        return json({ data: noneYet });
+      if (url === '/api/announcements') return json({ data: announcement }, 201);
+      return json({ data: published });
+    });
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithRouter(
+      <NewsFormDialog article={published} onClose={() => {}} onSaved={onSaved} onFailed={() => {}} />,
+    );
+    const box = screen.getByRole('checkbox', { name: ANNOUNCEMENT_MESSAGES.checkbox });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.click(box);
+    await user.click(screen.getByRole('radio', { name: /All members/ }));
+    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(published, { sent: announcement }));
+    const writes = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit)?.method !== 'GET');
+    // Saved first, then announced: the article exists when the e-mails link to it.
+    expect(writes.map(([url, init]) => `${(init as RequestInit).method} ${url}`)).toEqual([
+      `PUT /api/news/admin/update-news/${saved.id}`,
+      'POST /api/announcements',
+    ]);
+    const posted = JSON.parse(String((writes[1] as [string, RequestInit])[1].body));
+    expect(posted).toEqual({
+      item_type: 'news',
+      item_id: saved.id,
+      audience: 'members',
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   }, 20_000);
 
   it('shows the spec failure message when the server fails', async () => {

@@ -1,7 +1,16 @@
-import { NEWS_FIELD_MESSAGES, NEWS_MESSAGES, NEWS_STATUSES, type NewsArticle } from '@portal/shared';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  NEWS_FIELD_MESSAGES,
+  NEWS_MESSAGES,
+  NEWS_STATUSES,
+  type NewsArticle,
+} from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useItemAnnouncement } from '@/components/announcements/announcement-api';
+import { AnnouncementFields } from '@/components/announcements/announcement-fields';
+import { type AnnouncementOutcome, useAnnounceOnSave } from '@/components/announcements/use-announce-on-save';
 import { LazyRichTextEditor } from '@/components/rich-text/lazy-rich-text-editor';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
@@ -16,7 +25,8 @@ type NewsFormDialogProps = {
   /** `null` creates an article; an article edits it. */
   article: (NewsArticle & { content: string | null }) | null;
   onClose: () => void;
-  onSaved: (article: NewsArticle) => void;
+  /** `announcement`: what became of "E-mail to members", when it was ticked. */
+  onSaved: (article: NewsArticle, announcement?: AnnouncementOutcome) => void;
   /** spec 001 §8: 'Failed to create/update news article. Please try again.' */
   onFailed: (message: string) => void;
 };
@@ -32,9 +42,11 @@ const isBlankHtml = (html: string) =>
  * 'Create News Article' and 'Edit News Article' (spec 001 §2, §5): title, description, author,
  * status (draft by default), the content in the rich-text editor and the gallery. Title, content
  * and author are required ('Please fill in all required fields'); the upload shows its progress.
+ * "E-mail to members" announces a published article once it is saved (docs/decisions/052).
  */
 export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsFormDialogProps) {
   const save = useSaveNews();
+  const announce = useAnnounceOnSave('news');
   const isEdit = article !== null;
   const [gallery, setGallery] = useState<GalleryItem[]>(
     () => article?.image_gallery.map((src) => ({ kind: 'saved' as const, src })) ?? [],
@@ -52,10 +64,14 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
     register,
     control,
     handleSubmit,
+    watch,
     setError,
     clearErrors,
     formState: { errors },
   } = useForm<NewsFields>({ defaultValues });
+  const published = watch('status') === 'published';
+  // Read only for a published item: a draft cannot be announced, so its form asks nothing more.
+  const announced = useItemAnnouncement('news', published ? article?.id : undefined);
 
   // The previews of chosen files are object URLs: freed when the dialog goes (the ref holds the
   // list of that moment, which has every preview still shown).
@@ -68,15 +84,18 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
     [],
   );
 
-  const saveLabel = !save.isPending
-    ? isEdit
-      ? 'Save Changes'
-      : 'Create Article'
-    : progress === null
-      ? 'Saving…'
-      : progress < 1
-        ? `Uploading ${Math.round(progress * 100)}%`
-        : 'Processing images…';
+  const pending = save.isPending || announce.isPending;
+  const saveLabel = announce.isPending
+    ? ANNOUNCEMENT_MESSAGES.sending
+    : !save.isPending
+      ? isEdit
+        ? 'Save Changes'
+        : 'Create Article'
+      : progress === null
+        ? 'Saving…'
+        : progress < 1
+          ? `Uploading ${Math.round(progress * 100)}%`
+          : 'Processing images…';
 
   const onSubmit = handleSubmit((fields) => {
     clearErrors();
@@ -103,7 +122,7 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
         onUploadProgress: setProgress,
       },
       {
-        onSuccess: onSaved,
+        onSuccess: (saved) => announce.announceAfter(saved, (outcome) => onSaved(saved, outcome)),
         onError: (error) => {
           const messages = serverFieldErrors(error);
           const unplaced = applyServerFieldErrors(messages, setError, Object.keys(defaultValues));
@@ -120,7 +139,7 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
   });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogPanel size="wide" className="sm:max-w-3xl">
         <Dialog.Title className="font-display font-semibold text-2xl text-stone-900">
           {isEdit ? 'Edit News Article' : 'Create News Article'}
@@ -179,8 +198,14 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
             )}
           />
           <GalleryEditor items={gallery} onChange={setGallery} onProblem={setAlert} />
+          <AnnouncementFields
+            value={announce.choice}
+            onChange={announce.setChoice}
+            published={published}
+            announced={isEdit ? announced.data : null}
+          />
           <DialogFooter>
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={save.isPending}>
+            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
               Cancel
             </Dialog.Close>
             {/*
@@ -190,7 +215,7 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
             <button
               type="submit"
               className={buttonClasses({ variant: 'primary', className: 'relative isolate overflow-hidden' })}
-              disabled={save.isPending}
+              disabled={pending}
             >
               {progress !== null && (
                 <span
@@ -203,7 +228,7 @@ export function NewsFormDialog({ article, onClose, onSaved, onFailed }: NewsForm
             </button>
           </DialogFooter>
         </form>
-        <DialogCloseButton disabled={save.isPending} />
+        <DialogCloseButton disabled={pending} />
       </DialogPanel>
     </Dialog.Root>
   );
