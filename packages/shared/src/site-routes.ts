@@ -26,6 +26,7 @@ export const sitePaths = {
   adminUsersCreate: '/admin/users/create',
   adminEvents: '/admin/events',
   adminEventAttendees: (id: string) => `/admin/events/${encodeURIComponent(id)}/attendees`,
+  adminEventCheckIn: (id: string) => `/admin/events/${encodeURIComponent(id)}/check-in`,
   adminNews: '/admin/news',
   adminBoard: '/admin/board',
   adminDues: '/admin/dues',
@@ -81,6 +82,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminDuesReminders,
   sitePaths.adminEvents,
   `${sitePaths.adminEvents}/:id/attendees`,
+  `${sitePaths.adminEvents}/:id/check-in`,
   sitePaths.adminNews,
   `${sitePaths.verify}/:token`,
 ];

@@ -26,6 +26,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'dues_reminders_resumed',
   'dues_reminder_resent',
   'event_attendees_messaged',
+  'event_staff_added',
+  'event_staff_removed',
+  'event_checked_in',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -49,6 +52,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   dues_reminders_resumed: 'Resumed dues reminders',
   dues_reminder_resent: 'Resent a dues reminder',
   event_attendees_messaged: 'Wrote to an event’s attendees',
+  event_staff_added: 'Made check-in staff of an event',
+  event_staff_removed: 'Removed from an event’s check-in staff',
+  event_checked_in: 'Checked in at an event',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */
