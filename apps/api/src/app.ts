@@ -118,6 +118,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The check-in page's QR reader decodes in a worker it builds from a blob (decision 053).
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],

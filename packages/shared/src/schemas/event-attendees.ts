@@ -106,6 +106,8 @@ export type AttendeeListResponse = z.infer<typeof attendeeListResponseSchema>;
 
 /** POST /api/events/admin/{id}/messages: to every registrant the filters select. */
 export const attendeeMessageCreateSchema = z.object({
+  /** Not kept in the message log, which records the status and search filters. */
+  checked_in: attendeeCheckedInFilter,
   subject: requiredText('Subject', ATTENDEE_MESSAGES.subjectRequired, ATTENDEE_MESSAGE_LIMITS.subjectMax),
   body: requiredText('Message', ATTENDEE_MESSAGES.bodyRequired, ATTENDEE_MESSAGE_LIMITS.bodyMax, 'multi'),
   status: attendeeStatusFilter,
