@@ -351,6 +351,8 @@ export type DemoEvent = {
   }[];
   /** Who waits for a seat of a full event, first in line first (docs/product-rules.md "Waitlist"). */
   waitlist?: string[];
+  /** Accounts that run the event's check-in (docs/product-rules.md "Check-in"). */
+  checkInStaff?: string[];
 };
 
 const secretariat = `${acronym} Secretariat`;
@@ -420,8 +422,13 @@ export const demoEvents: DemoEvent[] = [
     registrations: [
       { username: 'mindanaonickel', status: 'approved' },
       { username: 'mlsantos', status: 'approved' },
+      { username: 'avillanueva', status: 'approved' },
+      { username: 'jmendoza', status: 'approved' },
       { username: 'paoloreyes', status: 'pending' },
     ],
+    // Approved registrations have tickets (maria.santos@geomail.example's is on her profile);
+    // Ramon Torres runs the door on his phone.
+    checkInStaff: ['rtorres'],
   },
   {
     title: 'Field Safety and First Aid for Exploration Crews',
