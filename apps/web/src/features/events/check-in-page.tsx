@@ -230,7 +230,7 @@ export function CheckInPage() {
 
   const backTo = user && isAdmin(user) ? paths.adminEventAttendees(eventId) : paths.profile;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-5">
+    <div className="mx-auto w-full max-w-md px-4 py-5">
       <Link
         to={backTo}
         className="inline-flex items-center gap-1 text-brand-700 text-sm underline underline-offset-4"
