@@ -187,6 +187,44 @@ describe('tickets', () => {
       .toBuffer({ resolveWithObject: true });
     expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(signTicket(key, row.id, 1));
   });
+  it('a waived fee’s approval e-mail carries the ticket too', async () => {
+    const event = await eventToday();
+    const [tier] = await context.db
+      .insert(eventPriceTiers)
+      .values({ event_id: event.id, name: 'Guest', amount_centavos: 50_000, audience: 'guest', position: 0 })
+      .returning();
+    const held = await registration(event.id, 'pending');
+    await context.db
+      .update(eventRegistrations)
+      .set({ price_tier_id: tier?.id, hold_expires_at: new Date(Date.now() + 86_400_000) })
+      .where(eq(eventRegistrations.id, held.registration.id));
+    await context.db.insert(duesStatements).values({
+      number: `SOA-TEST-${randomUUID()}`,
+      kind: 'event_fee',
+      userId: held.user.id,
+      eventRegistrationId: held.registration.id,
+      description: 'Field day, Guest',
+      amountCentavos: 50_000,
+      issuedOn: today(),
+      dueOn: today(),
+      billedName: 'Member',
+      billedEmail: held.user.email,
+    });
+    const waived = await call(
+      'POST',
+      `/api/events/admin/registrations/${held.registration.id}/waive`,
+      adminCookie,
+      {},
+    );
+    expect(waived.statusCode, waived.body).toBe(200);
+    const mails = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, held.user.email));
+    const approval = mails.find((mail) => mail.subject.startsWith('Registration approved'));
+    expect(approval?.attachments.map((file) => file.contentType)).toContain('image/png');
+    const png = (
+      await call('GET', `/api/events/registrations/${held.registration.id}/ticket.png`, held.cookie)
+    ).statusCode;
+    expect(png).toBe(200);
+  });
 });
 
 describe('check-in staff', () => {
