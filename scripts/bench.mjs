@@ -615,7 +615,8 @@ async function measureCheckIns(baseUrl, admin, env, label) {
   const exact = counted.rows[0].n === checkInAttendees;
   report(
     p99 < targets.checkInP99Ms && statuses.other === 0 && exact,
-    `${label} check-ins p99 ${ms(p99)} (< ${targets.checkInP99Ms}), p95 ${ms(percentile(latencies, 0.95))} at ` +
+    `${label} check-ins p99 ${ms(p99)} (< ${targets.checkInP99Ms}), p95 ${ms(percentile(latencies, 0.95))}, ` +
+      `p50 ${ms(percentile(latencies, 0.5))} at ` +
       `${connections} connections; ${statuses[201]} × 201, ${statuses[200]} × 200, ${statuses.other} other; ` +
       `${counted.rows[0].n} rows (exactly ${checkInAttendees})`,
   );

@@ -1,4 +1,4 @@
-import { type CheckInList, manilaDateString } from '@portal/shared';
+import { type CheckInList, currentCheckInSession, manilaDateString } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -159,12 +159,29 @@ describe('check-in at the door', () => {
     await openPage(wide.page, paths.adminEventCheckIn(eventId));
     await wide.page.getByText(/^3 of 3 checked in/).waitFor();
     await saveScreenshot(wide.page, 'check-in-1280');
+    // The other session of the day, offline: one check-in waits in the queue, then is sent.
+    const other =
+      currentCheckInSession({ start_time: '00:30', end_time: '23:30' }) === 'morning'
+        ? 'Afternoon'
+        : 'Morning';
+    await wide.page.getByText(other, { exact: true }).click();
+    await wide.page.getByText(/^0 of 3 checked in/).waitFor();
+    await wide.context.setOffline(true);
+    const first = attendees[0] as (typeof attendees)[0];
+    await wide.page
+      .getByRole('searchbox', { name: 'Search attendees by name or company' })
+      .fill(first.member.username);
+    await wide.page.getByRole('button', { name: `Check in ${first.member.username}` }).click();
+    await wide.page.getByText('Offline — 1 check-in waiting').waitFor();
+    await saveScreenshot(wide.page, 'check-in-1280-offline-queue');
+    await wide.context.setOffline(false);
+    await wide.page.getByText('Online · every check-in is saved').waitFor();
     await wide.context.close();
 
-    const first = attendees[0] as (typeof attendees)[0];
+    const owner = attendees[0] as (typeof attendees)[0];
     for (const viewport of ['phone', 'laptop'] as const) {
       const { page, context } = await browser.newPage(viewport);
-      await signInByApi(page, first.member.email, first.member.password);
+      await signInByApi(page, owner.member.email, owner.member.password);
       await openPage(page, `${paths.profile}#my-events`);
       const section = page.getByRole('region', { name: 'My events' });
       await section
