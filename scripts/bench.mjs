@@ -32,6 +32,10 @@
 //   feed    (PostgreSQL) the calendar feed /events.ics with exactly 1,000 upcoming published events
 //           (the seeded ones past the first 1,000 turned to drafts): p99 < 200 ms at 1 connection,
 //           0 errors, and each answer holds 1,000 VEVENTs
+//   checkins (PostgreSQL) an event today with 1,000 approved registrations: its offline check-in
+//           list downloads in < 1 s (p99 of 20 downloads, one at a time, each holding 1,000
+//           attendees); check-ins on 20 connections (every registration once, 201, then again,
+//           200): p99 < 150 ms, 0 errors, exactly 1,000 rows
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
@@ -42,8 +46,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { Client } from 'undici';
 import { buildIfStale } from './build-if-stale.mjs';
-import { getJson, measure, signIn, spread } from './http-load.mjs';
+import { getJson, measure, percentile, signIn, spread } from './http-load.mjs';
 import { freePort, residentMemory, startServer, stopServer } from './local-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -62,6 +67,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'dues',
   'feed',
   'certificates',
+  'checkins',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -79,6 +85,8 @@ const targets = {
   verifyP99Ms: 50,
   feedP99Ms: 200,
   certificatesMs: 60_000,
+  checkInListMs: 1_000,
+  checkInP99Ms: 150,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
@@ -87,6 +95,7 @@ const likes = { visitors: 1_000, withinMs: 10_000 };
 const duesMembers = 10_000;
 const remindersDue = 3_000;
 const feedEvents = 1_000;
+const checkInAttendees = 1_000;
 const DEMO_PASSWORD = 'Bench-Demo-Password-1';
 const DEMO_ADMIN = { email: 'admin@meap.org.ph', password: DEMO_PASSWORD }; // db/seed-content.ts
 const DEMO_MEMBER = { email: 'maria.santos@geomail.example', password: DEMO_PASSWORD }; // paid, with a card
@@ -604,6 +613,114 @@ async function measureCertificates(baseUrl, admin, env, server, label) {
   }
 }
 
+/**
+ * The door of a big event (docs/decisions/053): an event today with 1,000 approved registrations,
+ * its offline list downloaded one at a time, then every registration checked in from 20
+ * connections at once (201) and again (200, the same row).
+ */
+async function measureCheckIns(baseUrl, admin, env, label) {
+  const form = new FormData();
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  for (const [name, value] of Object.entries({
+    title: 'Check-in benchmark',
+    start_date: today,
+    start_time: '00:00',
+    end_time: '23:59',
+    status: 'published',
+    is_registration_required: 'true',
+    price_tiers: '[]',
+  }))
+    form.append(name, value);
+  const created = await fetch(`${baseUrl}/api/events/admin/create-event`, {
+    method: 'POST',
+    headers: { cookie: admin, origin: baseUrl, 'sec-fetch-site': 'same-origin' },
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`create-event answered ${created.status}`);
+  const event = (await created.json()).data;
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into event_registrations (event_id, user_id, status)
+       select $1, id, 'approved' from users where type <> 'admin' order by id limit $2`,
+      [event.id, checkInAttendees],
+    );
+  } finally {
+    await client.end();
+  }
+  const listPath = `/api/events/${event.id}/check-in-list`;
+  const downloads = [];
+  for (let round = 0; round < 20; round++) {
+    const started = performance.now();
+    const list = await getJson(baseUrl, listPath, admin);
+    downloads.push(performance.now() - started);
+    if (list.attendees.length !== checkInAttendees) throw new Error(`the list held ${list.attendees.length}`);
+  }
+  const listP99 = percentile(downloads, 0.99);
+  report(
+    listP99 < targets.checkInListMs,
+    `${label} offline check-in list of ${checkInAttendees} attendees p99 ${ms(listP99)} (< ${targets.checkInListMs}), ` +
+      `p50 ${ms(percentile(downloads, 0.5))}`,
+  );
+
+  const { attendees } = await getJson(baseUrl, listPath, admin);
+  const ids = attendees.map((attendee) => attendee.registration_id);
+  const connections = load.connections;
+  const clients = Array.from({ length: connections }, () => new Client(baseUrl));
+  const latencies = [];
+  const statuses = { 200: 0, 201: 0, other: 0 };
+  const path = `/api/events/${event.id}/check-ins`;
+  const headers = {
+    cookie: admin,
+    'content-type': 'application/json',
+    origin: baseUrl,
+    'sec-fetch-site': 'same-origin',
+  };
+  try {
+    for (const round of [1, 2]) {
+      await Promise.all(
+        clients.map(async (connection, index) => {
+          for (let next = index; next < ids.length; next += connections) {
+            const started = performance.now();
+            const response = await connection.request({
+              method: 'POST',
+              path,
+              headers,
+              body: JSON.stringify({ registrationId: ids[next], session: 'morning' }),
+            });
+            await response.body.dump();
+            latencies.push(performance.now() - started);
+            const expected = round === 1 ? 201 : 200;
+            if (response.statusCode === expected) statuses[expected] += 1;
+            else statuses.other += 1;
+          }
+        }),
+      );
+    }
+  } finally {
+    await Promise.all(clients.map((connection) => connection.close()));
+  }
+  const rows = new pg.Client({ connectionString: env.DATABASE_URL });
+  await rows.connect();
+  const counted = await rows
+    .query(
+      `select count(*)::int as n from event_check_ins c join event_registrations r on r.id = c.registration_id
+       where r.event_id = $1`,
+      [event.id],
+    )
+    .finally(() => rows.end());
+  const p99 = percentile(latencies, 0.99);
+  const exact = counted.rows[0].n === checkInAttendees;
+  report(
+    p99 < targets.checkInP99Ms && statuses.other === 0 && exact,
+    `${label} check-ins p99 ${ms(p99)} (< ${targets.checkInP99Ms}), p95 ${ms(percentile(latencies, 0.95))}, ` +
+      `p50 ${ms(percentile(latencies, 0.5))} at ` +
+      `${connections} connections; ${statuses[201]} × 201, ${statuses[200]} × 200, ${statuses.other} other; ` +
+      `${counted.rows[0].n} rows (exactly ${checkInAttendees})`,
+  );
+}
+
 async function benchDatabase(database) {
   const label = database.kind.padEnd(8);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -683,6 +800,9 @@ async function benchDatabase(database) {
     }
     if (parts.includes('certificates') && database.kind === 'postgres') {
       await measureCertificates(server.baseUrl, admin, env, server, label);
+    }
+    if (parts.includes('checkins') && database.kind === 'postgres') {
+      await measureCheckIns(server.baseUrl, admin, env, label);
     }
     if (parts.includes('large')) {
       await stopServer(server);

@@ -13,12 +13,14 @@ import {
   eventCheckIns,
   eventCpdSettings,
   eventRegistrations,
+  eventStaff,
   eventWaitlist,
   membershipCards,
   representatives,
   speakers,
   type User,
 } from './db/schema';
+import { signTicket, ticketKeyOf } from './lib/tickets';
 import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret } from './lib/tokens';
 import { unsubscribeKeyOf, unsubscribeTokenFor } from './modules/announcements/tokens';
 import { createSession } from './modules/auth';
@@ -129,6 +131,22 @@ async function createHeldRegistration(db: Db, userId: string) {
     billedEmail: 'member@example.com',
   });
   return registration.id;
+}
+
+/** An approved registration of the owner's for a whole-day event today, with its ticket. */
+async function createTicket(db: Db, config: Config, ownerId: string) {
+  const event = await createEvent(db, {
+    is_registration_required: true,
+    start_date: manilaDateString(),
+    start_time: '08:00:00',
+    end_time: '17:00:00',
+  });
+  const [registration] = await db
+    .insert(eventRegistrations)
+    .values({ event_id: event.id, user_id: ownerId, status: 'approved' })
+    .returning();
+  if (!registration) throw new Error('registration not created');
+  return { event, registration, token: signTicket(ticketKeyOf(config), registration.id, 1) };
 }
 
 /** A single-use link token as the e-mails carry it. */
@@ -420,6 +438,75 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       const event = await createFullEvent(db);
       await db.insert(eventWaitlist).values({ event_id: event.id, user_id: owner.id });
       return { url: `/api/events/${event.id}/waitlist` };
+    },
+  },
+  // Tickets are their owner's (admins may see one); check-in is the admins' and the event's staff's,
+  // and no member of the matrix is staff (check-in.test.ts covers staff).
+  'GET /api/events/my-registrations': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'own-data-only',
+    request: async ({ db, config, owner }) => {
+      await createTicket(db, config, owner.id);
+      return { url: '/api/events/my-registrations' };
+    },
+  },
+  'GET /api/events/registrations/:id/ticket.png': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => ({
+      url: `/api/events/registrations/${(await createTicket(db, config, owner.id)).registration.id}/ticket.png`,
+    }),
+  },
+  'POST /api/events/registrations/:id/ticket': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'forbidden',
+    request: async ({ db, config, owner }) => ({
+      url: `/api/events/registrations/${(await createTicket(db, config, owner.id)).registration.id}/ticket`,
+      payload: {},
+    }),
+  },
+  'GET /api/events/:id/check-in-list': {
+    guest: 'unauthenticated',
+    member: 'forbidden',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => ({
+      url: `/api/events/${(await createTicket(db, config, owner.id)).event.id}/check-in-list`,
+    }),
+  },
+  'POST /api/events/:id/check-ins': {
+    guest: 'unauthenticated',
+    member: 'forbidden',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => {
+      const { event, token } = await createTicket(db, config, owner.id);
+      return { url: `/api/events/${event.id}/check-ins`, payload: { token, session: 'morning' } };
+    },
+  },
+  'GET /api/events/admin/:id/staff': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/events/admin/${(await createEvent(db)).id}/staff` }),
+  },
+  'POST /api/events/admin/:id/staff': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/events/admin/${(await createEvent(db)).id}/staff`,
+      payload: { userId: owner.id },
+    }),
+  },
+  'DELETE /api/events/admin/:id/staff/:userId': {
+    ...adminOnly,
+    request: async ({ db, owner }) => {
+      const event = await createEvent(db);
+      await db.insert(eventStaff).values({ event_id: event.id, user_id: owner.id });
+      return { url: `/api/events/admin/${event.id}/staff/${owner.id}` };
     },
   },
   'GET /api/events/admin/get-all': adminOnly,

@@ -120,6 +120,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The check-in page's QR reader decodes in a worker it builds from a blob (decision 053).
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],
@@ -181,7 +183,13 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
 
   await app.register(healthRoutes, { prefix: '/api', database, storage });
   await app.register(authRoutes, { prefix: '/api/auth', ...authContext });
-  await app.register(eventRoutes, { prefix: '/api/events', db, images, publicUrl: config.publicUrl });
+  await app.register(eventRoutes, {
+    prefix: '/api/events',
+    db,
+    images,
+    publicUrl: config.publicUrl,
+    secrets: config,
+  });
   await app.register(eventCalendarRoutes, { db, publicUrl: config.publicUrl });
   await app.register(speakerRoutes, { prefix: '/api/speakers', db, images });
   await app.register(newsRoutes, { prefix: '/api/news', db, images, config });

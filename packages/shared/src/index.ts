@@ -1,6 +1,7 @@
 export * from './account-names';
 export * from './auth-messages';
 export * from './board';
+export * from './check-in';
 export * from './constants';
 export * from './content-reads';
 export * from './cpd';
@@ -24,6 +25,7 @@ export * from './schemas/admin-audit';
 export * from './schemas/announcements';
 export * from './schemas/auth';
 export * from './schemas/board';
+export * from './schemas/check-in';
 export * from './schemas/common';
 export * from './schemas/cpd';
 export * from './schemas/dashboard';

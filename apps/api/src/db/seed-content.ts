@@ -357,6 +357,8 @@ export type DemoEvent = {
   }[];
   /** Who waits for a seat of a full event, first in line first (docs/product-rules.md "Waitlist"). */
   waitlist?: string[];
+  /** Accounts that run the event's check-in (docs/product-rules.md "Check-in"). */
+  checkInStaff?: string[];
 };
 
 const secretariat = `${acronym} Secretariat`;
@@ -426,8 +428,14 @@ export const demoEvents: DemoEvent[] = [
     registrations: [
       { username: 'mindanaonickel', status: 'approved', tier: 'guest', paid: true },
       { username: 'mlsantos', status: 'approved', tier: 'member', paid: true },
+      // Lapsed and awaiting payment: both at the guest rate, paid.
+      { username: 'avillanueva', status: 'approved', tier: 'guest', paid: true },
+      { username: 'jmendoza', status: 'approved', tier: 'guest', paid: true },
       { username: 'paoloreyes', status: 'pending', tier: 'guest', paid: false },
     ],
+    // Approved registrations have tickets (maria.santos@geomail.example's is on her profile);
+    // Ramon Torres runs the door on his phone.
+    checkInStaff: ['rtorres'],
   },
   {
     title: 'Field Safety and First Aid for Exploration Crews',

@@ -24,6 +24,7 @@ import {
   eventPriceTiers,
   eventRegistrations,
   eventSpeakers,
+  eventStaff,
   events,
   eventWaitlist,
   type ImageOwnerType,
@@ -441,6 +442,13 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
     })),
   );
   if (waiting.length > 0) await tx.insert(eventWaitlist).values(waiting);
+  const staff = demoEvents.flatMap((event, index) =>
+    (event.checkInStaff ?? []).map((username) => ({
+      event_id: eventRows[index]?.id as string,
+      user_id: requireUser(username),
+    })),
+  );
+  if (staff.length > 0) await tx.insert(eventStaff).values(staff);
 
   await tx.insert(newsArticles).values(
     demoArticles.map((article, index) => {

@@ -213,6 +213,24 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // An event's check-in (decision 053): its staff are not admins, so the page is outside the
+    // admin guard and layout; the server admits only admins and that event's staff.
+    element: <RequireAuth />,
+    HydrateFallback: InitialLoad,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        Component: StandaloneLayout,
+        children: [
+          page('Check-in', {
+            path: `${paths.adminEvents}/:id/check-in`,
+            lazy: () => import('@/features/events/check-in-page').then((m) => ({ Component: m.CheckInPage })),
+          }),
+        ],
+      },
+    ],
+  },
+  {
     // spec 000 §2 "Admin area": admins only. The guard renders before the layout and the pages,
     // so a guest or member is sent to /unauthorized without any admin data being requested.
     path: paths.admin,

@@ -28,6 +28,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'event_attendees_messaged',
   'cpd_certificate_revoked',
   'announcement_sent',
+  'event_staff_added',
+  'event_staff_removed',
+  'event_checked_in',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -53,6 +56,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   event_attendees_messaged: 'Wrote to an event’s attendees',
   cpd_certificate_revoked: 'Revoked a CPD certificate',
   announcement_sent: 'Sent an announcement',
+  event_staff_added: 'Made check-in staff of an event',
+  event_staff_removed: 'Removed from an event’s check-in staff',
+  event_checked_in: 'Checked in at an event',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

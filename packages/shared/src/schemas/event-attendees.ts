@@ -38,9 +38,17 @@ const attendeeStatusFilter = z.preprocess(
   z.enum(REGISTRATION_STATUSES, ATTENDEE_MESSAGES.statusInvalid).optional(),
 );
 
+/** Checked in at least once (`yes`) or never (`no`); the filter's "All" arrives empty. */
+export const ATTENDEE_CHECKED_IN_FILTERS = ['yes', 'no'] as const;
+const attendeeCheckedInFilter = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.enum(ATTENDEE_CHECKED_IN_FILTERS, 'Checked in must be yes or no').optional(),
+);
+
 /** Who of an event's registrants a list, an export or a message is about. */
 export const attendeeFilterSchema = z.object({
   status: attendeeStatusFilter,
+  checked_in: attendeeCheckedInFilter,
   /** Name, company or e-mail contains this text. */
   search: searchQuerySchema,
 });
@@ -77,6 +85,10 @@ export const attendeeSchema = z.object({
     .nullable()
     .describe('Where the fee stands (docs/product-rules.md "Event prices"); null without a fee'),
   hold_expires_at: z.string().nullable().describe('Until when an unpaid seat is held, while it is awaited'),
+  checked_in: z
+    .number()
+    .int()
+    .describe('How many sessions the attendee was checked into (docs/product-rules.md "Check-in")'),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 
@@ -87,6 +99,8 @@ export type AttendeeListResponse = z.infer<typeof attendeeListResponseSchema>;
 
 /** POST /api/events/admin/{id}/messages: to every registrant the filters select. */
 export const attendeeMessageCreateSchema = z.object({
+  /** Not kept in the message log, which records the status and search filters. */
+  checked_in: attendeeCheckedInFilter,
   subject: requiredText('Subject', ATTENDEE_MESSAGES.subjectRequired, ATTENDEE_MESSAGE_LIMITS.subjectMax),
   body: requiredText('Message', ATTENDEE_MESSAGES.bodyRequired, ATTENDEE_MESSAGE_LIMITS.bodyMax, 'multi'),
   status: attendeeStatusFilter,

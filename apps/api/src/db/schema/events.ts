@@ -193,10 +193,16 @@ export const eventRegistrations = pgTable(
     /** The PRC licence given for the professional tier (only the person and admins read it). */
     prc_number: text('prc_number'),
     prc_expires_on: date('prc_expires_on', { mode: 'string' }),
+    /**
+     * The ticket's version, signed into its QR code (docs/decisions/053): "Get a new ticket" adds
+     * one, and every ticket signed with an older number stops working.
+     */
+    ticket_version: integer('ticket_version').notNull().default(1),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    check('event_registrations_ticket_version_check', sql`${t.ticket_version} >= 1`),
     checkIn('event_registrations_status_check', t.status, REGISTRATION_STATUSES),
     // The holds job looks for pending holds past their expiry.
     index('event_registrations_hold_idx').on(t.hold_expires_at).where(sql`${t.hold_expires_at} is not null`),
@@ -318,3 +324,29 @@ export const eventCheckIns = pgTable(
 );
 
 export type EventCheckIn = typeof eventCheckIns.$inferSelect;
+
+/**
+ * Check-in staff (docs/product-rules.md "Check-in"): an account an admin lets run one event's
+ * check-in page and nothing else. Any account may be staff; the row goes with the event or the
+ * account.
+ */
+export const eventStaff = pgTable(
+  'event_staff',
+  {
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    added_by: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'event_staff_pkey', columns: [t.event_id, t.user_id] }),
+    // "The events I am staff of" on the profile, and the cascade when an account is deleted.
+    index('event_staff_user_id_idx').on(t.user_id),
+  ],
+);
+
+export type EventStaffRow = typeof eventStaff.$inferSelect;

@@ -2,8 +2,11 @@ import { MAIL_STATUSES, type MailStatus } from '@portal/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt } from './columns';
 
-/** A file sent with a message: text content (a calendar file), kept with the row until it is sent. */
-export type MailAttachment = { filename: string; contentType: string; content: string };
+/**
+ * A file sent with a message, kept with the row until it is sent: text content (a calendar file),
+ * or a binary file as base64 (`encoding`, a ticket's QR code), as nodemailer takes both.
+ */
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
 
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -124,7 +124,14 @@ export function membershipRejectedEmail({
   });
 }
 
-export type RegistrationMail = { username: string; eventTitle: string; eventDate: string; link: string };
+export type RegistrationMail = {
+  username: string;
+  eventTitle: string;
+  eventDate: string;
+  link: string;
+  /** The e-mail carries the person's ticket (docs/product-rules.md "Check-in"). */
+  withTicket?: boolean;
+};
 
 /**
  * The three messages of a member's event registration (docs/product-rules.md "Event registration"),
@@ -152,12 +159,16 @@ export function registrationApprovedEmail({
   eventTitle,
   eventDate,
   link,
+  withTicket = false,
 }: RegistrationMail): MailContent {
+  const ticket = withTicket
+    ? ' Your ticket is attached: show its QR code at the door. It is also under My events on your profile.'
+    : '';
   return accountLinkEmail({
     subject: `Registration approved: ${eventTitle}`,
     username,
     link,
-    intro: `Your registration for "${eventTitle}" on ${eventDate} has been approved. We look forward to seeing you there.`,
+    intro: `Your registration for "${eventTitle}" on ${eventDate} has been approved. We look forward to seeing you there.${ticket}`,
     action: 'View the event',
     expiry:
       'If you can no longer attend, please withdraw from the event page so that someone else can take your seat.',

@@ -4,7 +4,13 @@ import type { DbTransaction } from '../../db/client';
 import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
 import { queueMail } from '../../lib/mail/outbox';
 import { registrationApprovedEmail } from '../../lib/mail/templates';
-import { type BilledUser, type DuesContext, insertEventFeeStatement } from './statements';
+import { signTicket, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
+import {
+  type BilledUser,
+  type DuesContext,
+  insertEventFeeStatement,
+  type PaymentContext,
+} from './statements';
 
 /**
  * Event fees (docs/product-rules.md "Event prices", docs/decisions/046): a paid registration is
@@ -51,7 +57,7 @@ const longDate = (date: string) =>
  */
 export async function approvePaidRegistration(
   tx: DbTransaction,
-  config: DuesContext['config'],
+  config: PaymentContext['config'],
   statement: DuesStatement,
 ) {
   if (statement.kind !== 'event_fee' || !statement.eventRegistrationId) return;
@@ -61,7 +67,12 @@ export async function approvePaidRegistration(
     .where(
       and(eq(eventRegistrations.id, statement.eventRegistrationId), eq(eventRegistrations.status, 'pending')),
     )
-    .returning({ userId: eventRegistrations.user_id, eventId: eventRegistrations.event_id });
+    .returning({
+      id: eventRegistrations.id,
+      userId: eventRegistrations.user_id,
+      eventId: eventRegistrations.event_id,
+      ticketVersion: eventRegistrations.ticket_version,
+    });
   if (!approved) return;
   const [row] = await tx
     .select({
@@ -79,8 +90,15 @@ export async function approvePaidRegistration(
     eventTitle: row.title,
     eventDate: longDate(row.startDate),
     link: `${config.publicUrl}${sitePaths.eventDetail(approved.eventId)}`,
+    withTicket: true,
   });
-  await queueMail(tx, { to: row.email, ...content });
+  // Paid in full, the seat is confirmed: its ticket goes with the e-mail (docs/product-rules.md "Check-in").
+  const ticket = signTicket(ticketKeyOf(config), approved.id, approved.ticketVersion);
+  await queueMail(tx, {
+    to: row.email,
+    ...content,
+    attachments: [await ticketAttachment(ticket, row.title)],
+  });
 }
 
 /** The statement billing a registration, locked (after the event's row, as every event change). */

@@ -12,9 +12,9 @@ import { AppError } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
 import { applyPayment, lockStatement } from './payments';
 import type { CheckoutStatus, PaymentProvider } from './providers/payment-provider';
-import { type DuesContext, describePeriod, readStatementFor, readStatementViews } from './statements';
+import { describePeriod, type PaymentContext, readStatementFor, readStatementViews } from './statements';
 
-export type OnlineContext = DuesContext & { provider: PaymentProvider | null };
+export type OnlineContext = PaymentContext & { provider: PaymentProvider | null };
 
 /** How long a checkout is asked about again when no webhook said how it ended. */
 const POLL_FOR_DAYS = 3;

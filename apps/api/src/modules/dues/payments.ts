@@ -34,6 +34,7 @@ import {
   billedRecipients,
   type DuesContext,
   nextDocumentNumber,
+  type PaymentContext,
   paidSoFar,
   readStatementFor,
   readStatementViews,
@@ -81,7 +82,7 @@ function refuseOverBalance(amount: number, balance: number, overpayment: boolean
  */
 export async function applyPayment(
   tx: DbTransaction,
-  { config }: Pick<DuesContext, 'config'>,
+  { config }: Pick<PaymentContext, 'config'>,
   viewer: Viewer | null,
   statement: DuesStatement,
   payment: DuesPayment,
@@ -179,7 +180,7 @@ async function auditPayment(
  * cheque, deposit…). More than the balance only as a confirmed overpayment.
  */
 export async function recordPayment(
-  context: DuesContext,
+  context: PaymentContext,
   viewer: Viewer,
   statementId: string,
   input: RecordPayment,
@@ -272,7 +273,7 @@ async function lockPaymentForDecision(tx: DbTransaction, paymentId: string) {
 
 /** POST /api/dues/payments/{id}/verify (admin): the proof checks out; the payment is recorded. */
 export async function verifyPayment(
-  context: DuesContext,
+  context: PaymentContext,
   viewer: Viewer,
   paymentId: string,
   input: { birInvoiceNumber?: string | null; overpayment?: boolean },

@@ -41,6 +41,11 @@ import { toPaymentView } from './payment-view';
 import { type DuesSettingsValues, feeOf, readDuesSettings } from './settings';
 
 export type DuesContext = { db: Db; config: Pick<Config, 'publicUrl'> };
+/**
+ * A payment may approve a paid event registration, whose e-mail carries the ticket: `dataDir` and
+ * `auth` give the key that signs it (lib/tickets.ts).
+ */
+export type PaymentContext = { db: Db; config: Pick<Config, 'publicUrl' | 'dataDir' | 'auth'> };
 
 /**
  * The next number of a document kind in a year (SOA-2026-000123), taken in the transaction that

@@ -110,6 +110,7 @@ describe('GET /api/events/admin/{id}/attendees', () => {
       amount: null,
       payment: null,
       hold_expires_at: null,
+      checked_in: 0,
     });
     expect(attendees[2]).toMatchObject({ name: people.pending?.username, company: null, status: 'pending' });
   });
@@ -179,6 +180,7 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
       'tier',
       'amount',
       'payment',
+      'checked_in',
     ]);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual([
@@ -187,6 +189,7 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
       people.company?.email,
       'approved',
       '2029-12-01 09:00',
+      '',
       '',
       '',
       '',
@@ -281,7 +284,7 @@ describe('paid registrations in the attendee list and its export', () => {
     const { event } = await paidEvent();
     const response = await get(`${base(event.id)}/attendees.csv?sort_by=registered_at&sort_order=asc`);
     const [, ...rows] = parse(response.body) as string[][];
-    expect(rows.map((row) => row.slice(5))).toEqual([
+    expect(rows.map((row) => row.slice(5, 8))).toEqual([
       ['Guest / non-member', '500.00', 'Awaiting payment'],
       ['Guest / non-member', '500.00', 'Paid'],
       ['Guest / non-member', '500.00', 'Fee waived'],

@@ -30,8 +30,8 @@ import { accountDisplayNameSql } from '../users';
  * company sends), otherwise the name the account goes by (decision 049: a person's full name, the
  * username while that is blank); the company is a company account's registered name.
  */
-const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${accountDisplayNameSql})`;
-const attendeeCompany = sql<
+export const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${accountDisplayNameSql})`;
+export const attendeeCompany = sql<
   string | null
 >`case when ${users.type} = 'company' then ${users.registeredName} end`;
 
@@ -39,7 +39,7 @@ const attendeeCompany = sql<
  * A paid registration's newest fee statement (one released and registered again has two), one
  * row per registration.
  */
-const newestFee = (db: Db | DbTransaction) =>
+export const newestFee = (db: Db | DbTransaction) =>
   db
     .selectDistinctOn([duesStatements.eventRegistrationId], {
       registration_id: sql<string>`${duesStatements.eventRegistrationId}`.as('fee_registration_id'),
@@ -51,8 +51,17 @@ const newestFee = (db: Db | DbTransaction) =>
     .orderBy(duesStatements.eventRegistrationId, desc(duesStatements.createdAt))
     .as('newest_fee');
 
+/** How many sessions a registration was checked into, and which, as the CSV writes them. */
+const checkInCount = sql<number>`(select count(*)::int from event_check_ins c where c.registration_id = ${eventRegistrations.id})`;
+const checkInSessions = sql<
+  string | null
+>`(select string_agg(c.day || ' ' || c.session, ', ' order by c.checked_in_at) from event_check_ins c where c.registration_id = ${eventRegistrations.id})`;
+
 /** The account of a registration and, for a company, its one voting representative. */
-const votingRepresentative = and(eq(representatives.userId, users.id), eq(representatives.type, 'voting'));
+export const votingRepresentative = and(
+  eq(representatives.userId, users.id),
+  eq(representatives.type, 'voting'),
+);
 
 /**
  * The columns of an attendee, read by the list, the export and the messages alike, with a paid
@@ -74,6 +83,8 @@ const selectAttendees = (db: Db | DbTransaction) => {
       amount: sql<number | null>`coalesce(${fee.amount}, ${eventPriceTiers.amount_centavos})`,
       hold_expires_at: eventRegistrations.hold_expires_at,
       statement_status: fee.status,
+      checked_in: checkInCount,
+      sessions: checkInSessions,
     })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.user_id))
@@ -112,6 +123,8 @@ export function attendeeFilters(eventId: string, filter: AttendeeFilter): SQL | 
   return and(
     eq(eventRegistrations.event_id, eventId),
     filter.status ? eq(eventRegistrations.status, filter.status) : undefined,
+    filter.checked_in === 'yes' ? sql`${checkInCount} > 0` : undefined,
+    filter.checked_in === 'no' ? sql`${checkInCount} = 0` : undefined,
     pattern
       ? or(
           ilike(attendeeName, pattern),
@@ -155,7 +168,7 @@ export async function readAttendees(tx: Db | DbTransaction, eventId: string, fil
 }
 
 const toAttendee = (row: AttendeeRow) => {
-  const attendee = withPayment(row);
+  const { sessions: _sessions, ...attendee } = withPayment(row);
   return {
     ...attendee,
     registered_at: attendee.registered_at.toISOString(),
@@ -197,6 +210,7 @@ const CSV_COLUMNS = [
   'tier',
   'amount',
   'payment',
+  'checked_in',
 ] as const;
 
 /**
@@ -227,6 +241,7 @@ export async function exportAttendeesCsv(db: Db, eventId: string, query: Attende
     .orderBy(...attendeeOrder(query));
   const records = rows.map(withPayment).map((row) => ({
     ...row,
+    checked_in: row.sessions ?? '',
     registered_at: manilaDateTime.format(row.registered_at),
     tier: row.tier_name,
     amount: row.amount === null ? null : csvPesos(row.amount),

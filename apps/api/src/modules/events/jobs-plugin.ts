@@ -20,7 +20,7 @@ export const eventsJobPlugin = fp(
     let closing = false;
     const run = async () => {
       try {
-        const result = await runEventsJob({ db, publicUrl: config.publicUrl });
+        const result = await runEventsJob({ db, publicUrl: config.publicUrl, secrets: config });
         if (result.holdsReleased + result.offersExpired + result.offersMade + result.reminders > 0) {
           app.log.info(result, 'events job finished');
           app.mailWorker.poke();

@@ -73,7 +73,7 @@ const registrationOf = async (eventId: string, userId: string) =>
       .from(eventRegistrations)
       .where(and(eq(eventRegistrations.event_id, eventId), eq(eventRegistrations.user_id, userId)))
   )[0];
-const holdsContext = () => ({ db: context.db, publicUrl: context.config.publicUrl });
+const holdsContext = () => ({ db: context.db, publicUrl: context.config.publicUrl, secrets: context.config });
 const mailTo = (email: string) => context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 
 describe('price tiers', () => {

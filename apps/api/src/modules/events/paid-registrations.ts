@@ -121,7 +121,9 @@ export async function waiveFee(
       .update(eventRegistrations)
       .set({ status: 'approved', hold_expires_at: null, updated_at: sql`now()` })
       .where(eq(eventRegistrations.id, registrationId));
-    await mailMember(tx, context, registration.user_id, event, registrationApprovedEmail);
+    await mailMember(tx, context, registration.user_id, event, registrationApprovedEmail, {
+      ticketOf: registration,
+    });
     return (await readMyRegistration(
       tx,
       registration.event_id,
@@ -149,7 +151,8 @@ export async function payAtDoor(
       registration: found.registration,
     };
   });
-  await recordPayment({ db: context.db, config: { publicUrl: context.publicUrl } }, viewer, statementId, {
+  const config = { publicUrl: context.publicUrl, ...context.secrets };
+  await recordPayment({ db: context.db, config }, viewer, statementId, {
     method: 'Cash',
     amount: balance,
     paid_on: manilaDateString(),

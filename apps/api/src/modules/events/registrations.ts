@@ -19,8 +19,10 @@ import {
   registrationReceivedEmail,
   registrationRejectedEmail,
 } from '../../lib/mail/templates';
+import { signTicket, type TicketSecrets, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
 import { issueEventFeeStatement, lockEventFeeStatement, voidLockedStatement } from '../dues';
 import { eventCalendarFile } from './calendar';
+import { admitsHolder } from './check-in';
 import { chooseTier, holdEndOf, readMyRegistration } from './prices';
 import { registrationCounts } from './service';
 import { offerFreedSeats, seatsHeld } from './waitlist';
@@ -34,7 +36,8 @@ import { offerFreedSeats, seatsHeld } from './waitlist';
 
 export const refused = (error: string, code: string) => new AppError(409, error, { code });
 
-export type RegistrationContext = { db: Db; publicUrl: string };
+/** `secrets` signs the tickets the approval e-mail carries (lib/tickets.ts). */
+export type RegistrationContext = { db: Db; publicUrl: string; secrets: TicketSecrets };
 
 /** The event row, locked until the transaction ends; 404 for a missing or draft event. */
 export async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
@@ -70,11 +73,11 @@ export const longDate = (date: string) =>
  */
 export async function mailMember(
   tx: DbTransaction,
-  { publicUrl }: RegistrationContext,
+  { publicUrl, secrets }: RegistrationContext,
   userId: string,
   event: { id: string; title: string; start_date: string },
   template: (mail: RegistrationMail) => MailContent,
-  { withCalendar = false } = {},
+  { withCalendar = false, ticketOf }: { withCalendar?: boolean; ticketOf?: TicketHolder } = {},
 ) {
   const [member] = await tx
     .select({ email: users.email, username: users.username })
@@ -86,10 +89,25 @@ export async function mailMember(
     eventTitle: event.title,
     eventDate: longDate(event.start_date),
     link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,
+    withTicket: ticketOf !== undefined,
   });
   const calendar = withCalendar ? await eventCalendarFile(tx, event.id, publicUrl) : null;
-  await queueMail(tx, { to: member.email, ...content, attachments: calendar ? [calendar] : [] });
+  // The ticket goes with the e-mail that confirms the seat (docs/product-rules.md "Check-in").
+  const ticket = ticketOf
+    ? await ticketAttachment(
+        signTicket(ticketKeyOf(secrets), ticketOf.id, ticketOf.ticket_version),
+        event.title,
+      )
+    : null;
+  await queueMail(tx, {
+    to: member.email,
+    ...content,
+    attachments: [calendar, ticket].filter((file) => file !== null),
+  });
 }
+
+/** The registration whose ticket an e-mail carries: one that admits its holder. */
+export type TicketHolder = { id: string; ticket_version: number };
 
 type RegistrationTarget = {
   status: string;
@@ -279,7 +297,11 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       input.userId,
       event,
       input.status === 'approved' ? registrationApprovedEmail : registrationRejectedEmail,
-      { withCalendar: input.status === 'approved' },
+      {
+        withCalendar: input.status === 'approved',
+        // An admin may approve a paid registration before its fee is in: no ticket until it is.
+        ticketOf: input.status === 'approved' && (await admitsHolder(tx, updated.id)) ? updated : undefined,
+      },
     );
     const [member] = await tx
       .select({ username: users.username })

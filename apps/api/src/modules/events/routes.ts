@@ -9,14 +9,22 @@ import {
   attendeeMessageListQuerySchema,
   attendeeMessageListResponseSchema,
   attendeeMessageResponseSchema,
+  checkInListSchema,
+  checkInRequestSchema,
+  checkInResultSchema,
   EVENT_BANNER_FIELD,
   EVENT_MESSAGES,
   eventCreateSchema,
   eventDeleteResponseSchema,
   eventDetailResponseSchema,
   eventRegistrationRequestSchema,
+  eventStaffAddSchema,
+  eventStaffListSchema,
+  eventStaffParamsSchema,
   eventUpdateSchema,
   idParamsSchema,
+  myEventResponseSchema,
+  myEventsResponseSchema,
   myRegistrationDetailSchema,
   myRegistrationResponseSchema,
   myWaitlistResponseSchema,
@@ -25,22 +33,42 @@ import {
   userEventResponseSchema,
   userEventUpdateSchema,
 } from '@portal/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { isAdmin, SHARED_FOR_A_MINUTE } from '../../plugins/access';
+import { type TicketSecrets, ticketKeyOf } from '../../lib/tickets';
+import { isAdmin, SHARED_FOR_A_MINUTE, type Viewer } from '../../plugins/access';
 import { listAttendeeMessages, messageAttendees } from './attendee-messages';
 import { exportAttendeesCsv, listAttendees } from './attendees';
 import { CALENDAR_CONTENT_TYPE, EVENTS_FEED_PATH, eventCalendarFile, eventsFeed } from './calendar';
+import {
+  addStaff,
+  assertCheckInAccess,
+  checkIn,
+  checkInList,
+  listStaff,
+  myEvents,
+  removeStaff,
+  renewTicket,
+  ticketImage,
+} from './check-in';
 import { payAtDoor, waiveFee } from './paid-registrations';
 import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
 import { joinWaitlist, leaveWaitlist } from './waitlist';
+
+/** A person's ticket image: never kept by a shared cache. */
+const sendTicket = (reply: FastifyReply, png: Buffer) =>
+  reply
+    .header('content-type', 'image/png')
+    .header('content-disposition', 'inline; filename="ticket.png"')
+    .header('cache-control', 'private, no-store')
+    .send(png);
 
 /** The event form takes one banner image beside the fields (spec 001 §7). */
 const createForm = multipartForm(eventCreateSchema, { files: { [EVENT_BANNER_FIELD]: 1 } });
@@ -49,11 +77,20 @@ const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSc
 const refusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const settledResponse = z.object({ data: myRegistrationDetailSchema });
 
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; publicUrl: string }> = async (
-  app,
-  { db, images, publicUrl },
-) => {
-  const context = { db, images, publicUrl };
+export const eventRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  images: ImageUploads;
+  publicUrl: string;
+  secrets: TicketSecrets;
+}> = async (app, { db, images, publicUrl, secrets }) => {
+  const context = { db, images, publicUrl, secrets };
+  const ticketKey = ticketKeyOf(secrets);
+  // 'member' routes guarantee a viewer.
+  const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
+  /** Check-in routes: an admin or the event's staff, refused before the body is read (decision 053). */
+  const checkInStaffOnly = async (request: FastifyRequest) => {
+    await assertCheckInAccess(db, viewerOf(request), (request.params as { id: string }).id);
+  };
 
   app.get(
     '/retrieve-events',
@@ -160,6 +197,151 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; 
       const viewer = request.viewer as NonNullable<typeof request.viewer>;
       return { data: await leaveWaitlist(context, request.params.id, viewer.userId) };
     },
+  );
+
+  app.get(
+    '/my-registrations',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'The signed-in person’s registrations with their tickets, and the events whose check-in they run',
+        response: { 200: myEventsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await myEvents(db, viewerOf(request).userId) }),
+  );
+
+  app.get(
+    '/registrations/:id/ticket.png',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'The ticket’s QR code (PNG) of a registration that admits its holder; its owner’s and admins’ only (403)',
+        params: idParamsSchema,
+        produces: ['image/png'],
+        response: { 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendTicket(reply, await ticketImage(db, ticketKey, viewerOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/registrations/:id/ticket',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary: 'Get a new ticket: the registration’s earlier tickets stop working (its owner only)',
+        params: idParamsSchema,
+        response: {
+          200: myEventResponseSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ({ data: await renewTicket(db, viewerOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/:id/check-in-list',
+    {
+      config: { access: 'member' },
+      preValidation: checkInStaffOnly,
+      schema: {
+        tags: ['events'],
+        summary:
+          'Every registration of the event with its ticket check and check-ins, for the check-in page to work offline (admins and the event’s staff)',
+        params: idParamsSchema,
+        response: { 200: checkInListSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await checkInList(db, ticketKey, request.params.id) }),
+  );
+
+  app.post(
+    '/:id/check-ins',
+    {
+      config: { access: 'member' },
+      preValidation: checkInStaffOnly,
+      schema: {
+        tags: ['events'],
+        summary:
+          'Check a ticket or a registration into a session of the event’s day: 201, or 200 when already checked in (admins and the event’s staff)',
+        params: idParamsSchema,
+        body: checkInRequestSchema,
+        response: {
+          200: checkInResultSchema,
+          201: checkInResultSchema,
+          ...refusals,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, result } = await checkIn(
+        db,
+        ticketKey,
+        viewerOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send({ data: result });
+    },
+  );
+
+  app.get(
+    '/admin/:id/staff',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'The accounts that run the event’s check-in',
+        params: idParamsSchema,
+        response: { 200: eventStaffListSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listStaff(db, request.params.id) }),
+  );
+
+  app.post(
+    '/admin/:id/staff',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'Make an account check-in staff of the event (it may then run this event’s check-in only)',
+        params: idParamsSchema,
+        body: eventStaffAddSchema,
+        response: { 201: eventStaffListSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const data = await addStaff(db, viewerOf(request), request.params.id, request.body.userId);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.delete(
+    '/admin/:id/staff/:userId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['events'],
+        summary: 'The account no longer runs the event’s check-in',
+        params: eventStaffParamsSchema,
+        response: { 200: eventStaffListSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await removeStaff(db, viewerOf(request), request.params.id, request.params.userId),
+    }),
   );
 
   app.get(

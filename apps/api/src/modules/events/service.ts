@@ -30,6 +30,7 @@ import { notFound, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
+import type { TicketSecrets } from '../../lib/tickets';
 import {
   readMyRegistration,
   registrationPayments,
@@ -139,7 +140,7 @@ export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchTe
 // ---------------------------------------------------------------------------------------------
 // Detail and admin.
 
-export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string };
+export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string; secrets: TicketSecrets };
 export type EventViewer = { userId: string | null; isAdmin: boolean };
 
 /** An event's banner: its one image (lib/images.ts), whose public path is also `banner_image_url`. */
@@ -375,7 +376,7 @@ export async function createEvent(
  * new banner sent with it wins); the replaced files are removed once the change has committed.
  */
 export async function updateEvent(
-  { db, images, publicUrl }: EventsContext,
+  { db, images, publicUrl, secrets }: EventsContext,
   id: string,
   { remove_banner, price_tiers, hold_hours, ...input }: EventUpdate,
   banner: Buffer | undefined,
@@ -410,7 +411,7 @@ export async function updateEvent(
       }
       await tx.update(events).set(changes).where(eq(events.id, id));
       // A raised capacity (or a published event's seats) goes to the waitlist first.
-      await offerFreedSeats(tx, { db, publicUrl }, id, new Date());
+      await offerFreedSeats(tx, { db, publicUrl, secrets }, id, new Date());
       return released;
     }),
   );

@@ -12,7 +12,7 @@ let adminCookie: string;
 
 const HOUR = 3_600_000;
 const open = { is_registration_required: true } as const;
-const jobContext = () => ({ db: context.db, publicUrl: context.config.publicUrl });
+const jobContext = () => ({ db: context.db, publicUrl: context.config.publicUrl, secrets: context.config });
 
 const send = (method: 'POST' | 'DELETE', url: string, cookie?: string) =>
   context.app.inject({ method, url, headers: cookie ? { cookie } : {} });

@@ -1,4 +1,4 @@
-import { ATTENDEE_MESSAGES, type Attendee, type AttendeeMessage } from '@portal/shared';
+import { ATTENDEE_MESSAGES, type Attendee, type AttendeeMessage, type EventStaff } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { renderWithRouter } from '@/test/render';
 import { AdminAttendeesPage } from './admin-attendees-page';
 import { json, makeAdminEvent, makeEventDetail } from './test-fixtures';
 
+const staffId = crypto.randomUUID();
 const event = makeAdminEvent({ title: 'Annual Forum', is_registration_required: true, max_attendees: 40 });
 
 const attendee = (overrides: Partial<Attendee>): Attendee => ({
@@ -20,6 +21,7 @@ const attendee = (overrides: Partial<Attendee>): Attendee => ({
   amount: null,
   payment: null,
   hold_expires_at: null,
+  checked_in: 0,
   ...overrides,
 });
 
@@ -30,6 +32,7 @@ const attendee = (overrides: Partial<Attendee>): Attendee => ({
 function stubAttendeesApi(attendees: Attendee[], { failDecision = false, failSettle = false } = {}) {
   const requests: { method: string; url: URL; body: unknown }[] = [];
   const messages: AttendeeMessage[] = [];
+  const staff: EventStaff[] = [];
   let held: { promise: Promise<void>; release: () => void } | null = null;
   vi.stubGlobal(
     'fetch',
@@ -71,6 +74,29 @@ function stubAttendeesApi(attendees: Attendee[], { failDecision = false, failSet
               hasNext: false,
               hasPrev: false,
             },
+          },
+        });
+      }
+      if (path === `/api/events/admin/${event.id}/staff`) {
+        if (method === 'POST')
+          staff.push({
+            user_id: body.userId,
+            name: 'Jun Reyes',
+            email: 'jun@example.com',
+            added_at: '2026-02-02T02:00:00.000Z',
+          });
+        return json({ data: staff }, method === 'POST' ? 201 : 200);
+      }
+      if (path === '/api/users/get-all') {
+        return json({
+          data: {
+            users: [{ id: staffId, display_name: 'Jun Reyes', email: 'jun@example.com' }],
+            page: 1,
+            limit: 5,
+            total: 1,
+            totalPages: 1,
+            hasNext: false,
+            hasPrev: false,
           },
         });
       }
@@ -296,4 +322,24 @@ describe('AdminAttendeesPage', () => {
     expect(within(log).getByText('Approved')).toBeInTheDocument();
     expect(screen.getByLabelText('Subject *')).toHaveValue('');
   }, 20_000);
+
+  it('shows who checked in, and adds an account found by name as check-in staff', async () => {
+    const api = stubAttendeesApi([attendee({ name: 'Maria Santos', status: 'approved', checked_in: 2 })]);
+    renderPage();
+    expect((await screen.findAllByText('Yes · 2 sessions')).length).toBeGreaterThan(0);
+    const staff = screen.getByRole('region', { name: 'Check-in staff', hidden: true });
+    expect(within(staff).getByRole('link', { name: 'Open check-in', hidden: true })).toHaveAttribute(
+      'href',
+      `/admin/events/${event.id}/check-in`,
+    );
+    await userEvent.type(within(staff).getByRole('searchbox', { hidden: true }), 'jun');
+    await userEvent.click(await within(staff).findByRole('button', { name: 'Add Jun Reyes', hidden: true }));
+    expect(
+      await within(staff).findByRole('button', { name: 'Remove Jun Reyes', hidden: true }),
+    ).toBeInTheDocument();
+    const added = api.requests.find(
+      (request) => request.method === 'POST' && request.url.pathname.endsWith('/staff'),
+    );
+    expect(added?.body).toEqual({ userId: staffId });
+  });
 });

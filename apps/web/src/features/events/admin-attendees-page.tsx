@@ -30,6 +30,7 @@ import { formatDate, formatDateTime, formatTimeOfDay } from '@/lib/format';
 import { useAdminEvent, useDecideRegistration } from './api/admin-events';
 import { type SettleAction, useAttendees, useSettleRegistration } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';
+import { CheckInStaff } from './components/check-in-staff';
 
 const STATUS_LABELS = {
   pending: 'Pending',
@@ -109,6 +110,18 @@ const columns: Column<Attendee>[] = [
         </span>
       ) : (
         '—'
+      ),
+  },
+  {
+    header: 'Checked in',
+    className: 'whitespace-nowrap',
+    cell: (attendee) =>
+      attendee.checked_in > 0 ? (
+        <StatusBadge tone="green" asWritten>
+          {attendee.checked_in === 1 ? 'Yes' : `Yes · ${attendee.checked_in} sessions`}
+        </StatusBadge>
+      ) : (
+        'No'
       ),
   },
   {
@@ -214,7 +227,7 @@ export function AdminAttendeesPage() {
       />
 
       <section aria-label="Attendees" className="mb-8 rounded-xl border border-stone-200 bg-white shadow-sm">
-        <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_11rem]">
+        <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_10rem_11rem]">
           <SearchField
             label="Search attendees"
             placeholder="Search by name, company or e-mail"
@@ -227,6 +240,16 @@ export function AdminAttendeesPage() {
             value={list.query.status}
             onChange={(status) => list.setParams({ status })}
             options={REGISTRATION_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+          />
+          <FilterSelect
+            label="Filter by check-in"
+            allLabel="Checked in or not"
+            value={list.query.checked_in}
+            onChange={(checked_in) => list.setParams({ checked_in })}
+            options={[
+              ['yes', 'Checked in'],
+              ['no', 'Not checked in'],
+            ]}
           />
           <FilterSelect
             label="Sort by"
@@ -294,9 +317,15 @@ export function AdminAttendeesPage() {
         />
       </section>
 
+      <CheckInStaff eventId={eventId} />
+
       <AttendeeMessages
         eventId={eventId}
-        filter={{ status: list.values.status, search: list.values.search }}
+        filter={{
+          status: list.values.status,
+          checked_in: list.values.checked_in,
+          search: list.values.search,
+        }}
         recipientCount={page?.pagination.total}
         onSent={notice.confirm}
         onFailed={notice.failure}

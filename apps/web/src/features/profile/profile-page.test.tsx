@@ -1,4 +1,9 @@
-import { ANNOUNCEMENT_MESSAGES, type DuesStatementView, VOTING_SUSPENDED_TEXT } from '@portal/shared';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  type DuesStatementView,
+  type MyEvents,
+  VOTING_SUSPENDED_TEXT,
+} from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +15,30 @@ import { duesList, json, makeCard, makeMembership, makeStatement, makeUserData }
 type Call = { url: string; init?: RequestInit };
 /** The statements GET /dues/statements answers with. */
 let statements: DuesStatementView[] = [];
+const myEvents: MyEvents = {
+  registrations: [
+    {
+      registration_id: '00000000-0000-4000-8000-0000000000e1',
+      event: {
+        id: '00000000-0000-4000-8000-0000000000e2',
+        title: 'Philippine Mineral Exploration Forum',
+        start_date: '2026-12-18',
+        end_date: '2026-12-19',
+        start_time: '08:00:00',
+        location_name: 'Makati Shangri-La',
+        status: 'published',
+      },
+      name: 'Maria Santos',
+      tier_name: 'Guest / non-member',
+      status: 'approved',
+      payment: 'paid',
+      has_ticket: true,
+      ticket_version: 1,
+      check_ins: [],
+    },
+  ],
+  staff_events: [],
+};
 
 function stubApi(handler: (call: Call) => Response) {
   const calls: Call[] = [];
@@ -21,6 +50,12 @@ function stubApi(handler: (call: Call) => Response) {
       // The Dues section reads the member's statements beside the profile.
       if (call.url.includes('/dues/statements') && (init?.method ?? 'GET') === 'GET')
         return json(duesList(statements));
+      // My events lists the person's registrations and tickets.
+      if (call.url.endsWith('/events/my-registrations')) return json({ data: myEvents });
+      if (call.url.includes('/events/registrations/') && init?.method === 'POST') {
+        const renewed = { ...myEvents.registrations[0], ticket_version: 2 };
+        return json({ data: renewed });
+      }
       // The card section reads the card of a member in good standing.
       if (call.url.endsWith('/members/card') && (init?.method ?? 'GET') === 'GET')
         return json({ data: makeCard() });
@@ -372,5 +407,24 @@ describe('ProfilePage e-mail preferences (docs/product-rules.md "Announcements")
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     expect(receives).toBe(true);
+  });
+});
+
+describe('My events', () => {
+  it('shows each registration with its ticket, and "Get a new ticket" asks first and loads the new one', async () => {
+    const calls = stubApi(() => json(makeUserData()));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const section = await screen.findByRole('region', { name: 'My events' });
+    expect(await within(section).findByText('Philippine Mineral Exploration Forum')).toBeInTheDocument();
+    expect(within(section).getByText('Paid')).toBeInTheDocument();
+    const ticket = within(section).getByRole('img', {
+      name: /Ticket for Philippine Mineral Exploration Forum/,
+    });
+    expect(ticket).toHaveAttribute('src', expect.stringContaining('/ticket.png?v=1'));
+    await userEvent.click(within(section).getByRole('button', { name: 'Get a new ticket' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Get a new ticket' }));
+    await waitFor(() => expect(ticket).toHaveAttribute('src', expect.stringContaining('/ticket.png?v=2')));
+    expect(calls.some((call) => call.init?.method === 'POST' && call.url.endsWith('/ticket'))).toBe(true);
   });
 });

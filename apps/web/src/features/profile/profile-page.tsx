@@ -26,6 +26,7 @@ import { CpdCertificatesSection } from './components/cpd-certificates-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
+import { MyEventsSection } from './components/my-events-section';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
@@ -183,6 +184,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             />
           </ProfileSection>
         )}
+
+        <div id="my-events" className="scroll-mt-24">
+          <ProfileSection id="my-events-heading" title="My events">
+            <MyEventsSection />
+          </ProfileSection>
+        </div>
 
         <ProfileSection id="membership-heading" title="Membership Details">
           <MembershipList memberships={membershipData} />

@@ -25,9 +25,14 @@ const messageFieldsSchema = attendeeMessageCreateSchema.pick({ subject: true, bo
 type MessageFields = { subject: string; body: string };
 
 /** Which group a message went to, in words: 'Approved · matching “cordillera”', or everyone. */
-export function describeFilter(filter: { status?: string | null; search?: string | null }) {
+export function describeFilter(filter: {
+  status?: string | null;
+  checked_in?: string | null;
+  search?: string | null;
+}) {
   const parts = [
     filter.status ? `${filter.status[0]?.toUpperCase()}${filter.status.slice(1)}` : null,
+    filter.checked_in ? (filter.checked_in === 'yes' ? 'checked in' : 'not checked in') : null,
     filter.search ? `matching “${filter.search}”` : null,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'Everyone, rejected included';
@@ -89,7 +94,13 @@ export function AttendeeMessages({
   const confirmSend = () => {
     if (!confirming) return;
     send.mutate(
-      { ...confirming, status: filter.status, search: filter.search, idempotency_key: idempotencyKey },
+      {
+        ...confirming,
+        status: filter.status,
+        checked_in: filter.checked_in,
+        search: filter.search,
+        idempotency_key: idempotencyKey,
+      },
       {
         onSuccess: (message) => {
           onSent(ATTENDEE_MESSAGES.sent(message.recipient_count));
