@@ -98,38 +98,14 @@ export function ticketRefusal(registration: { status: string; payment: string | 
 }
 
 /**
- * A ticket's parts as the QR code carries them: `<registration id, 22 base64url characters>.
- * <version>.<signature, 22 base64url characters>`, about 47 characters (decision 053). Only the
- * server can check the signature; the check-in page compares the ticket's SHA-256 with the list's.
+ * A ticket as the QR code carries it: `<registration id>.<version>.<signature, 43 base64url
+ * characters>`, about 82 characters (decision 053). Only the server can check the signature; the
+ * check-in page compares the ticket's SHA-256 with the list's.
  */
-export const TICKET_PATTERN = /^([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,8})\.([A-Za-z0-9_-]{22})$/;
-export const TICKET_MAX_LENGTH = 64;
+export const TICKET_PATTERN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9][0-9]{0,8})\.[A-Za-z0-9_-]{43}$/;
+export const TICKET_MAX_LENGTH = 100;
 
 /** The registration id a ticket names (a UUID), or null for anything that is not a ticket. */
-export function registrationIdOfTicket(token: string): string | null {
-  const match = TICKET_PATTERN.exec(token.trim());
-  if (!match?.[1]) return null;
-  const hex = base64UrlToHex(match[1]);
-  if (hex?.length !== 32) return null;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** Base64url to hex without Buffer or atob, so both apps read it the same way. */
-function base64UrlToHex(value: string): string | null {
-  let bits = 0;
-  let buffer = 0;
-  let hex = '';
-  for (const character of value) {
-    const index = BASE64URL.indexOf(character);
-    if (index < 0) return null;
-    buffer = (buffer << 6) | index;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      hex += ((buffer >> bits) & 0xff).toString(16).padStart(2, '0');
-    }
-  }
-  return hex;
-}
+export const registrationIdOfTicket = (token: string): string | null =>
+  TICKET_PATTERN.exec(token.trim())?.[1] ?? null;

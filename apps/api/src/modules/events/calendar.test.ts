@@ -203,8 +203,9 @@ describe('registration e-mails', () => {
 
     const received = `Registration received: ${event.title}`;
     const mailsOfApproved = await attachmentsTo(approved.email);
+    // The approval carries the ticket too (docs/decisions/053), after the calendar file.
     expect(mailsOfApproved.map(([subject, files]) => [subject, files.length]).sort()).toEqual([
-      [`Registration approved: ${event.title}`, 1],
+      [`Registration approved: ${event.title}`, 2],
       [received, 1],
     ]);
     for (const [, [file]] of mailsOfApproved) {
