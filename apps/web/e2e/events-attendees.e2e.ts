@@ -75,7 +75,7 @@ describe('the attendee list', () => {
     );
     const csv = await readFile((await download.path()) ?? '', 'utf8');
     const [header, ...rows] = csv.trim().split('\n');
-    expect(header).toBe('name,company,email,status,registered_at,tier,amount,payment');
+    expect(header).toBe('name,company,email,status,registered_at,tier,amount,payment,checked_in');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(`${MEMBERS[0].username},,${MEMBERS[0].email},approved,`);
 

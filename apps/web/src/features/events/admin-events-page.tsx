@@ -81,7 +81,7 @@ export function AdminEventsPage() {
   const columns: Column<AdminEventSummary>[] = [
     {
       header: 'Event',
-      className: 'min-w-52',
+      className: 'min-w-48',
       phone: 'heading',
       sortBy: 'title',
       cell: (event) => (
