@@ -1,11 +1,11 @@
-import { type CertificateVerification, CPD_MESSAGES, CPD_ROLE_LABELS, siteConfig } from '@portal/shared';
-import { BadgeCheck, CircleX, SearchX } from 'lucide-react';
+import { type CertificateVerification, CPD_MESSAGES, CPD_ROLE_LABELS } from '@portal/shared';
 import { useParams } from 'react-router';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import {
   certificateVerificationQueryOptions,
   useCertificateVerification,
 } from './api/get-certificate-verification';
+import { VerificationCard, VerificationFact, type VerificationLook } from './components/verification-card';
 
 /** The certificate's standing, fetched before the server renders the page (docs/decisions/035). */
 export const prefetchCertificateVerifyPage: PagePrefetch = async ({
@@ -20,11 +20,11 @@ export const prefetchCertificateVerifyPage: PagePrefetch = async ({
   if (certificate.status === 'not_found') markNotFound();
 };
 
-const looks = {
-  valid: { icon: BadgeCheck, band: 'bg-emerald-600', text: 'text-emerald-800', ring: 'ring-emerald-600/30' },
-  revoked: { icon: CircleX, band: 'bg-red-600', text: 'text-red-800', ring: 'ring-red-600/30' },
-  not_found: { icon: SearchX, band: 'bg-stone-500', text: 'text-stone-800', ring: 'ring-stone-500/30' },
-} as const;
+const looks: Record<CertificateVerification['status'], VerificationLook> = {
+  valid: 'good',
+  revoked: 'withdrawn',
+  not_found: 'notFound',
+};
 
 const headline = {
   valid: CPD_MESSAGES.valid,
@@ -41,72 +41,44 @@ export function CertificateVerifyPage() {
   const { number = '' } = useParams();
   const verification = useCertificateVerification(number);
   const data: CertificateVerification = verification.data ?? { status: 'not_found' };
-  const look = looks[data.status];
-  const Icon = look.icon;
-  if (verification.isPending) {
-    return (
-      <div className="mx-auto max-w-md px-4 pt-16 pb-20 text-center text-stone-600" role="status">
-        Checking the certificate…
-      </div>
-    );
-  }
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 pt-8 pb-16 sm:pt-12">
-      <h1 className="text-center font-display font-semibold text-2xl text-stone-900">
-        {CPD_MESSAGES.verifyTitle}
-      </h1>
-      <section
-        aria-labelledby="certificate-standing"
-        className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ${look.ring}`}
-      >
-        <div className={`h-2 ${look.band}`} />
-        <div className="flex flex-col items-center gap-3 px-6 pt-8 pb-6 text-center">
-          <Icon aria-hidden="true" className={`size-14 ${look.text}`} strokeWidth={1.75} />
-          <p id="certificate-standing" className={`font-bold font-display text-3xl ${look.text}`}>
-            {headline[data.status]}
-          </p>
-          {data.status === 'not_found' && <p className="text-stone-600">{CPD_MESSAGES.notFoundDetail}</p>}
-          {data.status === 'revoked' && (
+    <VerificationCard
+      title={CPD_MESSAGES.verifyTitle}
+      pendingText="Checking the certificate…"
+      isPending={verification.isPending}
+      look={looks[data.status]}
+      headline={headline[data.status]}
+      detail={
+        data.status === 'not_found' ? (
+          <p className="text-stone-600">{CPD_MESSAGES.notFoundDetail}</p>
+        ) : (
+          data.status === 'revoked' && (
             <p className="text-stone-700">{CPD_MESSAGES.revokedDetail(data.revoked_reason ?? '')}</p>
-          )}
-        </div>
-        {data.status !== 'not_found' && (
-          <dl className="divide-y divide-stone-200 border-stone-200 border-t">
-            <div className="px-6 py-4">
-              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Name</dt>
-              <dd className="mt-1 font-semibold text-stone-900 text-xl">{data.name}</dd>
-            </div>
-            <div className="px-6 py-4">
-              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Program</dt>
-              <dd className="mt-1 text-stone-900">{data.program}</dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 px-6 py-4">
-              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Date</dt>
-              <dd className="text-right text-stone-900">{data.dates}</dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 px-6 py-4">
-              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">CPD units</dt>
-              <dd className="font-semibold text-stone-900">
-                {data.units}{' '}
-                <span className="font-normal text-stone-600">({CPD_ROLE_LABELS[data.role]})</span>
-              </dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 px-6 py-4">
-              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">
-                Certificate no.
-              </dt>
-              <dd className="whitespace-nowrap font-mono text-stone-900">{data.number}</dd>
-            </div>
-            <div className="px-6 py-4">
-              <dt className="font-semibold text-stone-500 text-xs uppercase tracking-wide">Provider</dt>
-              <dd className="mt-1 text-stone-900">{data.provider}</dd>
-            </div>
-          </dl>
-        )}
-      </section>
-      <p className="text-center text-sm text-stone-500">
-        Checked live with the records of the {siteConfig.name}.
-      </p>
-    </div>
+          )
+        )
+      }
+      details={
+        data.status !== 'not_found' && (
+          <>
+            <VerificationFact label="Name" wide className="font-semibold text-stone-900 text-xl">
+              {data.name}
+            </VerificationFact>
+            <VerificationFact label="Program" wide>
+              {data.program}
+            </VerificationFact>
+            <VerificationFact label="Date">{data.dates}</VerificationFact>
+            <VerificationFact label="CPD units" className="font-semibold text-stone-900">
+              {data.units} <span className="font-normal text-stone-600">({CPD_ROLE_LABELS[data.role]})</span>
+            </VerificationFact>
+            <VerificationFact label="Certificate no." className="whitespace-nowrap font-mono text-stone-900">
+              {data.number}
+            </VerificationFact>
+            <VerificationFact label="Provider" wide>
+              {data.provider}
+            </VerificationFact>
+          </>
+        )
+      }
+    />
   );
 }
