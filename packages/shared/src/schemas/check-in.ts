@@ -111,6 +111,8 @@ export const myEventSchema = z.object({
     start_time: z.string().nullable(),
     location_name: z.string().nullable(),
     status: z.string(),
+    /** The evaluation and certificate are in the profile's "CPD certificates" section. */
+    certification_provided: z.boolean(),
   }),
   name: z.string(),
   tier_name: z.string().nullable(),

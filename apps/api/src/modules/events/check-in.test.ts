@@ -140,7 +140,7 @@ describe('tickets', () => {
     expect(mine.registrations).toHaveLength(1);
     expect(mine.registrations[0]).toMatchObject({
       registration_id: row.id,
-      event: { id: event.id, title: 'Field geology day' },
+      event: { id: event.id, title: 'Field geology day', certification_provided: false },
       status: 'approved',
       payment: null,
       has_ticket: true,

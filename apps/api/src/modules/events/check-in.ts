@@ -371,6 +371,7 @@ export async function myEvents(db: Db, userId: string): Promise<MyEvents> {
           start_time: events.start_time,
           location_name: events.location_name,
           status: events.status,
+          certification_provided: events.certification_provided,
         })
         .from(events)
         .where(

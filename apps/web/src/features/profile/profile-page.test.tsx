@@ -27,6 +27,7 @@ const myEvents: MyEvents = {
         start_time: '08:00:00',
         location_name: 'Makati Shangri-La',
         status: 'published',
+        certification_provided: true,
       },
       name: 'Maria Santos',
       tier_name: 'Guest / non-member',
@@ -417,6 +418,11 @@ describe('My events', () => {
     const section = await screen.findByRole('region', { name: 'My events' });
     expect(await within(section).findByText('Philippine Mineral Exploration Forum')).toBeInTheDocument();
     expect(within(section).getByText('Paid')).toBeInTheDocument();
+    // A certified event points to where its evaluation and certificate are.
+    expect(within(section).getByRole('link', { name: 'Evaluation and certificate' })).toHaveAttribute(
+      'href',
+      '#cpd',
+    );
     const ticket = within(section).getByRole('img', {
       name: /Ticket for Philippine Mineral Exploration Forum/,
     });

@@ -146,6 +146,19 @@ function MyEventCard({ registration, onRenew }: { registration: MyEvent; onRenew
               </dd>
             </>
           )}
+          {event.certification_provided && (
+            <>
+              <dt className="font-medium text-stone-600">CPD</dt>
+              <dd>
+                <a
+                  href="#cpd"
+                  className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+                >
+                  Evaluation and certificate
+                </a>
+              </dd>
+            </>
+          )}
         </dl>
       </div>
       {registration.has_ticket ? (
