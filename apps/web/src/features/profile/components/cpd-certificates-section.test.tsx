@@ -72,6 +72,19 @@ describe('CpdCertificatesSection (docs/product-rules.md "CPD certificates")', { 
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('keeps the PRC form behind a button for an account with no certified event or PRC number', async () => {
+    const user = userEvent.setup();
+    stubApi((call) => {
+      if (call.url.endsWith('/cpd/my-events')) return json({ data: [] });
+      if (call.url.endsWith('/cpd/prc-details'))
+        return json({ data: { details: null, suggested_prc_number: null } });
+      return undefined;
+    });
+    renderWithRouter(<CpdCertificatesSection notify={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Enter PRC details' }));
+    expect(screen.getByLabelText('PRC licence number *')).toHaveValue('');
+  });
+
   it('asks a rating for every question, then sends the evaluation once', async () => {
     const user = userEvent.setup();
     const notify = vi.fn();

@@ -38,8 +38,10 @@ type Notify = (notice: { variant: 'success' | 'error'; title: string; text: stri
  */
 export function CpdCertificatesSection({ notify }: { notify: Notify }) {
   const events = useMyCpdEvents();
+  const prc = usePrcDetails();
   const [evaluating, setEvaluating] = useState<MyCpdEvent | null>(null);
-  if (events.isPending) return <Skeleton className="h-32" />;
+  const [enteringPrc, setEnteringPrc] = useState(false);
+  if (events.isPending || prc.isPending) return <Skeleton className="h-32" />;
   if (events.isError) {
     return (
       <p role="alert" className="text-red-800">
@@ -47,9 +49,23 @@ export function CpdCertificatesSection({ notify }: { notify: Notify }) {
       </p>
     );
   }
+  // Most accounts never attend a certified event: until one does, or its owner gave a PRC number
+  // (the professional rate, or saved details), the form waits behind a button.
+  const prcAsked =
+    enteringPrc || events.data.length > 0 || Boolean(prc.data?.details ?? prc.data?.suggested_prc_number);
   return (
     <div className="space-y-8">
-      <PrcDetailsForm notify={notify} />
+      {prcAsked ? (
+        <PrcDetailsForm notify={notify} />
+      ) : (
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          onClick={() => setEnteringPrc(true)}
+        >
+          Enter PRC details
+        </button>
+      )}
       {events.data.length === 0 ? (
         <p className="text-stone-600">The CPD events you attend appear here, with their certificates.</p>
       ) : (
