@@ -29,6 +29,8 @@ import {
   useSubmitEvaluation,
 } from '../api/cpd';
 
+const NO_CPD_EVENTS_TEXT = 'The CPD events you attend appear here, with their certificates.';
+
 type Notify = (notice: { variant: 'success' | 'error'; title: string; text: string }) => void;
 
 /**
@@ -53,11 +55,10 @@ export function CpdCertificatesSection({ notify }: { notify: Notify }) {
   // (the professional rate, or saved details), the form waits behind a button.
   const prcAsked =
     enteringPrc || events.data.length > 0 || Boolean(prc.data?.details ?? prc.data?.suggested_prc_number);
-  return (
-    <div className="space-y-8">
-      {prcAsked ? (
-        <PrcDetailsForm notify={notify} />
-      ) : (
+  if (!prcAsked) {
+    return (
+      <div className="space-y-4">
+        <p className="text-stone-600">{NO_CPD_EVENTS_TEXT}</p>
         <button
           type="button"
           className={buttonClasses({ variant: 'secondary', size: 'sm' })}
@@ -65,9 +66,14 @@ export function CpdCertificatesSection({ notify }: { notify: Notify }) {
         >
           Enter PRC details
         </button>
-      )}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-8">
+      <PrcDetailsForm notify={notify} />
       {events.data.length === 0 ? (
-        <p className="text-stone-600">The CPD events you attend appear here, with their certificates.</p>
+        <p className="text-stone-600">{NO_CPD_EVENTS_TEXT}</p>
       ) : (
         <ul className="divide-y divide-stone-200 border-stone-200 border-t">
           {events.data.map((event) => (
