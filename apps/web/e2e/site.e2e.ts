@@ -95,6 +95,26 @@ describe('membership page', () => {
   });
 });
 
+/**
+ * Hovers a main-menu button and clicks one of its links. The header settles after the previous
+ * page's scroll (it turns solid and sticky), and a hover made while it moves can miss the opening
+ * menu on a loaded machine: the hover is made again, at most three times, as a person would.
+ */
+async function openHoverMenuAndClick(page: Page, menu: string, label: string) {
+  const main = page.getByRole('navigation', { name: 'Main' });
+  const link = main.getByRole('link', { name: label, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await main.getByRole('button', { name: menu }).hover();
+    try {
+      await link.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.mouse.move(0, 0);
+    }
+  }
+}
+
 describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => {
   it('reaches every page of every menu', async () => {
     const { page, context } = await browser.newPage(viewport);
@@ -102,14 +122,7 @@ describe.each<Viewport>(['desktop', 'phone'])('navigation on %s', (viewport) => 
     for (const group of navGroups) {
       for (const link of group.links) {
         if (viewport === 'desktop') {
-          await page
-            .getByRole('navigation', { name: 'Main' })
-            .getByRole('button', { name: group.label })
-            .hover();
-          await page
-            .getByRole('navigation', { name: 'Main' })
-            .getByRole('link', { name: link.label, exact: true })
-            .click();
+          await openHoverMenuAndClick(page, group.label, link.label);
         } else {
           await page.getByRole('button', { name: /open menu/i }).click();
           await page.getByRole('dialog').getByRole('link', { name: link.label, exact: true }).click();
