@@ -39,7 +39,7 @@ import {
   tiersOfEvents,
   toAdminTier,
 } from './prices';
-import { myWaitlistPlace, offerFreedSeats, seatsHeld, waitlistCount } from './waitlist';
+import { heldSeats, myWaitlistPlace, offerFreedSeats, waitlistCounts } from './waitlist';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -209,11 +209,10 @@ async function registrationsOf(db: Db, eventId: string) {
 export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise<EventDetail> {
   const [row] = await db.select(detailColumns).from(events).where(eq(events.id, id));
   if (!row || !visibleTo(row.status, viewer)) throw notFound(EVENT_MESSAGES.notFound);
-  const [eventSpeakerList, counts, held, waiting, myWaitlist, userEvents, mine, tiers] = await Promise.all([
+  const [eventSpeakerList, counts, waitlist, myWaitlist, userEvents, mine, tiers] = await Promise.all([
     speakersOfEvent(db, id),
     registrationCounts(db, id),
-    seatsHeld(db, id),
-    waitlistCount(db, id),
+    waitlistCounts(db, id),
     viewer.userId ? myWaitlistPlace(db, id, viewer.userId) : Promise.resolve(null),
     viewer.isAdmin ? registrationsOf(db, id) : Promise.resolve([]),
     viewer.userId ? readMyRegistration(db, id, viewer.userId) : Promise.resolve(null),
@@ -225,9 +224,9 @@ export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise
     speakers: eventSpeakerList,
     user_events: userEvents,
     pending_count: counts.pending,
-    seats_taken: held,
+    seats_taken: heldSeats(counts, waitlist),
     my_registration: mine?.status ?? null,
-    waitlist_count: waiting,
+    waitlist_count: waitlist.waiting,
     my_waitlist: myWaitlist,
     price_tiers: tiers,
     my_registration_detail: mine,

@@ -45,20 +45,35 @@ function waitingInOrder(db: Db | DbTransaction, eventId: string, now: Date) {
     .orderBy(desc(inGoodStanding(now)), asc(eventWaitlist.joined_at), asc(eventWaitlist.id));
 }
 
+/** How many people wait for a seat at an event, and how many hold an offer of one: one statement. */
+export async function waitlistCounts(db: Db | DbTransaction, eventId: string) {
+  const rows = await db
+    .select({ state: eventWaitlist.state, count: sql<number>`count(*)::int` })
+    .from(eventWaitlist)
+    .where(eq(eventWaitlist.event_id, eventId))
+    .groupBy(eventWaitlist.state);
+  const of = (state: string) => rows.find((row) => row.state === state)?.count ?? 0;
+  return { waiting: of('waiting'), offered: of('offered') };
+}
+
+type RegistrationCounts = Awaited<ReturnType<typeof registrationCounts>>;
+type WaitlistCounts = Awaited<ReturnType<typeof waitlistCounts>>;
+
 /**
  * The seats an event holds: pending and approved registrations, and the open offers. An offer
  * past its expiry still holds its seat until the events job (or the person's late attempt to
  * register) passes it on, so that a freed seat goes to the waitlist, not to whoever asks first.
  */
+export const heldSeats = (registrations: RegistrationCounts, waitlist: WaitlistCounts) =>
+  registrations.pending + registrations.approved + waitlist.offered;
+
+/** The seats an event holds (`heldSeats`), read in the caller's transaction. */
 export async function seatsHeld(db: Db | DbTransaction, eventId: string) {
-  const [counts, [offers]] = await Promise.all([
+  const [registrations, waitlist] = await Promise.all([
     registrationCounts(db, eventId),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(eventWaitlist)
-      .where(and(eq(eventWaitlist.event_id, eventId), eq(eventWaitlist.state, 'offered'))),
+    waitlistCounts(db, eventId),
   ]);
-  return counts.pending + counts.approved + (offers?.count ?? 0);
+  return heldSeats(registrations, waitlist);
 }
 
 const manilaDateTime = (at: Date) =>
@@ -134,15 +149,6 @@ export async function myWaitlistPlace(
   const queue = await waitingInOrder(db, eventId, now);
   const position = queue.findIndex((waiting) => waiting.user_id === userId) + 1;
   return { state: 'waiting', position, offer_expires_at: null };
-}
-
-/** How many people wait for a seat at an event. */
-export async function waitlistCount(db: Db | DbTransaction, eventId: string) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(eventWaitlist)
-    .where(and(eq(eventWaitlist.event_id, eventId), eq(eventWaitlist.state, 'waiting')));
-  return row?.count ?? 0;
 }
 
 /**
