@@ -53,6 +53,15 @@ export function addToDate(
   return firstOfMonth.toISOString().slice(0, 10);
 }
 
+/**
+ * A calendar date (YYYY-MM-DD) as the site and its e-mails write it in full: 'November 27, 2026'.
+ * The PDF documents write the day first (apps/api/src/modules/dues/documents.ts).
+ */
+export function longDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
 /** The instant a Manila calendar day begins. */
 export function startOfManilaDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - SITE_UTC_OFFSET_MINUTES * 60_000);

@@ -1,4 +1,4 @@
-import { MONTH_NAMES, SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
+import { longDate, MONTH_NAMES, SITE_UTC_OFFSET_MINUTES } from '@portal/shared';
 
 /**
  * Display formats of docs/product-rules.md "Money, dates and content": pesos as ₱15,000.00, 'Free'
@@ -36,7 +36,7 @@ function toManilaClock(value: string | Date): Date | null {
 }
 
 const monthName = (clock: Date) => MONTH_NAMES[clock.getUTCMonth()] ?? '';
-const dayText = (clock: Date) => `${monthName(clock)} ${clock.getUTCDate()}, ${clock.getUTCFullYear()}`;
+const dayText = (clock: Date) => longDate(clock.toISOString().slice(0, 10));
 
 /** 'June 2, 2025'. An invalid or empty value gives ''. */
 export function formatDate(value: string | Date | null | undefined): string {

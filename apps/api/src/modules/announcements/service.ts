@@ -6,6 +6,7 @@ import {
   type AnnouncementListQuery,
   accountDisplayName,
   buildPagination,
+  longDate,
   sitePaths,
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
@@ -24,7 +25,6 @@ import { announcementEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { invalidToken } from '../auth';
-import { longDate } from '../events';
 import { hasStanding } from '../memberships';
 import { accountOfUnsubscribeToken, unsubscribeTokenFor } from './tokens';
 

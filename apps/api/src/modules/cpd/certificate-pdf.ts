@@ -7,7 +7,7 @@ import { CPD_ROLE_LABELS, manilaDateString, siteConfig, sitePaths } from '@porta
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CpdCertificate } from '../../db/schema';
-import { loadDocumentFonts } from '../dues';
+import { documentDate, loadDocumentFonts } from '../dues';
 
 // A4 landscape in points.
 const WIDTH = 841.89;
@@ -18,16 +18,6 @@ const GOLD = '#c99a3e';
 const INK = '#1f2328';
 const MUTED = '#5b6169';
 const REVOKED_RED = '#b3261e';
-
-const longDate = (isoDate: string) => {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-};
 
 /** The QR code of `url`, `size` points wide, its top left corner at x, y, with its quiet zone. */
 function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
@@ -85,7 +75,7 @@ export async function renderCertificatePdf(certificate: CpdCertificate, publicUr
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `PRC-accredited CPD provider no. ${certificate.provider_accreditation_number}, valid until ${longDate(certificate.provider_accreditation_valid_until)}`,
+      `PRC-accredited CPD provider no. ${certificate.provider_accreditation_number}, valid until ${documentDate(certificate.provider_accreditation_valid_until)}`,
       left,
       doc.y + 2,
       center,
@@ -165,10 +155,12 @@ export async function renderCertificatePdf(certificate: CpdCertificate, publicUr
       width: 220,
       align: 'center',
     });
-  doc.fontSize(8).text(`Issued ${longDate(manilaDateString(certificate.issued_at))}`, left + 40, doc.y + 4, {
-    width: 220,
-    align: 'center',
-  });
+  doc
+    .fontSize(8)
+    .text(`Issued ${documentDate(manilaDateString(certificate.issued_at))}`, left + 40, doc.y + 4, {
+      width: 220,
+      align: 'center',
+    });
 
   const qrSize = 96;
   const qrX = WIDTH - MARGIN - 10 - qrSize - 30;

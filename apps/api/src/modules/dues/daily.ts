@@ -1,6 +1,7 @@
 import {
   addToDate,
   formatCentavos,
+  longDate,
   manilaDateString,
   paidThroughOf,
   type ReminderMessage,
@@ -26,7 +27,7 @@ import {
 import { queueMail } from '../../lib/mail/outbox';
 import { duesReminderEmail } from '../../lib/mail/templates';
 import { readDuesSettings } from './settings';
-import { type DuesContext, issueDueStatements, longDate } from './statements';
+import { type DuesContext, issueDueStatements } from './statements';
 
 /**
  * The dues' daily work (docs/decisions/042-scheduled-renewals.md): the semester statements due

@@ -52,8 +52,11 @@ export type ReceiptDocument = {
   birInvoiceNumber: string | null;
 };
 
-/** '1 January 2026' from '2026-01-01', read as a calendar date so no time zone can shift the day. */
-function longDate(isoDate: string): string {
+/**
+ * '1 January 2026' from '2026-01-01', as the PDF documents (statements, receipts, CPD certificates)
+ * write a date: read as a calendar date so no time zone can shift the day.
+ */
+export function documentDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
   // Date.UTC rolls 31 February over into March; a real date comes back unchanged.
@@ -296,8 +299,8 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
     doc,
     [
       ['Statement no.', statement.number, { font: 'bold' }],
-      ['Issued on', longDate(statement.issuedOn)],
-      ['Due on', longDate(statement.dueOn)],
+      ['Issued on', documentDate(statement.issuedOn)],
+      ['Due on', documentDate(statement.dueOn)],
       ['Status', statement.status, isVoid ? { font: 'bold', color: VOID_RED } : { font: 'bold' }],
     ],
     factsX,
@@ -406,7 +409,7 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Uint8A
     doc,
     [
       ['Receipt no.', receipt.number, { font: 'bold' }],
-      ['Date', longDate(receipt.receivedOn)],
+      ['Date', documentDate(receipt.receivedOn)],
     ],
     factsX,
     y,

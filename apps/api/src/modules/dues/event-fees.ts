@@ -1,4 +1,4 @@
-import { manilaDateString, SITE_TIME_ZONE, sitePaths } from '@portal/shared';
+import { longDate, manilaDateString, sitePaths } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
 import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
@@ -43,11 +43,6 @@ export function issueEventFeeStatement(
     dueOn: manilaDateString(fee.holdExpiresAt),
   });
 }
-
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(
-    new Date(`${date}T12:00:00+08:00`),
-  );
 
 /**
  * An event fee paid in full (proof verified, recorded, or paid online): its registration, still

@@ -7,6 +7,7 @@ import {
   type DuesStatementView,
   formatCentavos,
   type IssueStatement,
+  longDate,
   MEMBERSHIP_PERIOD_MONTHS,
   manilaDateString,
   paidThroughOf,
@@ -203,10 +204,6 @@ async function mailStatement(
   });
   for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message });
 }
-
-const longDateFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'UTC' });
-/** '15 January 2027' from '2027-01-15'. */
-export const longDate = (date: string) => longDateFormat.format(new Date(`${date}T00:00:00Z`));
 
 /** What a statement's line says it covers: an event fee's event and tier, or a period of dues. */
 export function describePeriod(

@@ -3,6 +3,7 @@ import {
   type AttendeeMessageListQuery,
   type attendeeMessageCreateSchema,
   buildPagination,
+  longDate,
   sitePaths,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { invalidToken } from '../auth';
 import { eventOf, readAttendees } from './attendees';
-import { longDate } from './registrations';
 
 type AttendeeMessageInput = z.output<typeof attendeeMessageCreateSchema>;
 

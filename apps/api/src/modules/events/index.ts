@@ -1,5 +1,4 @@
 // What other modules may use of events (docs/decisions/034-modules-by-domain.md).
 
 export { eventReads } from './reads';
-export { longDate } from './registrations';
 export { speakersOfEvent } from './service';

@@ -1,9 +1,9 @@
-import { SITE_TIME_ZONE } from '@portal/shared';
+import { longDate, SITE_TIME_ZONE } from '@portal/shared';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { eventRegistrations, events, eventWaitlist } from '../../db/schema';
 import { eventReminderEmail } from '../../lib/mail/templates';
 import { releaseExpiredHolds } from './paid-registrations';
-import { lockEvent, longDate, mailMember, type RegistrationContext } from './registrations';
+import { lockEvent, mailMember, type RegistrationContext } from './registrations';
 import { offerFreedSeats } from './waitlist';
 
 /**

@@ -2,8 +2,8 @@ import {
   EVENT_MESSAGES,
   EVENT_PRICE_MESSAGES,
   type EventRegistrationRequest,
+  longDate,
   manilaDateString,
-  SITE_TIME_ZONE,
   sitePaths,
   type UserEventUpdate,
 } from '@portal/shared';
@@ -60,12 +60,6 @@ export async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft
   if (!event || (event.status === 'draft' && !allowDraft)) throw notFound(EVENT_MESSAGES.notFound);
   return event;
 }
-
-/** An event's day as its e-mails write it: 27 November 2026. */
-export const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(
-    new Date(`${date}T12:00:00+08:00`),
-  );
 
 /**
  * The e-mail of `template` to the member, queued in the transaction of the change it reports;

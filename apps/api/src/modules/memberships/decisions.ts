@@ -2,11 +2,11 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
   formatCentavos,
+  longDate,
   MEMBERSHIP_PERIOD_MONTHS,
   type MembershipStatus,
-  SITE_TIME_ZONE,
+  manilaDateString,
   sitePaths,
-  startOfManilaDay,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -21,8 +21,6 @@ import { billedRecipients, issueNewMemberStatement } from '../dues';
 import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
 export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
-
-const longDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
 
 /** GET /api/memberships/{userId}: the user's memberships, newest first; 404 for an unknown user. */
 export async function listUserMemberships(db: Db, userId: string): Promise<AdminMembership[]> {
@@ -122,13 +120,16 @@ export async function setMembershipStatus(
         link: statement ? `${link}#dues` : link,
         period:
           updated.startsAt && updated.expiresAt
-            ? { startsOn: longDate.format(updated.startsAt), expiresOn: longDate.format(updated.expiresAt) }
+            ? {
+                startsOn: longDate(manilaDateString(updated.startsAt)),
+                expiresOn: longDate(manilaDateString(updated.expiresAt)),
+              }
             : null,
         statement: statement
           ? {
               number: statement.number ?? '',
               amount: formatCentavos(statement.amountCentavos),
-              dueOn: longDate.format(startOfManilaDay(statement.dueOn)),
+              dueOn: longDate(statement.dueOn),
             }
           : null,
       });
