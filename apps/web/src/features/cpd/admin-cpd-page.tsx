@@ -10,6 +10,7 @@ import {
 import { ArrowLeft, Award, Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { type Column, DataTable } from '@/components/admin-list/data-table';
 import { useNotice } from '@/components/admin-list/use-notice';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -227,6 +228,7 @@ export function AdminCpdPage() {
   );
 }
 
+/** The registrants, their role, check-ins, units and certificate: the admin table, cards on phones. */
 function AttendeeTable({
   attendees,
   onRevoke,
@@ -236,93 +238,99 @@ function AttendeeTable({
   onRevoke: (number: string) => void;
   onFailed: (error: unknown) => void;
 }) {
-  const setRole = useSetRole();
-  if (attendees.length === 0) return <p className="text-stone-600">No registrations yet.</p>;
+  const columns: Column<CpdAttendee>[] = [
+    {
+      header: 'Name',
+      phone: 'heading',
+      cell: (attendee) => (
+        <>
+          <div className="font-medium text-stone-900">{attendee.name}</div>
+          <div className="text-stone-500 text-xs">{attendee.email}</div>
+        </>
+      ),
+    },
+    { header: 'Role', cell: (attendee) => <RoleCell attendee={attendee} onFailed={onFailed} /> },
+    {
+      header: 'Check-ins',
+      cell: (attendee) =>
+        attendee.sessions.length === 0
+          ? '—'
+          : attendee.sessions.map((s) => `${formatDate(s.day)} ${SESSION_LABELS[s.session]}`).join(', '),
+    },
+    {
+      header: 'Units',
+      cell: (attendee) => <span className="font-semibold text-stone-900">{attendee.units}</span>,
+    },
+    {
+      header: 'Certificate',
+      cell: (attendee) => <CertificateCell attendee={attendee} onRevoke={onRevoke} />,
+    },
+  ];
   return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0">
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <thead className="border-stone-200 border-b text-stone-500">
-          <tr>
-            <th className="px-3 py-2 font-semibold">Name</th>
-            <th className="px-3 py-2 font-semibold">Role</th>
-            <th className="px-3 py-2 font-semibold">Check-ins</th>
-            <th className="px-3 py-2 font-semibold">Units</th>
-            <th className="px-3 py-2 font-semibold">Certificate</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {attendees.map((attendee) => (
-            <tr key={attendee.registration_id} className="align-top">
-              <td className="px-3 py-3">
-                <div className="font-medium text-stone-900">{attendee.name}</div>
-                <div className="text-stone-500 text-xs">{attendee.email}</div>
-              </td>
-              <td className="px-3 py-3">
-                <label className="sr-only" htmlFor={`role-${attendee.registration_id}`}>
-                  Role of {attendee.name}
-                </label>
-                <select
-                  id={`role-${attendee.registration_id}`}
-                  value={attendee.role}
-                  disabled={setRole.isPending}
-                  onChange={(event) =>
-                    setRole.mutate(
-                      {
-                        registrationId: attendee.registration_id,
-                        role: event.target.value as CpdRole,
-                        talks: attendee.talks,
-                      },
-                      { onError: onFailed },
-                    )
-                  }
-                  className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-stone-900"
-                >
-                  {CPD_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {CPD_ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </select>
-                {attendee.role === 'speaker' && (
-                  <label className="mt-2 flex items-center gap-2 text-stone-600 text-xs">
-                    Talks
-                    <input
-                      type="number"
-                      min={1}
-                      max={20}
-                      defaultValue={attendee.talks}
-                      aria-label={`Talks of ${attendee.name}`}
-                      disabled={setRole.isPending}
-                      // Saved when the admin leaves the field: one request per change, not per key.
-                      onBlur={(event) => {
-                        const talks = Number(event.target.value);
-                        if (talks === attendee.talks) return;
-                        setRole.mutate(
-                          { registrationId: attendee.registration_id, role: 'speaker', talks },
-                          { onError: onFailed },
-                        );
-                      }}
-                      className="h-8 w-16 rounded-lg border border-stone-300 bg-white px-2 text-stone-900"
-                    />
-                  </label>
-                )}
-              </td>
-              <td className="px-3 py-3 text-stone-700">
-                {attendee.sessions.length === 0
-                  ? '—'
-                  : attendee.sessions
-                      .map((s) => `${formatDate(s.day)} ${SESSION_LABELS[s.session]}`)
-                      .join(', ')}
-              </td>
-              <td className="px-3 py-3 font-semibold text-stone-900">{attendee.units}</td>
-              <td className="px-3 py-3">
-                <CertificateCell attendee={attendee} onRevoke={onRevoke} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="-mx-5 sm:-mx-6">
+      <DataTable
+        label="Attendees"
+        columns={columns}
+        rows={attendees}
+        rowKey={(attendee) => attendee.registration_id}
+        emptyText="No registrations yet."
+        isLoading={false}
+      />
     </div>
+  );
+}
+
+/** An attendee's role, saved when chosen; a speaker's number of talks, saved on leaving the field. */
+function RoleCell({ attendee, onFailed }: { attendee: CpdAttendee; onFailed: (error: unknown) => void }) {
+  const setRole = useSetRole();
+  return (
+    <>
+      <select
+        aria-label={`Role of ${attendee.name}`}
+        value={attendee.role}
+        disabled={setRole.isPending}
+        onChange={(event) =>
+          setRole.mutate(
+            {
+              registrationId: attendee.registration_id,
+              role: event.target.value as CpdRole,
+              talks: attendee.talks,
+            },
+            { onError: onFailed },
+          )
+        }
+        className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-stone-900"
+      >
+        {CPD_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {CPD_ROLE_LABELS[role]}
+          </option>
+        ))}
+      </select>
+      {attendee.role === 'speaker' && (
+        <label className="mt-2 flex items-center gap-2 text-stone-600 text-xs">
+          Talks
+          <input
+            type="number"
+            min={1}
+            max={20}
+            defaultValue={attendee.talks}
+            aria-label={`Talks of ${attendee.name}`}
+            disabled={setRole.isPending}
+            // Saved when the admin leaves the field: one request per change, not per key.
+            onBlur={(event) => {
+              const talks = Number(event.target.value);
+              if (talks === attendee.talks) return;
+              setRole.mutate(
+                { registrationId: attendee.registration_id, role: 'speaker', talks },
+                { onError: onFailed },
+              );
+            }}
+            className="h-8 w-16 rounded-lg border border-stone-300 bg-white px-2 text-stone-900"
+          />
+        </label>
+      )}
+    </>
   );
 }
 
