@@ -15,6 +15,7 @@ export * from './events';
 export * from './images';
 export * from './membership-card';
 export * from './memberships';
+export * from './money';
 export * from './news';
 export * from './pagination';
 export * from './partners';

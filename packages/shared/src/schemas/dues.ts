@@ -13,13 +13,13 @@ import {
   MAX_DUES_CENTAVOS,
   MAX_REMINDER_STEPS,
   PAYMENT_INSTRUCTIONS_MAX_CHARS,
-  parsePesos,
   REMINDER_DELIVERY_STATES,
   REMINDER_MESSAGES,
   REMINDER_OFFSET_RANGE,
   REMINDER_RECIPIENT_ROLES,
 } from '../dues';
 import { MEMBERSHIP_CATEGORIES } from '../enums';
+import { parsePesos } from '../money';
 import { isCalendarDate, optionalText, paginationSchema, requiredChoice, requiredText, text } from './common';
 import { optionalIdFilter, pageQuerySchema, queryChoice, searchQuerySchema } from './query';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { parsePesos } from '../dues';
 import {
   DEFAULT_EVENT_TYPE,
   EVENT_LIST_VIEWS,
@@ -16,6 +15,7 @@ import {
   PRC_NUMBER_PATTERN,
 } from '../event-prices';
 import { DEFAULT_OFFER_HOURS, DEFAULT_REMINDER_HOURS, MAX_EVENT_HOURS } from '../events';
+import { parsePesos } from '../money';
 import {
   formBoolean,
   isCalendarDate,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCentavos, parsePesos } from './dues';
+import { formatCentavos, parsePesos } from './money';
 
 describe('formatCentavos', () => {
   it.each([
