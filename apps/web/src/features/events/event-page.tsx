@@ -31,7 +31,7 @@ import {
   User,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { RichTextContent } from '@/components/rich-text/rich-text-content';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -50,7 +50,10 @@ import { eventQueryOptions, useEvent } from './api/get-event';
 import { useRegistration } from './api/registration';
 import { useWaitlist } from './api/waitlist';
 import { EventBannerFallback } from './components/event-banner-fallback';
-import { TierPicker } from './components/tier-picker';
+
+// Only a signed-in member picks a tier: a guest's page (what the server renders, and the first load
+// the JavaScript budget counts) goes without the picker and its form fields.
+const TierPicker = lazy(() => import('./components/tier-picker').then((m) => ({ default: m.TierPicker })));
 
 function BackToEvents({ asButton = false }: { asButton?: boolean }) {
   return (
@@ -450,12 +453,14 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
     return (
       <>
         {event.price_tiers.length > 0 ? (
-          <TierPicker
-            tiers={event.price_tiers}
-            busy={busy}
-            error={register.error}
-            onRegister={(request) => register.mutate(request)}
-          />
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <TierPicker
+              tiers={event.price_tiers}
+              busy={busy}
+              error={register.error}
+              onRegister={(request) => register.mutate(request)}
+            />
+          </Suspense>
         ) : (
           <button
             type="button"
