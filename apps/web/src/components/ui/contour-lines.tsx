@@ -1,6 +1,7 @@
 /**
- * The site's topographic contour lines: the home hero's backdrop, and the panels that stand in
- * for a missing photograph. Computed once, on first use: not while the app's modules are
+ * The site's topographic contour lines: the home hero's backdrop (drawn from these paths), and the
+ * panels that stand in for a missing photograph (the same paths in assets/contour-lines.svg; a
+ * test keeps the two the same). Computed once, on first use: not while the app's modules are
  * evaluated, one long task the page's first response waits for.
  */
 
@@ -37,13 +38,12 @@ export const getContours = () => {
   return contours;
 };
 
-/** The contour lines alone, for panels that stand in for a missing photograph. */
+/**
+ * The contour lines alone, for panels that stand in for a missing photograph: the same lines drawn
+ * once in assets/contour-lines.svg and painted in the text colour through a CSS mask (styles.css,
+ * `contour-lines`), so a list of cards without pictures does not carry eight copies of the paths
+ * in its HTML. Its width follows its height.
+ */
 export function ContourLines({ className = '' }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" className={className} viewBox="-460 -360 920 720" fill="none">
-      {getContours().map((d, index) => (
-        <path key={d} d={d} stroke="currentColor" strokeWidth={index % 5 === 4 ? 1.6 : 1} />
-      ))}
-    </svg>
-  );
+  return <div aria-hidden="true" className={`contour-lines ${className}`} />;
 }
