@@ -31,19 +31,24 @@ export type RenderedPage = { html: string; status: 200 | 404 };
 
 export type PageRenderer = {
   /**
-   * The whole HTML page of `path` (with its query string), rendered with its data as a guest sees
-   * it, or the address to redirect to when the API refused entries of `path`'s query; null when
-   * the web build has no renderer, no content page answers the path, or rendering failed (logged).
+   * The whole HTML page of `path` (with its query string), rendered with the data `reads` answer
+   * (a guest's), or the address to redirect to when the API refused entries of `path`'s query;
+   * null when the web build has no renderer, no content page answers the path, or rendering
+   * failed (logged).
    */
-  render(path: string, log: FastifyBaseLogger): Promise<RenderedPage | RefusedAddress | null>;
+  render(
+    path: string,
+    reads: ContentReads,
+    log: FastifyBaseLogger,
+  ): Promise<RenderedPage | RefusedAddress | null>;
 };
 
 /**
  * The server renderer of the content pages, from the built web app (WEB_DIST_DIR/server): loaded
  * once, on the first page asked for, so that a server (or a test) that renders no page never
- * loads it. The pages read their data through `reads`: the API's own answers to a guest.
+ * loads it.
  */
-export function createPageRenderer(webDistDir: string, reads: ContentReads): PageRenderer {
+export function createPageRenderer(webDistDir: string): PageRenderer {
   const folder = join(webDistDir, SERVER_RENDERER_FOLDER);
   let loading: Promise<LoadedRenderer | null> | undefined;
 
@@ -56,7 +61,7 @@ export function createPageRenderer(webDistDir: string, reads: ContentReads): Pag
   };
 
   return {
-    async render(path, log) {
+    async render(path, reads, log) {
       try {
         // A module that failed to load is tried again on the next page.
         loading ??= load().catch((error) => {

@@ -1,18 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSitePath, sitePaths } from '@portal/shared';
+import { type ContentReads, isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { NOT_STORED, SHARED_FOR_A_MINUTE } from '../../plugins/access';
 import { certificateReads } from '../cpd';
 import { cardReads, verifyRateLimit } from '../member-cards';
-import { guestContentReads } from './content-reads';
+import { guestContentReads, RefusedInput } from './content-reads';
 import { createPageRenderer } from './page-renderer';
 import {
+  articlePreview,
   buildNewsFeed,
   contentSitemapEntries,
-  linkPreviewOf,
+  eventPreview,
+  type LinkPreview,
   NEWS_FEED_PATH,
   withLinkPreview,
 } from './service';
@@ -65,7 +68,8 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
 
   const shellFile = join(config.webDistDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
-  const renderer = createPageRenderer(config.webDistDir, guestContentReads(db));
+  const reads = guestContentReads(db);
+  const renderer = createPageRenderer(config.webDistDir);
   // A rendered content page is the same for every reader (docs/decisions/035): caches may share
   // it. The plain shell (a 404, or a read that failed) is asked again each time.
   const sendPage = (reply: FastifyReply, status: number, html: string, cacheControl: string) =>
@@ -77,7 +81,7 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
   for (const path of [sitePaths.events, sitePaths.news]) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       if (shell === null) return reply.callNotFound();
-      const page = await renderer.render(request.url, request.log);
+      const page = await renderer.render(request.url, reads, request.log);
       if (page && 'redirectTo' in page) return reply.redirect(page.redirectTo);
       return sendPage(reply, 200, page?.html ?? shell, sharedIfRendered(page !== null));
     });
@@ -101,7 +105,7 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
         await cardReads.verify.answer(db, { token }, null);
         return sendPage(reply, 404, shell, NOT_STORED);
       }
-      const page = await renderer.render(sitePaths.verifyCard(token), request.log);
+      const page = await renderer.render(sitePaths.verifyCard(token), reads, request.log);
       if (page && 'html' in page) return sendPage(reply, page.status, page.html, NOT_STORED);
       // No renderer (or it failed): the shell, with the status the API's answer gives.
       const { data } = await cardReads.verify.answer(db, { token }, null);
@@ -121,27 +125,53 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (!certificateReads.verify.input.safeParse({ number }).success) {
         return sendPage(reply, 404, shell, NOT_STORED);
       }
-      const page = await renderer.render(sitePaths.verifyCertificate(number), request.log);
+      const page = await renderer.render(sitePaths.verifyCertificate(number), reads, request.log);
       if (page && 'html' in page) return sendPage(reply, page.status, page.html, NOT_STORED);
       const { data } = await certificateReads.verify.answer(db, { number }, null);
       return sendPage(reply, data.status === 'not_found' ? 404 : 200, shell, NOT_STORED);
     },
   );
 
-  const contentPages = [
-    { kind: 'news', path: `${sitePaths.news}/:id` },
-    { kind: 'event', path: `${sitePaths.events}/:id` },
-  ] as const;
-  for (const { kind, path } of contentPages) {
+  /**
+   * An article's or an event's page: the record read once, as a guest (`read`), for both its link
+   * preview and the page, which is rendered from that answer (`readsWith`). An id no published
+   * record has (or none can have) gets the plain shell with 404: the app still renders its 'not
+   * found' text, and crawlers see the status.
+   */
+  const recordPage = <Answer>(
+    path: string,
+    read: (id: string) => Promise<Answer>,
+    readsWith: (answer: Answer) => ContentReads,
+    previewOf: (answer: Answer) => LinkPreview,
+  ) =>
     app.get<{ Params: { id: string } }>(path, { schema: { hide: true } }, async (request, reply) => {
       if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
-      const preview = await linkPreviewOf(db, config, kind, request.params.id);
-      // Unknown or unpublished: the app still renders its 'not found' text; crawlers get a 404.
-      if (!preview) return sendPage(reply, 404, shell, 'no-cache');
+      const answer = await read(request.params.id).catch((error: unknown) => {
+        if (error instanceof RefusedInput || (error instanceof AppError && error.statusCode === 404))
+          return null;
+        throw error;
+      });
+      if (answer === null) return sendPage(reply, 404, shell, 'no-cache');
       // Their pages read no query: the renderer never sends them elsewhere.
-      const page = await renderer.render(request.url, request.log);
+      const page = await renderer.render(request.url, readsWith(answer), request.log);
       const html = page && 'html' in page ? page.html : null;
-      return sendPage(reply, 200, withLinkPreview(html ?? shell, preview), sharedIfRendered(html !== null));
+      return sendPage(
+        reply,
+        200,
+        withLinkPreview(html ?? shell, previewOf(answer)),
+        sharedIfRendered(html !== null),
+      );
     });
-  }
+  recordPage(
+    `${sitePaths.news}/:id`,
+    reads.getNews,
+    (answer) => ({ ...reads, getNews: async () => answer }),
+    (answer) => articlePreview(config, answer.data),
+  );
+  recordPage(
+    `${sitePaths.events}/:id`,
+    reads.getEvent,
+    (answer) => ({ ...reads, getEvent: async () => answer }),
+    (answer) => eventPreview(config, answer.data),
+  );
 }

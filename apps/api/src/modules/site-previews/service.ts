@@ -1,5 +1,5 @@
-import { isSitePath, siteConfig, sitePaths } from '@portal/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { type EventDetail, isSitePath, type NewsDetail, siteConfig, sitePaths } from '@portal/shared';
+import { desc, eq } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -7,10 +7,10 @@ import { events, newsArticles } from '../../db/schema';
 import { galleriesOf } from '../news';
 
 /**
- * What the server tells machines about the content pages, read straight from the database:
- * the RSS feed of published news, the sitemap's article and event addresses, and the link
- * previews (Open Graph and Twitter tags) put in the HTML of `/news/{id}` and `/events/{id}`,
- * since crawlers and chat apps run no script.
+ * What the server tells machines about the content pages: the RSS feed of published news and the
+ * sitemap's article and event addresses, read straight from the database, and the link previews
+ * (Open Graph and Twitter tags) put in the HTML of `/news/{id}` and `/events/{id}`, drawn from
+ * what those pages show a guest, since crawlers and chat apps run no script.
  */
 
 /** The feed's address, linked from every page's <head> (apps/web/index.html). */
@@ -121,51 +121,29 @@ export type LinkPreview = {
   type: string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * The preview of an article or event page, or null when the page shows nothing to a guest (unknown,
- * draft, archived). A cancelled event's page stays reachable (docs/product-rules.md "Events").
+ * An article page's preview, from the article its page shows a guest (the page's own read, so the
+ * record is read once).
  */
-export async function linkPreviewOf(
-  db: Db,
-  config: Config,
-  kind: 'news' | 'event',
-  id: string,
-): Promise<LinkPreview | null> {
-  if (!UUID.test(id)) return null;
-  if (kind === 'news') {
-    const [article] = await db
-      .select({
-        title: newsArticles.title,
-        description: newsArticles.description,
-        content: newsArticles.content,
-      })
-      .from(newsArticles)
-      .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'published')));
-    if (!article) return null;
-    const image = (await galleriesOf(db, [id])).get(id)?.[0];
-    return {
-      title: article.title,
-      description: plainText(article.description || article.content),
-      image: image ? absolute(config, image) : null,
-      url: `${config.publicUrl}${sitePaths.newsArticle(id)}`,
-      type: 'article',
-    };
-  }
-  const [event] = await db
-    .select({ title: events.title, description: events.description, banner: events.banner_image_url })
-    .from(events)
-    .where(and(eq(events.id, id), inArray(events.status, ['published', 'cancelled'])));
-  if (!event) return null;
+export const articlePreview = (config: Config, article: NewsDetail): LinkPreview => {
+  const image = article.image_gallery[0];
   return {
-    title: event.title,
-    description: plainText(event.description),
-    image: event.banner ? absolute(config, event.banner) : null,
-    url: `${config.publicUrl}${sitePaths.eventDetail(id)}`,
-    type: 'website',
+    title: article.title,
+    description: plainText(article.description || article.content),
+    image: image ? absolute(config, image) : null,
+    url: `${config.publicUrl}${sitePaths.newsArticle(article.id)}`,
+    type: 'article',
   };
-}
+};
+
+/** An event page's preview, from the event its page shows a guest. */
+export const eventPreview = (config: Config, event: EventDetail): LinkPreview => ({
+  title: event.title,
+  description: plainText(event.description),
+  image: event.banner_image_url ? absolute(config, event.banner_image_url) : null,
+  url: `${config.publicUrl}${sitePaths.eventDetail(event.id)}`,
+  type: 'website',
+});
 
 /** The page shell with the preview's title, description and Open Graph / Twitter tags. */
 export function withLinkPreview(shell: string, preview: LinkPreview): string {

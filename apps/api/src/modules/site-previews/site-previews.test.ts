@@ -109,6 +109,17 @@ describe('link previews in the HTML of /news/{id} and /events/{id}', () => {
     );
   });
 
+  it("keeps a cancelled event's page and preview, and answers a draft event's with 404", async () => {
+    const cancelled = await createEvent(context.db, { title: 'Called-off Field Trip', status: 'cancelled' });
+    const draft = await createEvent(context.db, { title: 'Unannounced Workshop', status: 'draft' });
+    const cancelledPage = await get(`/events/${cancelled.id}`);
+    expect(cancelledPage.statusCode).toBe(200);
+    expect(cancelledPage.body).toContain('<meta property="og:title" content="Called-off Field Trip" />');
+    const draftPage = await get(`/events/${draft.id}`);
+    expect(draftPage.statusCode).toBe(404);
+    expect(draftPage.body).not.toContain('Unannounced Workshop');
+  });
+
   // docs/decisions/022: a gallery image given by address is shown from its https host.
   it('serves the article page under a policy that lets https images load, and nothing over http', async () => {
     const article = await createNewsArticle(context.db);
