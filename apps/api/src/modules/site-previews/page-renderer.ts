@@ -34,12 +34,13 @@ export type PageRenderer = {
    * The whole HTML page of `path` (with its query string), rendered with the data `reads` answer
    * (a guest's), or the address to redirect to when the API refused entries of `path`'s query;
    * null when the web build has no renderer, no content page answers the path, or rendering
-   * failed (logged).
+   * failed (logged). `editHead` changes the shell's head (a link preview) before the page goes in.
    */
   render(
     path: string,
     reads: ContentReads,
     log: FastifyBaseLogger,
+    editHead?: (shell: string) => string,
   ): Promise<RenderedPage | RefusedAddress | null>;
 };
 
@@ -61,7 +62,7 @@ export function createPageRenderer(webDistDir: string): PageRenderer {
   };
 
   return {
-    async render(path, reads, log) {
+    async render(path, reads, log, editHead = (shell) => shell) {
       try {
         // A module that failed to load is tried again on the next page.
         loading ??= load().catch((error) => {
@@ -72,10 +73,18 @@ export function createPageRenderer(webDistDir: string): PageRenderer {
         if (!renderer) return null;
         const page = await renderer.module.renderContentPage(path, reads);
         if (!page || 'redirectTo' in page) return page;
-        // Replaced by functions: the page's text may hold `$&` and the like.
-        const html = renderer.shell
-          .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-          .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
+        // Replaced by functions: the page's text may hold `$&` and the like. The head is edited
+        // before the page goes in: every edit of the whole page would copy all of it again.
+        const head = editHead(
+          renderer.shell.replace(
+            /<title>[\s\S]*?<\/title>/,
+            () => `<title>${escapeHtml(page.title)}</title>`,
+          ),
+        );
+        const html = head.replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${page.html}</div>${page.stateScript}`,
+        );
         return { html, status: page.status };
       } catch (error) {
         log.error({ err: error, path }, 'Rendering the page failed; answering with the app shell');

@@ -152,15 +152,11 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
         throw error;
       });
       if (answer === null) return sendPage(reply, 404, shell, 'no-cache');
+      const withPreview = (page: string) => withLinkPreview(page, previewOf(answer));
       // Their pages read no query: the renderer never sends them elsewhere.
-      const page = await renderer.render(request.url, readsWith(answer), request.log);
+      const page = await renderer.render(request.url, readsWith(answer), request.log, withPreview);
       const html = page && 'html' in page ? page.html : null;
-      return sendPage(
-        reply,
-        200,
-        withLinkPreview(html ?? shell, previewOf(answer)),
-        sharedIfRendered(html !== null),
-      );
+      return sendPage(reply, 200, html ?? withPreview(shell), sharedIfRendered(html !== null));
     });
   recordPage(
     `${sitePaths.news}/:id`,
