@@ -1,16 +1,11 @@
 import {
   EVENT_MESSAGES,
-  EVENT_PRICE_MESSAGES,
   type EventDetail,
   eventPlaceLines,
   formatCentavos,
   googleCalendarLink,
-  type MyRegistrationDetail,
   manilaDateString,
-  REGISTRATION_PAYMENT_LABELS,
-  registrationPaymentState,
   sitePaths,
-  waitlistPositionText,
 } from '@portal/shared';
 import {
   ArrowLeft,
@@ -24,11 +19,9 @@ import {
   ExternalLink,
   Globe,
   HardHat,
-  Hourglass,
   MapPin,
   Phone,
   Ticket,
-  User,
   Users,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -41,19 +34,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDate, formatDateTime, formatPesos, formatTime } from '@/lib/format';
+import { formatDate, formatPesos, formatTime } from '@/lib/format';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { eventQueryOptions, useEvent } from './api/get-event';
-import { useRegistration } from './api/registration';
-import { useWaitlist } from './api/waitlist';
 import { EventBannerFallback } from './components/event-banner-fallback';
 
-// Only a signed-in member picks a tier: a guest's page (what the server renders, and the first load
-// the JavaScript budget counts) goes without the picker and its form fields.
-const TierPicker = lazy(() => import('./components/tier-picker').then((m) => ({ default: m.TierPicker })));
+// Only a signed-in member registers, withdraws, picks a tier or waits for a seat: a guest's page
+// (what the server renders, and the first load the JavaScript budget counts) goes without that
+// part, its mutations and the tier picker's form fields.
+const MemberRegistration = lazy(() =>
+  import('./components/member-registration').then((m) => ({ default: m.MemberRegistration })),
+);
 
 function BackToEvents({ asButton = false }: { asButton?: boolean }) {
   return (
@@ -331,68 +324,22 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-const registrationStatusText = {
-  pending: 'Your registration is pending approval.',
-  approved: 'Your registration is approved. See you there!',
-  rejected: 'Your registration was not approved.',
-  expired: 'Your seat was released: the fee was not paid in time. You may register again.',
-} as const;
-
-/**
- * What the member owes for their registration (docs/product-rules.md "Event prices"): the tier,
- * and while the seat is held unpaid, until when and where to pay its statement.
- */
-function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
-  if (detail.tier_name === null && detail.statement_id === null) return null;
-  const awaiting = detail.status === 'pending' && detail.balance > 0;
-  const state = REGISTRATION_PAYMENT_LABELS[registrationPaymentState(detail)];
-  return (
-    <div className="space-y-2 rounded-lg border border-brand-200 bg-white p-3">
-      <p>
-        {detail.tier_name ?? 'Registration fee'}
-        {detail.amount > 0 && ` · ${formatCentavos(detail.amount)}`} · <strong>{state}</strong>
-      </p>
-      {awaiting && detail.hold_expires_at && (
-        <p className="font-medium text-stone-900">
-          {EVENT_PRICE_MESSAGES.heldUntil(formatDateTime(detail.hold_expires_at))}
-        </p>
-      )}
-      {awaiting && detail.statement_number && (
-        <>
-          <p>Statement {detail.statement_number}</p>
-          <Link
-            to={`${sitePaths.profile}#dues`}
-            className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-          >
-            Pay {formatCentavos(detail.balance)}
-          </Link>
-        </>
-      )}
-    </div>
-  );
-}
-
 /**
  * Registration (docs/product-rules.md "Event registration" and "Waitlist"): an external link when
- * the event has one; otherwise, for an event that requires it, a member registers here, sees their
- * status and can withdraw. When the event is full they may join its waitlist, see their place, and
- * register when a seat is offered to them.
+ * the event has one; otherwise, for an event that requires it, the seats left and why it is closed,
+ * and a guest is asked to log in. A signed-in member registers here, sees their status and can
+ * withdraw; when the event is full they may join its waitlist, see their place, and register when a
+ * seat is offered to them (components/member-registration.tsx).
  */
 function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: number | null }) {
   const isLoggedIn = useIsLoggedIn();
   const location = useLocation();
-  const { register, withdraw } = useRegistration(event.id);
-  const { join, leave } = useWaitlist(event.id);
   if (!event.is_registration_required && !event.registration_url) return null;
 
   const waitlist = event.my_waitlist;
   // The seat an offer holds is the offered person's own.
   const full = capacity !== null && event.seats_taken >= capacity && waitlist?.state !== 'offered';
   const seatsLeft = capacity === null ? null : Math.max(0, capacity - event.seats_taken);
-  const failure = register.error ?? withdraw.error ?? join.error ?? leave.error;
-  const busy = register.isPending || withdraw.isPending || join.isPending || leave.isPending;
-  // A member whose unpaid seat was released may register again.
-  const canRegister = event.my_registration === null || event.my_registration === 'expired';
   // Why no one can register or withdraw any more, in the server's words (registrations.ts): a
   // cancelled event, or one that has started (the server refuses it; the page says so first).
   const closed =
@@ -402,79 +349,12 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
         ? EVENT_MESSAGES.past
         : null;
   const open = event.status === 'published' && closed === null;
-
-  const action = () => {
-    if (!open) return null;
-    if (!isLoggedIn) {
-      return (
-        <Link
-          to={loginPathReturningTo(location.pathname)}
-          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-        >
-          {full ? 'Log in to join the waitlist' : 'Log in to register'}
-        </Link>
-      );
-    }
-    if (!canRegister) {
-      return event.my_registration === 'rejected' ? null : (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => withdraw.mutate()}
-          className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-        >
-          Withdraw Registration
-        </button>
-      );
-    }
-    const leaveButton = (
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => leave.mutate()}
-        className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-      >
-        Leave the waitlist
-      </button>
-    );
-    if (waitlist?.state === 'waiting') return leaveButton;
-    if (full) {
-      return (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => join.mutate()}
-          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-        >
-          Join the waitlist
-        </button>
-      );
-    }
-    return (
-      <>
-        {event.price_tiers.length > 0 ? (
-          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-            <TierPicker
-              tiers={event.price_tiers}
-              busy={busy}
-              error={register.error}
-              onRegister={(request) => register.mutate(request)}
-            />
-          </Suspense>
-        ) : (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => register.mutate({})}
-            className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-          >
-            Register
-          </button>
-        )}
-        {waitlist?.state === 'offered' && leaveButton}
-      </>
-    );
-  };
+  const closedNotice = closed && (
+    <p className="flex items-start gap-2 font-medium text-stone-900">
+      <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-600" />
+      {closed}
+    </p>
+  );
 
   return (
     <section aria-labelledby="registration" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
@@ -499,41 +379,23 @@ function RegistrationPanel({ event, capacity }: { event: EventDetail; capacity: 
               {full && event.waitlist_count > 0 && ` ${event.waitlist_count} waiting for a seat.`}
             </p>
           )}
-          {event.my_registration && (
-            <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
-              <User aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-              <span>
-                <StatusBadge tone={toneOfStatus(event.my_registration)}>{event.my_registration}</StatusBadge>{' '}
-                {event.my_registration === 'pending' && event.my_registration_detail?.hold_expires_at
-                  ? 'Your seat is held until the fee is paid.'
-                  : registrationStatusText[event.my_registration]}
-              </span>
-            </p>
-          )}
-          {open && canRegister && waitlist?.state === 'waiting' && waitlist.position && (
-            <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
-              <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-              {waitlistPositionText(waitlist.position)}
-            </p>
-          )}
-          {open && canRegister && waitlist?.state === 'offered' && (
-            <p role="status" className="flex items-start gap-2 font-medium text-stone-900">
-              <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />A seat is held
-              for you until {formatDateTime(waitlist.offer_expires_at)}. Register to take it.
-            </p>
-          )}
-          {closed && (
-            <p className="flex items-start gap-2 font-medium text-stone-900">
-              <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-600" />
-              {closed}
-            </p>
-          )}
-          {event.my_registration_detail && <RegistrationPayment detail={event.my_registration_detail} />}
-          {action()}
-          {failure && Object.keys(serverFieldErrors(failure)).length === 0 && (
-            <p role="alert" className="font-medium text-red-700">
-              {failure instanceof ApiError ? failure.error : 'Something went wrong. Please try again.'}
-            </p>
+          {isLoggedIn ? (
+            // While it loads, a block as tall as the button a guest sees in its place.
+            <Suspense fallback={<Skeleton className="h-11 w-full" />}>
+              <MemberRegistration event={event} open={open} full={full} closedNotice={closedNotice} />
+            </Suspense>
+          ) : (
+            <>
+              {closedNotice}
+              {open && (
+                <Link
+                  to={loginPathReturningTo(location.pathname)}
+                  className={buttonClasses({ variant: 'primary', className: 'w-full' })}
+                >
+                  {full ? 'Log in to join the waitlist' : 'Log in to register'}
+                </Link>
+              )}
+            </>
           )}
         </div>
       )}
