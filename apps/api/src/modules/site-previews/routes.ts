@@ -134,14 +134,15 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
 
   /**
    * An article's or an event's page: the record read once, as a guest (`read`), for both its link
-   * preview and the page, which is rendered from that answer (`readsWith`). An id no published
+   * preview and the page, which is rendered from that answer (`readsWith`: the reads with this
+   * record's already answered; any other the page may read is read as usual). An id no published
    * record has (or none can have) gets the plain shell with 404: the app still renders its 'not
    * found' text, and crawlers see the status.
    */
   const recordPage = <Answer>(
     path: string,
     read: (id: string) => Promise<Answer>,
-    readsWith: (answer: Answer) => ContentReads,
+    readsWith: (id: string, answer: Answer) => ContentReads,
     previewOf: (answer: Answer) => LinkPreview,
   ) =>
     app.get<{ Params: { id: string } }>(path, { schema: { hide: true } }, async (request, reply) => {
@@ -154,20 +155,28 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       if (answer === null) return sendPage(reply, 404, shell, 'no-cache');
       const withPreview = (page: string) => withLinkPreview(page, previewOf(answer));
       // Their pages read no query: the renderer never sends them elsewhere.
-      const page = await renderer.render(request.url, readsWith(answer), request.log, withPreview);
+      const page = await renderer.render(
+        request.url,
+        readsWith(request.params.id, answer),
+        request.log,
+        withPreview,
+      );
       const html = page && 'html' in page ? page.html : null;
       return sendPage(reply, 200, html ?? withPreview(shell), sharedIfRendered(html !== null));
     });
   recordPage(
     `${sitePaths.news}/:id`,
     reads.getNews,
-    (answer) => ({ ...reads, getNews: async () => answer }),
+    (id, answer) => ({ ...reads, getNews: async (asked) => (asked === id ? answer : reads.getNews(asked)) }),
     (answer) => articlePreview(config, answer.data),
   );
   recordPage(
     `${sitePaths.events}/:id`,
     reads.getEvent,
-    (answer) => ({ ...reads, getEvent: async () => answer }),
+    (id, answer) => ({
+      ...reads,
+      getEvent: async (asked) => (asked === id ? answer : reads.getEvent(asked)),
+    }),
     (answer) => eventPreview(config, answer.data),
   );
 }
