@@ -6,6 +6,7 @@ import {
   addToDate,
   DUES_MESSAGES,
   formatCentavos,
+  MAX_DUES_CENTAVOS,
   manilaDateString,
   memberNewsCollection,
 } from '@portal/shared';
@@ -477,6 +478,30 @@ describe('semesters and standing', () => {
     expect(summary.overdue).toBeGreaterThanOrEqual(300_000);
     const file = await call('GET', `${memberNewsCollection.publicPath}/monthly-meeting-calendar.pdf`, cookie);
     expect(file.statusCode).toBe(403);
+  });
+});
+
+describe("the secretariat's figures", () => {
+  it('add up exactly, past what a 32-bit integer holds', async () => {
+    const summary = async () => {
+      const answer = await call('GET', '/api/dues/summary', adminCookie);
+      expect(answer.statusCode).toBe(200);
+      return answer.json().data;
+    };
+    const before = await summary();
+    const members = await Promise.all([1, 2, 3].map(() => approvedMember('Individual')));
+    for (const { statement } of members) {
+      await context.db
+        .update(duesStatements)
+        .set({ amountCentavos: MAX_DUES_CENTAVOS })
+        .where(eq(duesStatements.id, statement.id));
+    }
+    expect((await record(members[0]?.statement.id, { amount: 250_050 })).statusCode).toBe(201);
+    const after = await summary();
+    expect(after.outstanding - before.outstanding).toBe(3 * MAX_DUES_CENTAVOS - 250_050);
+    expect(after.collectedThisMonth - before.collectedThisMonth).toBe(250_050);
+    expect(after.collectedThisYear - before.collectedThisYear).toBe(250_050);
+    expect(after.overdue).toBe(before.overdue);
   });
 });
 
