@@ -53,43 +53,30 @@ export function MemberRegistration({
   // A member whose unpaid seat was released may register again.
   const canRegister = event.my_registration === null || event.my_registration === 'expired';
 
+  const actionButton = (
+    label: string,
+    onClick: () => void,
+    variant: 'primary' | 'secondary' = 'secondary',
+  ) => (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={onClick}
+      className={buttonClasses({ variant, className: 'w-full' })}
+    >
+      {label}
+    </button>
+  );
+
   const action = () => {
     if (!open) return null;
     if (!canRegister) {
-      return event.my_registration === 'rejected' ? null : (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => withdraw.mutate()}
-          className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-        >
-          Withdraw Registration
-        </button>
-      );
+      return event.my_registration === 'rejected'
+        ? null
+        : actionButton('Withdraw Registration', () => withdraw.mutate());
     }
-    const leaveButton = (
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => leave.mutate()}
-        className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-      >
-        Leave the waitlist
-      </button>
-    );
-    if (waitlist?.state === 'waiting') return leaveButton;
-    if (full) {
-      return (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => join.mutate()}
-          className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-        >
-          Join the waitlist
-        </button>
-      );
-    }
+    if (waitlist?.state === 'waiting') return actionButton('Leave the waitlist', () => leave.mutate());
+    if (full) return actionButton('Join the waitlist', () => join.mutate(), 'primary');
     return (
       <>
         {event.price_tiers.length > 0 ? (
@@ -100,16 +87,9 @@ export function MemberRegistration({
             onRegister={(request) => register.mutate(request)}
           />
         ) : (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => register.mutate({})}
-            className={buttonClasses({ variant: 'primary', className: 'w-full' })}
-          >
-            Register
-          </button>
+          actionButton('Register', () => register.mutate({}), 'primary')
         )}
-        {waitlist?.state === 'offered' && leaveButton}
+        {waitlist?.state === 'offered' && actionButton('Leave the waitlist', () => leave.mutate())}
       </>
     );
   };
