@@ -10,6 +10,9 @@
 //     `deploy/…`): a tracked file or folder (build output, globs and placeholders aside);
 //   - in code (not in Markdown), an issue number ("issue 12", "issues 13 and 14", "issue #4"):
 //     issues are not in the repository; comments cite the docs/ section that holds the rule.
+// It also fails on an API module (a folder under apps/api/src/modules) that docs/architecture.md
+// does not list in its modules table (a row starting with the module's name in backticks), so the
+// map of the code a newcomer reads first names every domain.
 // Addresses with a scheme (https://…) are left alone.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -123,6 +126,32 @@ export function findBrokenCitations(files, { tracked, readTracked }) {
   return problems;
 }
 
+const MODULES_FOLDER = 'apps/api/src/modules/';
+const ARCHITECTURE = 'docs/architecture.md';
+
+/** The API modules (folders under apps/api/src/modules) that docs/architecture.md's table leaves out. */
+export function findUnlistedModules({ tracked, readTracked }) {
+  const modules = new Set(
+    tracked
+      .filter((path) => path.startsWith(MODULES_FOLDER))
+      .map((path) => path.slice(MODULES_FOLDER.length).split('/'))
+      .filter((parts) => parts.length > 1)
+      .map((parts) => parts[0]),
+  );
+  if (modules.size === 0) return [];
+  const listed = new Set(
+    [...readTracked(ARCHITECTURE).matchAll(/^\|\s*`([\w-]+)`\s*\|/gm)].map((match) => match[1]),
+  );
+  return [...modules]
+    .filter((name) => !listed.has(name))
+    .sort()
+    .map((name) => ({
+      file: ARCHITECTURE,
+      line: 0,
+      message: `does not list the API module \`${name}\` (${MODULES_FOLDER}${name}) in its modules table`,
+    }));
+}
+
 /** Every tracked text file of the repository at `root`, with its text. */
 export function trackedFiles(root) {
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 })
@@ -139,7 +168,10 @@ export function trackedFiles(root) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const { tracked, files, readTracked } = trackedFiles(root);
-  const problems = findBrokenCitations(files, { tracked, readTracked });
+  const problems = [
+    ...findBrokenCitations(files, { tracked, readTracked }),
+    ...findUnlistedModules({ tracked, readTracked }),
+  ];
   for (const { file, line, message } of problems) console.error(`${file}:${line}: ${message}`);
   if (problems.length > 0) {
     console.error(`\n${problems.length} citation(s) of what the repository does not have.`);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findBrokenCitations, trackedFiles } from './check-citations.mjs';
+import { findBrokenCitations, findUnlistedModules, trackedFiles } from './check-citations.mjs';
 
 // A small repository of its own: the sample texts below cite into it, never into the real one.
 const documents = {
@@ -126,5 +126,41 @@ describe('findBrokenCitations', () => {
       },
     ]);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('findUnlistedModules', () => {
+  const architecture = [
+    '| module | what it owns |',
+    '|---|---|',
+    '| `auth` | sign-in |',
+    '| `users` | people |',
+  ].join('\n');
+  const repository = (paths) => ({
+    tracked: ['docs/architecture.md', ...paths],
+    readTracked: () => architecture,
+  });
+
+  it('accepts modules the architecture lists', () => {
+    expect(
+      findUnlistedModules(
+        repository(['apps/api/src/modules/auth/routes.ts', 'apps/api/src/modules/users/service.ts']),
+      ),
+    ).toEqual([]);
+  });
+
+  it('names a module folder the architecture leaves out', () => {
+    expect(findUnlistedModules(repository(['apps/api/src/modules/jobs/runner.ts']))).toEqual([
+      {
+        file: 'docs/architecture.md',
+        line: 0,
+        message: 'does not list the API module `jobs` (apps/api/src/modules/jobs) in its modules table',
+      },
+    ]);
+  });
+
+  it("finds every module of the repository's own tree listed", () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    expect(findUnlistedModules(trackedFiles(root))).toEqual([]);
   });
 });
