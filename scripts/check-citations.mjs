@@ -12,7 +12,9 @@
 //     issues are not in the repository; comments cite the docs/ section that holds the rule.
 // It also fails on an API module (a folder under apps/api/src/modules) that docs/architecture.md
 // does not list in its modules table (a row starting with the module's name in backticks), so the
-// map of the code a newcomer reads first names every domain.
+// map of the code a newcomer reads first names every domain, and on a decision record without its
+// `Date:` and `Status:` lines under the title (docs/decisions/000-template.md), so a reader knows
+// when it was taken and whether it still holds.
 // Addresses with a scheme (https://…) are left alone.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -152,6 +154,29 @@ export function findUnlistedModules({ tracked, readTracked }) {
     }));
 }
 
+const DECISION_RECORD = /^docs\/decisions\/\d{3}-[^/]+\.md$/;
+const DECISION_STATUS = /^(accepted|superseded)\b/;
+
+/** Decision records whose first lines lack `Date: YYYY-MM-DD` and `Status: accepted | superseded …`. */
+export function findUndatedDecisions(files) {
+  const problems = [];
+  for (const { path, text } of files) {
+    if (!DECISION_RECORD.test(path) || path.endsWith('/000-template.md')) continue;
+    const head = text.split('\n').slice(0, 6);
+    if (!head.some((line) => /^Date: \d{4}-\d{2}-\d{2}$/.test(line))) {
+      problems.push({ file: path, line: 0, message: 'has no `Date: YYYY-MM-DD` line under its title' });
+    }
+    if (!head.some((line) => line.startsWith('Status: ') && DECISION_STATUS.test(line.slice(8)))) {
+      problems.push({
+        file: path,
+        line: 0,
+        message: 'has no `Status: accepted` or `Status: superseded …` line under its title',
+      });
+    }
+  }
+  return problems;
+}
+
 /** Every tracked text file of the repository at `root`, with its text. */
 export function trackedFiles(root) {
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 })
@@ -171,6 +196,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = [
     ...findBrokenCitations(files, { tracked, readTracked }),
     ...findUnlistedModules({ tracked, readTracked }),
+    ...findUndatedDecisions(files),
   ];
   for (const { file, line, message } of problems) console.error(`${file}:${line}: ${message}`);
   if (problems.length > 0) {

@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findBrokenCitations, findUnlistedModules, trackedFiles } from './check-citations.mjs';
+import {
+  findBrokenCitations,
+  findUndatedDecisions,
+  findUnlistedModules,
+  trackedFiles,
+} from './check-citations.mjs';
 
 // A small repository of its own: the sample texts below cite into it, never into the real one.
 const documents = {
@@ -162,5 +167,38 @@ describe('findUnlistedModules', () => {
   it("finds every module of the repository's own tree listed", () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
     expect(findUnlistedModules(trackedFiles(root))).toEqual([]);
+  });
+});
+
+describe('findUndatedDecisions', () => {
+  const record = (head) => ({
+    path: 'docs/decisions/057-a-rule.md',
+    text: `# 057: A rule\n\n${head}\n## Context\n`,
+  });
+
+  it('accepts a record with its date and status', () => {
+    expect(findUndatedDecisions([record('Date: 2026-12-02\nStatus: accepted\n')])).toEqual([]);
+    expect(findUndatedDecisions([record('Date: 2026-12-02\nStatus: superseded by 058\n')])).toEqual([]);
+  });
+
+  it('names a record without a date or with an unknown status', () => {
+    expect(findUndatedDecisions([record('Status: maybe\n')]).map(({ message }) => message)).toEqual([
+      'has no `Date: YYYY-MM-DD` line under its title',
+      'has no `Status: accepted` or `Status: superseded …` line under its title',
+    ]);
+  });
+
+  it('leaves the template and other files alone', () => {
+    expect(
+      findUndatedDecisions([
+        { path: 'docs/decisions/000-template.md', text: '# NNN: Title\n' },
+        { path: 'docs/architecture.md', text: '# Architecture\n' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it("finds every record of the repository's own tree dated", () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    expect(findUndatedDecisions(trackedFiles(root).files)).toEqual([]);
   });
 });
