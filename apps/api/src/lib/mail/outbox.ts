@@ -12,7 +12,16 @@ export type MailMessage = {
   attachments?: MailAttachment[];
   /** Header fields of this message alone (RFC 8058's unsubscribe pair); none when left out. */
   headers?: Record<string, string>;
+  /** Written by a person of the secretariat (a message to an event's attendees), not by the portal. */
+  writtenByStaff?: boolean;
 };
+
+/**
+ * What the portal sends by itself (confirmations, statements, reminders, announcements) says so,
+ * as RFC 3834 asks, so that out-of-office responders and mail filters do not answer it. A message
+ * the secretariat wrote is a person's and may get a reply.
+ */
+const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' };
 
 /**
  * Queues a message for the mail worker. Call it with the transaction that makes the change the
@@ -33,7 +42,7 @@ export async function queueMail(
       html: message.html,
       text: message.text,
       attachments: message.attachments ?? [],
-      headers: message.headers ?? {},
+      headers: { ...(message.writtenByStaff ? {} : AUTOMATIC_MAIL_HEADERS), ...message.headers },
       status: 'queued',
       ...(delayMs > 0 && {
         nextAttemptAt: sql`now() + ${Math.round(delayMs)}::integer * interval '1 millisecond'`,

@@ -283,6 +283,8 @@ describe('a real SMTP peer', () => {
     const unfolded = (received[0] as Received).raw.replace(/\r\n[ \t]+/g, ' ');
     expect(unfolded).toContain(`List-Unsubscribe: <${link}>`);
     expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // What the portal sends by itself says so (RFC 3834).
+    expect(unfolded).toContain('Auto-Submitted: auto-generated');
     const files = (await readdir(config.outboxDir)).filter((name) => name.endsWith('.json')).sort();
     const kept = JSON.parse(await readFile(join(config.outboxDir, files.at(-1) as string), 'utf8'));
     expect(kept).toMatchObject({ subject: 'News', headers });

@@ -109,6 +109,7 @@ describe('POST /api/announcements', () => {
     const token = tokenOf(mail);
     expect(token).toMatch(new RegExp(`^${people.paid?.id}\\.[A-Za-z0-9_-]{43}$`));
     expect(mail.headers).toEqual({
+      'Auto-Submitted': 'auto-generated',
       'List-Unsubscribe': `<${context.config.publicUrl}/api/announcements/unsubscribe?token=${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
@@ -324,7 +325,7 @@ describe('unsubscribing', () => {
       expect(queued.map((row) => row.subject)).toEqual(['Reset your MEAP password']);
       return queued;
     });
-    expect(rows[0]?.headers).toEqual({});
+    expect(rows[0]?.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
   });
 });
 

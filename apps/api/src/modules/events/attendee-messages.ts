@@ -88,6 +88,7 @@ export async function messageAttendees(
       tx,
       recipients.map((recipient) => ({
         to: recipient.email,
+        writtenByStaff: true,
         ...attendeeMessageEmail({
           name: recipient.name,
           subject: input.subject,

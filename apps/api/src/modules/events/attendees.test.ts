@@ -319,6 +319,8 @@ describe('POST /api/events/admin/{id}/messages', () => {
     expect(company?.text).toContain('Hello Ramon Dizon,');
     expect(company?.text).toContain('The meeting moves to Hall B.\n\nSee you there.');
     expect(company?.html).toContain('white-space:pre-line;">The meeting moves to Hall B.');
+    // A person wrote it: not marked as automatic mail (RFC 3834), so replies are welcome.
+    expect(company?.headers).toEqual({});
     // The second leaves a second after the first (BULK_MAIL_PER_MINUTE).
     const [first, second] = mails.map((mail) => mail.nextAttemptAt.getTime()).sort();
     expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(900);
