@@ -10,6 +10,7 @@ import { seedDemoContent } from './db/seed';
 import { readDatabaseTemplate } from './db/template';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
+import { checkUploadsBucket, explainDatabaseFailure } from './startup-problems';
 
 /** Run with this argument, main.js prepares the database (below) and exits. */
 const PREPARE_DATABASE_ONLY = '--prepare-database';
@@ -60,16 +61,19 @@ function prepareNewEmbeddedDatabase(config: Config) {
   if (preparation.status !== 0) process.exit(preparation.status ?? 1);
 }
 
+/** Stops the start with a sentence about the configuration, not a stack trace. */
+function exitWith(problem: string): never {
+  console.error(problem);
+  process.exit(1);
+}
+
 /** Owns the process: reads config, prepares the database, listens, shuts down cleanly. */
 async function main() {
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) exitWith(error.message);
     throw error;
   }
 
@@ -77,8 +81,16 @@ async function main() {
     await (await openPreparedDatabase(config)).close();
     return;
   }
+  const storage = createStorage(config.storage);
+  const bucketProblem = await checkUploadsBucket(storage, config.storage);
+  storage.close();
+  if (bucketProblem) exitWith(bucketProblem);
   prepareNewEmbeddedDatabase(config);
-  const database = await openPreparedDatabase(config);
+  const database = await openPreparedDatabase(config).catch((error: unknown) => {
+    const problem = explainDatabaseFailure(error, config.database);
+    if (problem) exitWith(problem);
+    throw error;
+  });
   const app = await buildApp(config, { database });
 
   let closing = false;
