@@ -484,7 +484,8 @@ describe('events', { timeout: 240_000 }, () => {
       ]) {
         await page.getByText(text).first().waitFor();
       }
-      await page.getByText('published', { exact: true }).first().waitFor();
+      // A published event's page carries no status badge (docs/product-rules.md "Events").
+      expect(await page.getByText('published', { exact: true }).count()).toBe(0);
       await page.getByRole('link', { name: 'Log in to register' }).waitFor();
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `event-page-${viewport}`);

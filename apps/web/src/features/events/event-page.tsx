@@ -122,7 +122,11 @@ function EventDetails({ event }: { event: EventDetail }) {
             Back to Events
           </Link>
           <div className="mt-6 flex flex-wrap items-center gap-2">
-            <StatusBadge tone={toneOfStatus(event.status)}>{event.status}</StatusBadge>
+            {/* A published event is what every visitor expects: only a cancelled one (or, for the
+                secretariat, a draft) says what it is (docs/product-rules.md "Events"). */}
+            {event.status !== 'published' && (
+              <StatusBadge tone={toneOfStatus(event.status)}>{event.status}</StatusBadge>
+            )}
             <span className="inline-flex rounded-full bg-white/15 px-2.5 py-0.5 font-medium text-white text-xs ring-1 ring-white/30">
               {event.event_type}
             </span>

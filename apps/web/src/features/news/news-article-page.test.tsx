@@ -43,12 +43,13 @@ afterEach(() => {
 });
 
 describe('NewsArticlePage (spec 001 §2)', () => {
-  it('shows the loading text, then the article with badge, tag, dates, author and content', async () => {
+  it('shows the loading text, then the article with its tag, dates, author and content', async () => {
     stubApi(async () => json({ data: article() }));
     renderAt(article().id);
     expect(await screen.findByText('Loading article...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Nickel output rises' })).toBeInTheDocument();
-    expect(screen.getByText('published')).toBeInTheDocument();
+    // Readers see no status; only the secretariat reaches a draft, and it says so.
+    expect(screen.queryByText('published')).toBeNull();
     expect(screen.getByText('News Article')).toBeInTheDocument();
     expect(screen.getByText('By Maria Santos')).toBeInTheDocument();
     // 02:30 UTC is 10:30 AM in Manila.
@@ -56,6 +57,13 @@ describe('NewsArticlePage (spec 001 §2)', () => {
     expect(screen.getByText(/Last updated/)).toHaveTextContent('Last updated March 2, 2026 at 1:00 PM');
     expect(screen.getByText('12%').tagName).toBe('STRONG');
     expect(screen.getByRole('heading', { name: 'Image Gallery (3)' })).toBeInTheDocument();
+  });
+
+  it('marks a draft, which only the secretariat reaches, with a yellow badge', async () => {
+    stubApi(async () => json({ data: article({ status: 'draft' }) }));
+    renderAt(article().id);
+    const badge = await screen.findByText('draft');
+    expect(badge.className).toMatch(/amber/);
   });
 
   it("says 'Content not available for this article.' and hides 'Last updated' and the grid when there is nothing to show", async () => {

@@ -98,7 +98,8 @@ export function NewsArticlePage() {
 
       <header className="mt-8">
         <div className="flex flex-wrap items-center gap-2">
-          <StatusBadge tone={news.status === 'published' ? 'green' : 'yellow'}>{news.status}</StatusBadge>
+          {/* Only the secretariat reaches a draft or an archived article; readers see no status. */}
+          {news.status !== 'published' && <StatusBadge tone="yellow">{news.status}</StatusBadge>}
           <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 font-medium text-brand-800 text-xs ring-1 ring-brand-600/20 ring-inset">
             <Newspaper aria-hidden="true" className="size-3.5" />
             News Article
