@@ -31,6 +31,9 @@ export type EventCalendarTimes =
   | { allDay: false; start: Date; end: Date };
 
 /** A timed event with no end time is put down for an hour, as calendars do with a new entry. */
+/** The feed of upcoming events that calendars subscribe to (served by the API, linked from /events). */
+export const EVENTS_FEED_PATH = '/events.ics';
+
 export const DEFAULT_EVENT_DURATION_MS = 60 * 60_000;
 
 /** The instant a Manila wall-clock time (`HH:MM` or `HH:MM:SS`) falls on: Manila keeps +08:00 all year. */

@@ -2,7 +2,7 @@ import { addToDate, EVENT_MESSAGES, manilaDateString } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { events, mailOutbox } from '../../db/schema';
 import type { MailAttachment } from '../../db/schema/mail';
 import { createEvent, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
@@ -35,8 +35,6 @@ const eventProperty = (vevent: ICAL.Event | undefined, name: string) =>
 const inManila = (instant: Date) =>
   `${new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
 
-const host = () => new URL(context.config.publicUrl).hostname;
-
 describe('GET /events/{id}.ics', () => {
   it('answers one VEVENT with the title, Manila times, place and a stable UID', async () => {
     const event = await createEvent(context.db, {
@@ -63,7 +61,14 @@ describe('GET /events/{id}.ics', () => {
     expect(inManila(vevent?.startDate.toJSDate() as Date)).toBe('2099-06-10T09:30:00+08:00');
     expect(inManila(vevent?.endDate.toJSDate() as Date)).toBe('2099-06-10T17:00:00+08:00');
     expect(vevent?.location).toBe('Makati Shangri-La, Rizal Ballroom, Makati, Philippines');
-    expect(vevent?.uid).toBe(`${event.id}@${host()}`);
+    // The event's id alone (RFC 7986): the entry is the same whatever PUBLIC_URL says.
+    expect(vevent?.uid).toBe(event.id);
+    // Its last change in seconds since 2020: every edit raises it (RFC 5546).
+    expect(vevent?.sequence).toBe((Date.parse('2026-01-02T03:04:05Z') - Date.UTC(2020, 0, 1)) / 1000);
+    expect(eventProperty(vevent, 'status')).toBe('CONFIRMED');
+    // RFC 5545: every line ends with CRLF, the last one too.
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(response.body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(vevent?.description).toContain(`${context.config.publicUrl}/events/${event.id}`);
     expect(eventProperty(vevent, 'url')).toBe(`${context.config.publicUrl}/events/${event.id}`);
     expect(calendarProperty(response.body, 'prodid')).toBe('-//MEAP//Events//EN');
@@ -104,10 +109,28 @@ describe('GET /events/{id}.ics', () => {
     expect(inManila(vevent?.endDate.toJSDate() as Date)).toBe('2099-08-06T00:30:00+08:00');
   });
 
-  it('answers 404 for a draft, a cancelled and an unknown event, 400 for a malformed id', async () => {
+  it('raises SEQUENCE when the event changes, and marks a cancelled event CANCELLED', async () => {
+    const event = await createEvent(context.db, { start_date: '2099-06-10', start_time: '09:00' });
+    const before = parseCalendar((await get(`/events/${event.id}.ics`)).body)[0];
+    await context.db
+      .update(events)
+      .set({
+        start_time: '10:00',
+        status: 'cancelled',
+        updated_at: new Date(event.updated_at.getTime() + 60_000),
+      })
+      .where(eq(events.id, event.id));
+    const response = await get(`/events/${event.id}.ics`);
+    expect(response.statusCode).toBe(200);
+    const after = parseCalendar(response.body)[0];
+    expect(after?.uid).toBe(before?.uid);
+    expect(after?.sequence).toBe((before?.sequence ?? 0) + 60);
+    expect(eventProperty(after, 'status')).toBe('CANCELLED');
+  });
+
+  it('answers 404 for a draft and an unknown event, 400 for a malformed id', async () => {
     const draft = await createEvent(context.db, { status: 'draft' });
-    const cancelled = await createEvent(context.db, { status: 'cancelled' });
-    for (const id of [draft.id, cancelled.id, '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f']) {
+    for (const id of [draft.id, '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f']) {
       // Not even for an admin: the file is the public page's.
       const response = await get(`/events/${id}.ics`, { cookie: adminCookie });
       expect(response.statusCode).toBe(404);
@@ -118,7 +141,7 @@ describe('GET /events/{id}.ics', () => {
 });
 
 describe('GET /events.ics', () => {
-  it('holds every published event that has not ended, soonest first, and nothing else', async () => {
+  it('holds every published or cancelled event that has not ended, soonest first, and nothing else', async () => {
     const today = manilaDateString();
     const later = await createEvent(context.db, {
       title: 'Later',
@@ -152,10 +175,17 @@ describe('GET /events.ics', () => {
       'Mineral Exploration Association of the Philippines events',
     );
     const uids = parseCalendar(response.body).map((vevent) => vevent.uid);
-    const uidOf = (event: { id: string }) => `${event.id}@${host()}`;
-    const mine = [running, endsToday, sooner, later].map(uidOf);
+    const mine = [running, endsToday, sooner, cancelled, later].map((event) => event.id);
     expect(uids.filter((uid) => mine.includes(uid))).toEqual(mine);
-    for (const hidden of [past, draft, cancelled]) expect(uids).not.toContain(uidOf(hidden));
+    for (const hidden of [past, draft]) expect(uids).not.toContain(hidden.id);
+    // A cancelled event stays, marked so, for calendars that hold it to strike it.
+    const statusOf = (id: string) =>
+      eventProperty(
+        parseCalendar(response.body).find((vevent) => vevent.uid === id),
+        'status',
+      );
+    expect(statusOf(cancelled.id)).toBe('CANCELLED');
+    expect(statusOf(sooner.id)).toBe('CONFIRMED');
     const starts = parseCalendar(response.body).map((vevent) => vevent.startDate.toJSDate().getTime());
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });

@@ -1,5 +1,5 @@
 import { eventCalendarTimes, eventPlaceLines, siteConfig, sitePaths } from '@portal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
 import type { Db, DbTransaction } from '../../db/client';
 import { events } from '../../db/schema';
@@ -12,8 +12,6 @@ import { byWhenItHappens, notEnded } from './service';
  */
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
-/** The subscription feed's address. */
-export const EVENTS_FEED_PATH = '/events.ics';
 /** One event's file: `/events/{id}.ics`, beside its page. */
 export const eventCalendarPath = (id: string) => `${sitePaths.eventDetail(id)}.ics`;
 
@@ -34,14 +32,24 @@ const calendarColumns = {
   province: events.province,
   country: events.country,
   event_type: events.event_type,
+  status: events.status,
   created_at: events.created_at,
   updated_at: events.updated_at,
 };
 type CalendarRow = Pick<typeof events.$inferSelect, keyof typeof calendarColumns>;
 
+/** Drafts have no calendar entry; a cancelled event keeps one, marked so, until it would have ended. */
+const IN_CALENDARS = ['published', 'cancelled'] as const;
+
+/** SEQUENCE counts from here: an event changed later has a higher one than any earlier file of it. */
+const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
+
 /**
- * One VEVENT. The UID is the event's id at the site's host, so a calendar that imports the file
- * twice, or reads the feed again, updates the entry instead of adding another. Times go out in UTC
+ * One VEVENT. The UID is the event's id (a UUID, as RFC 7986 recommends, with no host, so setting
+ * PUBLIC_URL later changes no entry), so a calendar that imports the file twice, or reads the feed
+ * again, updates the entry instead of adding another. Calendars apply a changed or cancelled entry
+ * only when its SEQUENCE is higher than the one they hold (RFC 5546): it is the event's last change
+ * in seconds, so every edit (a new time, the cancellation) raises it. Times go out in UTC
  * (RFC 5545 form 2), computed from Manila's wall clock, so every calendar shows the Manila time
  * in its own zone; all-day events as dates.
  */
@@ -55,13 +63,14 @@ function toCalendarEvent(row: CalendarRow, publicUrl: string): ICalEventData {
     ...(times.allDay
       ? { allDay: true, start: times.firstDay, end: times.dayAfterLast }
       : { start: times.start, end: times.end }),
-    id: `${row.id}@${new URL(publicUrl).hostname}`,
+    id: row.id,
+    sequence: Math.max(0, Math.floor((row.updated_at.getTime() - SEQUENCE_EPOCH_MS) / 1000)),
     summary: row.title,
     description: [row.description, pageUrl].filter(Boolean).join('\n\n'),
     location: location || null,
     url: pageUrl,
     categories: [{ name: row.event_type }],
-    status: ICalEventStatus.CONFIRMED,
+    status: row.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     // The last change rather than the time of the request: the same event gives the same file,
     // so the ETag lets a calendar's repeated reads be answered 304.
     stamp: row.updated_at,
@@ -70,24 +79,26 @@ function toCalendarEvent(row: CalendarRow, publicUrl: string): ICalEventData {
   };
 }
 
+/** RFC 5545 ends every line, the last one too, with CRLF; the library leaves the last one bare. */
 function writeCalendar(rows: CalendarRow[], publicUrl: string, calendarName?: string): string {
-  return ical({
+  const text = ical({
     prodId: { company: siteConfig.acronym, product: 'Events' },
     method: ICalCalendarMethod.PUBLISH,
     name: calendarName ?? null,
     events: rows.map((row) => toCalendarEvent(row, publicUrl)),
   }).toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /**
- * A published event's file, or null: drafts, cancelled and unknown events have none (a calendar
- * entry for a cancelled event would only mislead).
+ * A published or cancelled event's file, or null: drafts and unknown events have none. A cancelled
+ * event's file says CANCELLED, so a calendar that imported it removes or strikes the entry.
  */
 export async function eventCalendarFile(db: Db | DbTransaction, id: string, publicUrl: string) {
   const [row] = await db
     .select(calendarColumns)
     .from(events)
-    .where(and(eq(events.id, id), eq(events.status, 'published')));
+    .where(and(eq(events.id, id), inArray(events.status, IN_CALENDARS)));
   if (!row) return null;
   return {
     filename: calendarFileName(row.title),
@@ -96,12 +107,12 @@ export async function eventCalendarFile(db: Db | DbTransaction, id: string, publ
   };
 }
 
-/** `/events.ics`: every published event that has not ended, soonest first. */
+/** `/events.ics`: every published or cancelled event that has not ended, soonest first. */
 export async function eventsFeed(db: Db, publicUrl: string) {
   const rows = await db
     .select(calendarColumns)
     .from(events)
-    .where(and(eq(events.status, 'published'), notEnded()))
+    .where(and(inArray(events.status, IN_CALENDARS), notEnded()))
     .orderBy(...byWhenItHappens('asc'), events.id);
   return writeCalendar(rows, publicUrl, `${siteConfig.name} events`);
 }

@@ -14,6 +14,7 @@ import {
   checkInResultSchema,
   EVENT_BANNER_FIELD,
   EVENT_MESSAGES,
+  EVENTS_FEED_PATH,
   eventCreateSchema,
   eventDeleteResponseSchema,
   eventDetailResponseSchema,
@@ -44,7 +45,7 @@ import { type TicketSecrets, ticketKeyOf } from '../../lib/tickets';
 import { isAdmin, SHARED_FOR_A_MINUTE, type Viewer } from '../../plugins/access';
 import { listAttendeeMessages, messageAttendees } from './attendee-messages';
 import { exportAttendeesCsv, listAttendees } from './attendees';
-import { CALENDAR_CONTENT_TYPE, EVENTS_FEED_PATH, eventCalendarFile, eventsFeed } from './calendar';
+import { CALENDAR_CONTENT_TYPE, eventCalendarFile, eventsFeed } from './calendar';
 import {
   addStaff,
   assertCheckInAccess,
@@ -579,7 +580,8 @@ export const eventCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
       config: { access: 'public', ignoresViewer: true },
       schema: {
         tags: ['events'],
-        summary: 'A published event as an iCalendar file (RFC 5545); 404 for drafts and cancelled events',
+        summary:
+          'A published event as an iCalendar file (RFC 5545), a cancelled one marked CANCELLED; 404 for drafts',
         params: idParamsSchema,
         response: { 404: apiErrorSchema },
       },

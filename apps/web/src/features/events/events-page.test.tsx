@@ -81,6 +81,17 @@ describe('EventsPage (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     expect(within(list).getAllByRole('link', { name: /View More/ })).toHaveLength(3);
   });
 
+  it('offers the calendar feed: webcal: to subscribe, and the https address for Google Calendar', async () => {
+    stubEventsApi();
+    renderPage();
+    const subscribe = await screen.findByRole('link', { name: 'Subscribe to the calendar' });
+    expect(subscribe).toHaveAttribute('href', `webcal://${window.location.host}/events.ics`);
+    expect(screen.getByRole('link', { name: 'Feed address (for Google Calendar)' })).toHaveAttribute(
+      'href',
+      '/events.ics',
+    );
+  });
+
   it("says 'No events found' when nothing matches", async () => {
     stubEventsApi({ total: 0 });
     renderPage('/events?search=nothing');

@@ -1,5 +1,5 @@
-import { EVENT_MESSAGES, EVENT_TYPES, PAGE_SIZES } from '@portal/shared';
-import { SlidersHorizontal } from 'lucide-react';
+import { EVENT_MESSAGES, EVENT_TYPES, EVENTS_FEED_PATH, PAGE_SIZES } from '@portal/shared';
+import { CalendarPlus, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { SearchField } from '@/components/admin-list/list-toolbar';
 import {
@@ -49,7 +49,15 @@ export function EventsPage() {
       <PageHeader
         eyebrow="Events"
         title="Events and Trainings"
-        intro="Monthly meetings, the annual forum, and trainings with certification for the exploration community."
+        intro={
+          <>
+            <p>
+              Monthly meetings, the annual forum, and trainings with certification for the exploration
+              community.
+            </p>
+            <CalendarSubscription />
+          </>
+        }
       />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <section aria-label="Find events" className="mb-10">
@@ -189,5 +197,35 @@ function EventSkeletons() {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The feed of upcoming events for a calendar app: `webcal:` opens the subscription dialog of Apple
+ * Calendar and Outlook; the https address is what Google Calendar's "From URL" asks for. The
+ * address needs the site's host, which only the browser knows, so the server's render shows the
+ * https link alone.
+ */
+function CalendarSubscription() {
+  const [feedUrl, setFeedUrl] = useState<string>();
+  useEffect(() => setFeedUrl(new URL(EVENTS_FEED_PATH, window.location.origin).href), []);
+  const linkClass = 'font-semibold text-white underline underline-offset-4 hover:text-accent-200';
+  return (
+    <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-base">
+      <CalendarPlus aria-hidden="true" className="size-5 text-accent-300" />
+      {feedUrl ? (
+        <a href={feedUrl.replace(/^https?:/, 'webcal:')} className={linkClass}>
+          Subscribe to the calendar
+        </a>
+      ) : (
+        <span>Subscribe to the calendar</span>
+      )}
+      <a
+        href={EVENTS_FEED_PATH}
+        className="text-brand-100 text-sm underline underline-offset-4 hover:text-white"
+      >
+        Feed address (for Google Calendar)
+      </a>
+    </p>
   );
 }
