@@ -119,7 +119,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 );
 
 describe('readiness when a dependency is down', () => {
-  it('answers 503 within 2 s when the database accepts connections but never answers', async () => {
+  // Without the check's own time limit the request would hang until the test's timeout: the answer
+  // arriving at all is the proof (how fast belongs to `npm run bench`, not to a loaded test run).
+  it('answers 503 when the database accepts connections but never answers', async () => {
     // A socket that takes connections and says nothing: a database server that hangs.
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -131,9 +133,7 @@ describe('readiness when a dependency is down', () => {
     });
     const app = await buildApp(config, { database, logger: false });
     try {
-      const startedAt = Date.now();
       const response = await app.inject({ method: 'GET', url: '/api/ready' });
-      expect(Date.now() - startedAt).toBeLessThan(2_000);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         error: 'Database unavailable',
