@@ -6,7 +6,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES, MAX_IMAGES_PER_REQUEST, siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiDocsOptions } from './api-docs';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { housekeepingPlugin } from './lib/housekeeping';
@@ -18,6 +19,7 @@ import { createStorage } from './lib/storage';
 import { keyFor, loadOrCreateJwtSecret } from './lib/tokens';
 import { announcementRoutes } from './modules/announcements/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { ACCESS_COOKIE } from './modules/auth/cookies';
 import { authRoutes } from './modules/auth/routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
@@ -162,13 +164,14 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   // Before any route: the limiter attaches itself to the routes that ask for it as they are added.
   await app.register(rateLimitPlugin, { config });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${siteConfig.acronym} portal API`, version: '1.0.0' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(
+    fastifySwagger,
+    apiDocsOptions({
+      title: `${siteConfig.acronym} portal API`,
+      publicUrl: config.publicUrl,
+      sessionCookie: ACCESS_COOKIE,
+    }),
+  );
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;

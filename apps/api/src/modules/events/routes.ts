@@ -568,7 +568,11 @@ export const eventCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
     EVENTS_FEED_PATH,
     {
       config: { access: 'public', ignoresViewer: true },
-      schema: { tags: ['events'], summary: 'Every upcoming published event as an iCalendar feed (RFC 5545)' },
+      schema: {
+        tags: ['events'],
+        summary: 'Every upcoming published or cancelled event as an iCalendar feed (RFC 5545)',
+        produces: ['text/calendar'],
+      },
     },
     async (_request, reply) =>
       calendarReply(reply, await eventsFeed(db, publicUrl), 'inline; filename="events.ics"'),
@@ -583,6 +587,7 @@ export const eventCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
         summary:
           'A published event as an iCalendar file (RFC 5545), a cancelled one marked CANCELLED; 404 for drafts',
         params: idParamsSchema,
+        produces: ['text/calendar'],
         response: { 404: apiErrorSchema },
       },
     },

@@ -71,7 +71,12 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
     '/card.png',
     {
       config: { access: 'member' },
-      schema: { tags: ['members'], summary: 'The card as a PNG (wallet size, 300 dpi)', response: refusals },
+      schema: {
+        tags: ['members'],
+        summary: 'The card as a PNG (wallet size, 300 dpi)',
+        produces: ['image/png'],
+        response: refusals,
+      },
     },
     async (request, reply) => {
       const card = await readOwnCard(context, userIdOf(request));
@@ -83,7 +88,12 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
     '/card.pdf',
     {
       config: { access: 'member' },
-      schema: { tags: ['members'], summary: 'The card as a PDF (wallet size)', response: refusals },
+      schema: {
+        tags: ['members'],
+        summary: 'The card as a PDF (wallet size)',
+        produces: ['application/pdf'],
+        response: refusals,
+      },
     },
     async (request, reply) => {
       const card = await readOwnCard(context, userIdOf(request));
