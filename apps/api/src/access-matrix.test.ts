@@ -101,6 +101,8 @@ function suggestedDeclaration(route: DeclaredRoute) {
     public: "guest: 'ok', member: 'ok', admin: 'ok'",
     member:
       "guest: 'unauthenticated', member: 'ok', anotherMember: '<forbidden | not-found | own-data-only | ok>', admin: 'ok'",
+    'members-area':
+      "guest: 'unauthenticated', member: 'ok', anotherMember: '<forbidden: not in good standing>', admin: 'ok'",
     admin: "guest: 'unauthenticated', member: 'forbidden', admin: 'ok'",
   }[route.config.access ?? 'public'];
   const request = hasInput ? ', request: async ({ db, owner, unique }) => ({ url, payload })' : '';
@@ -124,7 +126,8 @@ describe('the access-control matrix', () => {
   it("says what another member gets on every route about a member's own data", () => {
     const undeclared = routes.filter(
       (route) =>
-        route.config.access === 'member' && ACCESS_MATRIX[routeKey(route)]?.anotherMember === undefined,
+        (route.config.access === 'member' || route.config.access === 'members-area') &&
+        ACCESS_MATRIX[routeKey(route)]?.anotherMember === undefined,
     );
     expect(
       undeclared.map(routeKey),

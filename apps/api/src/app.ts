@@ -34,6 +34,7 @@ import { eventsJobPlugin } from './modules/events/jobs-plugin';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
+import { userInGoodStanding } from './modules/memberships';
 import { applicationRoutes } from './modules/memberships/application-routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -139,7 +140,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   // Before compression, so the tag is of the answer itself (the same for every encoding, weak).
   await app.register(fastifyEtag, { weak: true });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, {
+    inGoodStanding: (userId) => userInGoodStanding(database.db, userId),
+  });
   await app.register(crossSitePlugin, { config });
   const jwtSecret = loadOrCreateJwtSecret(config);
   // Signed cookies (a guest's visitor id, modules/news/routes.ts) use a key of their own.
@@ -224,7 +227,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });
   // After the web app: the downloads are sent with the reply.sendFile it registers.
-  await app.register(documentRoutes, { config, db });
+  await app.register(documentRoutes, { config });
   return app;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToDate, manilaDateString } from './dates';
-import { membershipStanding, opensMembersArea } from './memberships';
+import { isGoodStanding, membershipStanding } from './memberships';
 
 describe('grace and lapse (docs/decisions/042-scheduled-renewals.md)', () => {
   const now = new Date('2026-06-15T04:00:00Z');
@@ -26,10 +26,19 @@ describe('grace and lapse (docs/decisions/042-scheduled-renewals.md)', () => {
     expect(standing(1, 0)).toBe('lapsed');
   });
 
-  it("opens the members' area when active, or overdue after a payment; never when lapsed", () => {
-    expect(opensMembersArea('active', paidBefore)).toBe(true);
-    expect(opensMembersArea('overdue', paidBefore)).toBe(true);
-    expect(opensMembersArea('overdue', null)).toBe(false);
-    expect(opensMembersArea('lapsed', paidBefore)).toBe(false);
+  it('keeps good standing through the grace for a membership paid before; never when lapsed', () => {
+    const membership = (expiresAt: string | null, dueDaysAgo: number) => {
+      const due = addToDate(today, { days: -dueDaysAgo });
+      return {
+        status: 'approved',
+        expires_at: expiresAt,
+        unpaid_due_on: due,
+        grace_ends_on: addToDate(due, { days: 30 }),
+      };
+    };
+    expect(isGoodStanding(membership(paidBefore, 1), now)).toBe(true);
+    expect(isGoodStanding(membership(paidBefore, 30), now)).toBe(true);
+    expect(isGoodStanding(membership(null, 1), now)).toBe(false);
+    expect(isGoodStanding(membership(paidBefore, 31), now)).toBe(false);
   });
 });

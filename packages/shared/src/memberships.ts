@@ -78,11 +78,24 @@ export function paidThroughOf(expiresAt: string | Date | null | undefined): stri
   return manilaDateString(new Date(new Date(expiresAt).getTime() - 1));
 }
 
+type StandingInput = Parameters<typeof membershipStanding>[0];
+
 /**
- * Whether a standing opens the members' area: good standing, or overdue within the grace
- * (docs/product-rules.md "Dues"). A membership never paid does not, even when overdue.
+ * The one rule for good standing (docs/product-rules.md "Good standing", decision 057): an approved
+ * membership paid through today with nothing past due (`active`, Honorary ones too), or one paid
+ * before that is `overdue` but still inside the grace. It opens the members' area, the card and the
+ * member price tier, and puts a member first on a waitlist. Never paid (awaiting payment, even when
+ * overdue), lapsed, expired, pending and rejected are not. The server's twin is `goodStanding` in
+ * apps/api/src/modules/memberships/lifecycle.ts; a test runs both on every case.
  */
-export const opensMembersArea = (
-  standing: MembershipStanding | undefined,
-  expiresAt: string | null | undefined,
-) => standing === 'active' || (standing === 'overdue' && expiresAt != null);
+export function isGoodStanding(membership: StandingInput, now: Date = new Date()): boolean {
+  const standing = membershipStanding(membership, now);
+  return standing === 'active' || (standing === 'overdue' && membership.expires_at != null);
+}
+
+/** The message of the `members-area` route access when the member is not in good standing. */
+export const MEMBERS_AREA_MESSAGES = {
+  notInGoodStanding: "The members' area is for members in good standing only",
+  /** Member's News files (docs/product-rules.md "Members' area"). */
+  documentRefused: 'An active membership is required to download this file',
+} as const;

@@ -8,7 +8,8 @@ import { accessPlugin, type RouteAccess } from './access';
 /** Registers one API route with `config` on a bare app that has the access plugin. */
 async function registerRoute(config: { access?: RouteAccess; ignoresViewer?: boolean }) {
   const app = Fastify();
-  await app.register(accessPlugin);
+  // No route here is `members-area`: the rule itself is exercised through the real app below.
+  await app.register(accessPlugin, { inGoodStanding: async () => false });
   try {
     app.get('/api/example', { config }, async () => ({}));
     await app.ready();
@@ -24,7 +25,7 @@ describe('route access declarations', () => {
 
   it('lets only public routes skip the session lookup', async () => {
     await expect(registerRoute({ access: 'public', ignoresViewer: true })).resolves.toBeUndefined();
-    for (const access of ['member', 'admin'] as const) {
+    for (const access of ['member', 'members-area', 'admin'] as const) {
       await expect(registerRoute({ access, ignoresViewer: true })).rejects.toThrow(
         'Route GET /api/example needs the viewer to enforce its access',
       );

@@ -1,4 +1,4 @@
-import { SESSION_ERRORS } from '@portal/shared';
+import { MEMBERS_AREA_MESSAGES, SESSION_ERRORS } from '@portal/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import vary from 'vary';
@@ -6,15 +6,23 @@ import { AppError } from '../lib/errors';
 
 /**
  * Who may call a route. Every API route declares one where it is defined
- * (docs/code-style.md "Deny by default").
+ * (docs/code-style.md "Deny by default"): anyone; anyone signed in; a member in good standing
+ * (`members-area`: the members' area files, the card; administrators too, decision 057); an admin.
  */
-export type RouteAccess = 'public' | 'member' | 'admin';
+export type RouteAccess = 'public' | 'member' | 'members-area' | 'admin';
+
+export type AccessOptions = {
+  /** The one rule for good standing on the server (modules/memberships `userInGoodStanding`). */
+  inGoodStanding: (userId: string) => Promise<boolean>;
+};
 
 export type Viewer = { userId: string; isAdmin: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** What a `members-area` route says to a member not in good standing (a default otherwise). */
+    membersAreaRefusal?: string;
     /**
      * A public route that never reads `request.viewer` (login, refresh, logout, health…) is spared
      * the session lookup of modules/auth/session-plugin.ts, a database query, and is answered
@@ -58,9 +66,10 @@ export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === 
 
 /**
  * Refuses to register an API route that does not say who may call it, and enforces the stated
- * access on every request: guests get 401, signed-in non-admins 403 on admin routes.
+ * access on every request: guests get 401, signed-in non-admins 403 on admin routes, and members not
+ * in good standing 403 on `members-area` routes, so no handler checks the standing by hand.
  */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptions) => {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionTokenInvalid', false);
   const routeTable: DeclaredRoute[] = [];
@@ -97,6 +106,15 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
     if (access === 'admin' && !request.viewer.isAdmin) {
       throw new AppError(403, 'Admin access required', { code: 'forbidden' });
+    }
+    if (
+      access === 'members-area' &&
+      !request.viewer.isAdmin &&
+      !(await options.inGoodStanding(request.viewer.userId))
+    ) {
+      const message =
+        request.routeOptions.config.membersAreaRefusal ?? MEMBERS_AREA_MESSAGES.notInGoodStanding;
+      throw new AppError(403, message, { code: 'not_in_good_standing' });
     }
   });
 

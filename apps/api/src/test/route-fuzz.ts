@@ -120,7 +120,7 @@ export async function fuzzEveryRoute({ runs: defaultRuns }: { runs: number }) {
       routes.flatMap((route, index) =>
         // A member's own routes also as a member (a company with a representative), whose requests
         // get past the access check to the code behind it.
-        (route.config.access === 'member'
+        (route.config.access === 'member' || route.config.access === 'members-area'
           ? (['guest', 'admin', 'member'] as const)
           : (['guest', 'admin'] as const)
         ).map((role, roleIndex) => [routeKey(route), role, route, index * 3 + roleIndex] as const),

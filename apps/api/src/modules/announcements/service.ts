@@ -25,7 +25,7 @@ import { announcementEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { invalidToken } from '../auth';
-import { hasStanding } from '../memberships';
+import { goodStanding } from '../memberships';
 import { accountOfUnsubscribeToken, unsubscribeTokenFor } from './tokens';
 
 /** Where RFC 8058's one-click POST goes (routes.ts registers it under /api/announcements). */
@@ -99,9 +99,7 @@ function audienceCondition(audience: AnnouncementAudience, now: Date): SQL | und
         sql`(select 1 from ${memberships} where ${and(ofUser, eq(memberships.status, 'approved'))})`,
       );
     case 'good_standing':
-      return exists(
-        sql`(select 1 from ${memberships} where ${and(ofUser, hasStanding(memberships, 'active', now))})`,
-      );
+      return exists(sql`(select 1 from ${memberships} where ${and(ofUser, goodStanding(memberships, now))})`);
   }
 }
 

@@ -80,7 +80,7 @@ describe("Member's News downloads (active members only)", () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       error: 'An active membership is required to download this file',
-      code: 'membership_required',
+      code: 'not_in_good_standing',
     });
   });
 

@@ -1,13 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOCUMENT_COLLECTIONS, text } from '@portal/shared';
+import { DOCUMENT_COLLECTIONS, MEMBERS_AREA_MESSAGES, text } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { hasActiveMembership } from '../memberships';
 
 const paramsSchema = z.object({ filename: text('File name').max(255) });
 
@@ -15,13 +12,10 @@ const paramsSchema = z.object({ filename: text('File name').max(255) });
  * The static downloads (spec 001 §2 "Static pages"): each collection of the catalogue
  * (packages/shared/src/documents.ts) is served at its own path, from its folder under
  * DOCUMENTS_DIR, to whom it declares. Member's News is the members' area, "only fully paid
- * members": signing in (access 'member') is not enough, the membership must be active
- * (docs/product-rules.md "Membership lifecycle").
+ * members": its route access `members-area` asks the one rule for good standing
+ * (docs/product-rules.md "Good standing").
  */
-export const documentRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = async (
-  app,
-  { config, db },
-) => {
+export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   for (const collection of DOCUMENT_COLLECTIONS) {
     const folder = join(config.documentsDir, collection.folder);
     app.get(
@@ -29,20 +23,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> =
       {
         // A public file is opened by a plain link, not through the api client, so a lapsed session
         // cookie must not turn it into a 401 the browser would show as text.
-        config: { access: collection.access, ignoresViewer: collection.access === 'public' },
+        config:
+          collection.access === 'public'
+            ? { access: 'public', ignoresViewer: true }
+            : { access: 'members-area', membersAreaRefusal: MEMBERS_AREA_MESSAGES.documentRefused },
         schema: { hide: true, params: paramsSchema },
       },
-      async (request, reply) => {
-        const { viewer } = request;
-        if (collection.access === 'member' && viewer && !viewer.isAdmin) {
-          if (!(await hasActiveMembership(db, viewer.userId))) {
-            throw new AppError(403, 'An active membership is required to download this file', {
-              code: 'membership_required',
-            });
-          }
-        }
-        return sendDocument(reply, folder, request.params.filename);
-      },
+      async (request, reply) => sendDocument(reply, folder, request.params.filename),
     );
   }
 };

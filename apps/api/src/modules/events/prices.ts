@@ -9,17 +9,11 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
-import {
-  duesStatements,
-  type EventPriceTierRow,
-  eventPriceTiers,
-  eventRegistrations,
-  memberships,
-} from '../../db/schema';
+import { duesStatements, type EventPriceTierRow, eventPriceTiers, eventRegistrations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { qualifiedColumn } from '../../lib/sql';
 import { paidOf } from '../dues';
-import { hasStanding } from '../memberships';
+import { userInGoodStanding } from '../memberships';
 
 /**
  * Price tiers (docs/product-rules.md "Event prices", docs/decisions/046): who may choose which is
@@ -90,16 +84,6 @@ export async function saveTiers(
   }
 }
 
-/** Whether the member has a membership in good standing now (the member tier's condition). */
-export async function inGoodStanding(db: Db | DbTransaction, userId: string, now: Date) {
-  const [row] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), hasStanding(memberships, 'active', now)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Why a tier is closed to a viewer (null: open). The professional tier's licence is checked on registering. */
 export function tierClosedReason(
   audience: EventPriceAudience,
@@ -119,7 +103,7 @@ export async function tiersForViewer(
 ): Promise<EventPriceTier[]> {
   const [tiers, goodStanding] = await Promise.all([
     tiersOf(db, eventId),
-    userId ? inGoodStanding(db, userId, now) : Promise.resolve(false),
+    userId ? userInGoodStanding(db, userId, now) : Promise.resolve(false),
   ]);
   return tiers.map((tier) => {
     const closedReason = tierClosedReason(tier.audience, { signedIn: userId !== null, goodStanding });
@@ -156,7 +140,7 @@ export async function chooseTier(
   if (!request.tier_id) throw fieldError('tier_id', EVENT_PRICE_MESSAGES.tierRequired);
   const tier = tiers.find((candidate) => candidate.id === request.tier_id);
   if (!tier) throw fieldError('tier_id', EVENT_PRICE_MESSAGES.tierNotFound);
-  if (tier.audience === 'member' && !(await inGoodStanding(tx, userId, now))) {
+  if (tier.audience === 'member' && !(await userInGoodStanding(tx, userId, now))) {
     throw refusedTier(EVENT_PRICE_MESSAGES.memberTierClosed, 'tier_not_open');
   }
   if (tier.audience !== 'professional') return { tier, prc: null };

@@ -5,7 +5,7 @@ import { eventRegistrations, eventWaitlist, memberships } from '../../db/schema'
 import { notFound } from '../../lib/errors';
 import { waitlistOfferEmail } from '../../lib/mail/templates';
 import { qualifiedColumn } from '../../lib/sql';
-import { hasStanding } from '../memberships';
+import { goodStanding } from '../memberships';
 import {
   lockEvent,
   mailMember,
@@ -26,13 +26,12 @@ import { registrationCounts } from './service';
 /** Whether the waiting person holds a membership in good standing at `now` (the queue's first key). */
 const inGoodStanding = (now: Date) => sql<boolean>`exists (select 1 from ${memberships}
   where ${qualifiedColumn(memberships.userId)} = ${qualifiedColumn(eventWaitlist.user_id)}
-  and ${hasStanding(
+  and ${goodStanding(
     {
       id: qualifiedColumn(memberships.id),
       status: qualifiedColumn(memberships.status),
       expiresAt: qualifiedColumn(memberships.expiresAt),
     },
-    'active',
     now,
   )})`;
 

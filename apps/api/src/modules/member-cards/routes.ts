@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  CARD_MESSAGES,
   cardTokenParamsSchema,
   cardVerificationResponseSchema,
   idParamsSchema,
@@ -18,6 +19,9 @@ import { readOwnCard, regenerateOwnCard, revokeCard, verifyCard } from './servic
 import { cardKeyOf } from './tokens';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** The card is the members' area's (docs/product-rules.md "Good standing"), refused in its own words. */
+const membersArea = { access: 'members-area', membersAreaRefusal: CARD_MESSAGES.notInGoodStanding } as const;
 
 /**
  * The public read of a card's verification page (docs/decisions/035): the route below and the
@@ -51,13 +55,13 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
   { db, config, jwtSecret },
 ) => {
   const context = { db, config, cardKey: cardKeyOf(jwtSecret) };
-  // 'member' routes guarantee a viewer.
+  // 'members-area' routes guarantee a viewer in good standing (or an administrator).
   const userIdOf = (request: { viewer: Viewer | null }) => (request.viewer as Viewer).userId;
 
   app.get(
     '/card',
     {
-      config: { access: 'member' },
+      config: membersArea,
       schema: {
         tags: ['members'],
         summary: "The signed-in member's card: 403 unless in good standing",
@@ -70,7 +74,7 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
   app.get(
     '/card.png',
     {
-      config: { access: 'member' },
+      config: membersArea,
       schema: {
         tags: ['members'],
         summary: 'The card as a PNG (wallet size, 300 dpi)',
@@ -87,7 +91,7 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
   app.get(
     '/card.pdf',
     {
-      config: { access: 'member' },
+      config: membersArea,
       schema: {
         tags: ['members'],
         summary: 'The card as a PDF (wallet size)',
@@ -104,7 +108,7 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
   app.post(
     '/card',
     {
-      config: { access: 'member' },
+      config: membersArea,
       schema: {
         tags: ['members'],
         summary: 'Make a new card: the old one and its QR code stop working',

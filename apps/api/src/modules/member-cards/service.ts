@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { assignMemberNumber, readDuesSettings } from '../dues';
-import { hasStanding, standingOf } from '../memberships';
+import { goodStanding, standingOf } from '../memberships';
 import { accountDisplayNameSql } from '../users';
 import { cardTokenHashOf, cardTokenOf } from './tokens';
 
@@ -27,16 +27,17 @@ const notInGoodStanding = () =>
   new AppError(403, CARD_MESSAGES.notInGoodStanding, { code: 'not_in_good_standing' });
 
 /**
- * The membership a member's card is for: their membership in good standing (the check that
- * opens the members' area, docs/product-rules.md "Dues"), the one paid furthest ahead if several.
- * Refused with the reason otherwise.
+ * The membership a member's card is for: their membership in good standing (the one rule,
+ * docs/product-rules.md "Good standing"), the one paid furthest ahead if several. The route's
+ * `members-area` access has already refused members without one; an administrator, whom the
+ * access lets by, has no card and is refused here in the card's words.
  */
 async function goodStandingMembershipOf(db: Db, userId: string, now: Date) {
   const [row] = await db
     .select({ membership: memberships, user: users })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.userId, userId), hasStanding(memberships, 'active', now)))
+    .where(and(eq(memberships.userId, userId), goodStanding(memberships, now)))
     .orderBy(desc(memberships.expiresAt))
     .limit(1);
   if (!row) throw notInGoodStanding();

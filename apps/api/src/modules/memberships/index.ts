@@ -1,6 +1,6 @@
 // What other modules may use of memberships (docs/decisions/034-modules-by-domain.md).
 export {
-  hasActiveMembership,
+  goodStanding,
   hasStanding,
   type MembershipWithDues,
   membershipsWithDues,
@@ -8,4 +8,5 @@ export {
   savePendingMembership,
   standingOf,
   toAdminMembership,
+  userInGoodStanding,
 } from './lifecycle';

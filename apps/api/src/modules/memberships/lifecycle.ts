@@ -8,18 +8,7 @@ import {
   membershipStanding,
   paidThroughOf,
 } from '@portal/shared';
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  isNotNull,
-  notExists,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
 import { duesSettings, duesStatements, type Membership, membershipCards, memberships } from '../../db/schema';
@@ -58,23 +47,14 @@ export type MembershipWithDues = Membership & {
 };
 
 /**
- * What opens the members' area (Member's News files; docs/product-rules.md "Dues"): good standing,
- * an approved membership paid through today owing nothing past its due date, or one paid before
- * that is overdue but within the grace (`opensMembersArea` in packages/shared).
+ * Whether the user holds a membership in good standing at `now` (`goodStanding` below): what the
+ * `members-area` route access asks (apps/api/src/plugins/access.ts) and the member price tier.
  */
-export async function hasActiveMembership(db: Db, userId: string, now = new Date()): Promise<boolean> {
+export async function userInGoodStanding(db: Db | DbTransaction, userId: string, now = new Date()) {
   const [row] = await db
     .select({ found: sql<number>`1` })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        or(
-          hasStanding(memberships, 'active', now),
-          and(hasStanding(memberships, 'overdue', now), isNotNull(memberships.expiresAt)),
-        ),
-      ),
-    )
+    .where(and(eq(memberships.userId, userId), goodStanding(memberships, now)))
     .limit(1);
   return row !== undefined;
 }
@@ -132,6 +112,16 @@ export function hasStanding(membership: MembershipColumns, standing: MembershipS
     case 'expired':
       return sql`(${approved} and ${membership.expiresAt} <= ${now} and not ${overdue})`;
   }
+}
+
+/**
+ * The one rule for good standing in SQL, the twin of `isGoodStanding` (packages/shared; decision
+ * 057): `active`, or `overdue` inside the grace after a payment. Every reader of good standing on
+ * the server goes through here; memberships/good-standing.test.ts runs both on every case.
+ */
+export function goodStanding(membership: MembershipColumns, now: Date) {
+  // Never null (a comparison with a missing `expires_at` is): a true or false to select and sort by.
+  return sql<boolean>`coalesce(${hasStanding(membership, 'active', now)} or (${hasStanding(membership, 'overdue', now)} and ${membership.expiresAt} is not null), false)`;
 }
 
 /** A membership's standing at `now` as a value, from the conditions above. */

@@ -2,6 +2,7 @@ import {
   CARD_MESSAGES,
   CPD_MESSAGES,
   EMAIL_CHANGE_QUERY,
+  isGoodStanding,
   isVotingSuspended,
   PROFILE_MESSAGES,
   type ProfileMembership,
@@ -195,7 +196,15 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
           <MembershipList memberships={membershipData} />
         </ProfileSection>
 
-        {membershipData.some((membership) => membership.standing === 'active') && (
+        {membershipData.some((membership) =>
+          // The card's rule, the server's too (docs/product-rules.md "Good standing").
+          isGoodStanding({
+            status: membership.status,
+            expires_at: membership.expiresAt,
+            unpaid_due_on: membership.unpaidDueOn,
+            grace_ends_on: membership.graceEndsOn,
+          }),
+        ) && (
           <ProfileSection id="card-heading" title={CARD_MESSAGES.title}>
             <MembershipCardSection
               onRegenerated={() =>

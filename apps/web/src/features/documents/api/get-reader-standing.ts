@@ -1,4 +1,4 @@
-import { membershipStanding, opensMembersArea, type ProfileResponse } from '@portal/shared';
+import { isGoodStanding, membershipStanding, type ProfileResponse } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { isAdmin, useSessionUser } from '@/lib/session-store';
@@ -34,19 +34,17 @@ export function useReaderStanding(): ReaderStanding {
   if (!user) return { kind: 'guest' };
   if (isAdmin(user)) return { kind: 'admin' };
   if (!query.data) return { kind: 'loading' };
-  const memberships = query.data.data.profile.memberships.map((membership) => ({
-    ...membership,
-    standing: membershipStanding({
+  const memberships = query.data.data.profile.memberships.map((membership) => {
+    const fields = {
       status: membership.status,
       expires_at: membership.expiresAt,
       unpaid_due_on: membership.unpaidDueOn,
       grace_ends_on: membership.graceEndsOn,
-    }),
-  }));
-  // Overdue within the grace still opens the members' area (docs/product-rules.md "Dues").
-  const active = memberships.find((membership) =>
-    opensMembersArea(membership.standing, membership.expiresAt),
-  );
+    };
+    return { ...membership, standing: membershipStanding(fields), goodStanding: isGoodStanding(fields) };
+  });
+  // Overdue within the grace keeps good standing (docs/product-rules.md "Good standing").
+  const active = memberships.find((membership) => membership.goodStanding);
   if (active) return { kind: 'active', expiresAt: active.expiresAt };
   // Memberships come newest first.
   const newest = memberships[0];
