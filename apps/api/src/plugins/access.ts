@@ -10,7 +10,8 @@ import { AppError } from '../lib/errors';
  */
 export type RouteAccess = 'public' | 'member' | 'admin';
 
-export type Viewer = { userId: string; isAdmin: boolean };
+/** `sessionId`: the session the request signs in with (the profile marks it "This device"). */
+export type Viewer = { userId: string; isAdmin: boolean; sessionId?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
