@@ -745,6 +745,13 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Horse-12' },
     }),
   },
+  'POST /api/users/undo-email-change': {
+    ...publicForAll,
+    request: async ({ db, owner }) => ({
+      url: '/api/users/undo-email-change',
+      payload: { token: await createLinkToken(db, owner.id, 'undo_email_change', owner.email) },
+    }),
+  },
   'POST /api/users/change-email': {
     guest: 'unauthenticated',
     member: 'ok',
