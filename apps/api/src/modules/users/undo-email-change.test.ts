@@ -59,6 +59,13 @@ describe('undoing an e-mail change (docs/product-rules.md "E-mail address")', ()
     expect(row?.tokenHash).toBe(hashOpaqueToken(token));
     expect(row?.newEmail).toBe(member.email);
 
+    // The change itself ends no session.
+    const signedIn = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
+    expect(signedIn.statusCode).toBe(200);
     const undone = await undo(token);
     expect(undone.statusCode).toBe(200);
     const data = undone.json().data;

@@ -43,6 +43,7 @@ describe('AccountSessionsSection (docs/product-rules.md "Sessions")', { timeout:
     expect(deviceOf(FIREFOX)).toEqual({ label: 'Firefox on Linux', type: 'desktop' });
     expect(deviceOf(IPHONE)).toEqual({ label: 'Safari on iOS', type: 'mobile' });
     expect(deviceOf(null).label).toBe('Unknown device');
+    expect(deviceOf('node').label).toBe('Unknown device');
   });
 
   it('lists the sessions with address and times, marks this device, and signs out another', async () => {

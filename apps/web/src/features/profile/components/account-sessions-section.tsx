@@ -15,8 +15,9 @@ const UNKNOWN_DEVICE = 'Unknown device';
 export function deviceOf(userAgent: string | null): { label: string; type: string } {
   if (!userAgent) return { label: UNKNOWN_DEVICE, type: 'desktop' };
   const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name;
-  const os = parsed.os.name;
+  // bowser answers '' as well as undefined for what it cannot name (e.g. a script's agent).
+  const browser = parsed.browser.name || undefined;
+  const os = parsed.os.name || undefined;
   const label = browser && os ? `${browser} on ${os}` : (browser ?? os ?? UNKNOWN_DEVICE);
   return { label, type: parsed.platform.type ?? 'desktop' };
 }
