@@ -21,7 +21,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe.each<Viewport>(['desktop', 'phone'])(
-  'sessions and the e-mail change on %s (docs/product-rules.md "Sessions")',
+  'sessions and the e-mail change on %s (docs/product-rules.md "Accounts")',
   { timeout: 120_000 },
   (viewport) => {
     it('signs the other browser out from the profile; its next action lands signed out', async () => {

@@ -185,7 +185,7 @@ export const EMAIL_CHANGE_QUERY = 'email-change';
 
 /**
  * POST /api/users/undo-email-change: the link mailed to the old address after a change
- * (docs/product-rules.md "E-mail address"). The page sends it only when its button is pressed.
+ * (docs/product-rules.md "Accounts"). The page sends it only when its button is pressed.
  */
 export const undoEmailChangeBodySchema = z.object({
   token: secretText('Token', 'The link is incomplete', 512),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The signed-in user's own sessions ("Where you're signed in" on /profile,
- * docs/product-rules.md "Sessions"). The device is read from `userAgent` by the page.
+ * docs/product-rules.md "Accounts"). The device is read from `userAgent` by the page.
  */
 export const accountSessionSchema = z.object({
   id: z.uuid(),

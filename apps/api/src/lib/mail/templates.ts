@@ -70,7 +70,7 @@ export function emailChangeEmail({ username, link }: AccountLinkMail): MailConte
 }
 
 /**
- * docs/product-rules.md "E-mail address": sent to the OLD address once a change is confirmed, so
+ * docs/product-rules.md "Accounts": sent to the OLD address once a change is confirmed, so
  * an owner whose account was taken over can take it back.
  */
 export function emailChangedNoticeEmail({

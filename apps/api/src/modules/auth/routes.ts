@@ -270,7 +270,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
     async (request) => ({ data: { profile: await loadProfile(db, viewerOf(request).userId) } }),
   );
 
-  // The user's own sessions (docs/product-rules.md "Sessions"): every query is bounded to the
+  // The user's own sessions (docs/product-rules.md "Accounts"): every query is bounded to the
   // viewer's user id, so another user's session is simply not found.
   app.get(
     '/sessions',

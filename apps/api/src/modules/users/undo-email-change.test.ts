@@ -43,7 +43,7 @@ async function changeEmail(member: User) {
   return { cookie, newEmail, notice, token: tokenIn(notice.text) };
 }
 
-describe('undoing an e-mail change (docs/product-rules.md "E-mail address")', () => {
+describe('undoing an e-mail change (docs/product-rules.md "Accounts")', () => {
   it('tells the old address, with a link to a page; the undo restores it and ends every session', async () => {
     const member = await createUser(context.db);
     const { cookie, newEmail, notice, token } = await changeEmail(member);

@@ -8,7 +8,7 @@ import { UndoEmailChangePage } from './undo-email-change-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('UndoEmailChangePage (docs/product-rules.md "E-mail address")', () => {
+describe('UndoEmailChangePage (docs/product-rules.md "Accounts")', () => {
   it('sends the token only when the button is pressed, then offers the reset link', async () => {
     const done = UNDO_EMAIL_CHANGE_MESSAGES.done('old@example.ph');
     const fetchMock = vi.fn().mockResolvedValue(

@@ -16,7 +16,7 @@ const inSite = (url: string) => {
 };
 
 /**
- * docs/product-rules.md "E-mail address": the page the notice to the old address links to
+ * docs/product-rules.md "Accounts": the page the notice to the old address links to
  * (`/undo-email-change?token=…`). Opening it changes nothing (mail scanners open links); only the
  * button sends the token. Once undone, it offers the password reset link the server made.
  */

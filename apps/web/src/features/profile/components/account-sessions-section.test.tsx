@@ -38,7 +38,7 @@ function stubApi(handler: (call: Call) => Response) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('AccountSessionsSection (docs/product-rules.md "Sessions")', { timeout: 20_000 }, () => {
+describe('AccountSessionsSection (docs/product-rules.md "Accounts")', { timeout: 20_000 }, () => {
   it('reads the device from the user agent', () => {
     expect(deviceOf(FIREFOX)).toEqual({ label: 'Firefox on Linux', type: 'desktop' });
     expect(deviceOf(IPHONE)).toEqual({ label: 'Safari on iOS', type: 'mobile' });
@@ -69,7 +69,8 @@ describe('AccountSessionsSection (docs/product-rules.md "Sessions")', { timeout:
     expect(within(laptop).queryByRole('button')).toBeNull();
     expect(within(phone).getByText('Safari on iOS')).toBeVisible();
     expect(within(phone).queryByText('This device')).toBeNull();
-    expect(within(phone).getByText(/^Signed in .* · Last used /)).toBeVisible();
+    expect(within(phone).getByText(/^Signed in November 30, 2026/)).toBeVisible();
+    expect(within(phone).getByText(/^Last used December 2, 2026/)).toBeVisible();
 
     await user.click(within(phone).getByRole('button', { name: /^Sign out Safari on iOS/ }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));

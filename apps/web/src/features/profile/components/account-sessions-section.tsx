@@ -28,7 +28,7 @@ function DeviceIcon({ type }: { type: string }) {
 }
 
 /**
- * "Where you're signed in" on /profile (docs/product-rules.md "Sessions"): every session that
+ * "Where you're signed in" on /profile (docs/product-rules.md "Accounts"): every session that
  * still signs this account in, this device marked; any other can be signed out, one or all.
  */
 export function AccountSessionsSection({ notify }: { notify: Notify }) {
@@ -108,9 +108,8 @@ function SessionRow({
           <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
             IP address {session.ip ?? 'unknown'}
           </p>
-          <p className="text-sm text-stone-600">
-            Signed in {formatDateTime(session.createdAt)} · Last used {formatDateTime(session.lastUsedAt)}
-          </p>
+          <p className="text-sm text-stone-600">Signed in {formatDateTime(session.createdAt)}</p>
+          <p className="text-sm text-stone-600">Last used {formatDateTime(session.lastUsedAt)}</p>
         </div>
       </div>
       {!session.current && (
