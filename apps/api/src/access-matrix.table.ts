@@ -374,6 +374,31 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     anotherMember: 'own-data-only',
     admin: 'ok',
   },
+  'GET /api/auth/sessions': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  // Only the owner's own session ends; anyone else is told it does not exist.
+  'DELETE /api/auth/sessions/:id': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, config, owner }) => {
+      const context = { db, config, jwtSecret: loadOrCreateJwtSecret(config) };
+      const { accessToken } = await createSession(context, db, owner);
+      const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
+      return { url: `/api/auth/sessions/${claims.sid}` };
+    },
+  },
+  'POST /api/auth/sessions/sign-out-others': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
   'POST /api/auth/forgot-password': {
     ...publicForAll,
     request: ({ owner }) => ({ url: '/api/auth/forgot-password', payload: { email: owner.email } }),
@@ -718,6 +743,13 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: () => ({
       url: '/api/users/change-password',
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Horse-12' },
+    }),
+  },
+  'POST /api/users/undo-email-change': {
+    ...publicForAll,
+    request: async ({ db, owner }) => ({
+      url: '/api/users/undo-email-change',
+      payload: { token: await createLinkToken(db, owner.id, 'undo_email_change', owner.email) },
     }),
   },
   'POST /api/users/change-email': {

@@ -72,6 +72,8 @@ const environmentSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A session ends this long after its sign-in however often it is refreshed (docs/decisions/058). */
+    SESSION_ABSOLUTE_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** How often each process runs the events job (docs/decisions/047): offers and holds pass on,
      * and reminders go out, within this of their time. */
     EVENTS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
@@ -208,6 +210,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       jwtSecret: env.JWT_SECRET,
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      sessionAbsoluteLifetimeDays: env.SESSION_ABSOLUTE_LIFETIME_DAYS,
       rateLimit: env.AUTH_RATE_LIMIT,
     },
     verifyRateLimit: env.VERIFY_RATE_LIMIT,

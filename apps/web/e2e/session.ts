@@ -10,8 +10,14 @@ import { E2E_ADMIN_PASSWORD } from './server';
  * and drive the UI only for what they test). The response's cookies land in the page's context; the
  * user is written where the app keeps it (localStorage `root`) before any page script runs.
  */
-export async function signInByApi(page: Page, email: string, password: string) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+export async function signInByApi(
+  page: Page,
+  email: string,
+  password: string,
+  /** e.g. a phone's user-agent, for a journey that tells sessions apart by their device. */
+  headers?: Record<string, string>,
+) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password }, headers });
   if (!response.ok())
     throw new Error(`Login as ${email} failed: ${response.status()} ${await response.text()}`);
   const { data } = (await response.json()) as ProfileResponse;

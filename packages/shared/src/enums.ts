@@ -71,6 +71,7 @@ export const EMAIL_TOKEN_PURPOSES = [
   'reset_password',
   'invitation',
   'change_email',
+  'undo_email_change',
 ] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 

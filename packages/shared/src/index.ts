@@ -40,6 +40,7 @@ export * from './schemas/news';
 export * from './schemas/profile';
 export * from './schemas/query';
 export * from './schemas/search';
+export * from './schemas/sessions';
 export * from './schemas/users';
 export * from './search-pages';
 export * from './site-config';

@@ -46,6 +46,8 @@ export const sitePaths = {
   verifyCertificate: (number: string) => `/certificates/verify/${encodeURIComponent(number)}`,
   /** An announcement e-mail's unsubscribe link lands here, the token in its query. */
   unsubscribe: '/unsubscribe',
+  /** The notice to the old address of an e-mail change links here, the token in its query. */
+  undoEmailChange: '/undo-email-change',
 } as const;
 
 /**
@@ -76,6 +78,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.confirmEmail,
   sitePaths.forgotPassword,
   sitePaths.resetPassword,
+  sitePaths.undoEmailChange,
   sitePaths.userForms,
   sitePaths.unauthorized,
   sitePaths.profile,

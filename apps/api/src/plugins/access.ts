@@ -16,7 +16,8 @@ export type AccessOptions = {
   inGoodStanding: (userId: string) => Promise<boolean>;
 };
 
-export type Viewer = { userId: string; isAdmin: boolean };
+/** `sessionId`: the session the request signs in with (the profile marks it "This device"). */
+export type Viewer = { userId: string; isAdmin: boolean; sessionId?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

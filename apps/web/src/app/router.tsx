@@ -155,6 +155,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           }),
+          page('Undo E-mail Change', {
+            path: paths.undoEmailChange,
+            lazy: () =>
+              import('@/features/auth/undo-email-change-page').then((m) => ({
+                Component: m.UndoEmailChangePage,
+              })),
+          }),
           // spec 000 §2: /profile is for signed-in users; guests go to /unauthorized.
           {
             element: <RequireAuth />,

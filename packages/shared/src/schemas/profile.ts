@@ -182,3 +182,34 @@ export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
 /** Where the e-mail change link lands: /profile with this query parameter. */
 export const EMAIL_CHANGE_QUERY = 'email-change';
+
+/**
+ * POST /api/users/undo-email-change: the link mailed to the old address after a change
+ * (docs/product-rules.md "Accounts"). The page sends it only when its button is pressed.
+ */
+export const undoEmailChangeBodySchema = z.object({
+  token: secretText('Token', 'The link is incomplete', 512),
+});
+export type UndoEmailChangeBody = z.infer<typeof undoEmailChangeBodySchema>;
+
+export const undoEmailChangeResponseSchema = z.object({
+  data: z.object({
+    message: z.string(),
+    email: z.string().describe('The address the account has again'),
+    resetPasswordUrl: z.string().describe('A single-use link to choose a new password (1 hour)'),
+  }),
+});
+export type UndoEmailChangeResult = z.infer<typeof undoEmailChangeResponseSchema>['data'];
+
+export const UNDO_EMAIL_CHANGE_MESSAGES = {
+  title: 'Undo the e-mail change',
+  intro:
+    'Your account’s e-mail address was changed. If you did not make this change, undo it: your previous address is restored and the account is signed out on every device.',
+  button: 'Undo the change',
+  done: (email: string) =>
+    `Your e-mail address is ${email} again, and the account has been signed out everywhere. Choose a new password now: whoever changed the address may know the old one.`,
+  resetPassword: 'Choose a new password',
+  linkInvalid: 'This link is invalid, has expired or has already been used',
+  addressTaken: 'Your previous address now belongs to another account. Please write to the secretariat.',
+  missingToken: 'This link is incomplete. Please open it again from the e-mail.',
+} as const;

@@ -60,7 +60,10 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
     tokenHash: bytewiseText('token_hash').notNull().unique('email_tokens_token_hash_unique'),
-    /** change_email: the address that replaces the user's once the link is opened. */
+    /**
+     * The address that replaces the user's once the link is used: change_email, the new one;
+     * undo_email_change, the old one the change replaced.
+     */
     newEmail: text('new_email'),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),

@@ -70,6 +70,27 @@ export function emailChangeEmail({ username, link }: AccountLinkMail): MailConte
 }
 
 /**
+ * docs/product-rules.md "Accounts": sent to the OLD address once a change is confirmed, so
+ * an owner whose account was taken over can take it back.
+ */
+export function emailChangedNoticeEmail({
+  username,
+  link,
+  newEmail,
+}: AccountLinkMail & { newEmail: string }): MailContent {
+  return accountLinkEmail({
+    subject: `Your ${siteConfig.acronym} e-mail address was changed`,
+    username,
+    link,
+    intro: `The e-mail address of your ${siteConfig.acronym} member portal account was changed to ${newEmail}. If you made this change, you need not do anything.`,
+    action: 'Undo this change',
+    expiry:
+      'If you did not make it, use this link within 7 days: it puts this address back, signs the account out everywhere, and lets you choose a new password. It can be used once.',
+    ignore: `If you need help, write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+/**
  * docs/product-rules.md "Membership lifecycle": approving starts the 12-month period and tells the
  * member.
  */

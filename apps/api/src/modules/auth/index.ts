@@ -2,7 +2,7 @@
 export { setSessionCookies } from './cookies';
 export { AUTH_MESSAGES } from './messages';
 export { loadProfile } from './profile';
-export { createAdmin, EMAIL_TOKEN_TTL_MS, resetPasswordLink } from './service';
+export { createAdmin, createEmailToken, EMAIL_TOKEN_TTL_MS, resetPasswordLink } from './service';
 export {
   type AuthContext,
   createSession,

@@ -1,7 +1,9 @@
 import {
+  accountSessionsResponseSchema,
   apiErrorSchema,
   CONFIRM_EMAIL_LINK_ERROR,
   forgotPasswordBodySchema,
+  idParamsSchema,
   loginBodySchema,
   loginErrorSchema,
   loginTokenBodySchema,
@@ -11,12 +13,13 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
   SESSION_ERRORS,
+  SESSION_MESSAGES,
   text,
 } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { NOT_STORED } from '../../plugins/access';
 import {
   authRateLimit,
@@ -37,7 +40,14 @@ import {
   resetPassword,
   sendPasswordReset,
 } from './service';
-import { type AuthContext, endSession, rotateRefreshToken } from './sessions';
+import {
+  type AuthContext,
+  endSession,
+  listUserSessions,
+  revokeOtherSessions,
+  revokeOwnSession,
+  rotateRefreshToken,
+} from './sessions';
 
 /** GET /refresh's answer; the spec leaves it "not shown" (spec 000 §7). */
 export const refreshResponseSchema = z.object({
@@ -258,6 +268,70 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
       },
     },
     async (request) => ({ data: { profile: await loadProfile(db, viewerOf(request).userId) } }),
+  );
+
+  // The user's own sessions (docs/product-rules.md "Accounts"): every query is bounded to the
+  // viewer's user id, so another user's session is simply not found.
+  app.get(
+    '/sessions',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's sessions that still sign in, most recently used first",
+        response: { 200: accountSessionsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const rows = await listUserSessions(context, viewer.userId);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          userAgent: row.userAgent,
+          ip: row.ip,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          current: row.id === viewer.sessionId,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: "End one of the signed-in user's sessions; its next request is refused",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await revokeOwnSession(db, viewerOf(request).userId, request.params.id))) {
+        throw notFound(SESSION_MESSAGES.notFound);
+      }
+      return { data: { message: SESSION_MESSAGES.signedOut } };
+    },
+  );
+
+  app.post(
+    '/sessions/sign-out-others',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the signed-in user except this one',
+        response: { 200: messageResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const count = viewer.sessionId ? await revokeOtherSessions(db, viewer.userId, viewer.sessionId) : 0;
+      return { data: { message: SESSION_MESSAGES.othersSignedOut(count) } };
+    },
   );
 
   app.post(

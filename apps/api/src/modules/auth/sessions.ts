@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_ERRORS } from '@portal/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
@@ -101,9 +101,21 @@ export async function createSession(
   );
 }
 
-/** A session that still counts: not revoked, not expired, its user still active. */
-const sessionIsUsable = () =>
-  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active'));
+/**
+ * A session that still counts: not revoked, not expired, younger than the absolute lifetime
+ * (refreshes slide `expires_at`, never `created_at`), its user still active. The lifetime is a
+ * validated integer (config.ts), so it is written into the interval.
+ */
+const sessionIsUsable = (config: Config) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(
+      sessions.createdAt,
+      sql`now() - ${sql.raw(`interval '${Number(config.auth.sessionAbsoluteLifetimeDays)} days'`)}`,
+    ),
+    eq(users.status, 'active'),
+  );
 
 /**
  * The session behind an access token, if it still counts. One primary-key select joined to
@@ -116,9 +128,9 @@ export async function resolveViewer(context: AuthContext, accessToken: string): 
     .select({ userId: users.id, type: users.type })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), sessionIsUsable()))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), sessionIsUsable(context.config)))
     .limit(1);
-  return row ? { userId: row.userId, isAdmin: row.type === 'admin' } : null;
+  return row ? { userId: row.userId, isAdmin: row.type === 'admin', sessionId: claims.sid } : null;
 }
 
 type RotationOptions = {
@@ -158,7 +170,7 @@ export async function rotateRefreshToken(
           gt(refreshTokens.expiresAt, sql`now()`),
           eq(sessions.id, refreshTokens.sessionId),
           options.sessionId ? eq(refreshTokens.sessionId, options.sessionId) : undefined,
-          sessionIsUsable(),
+          sessionIsUsable(context.config),
         ),
       )
       .returning({ sessionId: refreshTokens.sessionId, userId: users.id, type: users.type });
@@ -197,7 +209,7 @@ async function handleUnclaimableToken(context: AuthContext, tokenHash: string, o
   // double submit (a reload, React's development double effects) is no sign of theft.
   if (options.onReuse === 'refuse') throw invalidToken();
 
-  const session = await findUsableSession(context.db, token.sessionId);
+  const session = await findUsableSession(context, token.sessionId);
   if (session && token.withinGrace) {
     return { ...session, refreshToken: await issueRefreshToken(context, session.sessionId) };
   }
@@ -205,12 +217,12 @@ async function handleUnclaimableToken(context: AuthContext, tokenHash: string, o
   throw refreshFailed();
 }
 
-async function findUsableSession(db: Db, sessionId: string) {
-  const [session] = await db
+async function findUsableSession(context: AuthContext, sessionId: string) {
+  const [session] = await context.db
     .select({ sessionId: sessions.id, userId: users.id, type: users.type })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), sessionIsUsable()))
+    .where(and(eq(sessions.id, sessionId), sessionIsUsable(context.config)))
     .limit(1);
   return session;
 }
@@ -266,4 +278,43 @@ export async function endSession(
     sessionId = (await verifyJwt(cookies.accessToken, context.jwtSecret))?.sid;
   }
   if (sessionId) await revokeSessionFamily(context.db, sessionId);
+}
+
+/** GET /auth/sessions: the user's sessions that still sign in, the most recently used first. */
+export async function listUserSessions(context: AuthContext, userId: string) {
+  return context.db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.userId, userId), sessionIsUsable(context.config)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+}
+
+/**
+ * DELETE /auth/sessions/{id}: ends one of the user's own sessions. Another user's session, or
+ * one already ended, is not found: the answer never tells whether a session id exists.
+ */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string) {
+  const [revoked] = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked !== undefined;
+}
+
+/** POST /auth/sessions/sign-out-others: ends every session of the user but the one asking. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }

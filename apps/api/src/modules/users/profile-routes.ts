@@ -6,6 +6,8 @@ import {
   PROFILE_MESSAGES,
   profileResponseSchema,
   text,
+  undoEmailChangeBodySchema,
+  undoEmailChangeResponseSchema,
   updateProfileSchema,
   userDataResponseSchema,
 } from '@portal/shared';
@@ -22,6 +24,7 @@ import {
   confirmEmailChange,
   getUserData,
   requestEmailChange,
+  undoEmailChange,
   updateProfile,
 } from './profile-service';
 
@@ -149,5 +152,27 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthContext & { images: ImageU
         : `${config.publicUrl}/profile?email-change=failed`;
       return reply.redirect(target, 302);
     },
+  );
+
+  app.post(
+    '/undo-email-change',
+    {
+      // The page posts the token from the notice's link when its button is pressed; a GET of the
+      // link (a mail scanner) changes nothing. The token is the credential.
+      config: { access: 'public', ignoresViewer: true, rateLimit },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Undo an e-mail change from the link sent to the old address: restores it and ends every session',
+        body: undoEmailChangeBodySchema,
+        response: {
+          200: undoEmailChangeResponseSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ({ data: await undoEmailChange(context, request.body.token) }),
   );
 };

@@ -3,6 +3,9 @@ import {
   type ChangePasswordBody,
   EMAIL_CHANGE_QUERY,
   PROFILE_MESSAGES,
+  sitePaths,
+  UNDO_EMAIL_CHANGE_MESSAGES,
+  type UndoEmailChangeResult,
   type UpdateProfile,
   type UserData,
   withStanding,
@@ -13,14 +16,16 @@ import { emailTokens, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
-import { emailChangeEmail } from '../../lib/mail/templates';
+import { emailChangedNoticeEmail, emailChangeEmail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import {
   type AuthContext,
+  createEmailToken,
   createSession,
   EMAIL_TOKEN_TTL_MS,
   loadProfile,
+  resetPasswordLink,
   revokeUserSessions,
   type SessionMetadata,
 } from '../auth';
@@ -197,7 +202,7 @@ export async function requestEmailChange(context: AuthContext, userId: string, b
  * whether it worked.
  */
 export async function confirmEmailChange(db: Db, token: string, publicUrl: string): Promise<string> {
-  const done = await claimEmailChange(db, token).catch((error: unknown) => {
+  const done = await claimEmailChange(db, token, publicUrl).catch((error: unknown) => {
     // Taken by another account between the check and the update: the link stays unused.
     if (accountConflict(error)) return false;
     throw error;
@@ -205,7 +210,7 @@ export async function confirmEmailChange(db: Db, token: string, publicUrl: strin
   return `${publicUrl}/profile?${EMAIL_CHANGE_QUERY}=${done ? 'done' : 'failed'}`;
 }
 
-function claimEmailChange(db: Db, token: string) {
+function claimEmailChange(db: Db, token: string, publicUrl: string) {
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(emailTokens)
@@ -221,11 +226,87 @@ function claimEmailChange(db: Db, token: string) {
       .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
     if (!claimed?.newEmail) return false;
     if (await isEmailTaken(tx, claimed.newEmail, claimed.userId)) return false;
+    const [before] = await tx
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(eq(users.id, claimed.userId))
+      .for('update');
     const [changed] = await tx
       .update(users)
       .set({ email: claimed.newEmail })
       .where(and(eq(users.id, claimed.userId), ne(users.status, 'inactive')))
       .returning({ id: users.id });
-    return changed !== undefined;
+    if (!changed || !before) return false;
+    // The old address hears of the change and can take it back (docs/product-rules.md "E-mail
+    // address"): whoever changed it may have taken the account over.
+    const undoToken = createOpaqueToken();
+    await tx.insert(emailTokens).values({
+      userId: claimed.userId,
+      purpose: 'undo_email_change',
+      newEmail: before.email,
+      tokenHash: hashOpaqueToken(undoToken),
+      expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS.undo_email_change),
+    });
+    await queueMail(tx, {
+      to: before.email,
+      ...emailChangedNoticeEmail({
+        username: before.username,
+        newEmail: claimed.newEmail,
+        link: undoEmailChangeLink(publicUrl, undoToken),
+      }),
+    });
+    return true;
+  });
+}
+
+/** The page the old address's notice links to; it acts only when its button is pressed. */
+export const undoEmailChangeLink = (publicUrl: string, token: string) =>
+  `${publicUrl}${sitePaths.undoEmailChange}?token=${encodeURIComponent(token)}`;
+
+/**
+ * POST /api/users/undo-email-change: claims the undo token once (hashed like every e-mail
+ * token), puts the old address back, ends every session of the account, drops any e-mail change
+ * still waiting, and answers a fresh password reset link: the person holding the old mailbox is
+ * the owner, and whoever changed the address may know the password.
+ */
+export async function undoEmailChange(context: AuthContext, token: string): Promise<UndoEmailChangeResult> {
+  return context.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashOpaqueToken(token)),
+          eq(emailTokens.purpose, 'undo_email_change'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: emailTokens.userId, oldEmail: emailTokens.newEmail });
+    if (!claimed?.oldEmail) {
+      throw new AppError(400, UNDO_EMAIL_CHANGE_MESSAGES.linkInvalid, { code: 'link_invalid' });
+    }
+    // Throwing rolls the claim back: the link still works once the address is free again.
+    if (await isEmailTaken(tx, claimed.oldEmail, claimed.userId)) {
+      throw new AppError(409, UNDO_EMAIL_CHANGE_MESSAGES.addressTaken, { code: 'email_taken' });
+    }
+    await tx.update(users).set({ email: claimed.oldEmail }).where(eq(users.id, claimed.userId));
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.userId, claimed.userId),
+          eq(emailTokens.purpose, 'change_email'),
+          isNull(emailTokens.usedAt),
+        ),
+      );
+    await revokeUserSessions(tx, claimed.userId);
+    const resetToken = await createEmailToken(tx, claimed.userId, 'reset_password');
+    return {
+      message: UNDO_EMAIL_CHANGE_MESSAGES.done(claimed.oldEmail),
+      email: claimed.oldEmail,
+      resetPasswordUrl: resetPasswordLink(context.config.publicUrl, resetToken),
+    };
   });
 }

@@ -64,6 +64,20 @@ function stubApi(handler: (call: Call) => Response) {
       if (call.url.endsWith('/cpd/my-events')) return json({ data: [] });
       if (call.url.endsWith('/cpd/prc-details') && (init?.method ?? 'GET') === 'GET')
         return json({ data: { details: null, suggested_prc_number: null } });
+      // "Where you're signed in" lists this one session.
+      if (call.url.endsWith('/auth/sessions'))
+        return json({
+          data: [
+            {
+              id: '00000000-0000-4000-8000-0000000000aa',
+              userAgent: null,
+              ip: '127.0.0.1',
+              createdAt: '2026-12-01T00:00:00.000Z',
+              lastUsedAt: '2026-12-01T00:00:00.000Z',
+              current: true,
+            },
+          ],
+        });
       return handler(call);
     }),
   );

@@ -22,6 +22,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
+import { AccountSessionsSection } from './components/account-sessions-section';
 import { AnnouncementPreferenceField } from './components/announcement-preference';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
 import { DuesSection } from './components/dues-section';
@@ -274,6 +275,10 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             <ChangePasswordForm notify={notify} />
             <ChangeEmailForm currentEmail={profile.email} notify={notify} />
           </div>
+        </ProfileSection>
+
+        <ProfileSection id="sessions-heading" title="Where you're signed in">
+          <AccountSessionsSection notify={notify} />
         </ProfileSection>
       </div>
 
