@@ -90,7 +90,7 @@ describe('signing in', () => {
       'Invalid Credentials',
       'Please make sure that you are entering the correct email/password',
     );
-    await logIn(page, 'ramon.torres@geomail.example', demoPassword());
+    await logIn(page, 'dante.ocampo@geomail.example', demoPassword());
     await expectModal(
       page,
       'Failed to Log In',

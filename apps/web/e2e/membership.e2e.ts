@@ -34,6 +34,10 @@ async function fillCompanyForm(page: Page, viewport: Viewport, username: string)
 
   await stepHeading(page, 'Personal Info');
   expect(await page.getByLabel('Username').inputValue()).toBe(username);
+  await page
+    .getByLabel('Registered company name', { exact: true })
+    .fill('Mindanao Copper-Gold Exploration, Inc.');
+  await page.getByLabel('Trade name (optional)', { exact: true }).fill('MinCoGold');
   await page.getByLabel('Phone').fill('+63 2 8123 4567');
   await page.getByLabel('Facsimile').fill('+63 2 8123 4568');
   await page.getByLabel('House no.').fill('12F');

@@ -18,13 +18,17 @@ afterAll(() => browser.close());
 const JOURNEY = 'names-standing';
 
 /** A new member who applied as an individual under their full name: a pending application. */
-async function createNamedApplicant(page: Page, fullName: string): Promise<TestMember & { id: string }> {
+async function createNamedApplicant(
+  page: Page,
+  name: { firstName: string; lastName: string },
+): Promise<TestMember & { id: string }> {
   const member = await createConfirmedMember(browser.baseUrl, 'named');
   const profile = await signInByApi(page, member.email, member.password);
   const form = await page.request.put(`/api/users/filled-form/${profile.id}`, {
     multipart: {
       type: 'individual',
-      registeredName: fullName,
+      firstName: name.firstName,
+      lastName: name.lastName,
       membershipData: JSON.stringify({ category: 'Individual' }),
     },
   });
@@ -51,7 +55,7 @@ describe.each<Viewport>(['laptop', 'phone'])('names and standing on %s', { timeo
   it('a pending applicant: the name and Pending head the profile; the bell rings, then clears on the next load after approval', async () => {
     const { page, context } = await browser.newPage(viewport);
     const fullName = 'Maria Clara Reyes';
-    const member = await createNamedApplicant(page, fullName);
+    const member = await createNamedApplicant(page, { firstName: 'Maria Clara', lastName: 'Reyes' });
 
     await openPage(page, paths.profile);
     const main = page.getByRole('main');
@@ -114,6 +118,7 @@ describe.each<Viewport>(['laptop', 'phone'])('names and standing on %s', { timeo
     await page.getByLabel('Membership category *').selectOption('Regular');
     await next(page);
     await stepHeading(page, 'Personal Info');
+    await page.getByLabel('Registered company name', { exact: true }).fill('Benguet Porphyry Ventures, Inc.');
     await next(page);
     await stepHeading(page, 'Representatives');
     await next(page);

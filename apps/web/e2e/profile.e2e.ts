@@ -57,6 +57,9 @@ describe.each<Viewport>(['phone', 'desktop'])(
       await next(page);
 
       await stepHeading(page, 'Personal Info');
+      await page.getByLabel('First name', { exact: true }).fill('Rosario');
+      await page.getByLabel('Middle name (optional)', { exact: true }).fill('Dimaculangan');
+      await page.getByLabel('Last name', { exact: true }).fill('Bautista');
       await page.getByLabel('Phone').fill('0917 555 0101');
       await page.getByLabel('City').fill('Baguio City');
       await page.getByLabel('About you').fill('Exploration geologist, porphyry copper systems.');

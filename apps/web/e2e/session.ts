@@ -68,6 +68,9 @@ export async function applyAsIndividual(baseUrl: string, member: TestMember) {
   const { data } = (await login.json()) as { data: { profile: { id: string } } };
   const form = new FormData();
   form.append('type', 'individual');
+  // An individual applies under a name (docs/product-rules.md "Names").
+  form.append('firstName', 'Test');
+  form.append('lastName', `Member ${member.username}`);
   form.append('membershipData', JSON.stringify({ category: 'Individual' }));
   const applied = await fetch(`${baseUrl}/api/users/filled-form/${data.profile.id}`, {
     method: 'PUT',

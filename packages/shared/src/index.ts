@@ -22,6 +22,7 @@ export * from './partners';
 export * from './password-strength';
 export * from './prerendered-pages';
 export * from './representatives';
+export * from './schemas/account-names';
 export * from './schemas/admin-audit';
 export * from './schemas/announcements';
 export * from './schemas/auth';

@@ -213,6 +213,18 @@ export const demoMembers: DemoMember[] = [
     displayName: 'Ramon Torres',
     phone: '+63 920 555 0163',
     address: '47 Session Road, Baguio City, 2600',
+    about: "Drilling supervisor; he runs the door of the association's events.",
+    memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 900 }],
+    representatives: [],
+  },
+  {
+    // The demo's disabled account (a refused sign-in); Ramon Torres, who runs the door, is active.
+    username: 'docampo',
+    email: 'dante.ocampo@geomail.example',
+    type: 'individual',
+    displayName: 'Dante Ocampo',
+    phone: '+63 920 555 0171',
+    address: '12 Abanao Street, Baguio City, 2600',
     about: 'Retired drilling supervisor; his account was disabled by the secretariat at his request.',
     status: 'inactive',
     memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 900 }],
@@ -259,7 +271,20 @@ export const demoNewUser = {
   username: 'jdelacruz',
   email: 'juan.delacruz@geomail.example',
   displayName: 'Juan Dela Cruz',
+  // A surname of two words: split by hand, not by the last word.
+  firstName: 'Juan',
+  lastName: 'Dela Cruz',
 };
+
+/**
+ * A demo account's name columns (decision 056): a company's registered name, a person's first name
+ * (all but the last word of the name) and last name (the last word).
+ */
+export function demoNameColumns(member: { type: string; displayName: string }) {
+  if (member.type === 'company') return { registeredName: member.displayName };
+  const words = member.displayName.trim().split(/\s+/);
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) ?? '' };
+}
 
 export type DemoSpeaker = { key: string; name: string; title: string; company: string };
 

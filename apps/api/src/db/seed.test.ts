@@ -3,8 +3,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { manilaDateString, siteConfig } from '@portal/shared';
-import { and, count, eq, gt, inArray, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
+import { hasAccountName, manilaDateString, siteConfig } from '@portal/shared';
+import { and, count, eq, gt, inArray, isNotNull, like, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage, type DiskStorage } from '../lib/storage';
@@ -125,14 +125,16 @@ describe('seedDemoContent', () => {
     }
   });
 
-  it('names every member who applied: a person by their full name, a company by its registered name', async () => {
+  it('names every demo person and company (decision 056), and the door person can sign in', async () => {
     const [person] = await handle.db.select().from(users).where(eq(users.username, 'mlsantos'));
-    expect(person?.registeredName).toBe('Maria Lourdes Santos');
-    const unnamed = await handle.db
-      .select({ username: users.username })
-      .from(users)
-      .where(and(inArray(users.type, ['individual', 'company']), isNull(users.registeredName)));
+    expect(person).toMatchObject({ firstName: 'Maria Lourdes', lastName: 'Santos', registeredName: null });
+    const rows = await handle.db.select().from(users);
+    const unnamed = rows.filter((row) => !hasAccountName(row)).map((row) => row.username);
     expect(unnamed).toEqual([]);
+    // The README's door person (decision 053) is active; the disabled demo account is another.
+    const [door] = rows.filter((row) => row.email === 'ramon.torres@geomail.example');
+    expect(door?.status).toBe('active');
+    expect(rows.filter((row) => row.status === 'inactive' && row.username === 'docampo')).toHaveLength(1);
   });
 
   it('covers every membership state', async () => {

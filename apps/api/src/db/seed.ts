@@ -3,6 +3,7 @@ import {
   addToDate,
   DEFAULT_EVENT_PRICE_TIERS,
   DEFAULT_FEES_CENTAVOS,
+  displayName,
   EVENT_TYPES,
   formatMemberNumber,
   MEMBER_NUMBER_PREFIX,
@@ -45,6 +46,7 @@ import {
   demoCpd,
   demoEvents,
   demoMembers,
+  demoNameColumns,
   demoNewUser,
   demoSpeakers,
   eventOrganizer,
@@ -206,6 +208,9 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       phone: siteConfig.phone,
       address: siteConfig.address,
       about: `Secretariat administrator of the ${siteConfig.name}.`,
+      // Every demo person has a name (decision 056), the administrator too.
+      firstName: 'Teresita',
+      lastName: 'Manalo',
       status: 'active',
       isNew: false,
       emailConfirmedAt: daysAgo(800),
@@ -229,9 +234,9 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
           address: member.address,
           about: member.about,
           type: member.type,
-          // A company's registered name or a person's full name: what the account goes by, and
-          // what its statements and membership card print (docs/product-rules.md "Names").
-          registeredName: member.displayName,
+          // What the account goes by, and what its statements and membership card print
+          // (docs/product-rules.md "Names").
+          ...demoNameColumns(member),
           status: member.status ?? 'active',
           isNew: false,
           avatarUrl: member.type === 'individual' ? pictures.members.get(member.username) : null,
@@ -244,6 +249,8 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       {
         username: demoNewUser.username,
         email: demoNewUser.email,
+        firstName: demoNewUser.firstName,
+        lastName: demoNewUser.lastName,
         passwordHash: passwordHashes.member,
         type: 'user' as const,
         status: 'active' as const,
@@ -589,7 +596,7 @@ async function insertDemoEventFees(
         amountCentavos: tier.amount_centavos,
         issuedOn: today,
         dueOn: row.hold_expires_at ? manilaDateString(row.hold_expires_at) : today,
-        billedName: user.registeredName ?? user.username,
+        billedName: displayName(user),
         billedEmail: user.billingEmail ?? user.email,
         billedAddress: user.billingAddress ?? user.address,
       })

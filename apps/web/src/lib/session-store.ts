@@ -98,6 +98,12 @@ export const isAdmin = (user: SessionUser | null) => user?.role === ADMIN_ROLE |
 /** What the signed-in member has to pay for their membership, if anything (never an admin). */
 export const useDuesToPay = () =>
   useSessionStore((state) => (state.user && !isAdmin(state.user) ? state.user.duesToPay : undefined));
+/**
+ * Whether the signed-in account has given no name (decision 056); one that still has the
+ * membership form to fill in gives it there.
+ */
+export const useNameMissing = () =>
+  useSessionStore((state) => state.user?.nameMissing === true && state.user.isNew !== true);
 /** Whether the signed-in user still has the membership form to fill in (spec 000 §3 isNew). */
 export const useNeedsApplication = () =>
   useSessionStore((state) => state.user !== null && state.user.isNew === true && !isAdmin(state.user));

@@ -1,4 +1,4 @@
-import { membershipStanding, type Profile } from '@portal/shared';
+import { hasAccountName, membershipStanding, type Profile } from '@portal/shared';
 
 /**
  * Who the client remembers is signed in (spec 000 §3 "Client session"). Kept apart from the store
@@ -8,10 +8,12 @@ export type SessionUser = {
   id: string;
   username: string;
   /**
-   * The name the account goes by (the profile's `display_name`, docs/product-rules.md "Names").
+   * The name the account goes by (the profile's `displayName`, docs/product-rules.md "Names").
    * Optional: a session stored before names were kept has none until the next sign-in or refresh.
    */
   displayName?: string;
+  /** The account has not given the name its type goes by: the notice asks for it (decision 056). */
+  nameMissing?: boolean;
   email?: string;
   /** 'admin' for administrators (docs/product-rules.md "Identity and roles"). */
   role?: string;
@@ -31,7 +33,8 @@ export function toSessionUser(profile: Profile): SessionUser {
   return {
     id: profile.id,
     username: profile.username,
-    displayName: profile.display_name,
+    displayName: profile.displayName,
+    nameMissing: !hasAccountName(profile),
     email: profile.email,
     role: profile.role,
     type: profile.type,
@@ -58,5 +61,9 @@ function duesToPayOf(profile: Profile): SessionUser['duesToPay'] {
   return standing === 'awaiting_payment' || standing === 'overdue' ? standing : undefined;
 }
 
-/** What the header, the menus and the dashboard call the signed-in account: its name, else the username. */
-export const sessionUserName = (user: SessionUser) => user.displayName || user.username;
+/**
+ * What the header, the menus and the dashboard call the signed-in user: their name, or, until they give one, the
+ * username they signed in with (their own screen, not a document; the notice asks for the name).
+ */
+export const sessionUserName = (user: SessionUser) =>
+  user.nameMissing || !user.displayName ? user.username : user.displayName;

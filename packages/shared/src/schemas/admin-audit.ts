@@ -83,7 +83,7 @@ export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 const auditPersonSchema = z.object({
   id: z.uuid().nullable(),
   username: z.string(),
-  /** The name they went by then (`accountDisplayName`, docs/product-rules.md "Names"). */
+  /** The name they went by then (`displayName`, docs/product-rules.md "Names"). */
   display_name: z.string(),
   email: z.string(),
 });

@@ -28,12 +28,12 @@ export const optionalEmail = (label: string, invalidMessage: string) =>
     .nullable();
 
 /**
- * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name,
- * billing address and e-mail, and anyone's Tax Identification Number, written as the BIR prints it
- * (123-456-789, with a branch code 000 or 00000 after it). Each optional; blank is none.
+ * Who a statement of account bills (docs/product-rules.md "Dues"): besides the account's name
+ * (`accountNameFields`), a company's billing address and e-mail, and anyone's Tax Identification
+ * Number, written as the BIR prints it (123-456-789, with a branch code 000 or 00000 after it).
+ * Each optional; blank is none.
  */
 export const billingFields = {
-  registeredName: optionalText('Registered name', 200).optional(),
   tin: optionalText('TIN', 20)
     .refine((tin) => tin === null || /^\d{3}-?\d{3}-?\d{3}(-?\d{3}|-?\d{5})?$/.test(tin), TIN_MESSAGE)
     .optional(),
@@ -124,14 +124,19 @@ export type Membership = z.infer<typeof membershipSchema>;
 export const profileSchema = z.object({
   id: z.uuid(),
   username: z.string(),
-  /** The name the account goes by (`accountDisplayName`, docs/product-rules.md "Names"). */
-  display_name: z.string(),
+  /** The name the account goes by (the `displayName` rule, docs/product-rules.md "Names"). */
+  displayName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   facsimile: z.string().nullable(),
   address: z.string().nullable(),
   about: z.string().nullable(),
+  firstName: z.string().nullable(),
+  middleName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  suffix: z.string().nullable(),
   registeredName: z.string().nullable(),
+  tradeName: z.string().nullable(),
   tin: z.string().nullable(),
   billingAddress: z.string().nullable(),
   billingEmail: z.string().nullable(),

@@ -17,7 +17,7 @@ const countsOf = <const Values extends readonly [string, ...string[]]>(values: V
 const recentUserSchema = z.object({
   id: z.uuid(),
   username: z.string(),
-  /** The name the account goes by (`accountDisplayName`, docs/product-rules.md "Names"). */
+  /** The name the account goes by (`displayName`, docs/product-rules.md "Names"). */
   display_name: z.string(),
   email: z.string(),
   type: z.enum(USER_TYPES),

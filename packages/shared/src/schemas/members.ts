@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { type MembershipCategory, REPRESENTATIVE_TYPES, SELECTABLE_MEMBERSHIP_CATEGORIES } from '../enums';
 import { representativeRuleProblem } from '../representatives';
+import { accountNameFields, addAccountNameIssues } from './account-names';
 import { billingFields, optionalEmail, profileSchema } from './auth';
 import { optionalText, requiredText, text, tooLongMessage } from './common';
 
@@ -99,24 +100,29 @@ const membershipDataText = text('Membership data', { typeMessage: messages.membe
  * The rules between fields (type and category, the representatives) are
  * `membershipApplicationProblems`, which the form runs too.
  */
-export const membershipFormBodySchema = z.strictObject(
-  {
-    username: text('Username').max(100, tooLongMessage('Username', 100)).optional(),
-    email: text('Email').max(254, tooLongMessage('Email', 254)).optional(),
-    type: z.enum(APPLICANT_TYPES, messages.typeInvalid),
-    phone: optionalText('Phone', PHONE_MAX_CHARS).optional(),
-    facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
-    address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
-    about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
-    ...billingFields,
-    membershipData: membershipDataText,
-    representatives: z.array(applicationRepresentativeSchema).max(20).default([]),
-    status: z.never(messages.statusNotAllowed).optional(),
-  },
-  {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField(issue.keys) : undefined),
-  },
-);
+export const membershipFormBodySchema = z
+  .strictObject(
+    {
+      username: text('Username').max(100, tooLongMessage('Username', 100)).optional(),
+      email: text('Email').max(254, tooLongMessage('Email', 254)).optional(),
+      type: z.enum(APPLICANT_TYPES, messages.typeInvalid),
+      phone: optionalText('Phone', PHONE_MAX_CHARS).optional(),
+      facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
+      address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
+      about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
+      ...accountNameFields,
+      ...billingFields,
+      membershipData: membershipDataText,
+      representatives: z.array(applicationRepresentativeSchema).max(20).default([]),
+      status: z.never(messages.statusNotAllowed).optional(),
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField(issue.keys) : undefined),
+    },
+    // The name the type goes by is required (decision 056): an individual's first and last name, a
+    // company's registered name.
+  )
+  .superRefine((body, context) => addAccountNameIssues(context, body.type, body));
 export type MembershipFormBody = z.output<typeof membershipFormBodySchema>;
 
 /** The file fields of the form: the logo (company) or avatar (individual), a photo per representative. */
@@ -186,10 +192,12 @@ export const membershipApplicationFormSchema = z
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS),
     ...addressPartsSchema.shape,
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
+    ...accountNameFields,
     ...billingFields,
     representatives: z.array(applicationRepresentativeSchema),
   })
   .superRefine((form, context) => {
+    addAccountNameIssues(context, form.type, form);
     const representatives = form.type === 'company' ? form.representatives : [];
     const problems = membershipApplicationProblems({ ...form, representatives }, { votingRequired: true });
     for (const problem of problems) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { REPRESENTATIVE_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS, type MembershipStanding, membershipStanding } from '../memberships';
+import { accountNameFields } from './account-names';
 import {
   billingFields,
   emailField,
@@ -109,6 +110,8 @@ export const updateProfileSchema = z.strictObject({
   facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).optional(),
   address: optionalText('Address', ADDRESS_MAX_CHARS).optional(),
   about: optionalText('About', ABOUT_MAX_CHARS, 'multi').optional(),
+  // A member edits their name here; the server checks the ones sent against their type (decision 056).
+  ...accountNameFields,
   ...billingFields,
   type: text('Type').optional(),
   status: z
@@ -125,7 +128,12 @@ export const profileFormSchema = updateProfileSchema.pick({
   facsimile: true,
   address: true,
   about: true,
+  firstName: true,
+  middleName: true,
+  lastName: true,
+  suffix: true,
   registeredName: true,
+  tradeName: true,
   tin: true,
   billingAddress: true,
   billingEmail: true,

@@ -11,6 +11,7 @@ import {
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { representativeRuleProblem } from '../representatives';
+import { accountNameFields, addAccountNameIssues } from './account-names';
 import { billingFields, profileSchema, registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
 import { addressPartsSchema, representativeFieldsSchema } from './members';
@@ -108,7 +109,7 @@ export type AdminMembership = z.infer<typeof adminMembershipSchema>;
 export const adminUserSchema = z.object({
   id: z.uuid(),
   username: z.string(),
-  /** The name the account goes by (`accountDisplayName`, docs/product-rules.md "Names"). */
+  /** The name the account goes by (`displayName`, docs/product-rules.md "Names"). */
   display_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
@@ -149,6 +150,9 @@ export const adminUserUpdateSchema = z.object({
   phone: optionalText('Phone', PHONE_MAX_CHARS).optional(),
   type: z.enum(USER_TYPES, `Type must be one of ${USER_TYPES.join(', ')}`).optional(),
   status: z.enum(USER_STATUSES, `Status must be one of ${USER_STATUSES.join(', ')}`).optional(),
+  // The names (decision 056): a field left out keeps its value; the server checks the ones sent
+  // against the account's type (`accountNameProblems`).
+  ...accountNameFields,
 });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
@@ -255,7 +259,12 @@ export const membershipApplicationSchema = z.object({
     facsimile: true,
     address: true,
     about: true,
+    firstName: true,
+    middleName: true,
+    lastName: true,
+    suffix: true,
     registeredName: true,
+    tradeName: true,
     tin: true,
     billingAddress: true,
     billingEmail: true,
@@ -318,10 +327,13 @@ export const adminCreateUserSchema = z
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS).default(null),
     address: optionalText('Address', ADDRESS_MAX_CHARS).default(null),
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi').default(null),
+    ...accountNameFields,
     ...billingFields,
     membershipData: membershipDataSchema.optional(),
     representatives: z.array(representativeFieldsSchema).max(REPRESENTATIVE_LIMITS.Regular).default([]),
   })
+  // The name the type goes by is required (decision 056).
+  .superRefine((input, context) => addAccountNameIssues(context, input.type, input))
   .transform((input, context) => {
     if (input.type === 'individual') {
       return { ...input, membershipData: { category: 'Individual' as const }, representatives: [] };
@@ -360,11 +372,13 @@ const adminCreateUserFormFields = z
     facsimile: optionalText('Facsimile', PHONE_MAX_CHARS),
     ...addressPartsSchema.shape,
     about: optionalText('About', ABOUT_MAX_CHARS, 'multi'),
+    ...accountNameFields,
     ...billingFields,
     category: z.enum(COMPANY_CATEGORIES, CREATE_USER_MESSAGES.categoryForCompany),
     representatives: z.array(representativeFieldsSchema),
   })
   .superRefine((form, context) => {
+    addAccountNameIssues(context, form.type, form);
     if (form.type !== 'company') return;
     const problem = representativeRuleProblem(form.category, form.representatives, { votingRequired: true });
     if (problem) context.addIssue({ code: 'custom', path: ['representatives'], message: problem });

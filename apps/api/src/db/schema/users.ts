@@ -16,12 +16,20 @@ export const users = pgTable(
     address: text('address'),
     about: text('about'),
     /**
-     * Who a statement of account bills (docs/product-rules.md "Dues"): a company's registered name
-     * or a person's full name, the name the account goes by everywhere (docs/product-rules.md
-     * "Names"), a company's billing address and billing e-mail, and anyone's TIN; the username,
-     * address and e-mail stand in where these are blank.
+     * The name the account goes by everywhere (docs/product-rules.md "Names", decision 056): a
+     * person's first, middle and last name and suffix; a company's registered name and trade name.
      */
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    suffix: text('suffix'),
     registeredName: text('registered_name'),
+    tradeName: text('trade_name'),
+    /**
+     * Who a statement of account bills (docs/product-rules.md "Dues"), besides the name: a
+     * company's billing address and billing e-mail, and anyone's TIN; the address and e-mail
+     * stand in where these are blank.
+     */
     tin: text('tin'),
     billingAddress: text('billing_address'),
     billingEmail: text('billing_email'),
@@ -46,7 +54,8 @@ export const users = pgTable(
      * username and e-mail as a scan of every row (0.67 s on 100,000 users, `npm run bench`).
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(username || ' ' || email || ' ' || coalesce(registered_name, ''))`,
+      // coalesce and ||, not concat_ws: a generated column takes only immutable functions.
+      sql`lower(username || ' ' || email || ' ' || coalesce(first_name || ' ', '') || coalesce(middle_name || ' ', '') || coalesce(last_name || ' ', '') || coalesce(suffix || ' ', '') || coalesce(registered_name || ' ', '') || coalesce(trade_name, ''))`,
     ),
   },
   (t) => [

@@ -35,11 +35,11 @@ const tokenOf = (row: { headers: Record<string, string> }) =>
 
 beforeAll(async () => {
   context = await buildTestApp();
-  const admin = await createUser(context.db, { type: 'admin', registeredName: 'Secretariat Desk' });
+  const admin = await createUser(context.db, { type: 'admin', firstName: 'Secretariat', lastName: 'Desk' });
   people.admin = admin;
   adminCookie = (await signIn(context, admin)).cookie;
   // In good standing: approved and paid through next year.
-  const paid = await createUser(context.db, { registeredName: 'Maria Santos' });
+  const paid = await createUser(context.db, { firstName: 'Maria', lastName: 'Santos' });
   await createMembership(context.db, paid.id);
   people.paid = paid;
   memberCookie = (await signIn(context, paid)).cookie;

@@ -4,8 +4,8 @@ import {
   type AnnouncementAudience,
   type AnnouncementCreate,
   type AnnouncementListQuery,
-  accountDisplayName,
   buildPagination,
+  displayName,
   longDate,
   sitePaths,
 } from '@portal/shared';
@@ -26,6 +26,7 @@ import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { invalidToken } from '../auth';
 import { goodStanding } from '../memberships';
+import { accountNameSelect } from '../users';
 import { accountOfUnsubscribeToken, unsubscribeTokenFor } from './tokens';
 
 /** Where RFC 8058's one-click POST goes (routes.ts registers it under /api/announcements). */
@@ -109,7 +110,7 @@ export async function recipientsOf(db: Db | DbTransaction, audience: Announcemen
       id: users.id,
       email: users.email,
       username: users.username,
-      registeredName: users.registeredName,
+      ...accountNameSelect,
     })
     .from(users)
     .where(
@@ -147,7 +148,7 @@ export async function announceItem(
         id: users.id,
         username: users.username,
         email: users.email,
-        registeredName: users.registeredName,
+        ...accountNameSelect,
       })
       .from(users)
       .where(eq(users.id, viewer.userId));
@@ -162,7 +163,7 @@ export async function announceItem(
         audience: input.audience,
         recipient_count: recipients.length,
         sent_by: actor.id,
-        sent_by_name: accountDisplayName(actor),
+        sent_by_name: displayName(actor),
         idempotency_key: input.idempotency_key,
       })
       // Either unique index: a request that lost a race is answered like one that came later.
@@ -185,7 +186,7 @@ export async function announceItem(
         return {
           to: recipient.email,
           ...announcementEmail({
-            name: accountDisplayName(recipient),
+            name: displayName(recipient),
             kind: input.item_type,
             title: item.title,
             summary: item.summary,

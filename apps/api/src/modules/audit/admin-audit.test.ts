@@ -182,6 +182,7 @@ describe('what is recorded', () => {
     const tag = randomUUID().slice(0, 6);
     const form = await multipartBody({
       type: 'company',
+      registeredName: 'Created Mining Corporation',
       username: `created_${tag}`,
       email: `created-${tag}@example.com`,
       phone: '+63 2 8123 4567',
@@ -215,11 +216,11 @@ describe('what is recorded', () => {
     });
   });
 
-  it('the names the actor and the user went by then, the username standing in for a blank one', async () => {
-    const namedAdmin = await newUser({ type: 'admin', registeredName: 'Ma. Teresa Villanueva' });
+  it('the names the actor and the user went by then, "Name not given" for a blank one', async () => {
+    const namedAdmin = await newUser({ type: 'admin', firstName: 'Ma. Teresa', lastName: 'Villanueva' });
     const namedCookie = (await signIn(context, namedAdmin)).cookie;
     const company = await newUser({ type: 'company', registeredName: 'Zamboanga Nickel Corporation' });
-    const person = await newUser();
+    const person = await newUser({ firstName: null, lastName: null });
     for (const user of [company, person]) {
       const response = await call(
         'PUT',
@@ -235,7 +236,7 @@ describe('what is recorded', () => {
       user: { username: company.username, display_name: 'Zamboanga Nickel Corporation' },
     });
     const [personEntry] = (await history(person.id)).entries;
-    expect(personEntry?.user.display_name).toBe(person.username);
+    expect(personEntry?.user.display_name).toBe('Name not given');
     // Renamed afterwards: the history keeps the name of that moment.
     await context.db.update(users).set({ registeredName: 'ZNC Holdings' }).where(eq(users.id, company.id));
     expect((await history(company.id)).entries[0]?.user.display_name).toBe('Zamboanga Nickel Corporation');

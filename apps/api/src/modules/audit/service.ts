@@ -5,8 +5,8 @@ import {
   type AdminAuditQuery,
   type AuditChanges,
   type AuditValue,
-  accountDisplayName,
   buildPagination,
+  displayName,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
@@ -14,6 +14,7 @@ import { type AdminAuditRow, adminAuditLog, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
 import { invalidToken } from '../auth';
+import { accountNameSelect } from '../users';
 
 /** A value as the log keeps it: dates as ISO text, nothing else transformed. */
 const auditValue = (value: unknown): AuditValue => {
@@ -56,7 +57,7 @@ export type AdminActionRecord = {
  * (401, as any request whose session no longer works).
  */
 export async function recordAdminAction(tx: DbTransaction, viewer: Viewer, record: AdminActionRecord) {
-  const named = { username: users.username, registeredName: users.registeredName };
+  const named = { username: users.username, ...accountNameSelect };
   const [actor] = await tx
     .select({ ...named, email: users.email })
     .from(users)
@@ -66,12 +67,12 @@ export async function recordAdminAction(tx: DbTransaction, viewer: Viewer, recor
   await tx.insert(adminAuditLog).values({
     actorId: viewer.userId,
     actorUsername: actor.username,
-    actorDisplayName: accountDisplayName(actor),
+    actorDisplayName: displayName(actor),
     actorEmail: actor.email,
     userId: record.user.id,
     username: record.user.username,
     // A user already deleted in this transaction goes by the username the caller names.
-    displayName: user ? accountDisplayName(user) : record.user.username,
+    displayName: user ? displayName(user) : record.user.username,
     email: record.user.email,
     membershipId: record.membershipId ?? null,
     action: record.action,

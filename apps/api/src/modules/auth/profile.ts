@@ -1,4 +1,4 @@
-import { accountDisplayName, type Profile, paidThroughOf } from '@portal/shared';
+import { displayName, type Profile, paidThroughOf } from '@portal/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
@@ -19,13 +19,18 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
   return {
     id: user.id,
     username: user.username,
-    display_name: accountDisplayName(user),
+    displayName: displayName(user),
     email: user.email,
     phone: user.phone,
     facsimile: user.facsimile,
     address: user.address,
     about: user.about,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    suffix: user.suffix,
     registeredName: user.registeredName,
+    tradeName: user.tradeName,
     tin: user.tin,
     billingAddress: user.billingAddress,
     billingEmail: user.billingEmail,

@@ -35,13 +35,13 @@ import {
 } from '../../db/schema';
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { accountDisplayNameSql } from '../users';
+import { displayNameSql } from '../users';
 
 /**
  * The attendee's name as the admin's lists show it: a company's voting representative, otherwise
  * the name the account goes by (docs/decisions/048). The certificate prints the PRC ID's name.
  */
-export const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${accountDisplayNameSql})`;
+export const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${displayNameSql})`;
 export const votingRepresentative = and(
   eq(representatives.userId, users.id),
   eq(representatives.type, 'voting'),

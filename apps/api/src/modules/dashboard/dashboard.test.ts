@@ -49,7 +49,8 @@ beforeAll(async () => {
   const pending = await createUser(db, {
     type: 'individual',
     username: 'dash_pending',
-    registeredName: 'Dashiell Pending-Cruz',
+    firstName: 'Dashiell',
+    lastName: 'Pending-Cruz',
     createdAt: new Date(now - 5 * DAY_MS),
   });
   await createMembership(db, pending.id, {
@@ -74,6 +75,8 @@ beforeAll(async () => {
     status: 'pending',
     isNew: true,
     username: 'dash_newest',
+    firstName: null,
+    lastName: null,
     createdAt: new Date(now - 3 * DAY_MS),
   });
 
@@ -196,10 +199,10 @@ describe('GET /api/dashboard/admin/summary', () => {
   it('lists the most recent items, newest first, five at most', async () => {
     const { data } = (await summary(adminCookie)).json();
     expect(data.recent.users.map((user: { username: string }) => user.username)).toHaveLength(5);
-    // Named by the name they go by: the username while they have given none.
+    // Named by the name they go by: "Name not given" while they have given none, never the username.
     expect(data.recent.users[0]).toMatchObject({
       username: 'dash_newest',
-      display_name: 'dash_newest',
+      display_name: 'Name not given',
       type: 'user',
       status: 'pending',
     });

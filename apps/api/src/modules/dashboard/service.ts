@@ -13,7 +13,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, eventRegistrations, events, memberships, newsArticles, users } from '../../db/schema';
 import { newestMembershipOf, standingOf } from '../memberships';
-import { accountDisplayNameSql } from '../users';
+import { displayNameSql } from '../users';
 
 /** Zero for every value of an enum list, then the counts the database found (a null value counts nowhere). */
 function countsByValue<Value extends string>(
@@ -125,7 +125,7 @@ async function listRecentItems(db: Db) {
       .select({
         id: users.id,
         username: users.username,
-        display_name: accountDisplayNameSql,
+        display_name: displayNameSql,
         email: users.email,
         type: users.type,
         status: users.status,
@@ -139,7 +139,7 @@ async function listRecentItems(db: Db) {
         id: memberships.id,
         userId: memberships.userId,
         username: users.username,
-        display_name: accountDisplayNameSql,
+        display_name: displayNameSql,
         category: memberships.category,
         createdAt: memberships.createdAt,
       })

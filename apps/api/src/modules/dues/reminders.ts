@@ -15,6 +15,7 @@ import { queueMail } from '../../lib/mail/outbox';
 import { likePattern } from '../../lib/sql';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
+import { displayNameSql } from '../users';
 import { reminderContent } from './daily';
 import { readDuesSettings } from './settings';
 import type { DuesContext } from './statements';
@@ -175,7 +176,7 @@ export async function listReminderPauses(db: Db): Promise<ReminderPauseView[]> {
     .select({
       pause: duesReminderPauses,
       username: users.username,
-      registeredName: users.registeredName,
+      memberName: displayNameSql,
       email: users.email,
     })
     .from(duesReminderPauses)
@@ -183,7 +184,7 @@ export async function listReminderPauses(db: Db): Promise<ReminderPauseView[]> {
     .orderBy(desc(duesReminderPauses.pausedAt));
   return rows.map((row) => ({
     userId: row.pause.userId,
-    memberName: row.registeredName ?? row.username,
+    memberName: row.memberName,
     email: row.email,
     reason: row.pause.reason,
     pausedAt: row.pause.pausedAt.toISOString(),

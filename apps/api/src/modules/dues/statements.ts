@@ -5,6 +5,7 @@ import {
   type DuesStatementKind,
   type DuesStatementListQuery,
   type DuesStatementView,
+  displayName,
   formatCentavos,
   type IssueStatement,
   longDate,
@@ -89,7 +90,20 @@ async function lockMembership(tx: DbTransaction, membershipId: string) {
 /** The member as a statement bills them: their billing details where given (docs/product-rules.md "Dues"). */
 export type BilledUser = Pick<
   User,
-  'id' | 'username' | 'email' | 'address' | 'registeredName' | 'tin' | 'billingAddress' | 'billingEmail'
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'address'
+  | 'type'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'suffix'
+  | 'registeredName'
+  | 'tradeName'
+  | 'tin'
+  | 'billingAddress'
+  | 'billingEmail'
 >;
 
 /** Where a statement's and a receipt's e-mails go: the member, and a company's billing address too. */
@@ -136,7 +150,7 @@ async function insertStatement(
       amountCentavos: statement.amountCentavos,
       issuedOn: statement.issuedOn,
       dueOn: statement.dueOn,
-      billedName: statement.user.registeredName ?? statement.user.username,
+      billedName: displayName(statement.user),
       billedEmail: statement.user.billingEmail ?? statement.user.email,
       billedAddress: statement.user.billingAddress ?? statement.user.address,
       billedTin: statement.user.tin,
@@ -175,7 +189,7 @@ export async function insertEventFeeStatement(
       amountCentavos: statement.amountCentavos,
       issuedOn: statement.issuedOn,
       dueOn: statement.dueOn,
-      billedName: statement.user.registeredName ?? statement.user.username,
+      billedName: displayName(statement.user),
       billedEmail: statement.user.billingEmail ?? statement.user.email,
       billedAddress: statement.user.billingAddress ?? statement.user.address,
       billedTin: statement.user.tin,

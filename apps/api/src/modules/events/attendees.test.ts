@@ -70,9 +70,22 @@ beforeAll(async () => {
     { userId: company.id, firstName: 'Ramon', lastName: 'Dizon', type: 'voting' },
     { userId: company.id, firstName: 'Liza', lastName: 'Ocampo', type: 'non-voting' },
   ]);
-  await register('pending', 'pending', { username: `pending_${randomUUID().slice(0, 6)}` });
-  await register('rejected', 'rejected', { username: `rejected_${randomUUID().slice(0, 6)}` });
-  await register('formula', 'approved', { username: `=HYPERLINK("http://evil.example")` });
+  // Named by their names (decision 056), never their usernames.
+  await register('pending', 'pending', {
+    username: `pending_${randomUUID().slice(0, 6)}`,
+    firstName: 'Pedro',
+    lastName: 'Pending',
+  });
+  await register('rejected', 'rejected', {
+    username: `rejected_${randomUUID().slice(0, 6)}`,
+    firstName: 'Rita',
+    lastName: 'Rejected',
+  });
+  await register('formula', 'approved', {
+    username: `formula_${randomUUID().slice(0, 6)}`,
+    firstName: `=HYPERLINK("http://evil.example")`,
+    lastName: null,
+  });
   const order = ['company', 'pending', 'rejected', 'formula'];
   for (const [index, name] of order.entries()) {
     await context.db
@@ -112,7 +125,7 @@ describe('GET /api/events/admin/{id}/attendees', () => {
       hold_expires_at: null,
       checked_in: 0,
     });
-    expect(attendees[2]).toMatchObject({ name: people.pending?.username, company: null, status: 'pending' });
+    expect(attendees[2]).toMatchObject({ name: 'Pedro Pending', company: null, status: 'pending' });
   });
 
   it('filters by status and by a name, company or e-mail, and sorts by name', async () => {
@@ -135,7 +148,7 @@ describe('GET /api/events/admin/{id}/attendees', () => {
     const byName = await ids('sort_by=name&sort_order=asc');
     expect(byName).toHaveLength(4);
     expect(byName[0]).toBe(people.formula?.id); // '=' sorts before letters
-    // Without regard to case: 'pending_…' and 'rejected_…' after 'Ramon Dizon' only by their letters.
+    // Without regard to case: 'Pedro Pending', 'Ramon Dizon', 'Rita Rejected'.
     expect(byName.slice(1)).toEqual([people.pending?.id, people.company?.id, people.rejected?.id]);
   });
 

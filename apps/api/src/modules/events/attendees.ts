@@ -22,7 +22,7 @@ import {
 import { CSV_CELL_OPTIONS, csvPesos } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
-import { accountDisplayNameSql } from '../users';
+import { displayNameSql } from '../users';
 
 /**
  * An event's registrants as the admin's attendee list, its CSV export and its messages read them
@@ -30,7 +30,7 @@ import { accountDisplayNameSql } from '../users';
  * company sends), otherwise the name the account goes by (decision 049: a person's full name, the
  * username while that is blank); the company is a company account's registered name.
  */
-export const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${accountDisplayNameSql})`;
+export const attendeeName = sql<string>`coalesce(${representatives.firstName} || ' ' || ${representatives.lastName}, ${displayNameSql})`;
 export const attendeeCompany = sql<
   string | null
 >`case when ${users.type} = 'company' then ${users.registeredName} end`;

@@ -28,7 +28,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readTicket, signTicket, ticketCheckOf, ticketPng } from '../../lib/tickets';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { accountDisplayNameSql } from '../users';
+import { displayNameSql } from '../users';
 import { attendeeCompany, attendeeName, newestFee, votingRepresentative } from './attendees';
 
 /**
@@ -285,7 +285,7 @@ export async function checkIn(
 // ---------------------------------------------------------------------------------------------
 // Staff
 
-const staffName = accountDisplayNameSql;
+const staffName = displayNameSql;
 
 /** GET /api/events/admin/{id}/staff: the accounts that run the event's check-in. */
 export async function listStaff(db: Db | DbTransaction, eventId: string) {

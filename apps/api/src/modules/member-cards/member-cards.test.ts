@@ -34,7 +34,11 @@ const call = (method: Method, url: string, cookie?: string, payload?: object, re
 
 /** A company approved by the admin, with its first statement (unpaid). */
 async function approvedCompany() {
-  const user = await createUser(context.db, { password: null, type: 'company', registeredName: null });
+  const user = await createUser(context.db, {
+    password: null,
+    type: 'company',
+    registeredName: 'Benguet Gold Exploration Inc.',
+  });
   await context.db.insert(representatives).values([
     { userId: user.id, firstName: 'Ana', lastName: 'Reyes', type: 'non-voting' },
     { userId: user.id, firstName: 'Jose', lastName: 'Cruz', type: 'voting' },
@@ -151,7 +155,7 @@ describe('the card', () => {
     const card = response.json().data;
     const membership = (await call('GET', '/api/users', paid.cookie)).json().membershipData[0];
     expect(card).toMatchObject({
-      name: paid.user.username,
+      name: 'Benguet Gold Exploration Inc.',
       representatives: ['Jose Cruz', 'Ana Reyes'],
       category: 'Regular',
       memberNumber: await numberOf(paid.membership.id),
@@ -195,7 +199,7 @@ describe('verification', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data).toEqual({
       standing: 'active',
-      name: paid.user.username,
+      name: 'Benguet Gold Exploration Inc.',
       category: 'Regular',
       memberNumber: card.memberNumber,
       validThrough: card.validThrough,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  accountDisplayName,
   CARD_MESSAGES,
   CARD_VERIFY_STANDING_OF,
   type CardVerification,
+  displayName,
   type MembershipCard,
   manilaDateString,
   paidThroughOf,
@@ -18,7 +18,7 @@ import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { assignMemberNumber, readDuesSettings } from '../dues';
 import { goodStanding, standingOf } from '../memberships';
-import { accountDisplayNameSql } from '../users';
+import { displayNameSql } from '../users';
 import { cardTokenHashOf, cardTokenOf } from './tokens';
 
 export type CardContext = { db: Db; config: Pick<Config, 'publicUrl'>; cardKey: string };
@@ -85,7 +85,7 @@ export async function readOwnCard(
   ]);
   return {
     memberNumber,
-    name: accountDisplayName(user),
+    name: displayName(user),
     representatives: reps,
     category: membership.category,
     validThrough: paidThroughOf(membership.expiresAt) ?? '',
@@ -141,7 +141,7 @@ export async function verifyCard(db: Db, token: string, now = new Date()): Promi
   const [row] = await db
     .select({
       standing: standingOf(memberships, now),
-      name: accountDisplayNameSql,
+      name: displayNameSql,
       category: memberships.category,
       memberNumber: memberships.memberNumber,
       expiresAt: memberships.expiresAt,

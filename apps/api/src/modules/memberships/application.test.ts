@@ -55,6 +55,7 @@ const company = (category = 'Regular', count = 2) => ({
   username: 'ignored',
   email: 'ignored@example.com',
   type: 'company',
+  registeredName: 'Mindanao Copper Exploration, Inc.',
   phone: '+63 2 8123 4567',
   facsimile: '+63 2 8123 4568',
   address: '12, Ayala Avenue, Makati City, 1226',
@@ -79,6 +80,8 @@ const individual = () => ({
   username: 'ignored',
   email: 'ignored@example.com',
   type: 'individual',
+  firstName: 'Maria Clara',
+  lastName: 'Santos',
   phone: '0917 123 4567',
   facsimile: '',
   address: 'Baguio City',
@@ -175,32 +178,59 @@ describe('PUT /api/users/filled-form/:id', () => {
     };
     const companyAnswer = await submit(user.id, cookie, { ...company('Regular', 1), ...billing });
     expect(companyAnswer.json().data.profile).toMatchObject(billing);
-    expect(companyAnswer.json().data.profile.display_name).toBe('Mindanao Copper Resources, Inc.');
+    expect(companyAnswer.json().data.profile.displayName).toBe('Mindanao Copper Resources, Inc.');
     const person = await newApplicant();
-    // An individual's registered name is their full name, the name the account goes by.
+    // An individual goes by their full name, First Middle Last Suffix (decision 056).
     const personAnswer = await submit(person.user.id, person.cookie, {
       ...individual(),
       ...billing,
-      registeredName: 'Maria Clara Santos',
+      middleName: 'Reyes',
+      suffix: 'Jr.',
     });
     expect(personAnswer.json().data.profile).toMatchObject({
       tin: '123-456-789-000',
-      registeredName: 'Maria Clara Santos',
-      display_name: 'Maria Clara Santos',
+      firstName: 'Maria Clara',
+      middleName: 'Reyes',
+      lastName: 'Santos',
+      suffix: 'Jr.',
+      registeredName: null,
+      displayName: 'Maria Clara Reyes Santos Jr.',
       billingAddress: null,
       billingEmail: null,
     });
-    const unnamed = await newApplicant();
-    const unnamedAnswer = await submit(unnamed.user.id, unnamed.cookie, {
-      ...individual(),
-      registeredName: ' ',
-    });
-    expect(unnamedAnswer.json().data.profile).toMatchObject({
-      registeredName: null,
-      display_name: unnamed.user.username,
-    });
     const refused = await submit(person.user.id, person.cookie, { ...individual(), tin: 'not a tin' });
     expect(refused.json()).toMatchObject({ field: 'tin', error: 'TIN must be written like 123-456-789-000' });
+  });
+
+  it.each([
+    ['an individual without a first name', { firstName: '' }, 'firstName', 'First name is required'],
+    ['a last name of only spaces', { lastName: '   ' }, 'lastName', 'Last name is required'],
+    [
+      'a first name too long',
+      { firstName: 'a'.repeat(101) },
+      'firstName',
+      'First name must be at most 100 characters',
+    ],
+    ['a control character', { lastName: 'San\u0000tos' }, 'lastName', undefined],
+  ])('refuses %s with the field and its message, writing nothing', async (_label, fields, field, message) => {
+    const { user, cookie } = await newApplicant();
+    const response = await submit(user.id, cookie, { ...individual(), ...fields });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+    if (message) expect(response.json().error).toBe(message);
+    const [row] = await context.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ isNew: true, firstName: 'Test' });
+  });
+
+  it('refuses a company without its registered name', async () => {
+    const { user, cookie } = await newApplicant();
+    const { registeredName: _omitted, ...body } = company('Regular', 1);
+    const response = await submit(user.id, cookie, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      field: 'registeredName',
+      error: 'Registered company name is required',
+    });
   });
 
   it('makes an individual with a profile photo', async () => {

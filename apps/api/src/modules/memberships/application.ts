@@ -12,6 +12,7 @@ import { AppError, type FieldIssue, notFound, validationError } from '../../lib/
 import type { ImageUploads } from '../../lib/images';
 import { loadProfile } from '../auth';
 import { applyRepresentativeList } from '../representatives';
+import { accountNameColumns } from '../users';
 import { savePendingMembership } from './lifecycle';
 
 export type ApplicationContext = { db: Db; images: ImageUploads };
@@ -123,9 +124,8 @@ export async function submitMembershipForm(
             facsimile: body.facsimile,
             address: body.address,
             about: body.about,
-            // The name the account goes by and is billed in: a company's registered name, a
-            // person's full name (docs/product-rules.md "Names"); a company's billing address.
-            registeredName: body.registeredName,
+            // The name the account goes by and is billed in (docs/product-rules.md "Names").
+            ...accountNameColumns(body.type, body),
             tin: body.tin,
             billingAddress: isCompany ? body.billingAddress : null,
             billingEmail: isCompany ? body.billingEmail : null,

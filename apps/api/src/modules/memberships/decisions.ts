@@ -18,6 +18,7 @@ import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail
 import type { Viewer } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
 import { billedRecipients, issueNewMemberStatement } from '../dues';
+import { accountNameSelect } from '../users';
 import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
 export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
@@ -62,7 +63,7 @@ export async function setMembershipStatus(
           username: users.username,
           email: users.email,
           address: users.address,
-          registeredName: users.registeredName,
+          ...accountNameSelect,
           tin: users.tin,
           billingAddress: users.billingAddress,
           billingEmail: users.billingEmail,

@@ -10,6 +10,7 @@ import { memberships, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
 import { listRepresentatives } from '../representatives';
+import { accountNameSelect } from '../users';
 import { type LifecycleContext, setMembershipStatus } from './decisions';
 import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
@@ -30,11 +31,10 @@ export async function getMembershipApplication(db: Db, id: string): Promise<Memb
       facsimile: users.facsimile,
       address: users.address,
       about: users.about,
-      registeredName: users.registeredName,
+      ...accountNameSelect,
       tin: users.tin,
       billingAddress: users.billingAddress,
       billingEmail: users.billingEmail,
-      type: users.type,
       status: users.status,
       avatarUrl: users.avatarUrl,
       logoUrl: users.logoUrl,

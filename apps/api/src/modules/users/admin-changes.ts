@@ -18,6 +18,7 @@ import { changesBetween, recordAdminAction } from '../audit';
 import { revokeUserSessions } from '../auth';
 import { accountConflict, usernameTaken } from './account-conflicts';
 import { findAdminUser } from './admin-list';
+import { accountNameColumns } from './display-name';
 
 /**
  * Locks the active admins (in one order, so two changes never wait on each other) and then the
@@ -61,7 +62,19 @@ function statusChange(status: User['status'] | undefined, user: User) {
 }
 
 /** The account fields an edit or a status change records in the audit log (decision 024). */
-const AUDITED_USER_FIELDS = ['username', 'phone', 'type', 'status', 'emailConfirmedAt'] as const;
+const AUDITED_USER_FIELDS = [
+  'username',
+  'phone',
+  'type',
+  'status',
+  'emailConfirmedAt',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'registeredName',
+  'tradeName',
+] as const;
 
 /**
  * PUT /api/users/admin/update-profile/{id}: username, phone, type, status (the e-mail is
@@ -93,6 +106,8 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
           ...(input.phone !== undefined && { phone: input.phone }),
           ...(input.type !== undefined && { type: input.type }),
           ...statusChange(input.status, user),
+          // The names of the account's type as it is after this edit (decision 056).
+          ...accountNameColumns(input.type ?? user.type, input, { whenSent: true }),
           updatedAt: new Date(),
         })
         .where(eq(users.id, id))

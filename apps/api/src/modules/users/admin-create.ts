@@ -13,6 +13,7 @@ import { EMAIL_TOKEN_TTL_MS, resetPasswordLink } from '../auth';
 import { savePendingMembership } from '../memberships';
 import { accountConflict, findAccountConflict } from './account-conflicts';
 import { findAdminUser } from './admin-list';
+import { accountNameColumns } from './display-name';
 
 export type CreateMemberContext = { db: Db; images: ImageUploads; config: Pick<Config, 'publicUrl'> };
 /** The pictures of a new member: the logo or avatar, and each representative's photo by index. */
@@ -57,9 +58,8 @@ export async function createMember(
             facsimile: input.facsimile,
             address: input.address,
             about: input.about,
-            // The name the account goes by and is billed in: a company's registered name, a
-            // person's full name (docs/product-rules.md "Names"); a company's billing address.
-            registeredName: input.registeredName ?? null,
+            // The name the account goes by and is billed in (docs/product-rules.md "Names").
+            ...accountNameColumns(input.type, input),
             tin: input.tin ?? null,
             billingAddress: input.type === 'company' ? (input.billingAddress ?? null) : null,
             billingEmail: input.type === 'company' ? (input.billingEmail ?? null) : null,

@@ -4,8 +4,8 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminUser,
   type AdminUserListQuery,
-  accountDisplayName,
   buildPagination,
+  displayName,
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -22,7 +22,7 @@ export function toAdminUser(
   return {
     id: user.id,
     username: user.username,
-    display_name: accountDisplayName(user),
+    display_name: displayName(user),
     email: user.email,
     phone: user.phone,
     facsimile: user.facsimile,

@@ -180,16 +180,20 @@ describe('GET /api/users/get-all', () => {
     expect(listed(await getAll(`?search=${tag}&id=`)).total).toBe(3);
   });
 
-  it('names each account by its registered name, the username while that is blank, and finds it by that name', async () => {
+  it('names each account by its name, "Name not given" (never the username) while it has none, and finds it by that name', async () => {
     const named = await newUser({ registeredName: 'Zamboanga Nickel Corporation', type: 'company' });
-    const blank = await newUser({ registeredName: '  ' });
+    const blank = await newUser({ firstName: '  ', lastName: null, registeredName: 'Not a person name' });
     const [namedRow] = listed(await getAll(`?id=${named.id}`)).users;
     const [blankRow] = listed(await getAll(`?id=${blank.id}`)).users;
     expect(namedRow).toMatchObject({
       display_name: 'Zamboanga Nickel Corporation',
       username: named.username,
     });
-    expect(blankRow).toMatchObject({ display_name: blank.username });
+    expect(blankRow).toMatchObject({ display_name: 'Name not given', username: blank.username });
+    const person = await newUser({ firstName: 'Teodora', middleName: 'Alonso', lastName: 'Realonda' });
+    expect(
+      listed(await getAll(`?search=${encodeURIComponent('alonso realonda')}`)).users.map((user) => user.id),
+    ).toEqual([person.id]);
     // The search finds an account by its name too, as it is now.
     const byName = listed(await getAll(`?search=${encodeURIComponent('zamboanga nickel')}`));
     expect(byName.users.map((user) => user.id)).toContain(named.id);
@@ -549,6 +553,7 @@ describe('DELETE /api/users/admin/delete-user/{id}', () => {
     const form = await multipartBody(
       {
         type: 'company',
+        registeredName: 'Leaving Mining Corporation',
         username: `leaving_${tag}`,
         email: `leaving-${tag}@example.com`,
         membershipData: JSON.stringify({ category: 'Regular' }),

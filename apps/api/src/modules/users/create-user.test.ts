@@ -27,13 +27,22 @@ afterAll(() => context.close());
 
 type Upload = { field: string; bytes: Buffer; type?: string };
 
+const NAME_KEYS = ['firstName', 'middleName', 'lastName', 'suffix', 'registeredName', 'tradeName'];
+
 async function createUserRequest(
   fields: Record<string, string>,
   uploads: Upload[] = [],
   cookie = adminCookie,
 ) {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  // The name the type requires (decision 056), unless the test names the account itself.
+  const named = NAME_KEYS.some((key) => key in fields);
+  const names = named
+    ? {}
+    : fields.type === 'company'
+      ? { registeredName: 'Visayas Minerals Corporation' }
+      : { firstName: 'Jose', lastName: 'Mercado' };
+  for (const [name, value] of Object.entries({ ...names, ...fields })) form.append(name, value);
   for (const upload of uploads) {
     form.append(
       upload.field,
@@ -194,12 +203,41 @@ describe('POST /api/users/admin/create-user', () => {
       type: 'individual',
       username: `named_${tag}`,
       email: `named-${tag}@example.com`,
-      registeredName: 'Jose Rizal Mercado',
+      firstName: 'Jose',
+      middleName: 'Protasio Rizal',
+      lastName: 'Mercado',
+      suffix: 'III',
+      // A company's name sent for a person is not kept (decision 056).
+      registeredName: 'Not A Company',
     });
     expect(response.statusCode).toBe(201);
     const [saved] = await context.db.select().from(users).where(eq(users.id, response.json().data.user.id));
-    expect(saved?.registeredName).toBe('Jose Rizal Mercado');
-    expect(response.json().data.user.display_name).toBe('Jose Rizal Mercado');
+    expect(saved).toMatchObject({
+      firstName: 'Jose',
+      lastName: 'Mercado',
+      suffix: 'III',
+      registeredName: null,
+    });
+    expect(response.json().data.user.display_name).toBe('Jose Protasio Rizal Mercado III');
+  });
+
+  it('refuses a missing or blank name with its field, and creates nothing', async () => {
+    const before = await context.db.$count(users);
+    const tag = unique();
+    for (const [fields, field, message] of [
+      [{ type: 'individual', firstName: 'Jose' }, 'lastName', 'Last name is required'],
+      [{ type: 'individual', firstName: '  ', lastName: 'Cruz' }, 'firstName', 'First name is required'],
+      [{ type: 'company', tradeName: 'Visayas' }, 'registeredName', 'Registered company name is required'],
+    ] as const) {
+      const response = await createUserRequest({
+        ...fields,
+        username: `nameless_${tag}`,
+        email: `nameless-${tag}@example.com`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field, error: message });
+    }
+    expect(await context.db.$count(users)).toBe(before);
   });
 
   it('makes an individual an Individual member without representatives, whatever else is sent', async () => {

@@ -1,4 +1,4 @@
 // What others may use of the users module (docs/decisions/034-modules-by-domain.md): the list's
 // statements, which `cli.ts explain-users` explains.
 export { userListQueries } from './admin-list';
-export { accountDisplayNameSql } from './display-name';
+export { accountNameColumns, accountNameSelect, displayNameSql } from './display-name';

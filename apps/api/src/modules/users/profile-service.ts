@@ -31,6 +31,7 @@ import {
 } from '../auth';
 import { listRepresentatives } from '../representatives';
 import { accountConflict, emailTaken, usernameTaken } from './account-conflicts';
+import { accountNameColumns, withoutNames } from './display-name';
 
 export type ProfileContext = { db: Db; images: ImageUploads };
 
@@ -78,6 +79,8 @@ export async function updateProfile(
         .where(and(eq(sql`lower(${users.username})`, fields.username.toLowerCase()), ne(users.id, userId)))
         .limit(1);
       if (taken) throw usernameTaken();
+      // A member edits the names of their own type; a name sent blank is refused (decision 056).
+      const names = accountNameColumns(user.type, fields, { whenSent: true });
       let removed: string[] = [];
       const pictureColumns: Partial<typeof users.$inferInsert> = {};
       const [image] = stored;
@@ -91,7 +94,7 @@ export async function updateProfile(
       try {
         await tx
           .update(users)
-          .set({ ...fields, ...pictureColumns })
+          .set({ ...withoutNames(fields), ...names, ...pictureColumns })
           .where(eq(users.id, userId));
       } catch (error) {
         throw accountConflict(error) ?? error;

@@ -3,7 +3,6 @@ import { TextField } from '@/components/ui/text-field';
 
 /** What a form with billing details holds (docs/product-rules.md "Dues"). */
 export type BillingFormValues = {
-  registeredName: string;
   tin: string;
   billingAddress: string;
   billingEmail: string;
@@ -11,15 +10,15 @@ export type BillingFormValues = {
 
 /**
  * Who statements of account bill, one fieldset for every form that takes it (the membership form,
- * the profile): a company's registered name or a person's full name (the name the account goes by,
- * docs/product-rules.md "Names"), a company's billing address and e-mail, and anyone's TIN. It
+ * the profile): a company's billing address and e-mail, and anyone's TIN, beside the name
+ * (`NameFieldset`, docs/product-rules.md "Names"). It
  * edits the react-hook-form around it (a `FormProvider`), checked by that form's shared schema
  * (`billingFields`).
  */
 export function BillingFieldset({ company }: { company: boolean }) {
   const { register } = useFormContext<BillingFormValues>();
   const { errors } = useFormState<BillingFormValues>({
-    name: ['registeredName', 'tin', 'billingAddress', 'billingEmail'],
+    name: ['tin', 'billingAddress', 'billingEmail'],
   });
   return (
     <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
@@ -27,12 +26,6 @@ export function BillingFieldset({ company }: { company: boolean }) {
       <p className="-mt-2 text-sm text-stone-600 sm:col-span-2">
         What statements of account and receipts print. Blank fields use the name, address and e-mail above.
       </p>
-      <TextField
-        label={company ? 'Registered company name' : 'Full name'}
-        autoComplete={company ? 'organization' : 'name'}
-        error={errors.registeredName?.message}
-        {...register('registeredName')}
-      />
       <TextField
         label="TIN"
         inputMode="numeric"

@@ -4,9 +4,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { useDuesToPay, useIsLoggedIn, useNeedsApplication } from '@/lib/session-store';
+import { useDuesToPay, useIsLoggedIn, useNameMissing, useNeedsApplication } from '@/lib/session-store';
 import { AccountMenu } from './account-menu';
 import { LogoLockup } from './logo';
+import { NameMissingStrip } from './name-missing-strip';
 import { NavDropdown } from './nav-dropdown';
 
 // The dialogs load on first use: Radix Dialog is not needed to show a page (first-load budget).
@@ -45,6 +46,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const signedIn = useIsLoggedIn();
   const needsApplication = useNeedsApplication();
+  const nameMissing = useNameMissing();
   const duesToPay = useDuesToPay();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -147,6 +149,7 @@ export function SiteHeader() {
         </div>
       </div>
 
+      {nameMissing && <NameMissingStrip />}
       {(needsApplication || duesToPay) && (
         <Suspense fallback={null}>
           <CompleteApplicationStrip />

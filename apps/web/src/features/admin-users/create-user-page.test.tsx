@@ -40,6 +40,7 @@ describe('/admin/users/create', () => {
     renderPage();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Type *'), 'company');
+    await user.type(screen.getByLabelText('Registered company name'), 'Orebody Exploration Inc.');
     await user.selectOptions(screen.getByLabelText('Category *'), 'Associate');
     await user.type(screen.getByLabelText('Username *'), 'orebody');
     await user.type(screen.getByLabelText('Email *'), 'info@orebody.example');
@@ -92,6 +93,7 @@ describe('/admin/users/create', () => {
     renderPage();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Type *'), 'company');
+    await user.type(screen.getByLabelText('Registered company name'), 'Orebody Exploration Inc.');
     await user.type(screen.getByLabelText('Username *'), 'ab');
     await user.type(screen.getByLabelText('Email *'), 'not-an-address');
     await user.type(screen.getByLabelText('Postal code'), '1'.repeat(21));
@@ -124,6 +126,7 @@ describe('/admin/users/create', () => {
     renderPage();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Type *'), 'company');
+    await user.type(screen.getByLabelText('Registered company name'), 'Orebody Exploration Inc.');
     await user.type(screen.getByLabelText('Username *'), 'orebody');
     await user.type(screen.getByLabelText('Email *'), 'info@orebody.example');
     const reps = screen.getByRole('region', { name: 'Representatives' });
@@ -145,6 +148,8 @@ describe('/admin/users/create', () => {
     const user = userEvent.setup();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Type *'), 'individual');
+    await user.type(screen.getByLabelText('First name'), 'Ana');
+    await user.type(screen.getByLabelText('Last name'), 'Cruz');
     await user.type(screen.getByLabelText('Username *'), 'slow_server');
     await user.type(screen.getByLabelText('Email *'), 'slow@example.com');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
@@ -166,6 +171,8 @@ describe('/admin/users/create', () => {
     renderPage();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Type *'), 'individual');
+    await user.type(screen.getByLabelText('First name'), 'Ana');
+    await user.type(screen.getByLabelText('Last name'), 'Cruz');
     expect(screen.queryByRole('region', { name: 'Representatives' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Username *'), 'taken_name');
     await user.type(screen.getByLabelText('Email *'), 'person@example.com');

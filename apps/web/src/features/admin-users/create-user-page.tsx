@@ -14,6 +14,7 @@ import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Link } from 'react-router';
 import { AddressFieldset, type AddressFormValues, emptyAddress } from '@/components/forms/address-fieldset';
 import { BillingFieldset, type BillingFormValues } from '@/components/forms/billing-fieldset';
+import { EMPTY_NAME_VALUES, NameFieldset, type NameFormValues } from '@/components/forms/name-fieldset';
 import {
   emptyRepresentativeRow,
   type RepresentativesFormValues,
@@ -39,7 +40,8 @@ type FormValues = AddressFormValues &
     facsimile: string;
     about: string;
     category: 'Regular' | 'Associate';
-  } & BillingFormValues;
+  } & NameFormValues &
+  BillingFormValues;
 
 const emptyForm: FormValues = {
   type: '',
@@ -49,7 +51,7 @@ const emptyForm: FormValues = {
   facsimile: '',
   ...emptyAddress,
   about: '',
-  registeredName: '',
+  ...EMPTY_NAME_VALUES,
   tin: '',
   billingAddress: '',
   billingEmail: '',
@@ -192,6 +194,12 @@ function CreateUserForm({ onReset }: { onReset: () => void }) {
             />
           </div>
         </Section>
+
+        {type && (
+          <Section title="Name">
+            <NameFieldset company={type === 'company'} />
+          </Section>
+        )}
 
         <Section title="Contact details">
           <div className="space-y-5">

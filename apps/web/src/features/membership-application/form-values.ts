@@ -6,6 +6,7 @@ import {
   type UserData,
 } from '@portal/shared';
 import { type AddressFormValues, emptyAddress } from '@/components/forms/address-fieldset';
+import { EMPTY_NAME_VALUES, type NameFormValues, nameValuesOf } from '@/components/forms/name-fieldset';
 import {
   emptyRepresentativeRow,
   type RepresentativesFormValues,
@@ -14,13 +15,13 @@ import {
 
 /** The membership form as its inputs hold it: every value text, blank selects ''. */
 export type ApplicationFormValues = AddressFormValues &
+  NameFormValues &
   RepresentativesFormValues & {
     type: ApplicantType | '';
     category: string;
     phone: string;
     facsimile: string;
     about: string;
-    registeredName: string;
     tin: string;
     billingAddress: string;
     billingEmail: string;
@@ -40,7 +41,7 @@ const BLANK = {
   phone: '',
   facsimile: '',
   about: '',
-  registeredName: '',
+  ...EMPTY_NAME_VALUES,
   tin: '',
   billingAddress: '',
   billingEmail: '',
@@ -83,7 +84,7 @@ export function renewalStart({ data: profile, companyReps, membershipData }: Use
       phone: profile.phone ?? '',
       facsimile: profile.facsimile ?? '',
       about: profile.about ?? '',
-      registeredName: profile.registeredName ?? '',
+      ...nameValuesOf(profile),
       tin: profile.tin ?? '',
       billingAddress: profile.billingAddress ?? '',
       billingEmail: profile.billingEmail ?? '',

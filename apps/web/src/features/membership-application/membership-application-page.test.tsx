@@ -51,8 +51,21 @@ function renderPage() {
   return userEvent.setup();
 }
 
-const next = (user: ReturnType<typeof userEvent.setup>) =>
-  user.click(screen.getByRole('button', { name: 'Next' }));
+/**
+ * Next; on Personal Info the name every applicant must give (decision 056) is typed first where it
+ * is blank, so each test fills only what it is about.
+ */
+async function next(user: ReturnType<typeof userEvent.setup>) {
+  for (const [label, value] of [
+    ['Registered company name', 'Minerva Exploration Corp.'],
+    ['First name', 'Minerva'],
+    ['Last name', 'Santos'],
+  ] as const) {
+    const field = screen.queryByLabelText(label) as HTMLInputElement | null;
+    if (field && !field.value) await user.type(field, value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
 
 beforeEach(() => {
   localStorage.clear();

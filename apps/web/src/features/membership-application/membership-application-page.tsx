@@ -16,6 +16,7 @@ import { type FieldPath, FormProvider, type Resolver, useForm, useWatch } from '
 import { useNavigate } from 'react-router';
 import { AddressFieldset } from '@/components/forms/address-fieldset';
 import { BillingFieldset } from '@/components/forms/billing-fieldset';
+import { NameFieldset } from '@/components/forms/name-fieldset';
 import { emptyRepresentativeRow } from '@/components/forms/representative-row';
 import { RepresentativesEditor } from '@/components/forms/representatives-editor';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -52,6 +53,12 @@ const stepsOf = (type: ApplicationFormValues['type']): StepName[] =>
 const STEP_FIELDS: Record<StepName, FieldPath<ApplicationFormValues>[]> = {
   'Membership Type': ['type', 'category'],
   'Personal Info': [
+    'firstName',
+    'middleName',
+    'lastName',
+    'suffix',
+    'registeredName',
+    'tradeName',
     'phone',
     'facsimile',
     'houseNo',
@@ -59,7 +66,6 @@ const STEP_FIELDS: Record<StepName, FieldPath<ApplicationFormValues>[]> = {
     'city',
     'postalCode',
     'about',
-    'registeredName',
     'tin',
     'billingAddress',
     'billingEmail',
@@ -386,6 +392,7 @@ function ApplicationForm({
 
               {step === 'Personal Info' && (
                 <div className="space-y-5">
+                  <NameFieldset company={type === 'company'} />
                   <div className="grid gap-5 sm:grid-cols-2">
                     <TextField label="Username" value={user.username} readOnly />
                     <TextField label="Email" type="email" value={user.email ?? ''} readOnly />

@@ -186,7 +186,7 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     stubApi(() =>
       json(
         makeUserData(
-          { type: 'user', registeredName: null, display_name: 'northern_gold', status: 'inactive' },
+          { type: 'user', registeredName: null, displayName: 'northern_gold', status: 'inactive' },
           { membershipData: [], companyReps: [] },
         ),
       ),
@@ -258,7 +258,7 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
             profile: {
               ...makeUserData().data,
               username: 'golden_north',
-              display_name: 'Golden North Mining',
+              displayName: 'Golden North Mining',
             },
           },
         });

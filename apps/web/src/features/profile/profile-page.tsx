@@ -113,13 +113,13 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         <div className="rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
           <ProfilePicture
             src={isCompany ? profile.logoUrl : profile.avatarUrl}
-            name={profile.display_name}
+            name={profile.displayName}
             className={`mx-auto size-32 ${isCompany ? 'rounded-2xl' : 'rounded-full'}`}
           />
           <p className="mt-5 font-display font-semibold text-2xl text-stone-900 [overflow-wrap:anywhere]">
-            {profile.display_name}
+            {profile.displayName}
           </p>
-          {profile.display_name !== profile.username && (
+          {profile.displayName !== profile.username && (
             <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{profile.username}</p>
           )}
           <p className="mt-1 inline-flex items-center gap-1.5 text-stone-600">

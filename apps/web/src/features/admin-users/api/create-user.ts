@@ -1,4 +1,5 @@
 import {
+  type AccountNames,
   type AdminCreateUserResponse,
   CREATE_USER_IMAGE_FIELDS,
   type MembershipCategory,
@@ -20,7 +21,7 @@ export type NewRepresentative = {
   avatar: File | null;
 };
 
-export type NewUserInput = {
+export type NewUserInput = AccountNames & {
   type: 'company' | 'individual';
   username: string;
   email: string;
@@ -28,7 +29,6 @@ export type NewUserInput = {
   facsimile: string | null;
   address: string;
   about: string | null;
-  registeredName?: string | null;
   tin?: string | null;
   billingAddress?: string | null;
   billingEmail?: string | null;

@@ -53,9 +53,17 @@ export function membershipFormData({
     address: addressToSend(form, currentAddress),
     about: form.about,
     tin: form.tin,
+    // The names of the type chosen (decision 056): a person's, or a company's.
+    ...(isCompany
+      ? { registeredName: form.registeredName, tradeName: form.tradeName }
+      : {
+          firstName: form.firstName,
+          middleName: form.middleName,
+          lastName: form.lastName,
+          suffix: form.suffix,
+        }),
     ...(isCompany
       ? {
-          registeredName: form.registeredName,
           billingAddress: form.billingAddress,
           billingEmail: form.billingEmail,
         }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BillingFieldset } from '@/components/forms/billing-fieldset';
+import { NameFieldset, nameValuesOf } from '@/components/forms/name-fieldset';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
 import { ImageField } from '@/components/ui/image-field';
@@ -40,7 +41,7 @@ export function ProfileFormDialog({ profile, onClose, onSaved, onFailed }: Profi
     facsimile: profile.facsimile ?? '',
     address: profile.address ?? '',
     about: profile.about ?? '',
-    registeredName: profile.registeredName ?? '',
+    ...nameValuesOf(profile),
     tin: profile.tin ?? '',
     billingAddress: profile.billingAddress ?? '',
     billingEmail: profile.billingEmail ?? '',
@@ -125,6 +126,7 @@ export function ProfileFormDialog({ profile, onClose, onSaved, onFailed }: Profi
               error={errors.about?.message}
               {...register('about')}
             />
+            <NameFieldset company={isCompany} />
             <BillingFieldset company={isCompany} />
             <ImageField
               label={isCompany ? 'Company logo' : 'Profile photo'}
