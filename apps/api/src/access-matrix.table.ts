@@ -695,6 +695,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async ({ owner }) =>
       multipart(`/api/users/filled-form/${owner.id}`, {
         type: 'individual',
+        firstName: 'Minerva',
+        lastName: 'Reyes',
         membershipData: JSON.stringify({ category: 'Individual' }),
       }),
   },
@@ -813,6 +815,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: ({ unique }) =>
       multipart('/api/users/admin/create-user', {
         type: 'individual',
+        firstName: 'Minerva',
+        lastName: 'Reyes',
         username: `created_${unique}`,
         email: `created-${unique}@example.com`,
       }),

@@ -41,6 +41,8 @@ describe('session store (spec 000 §3)', () => {
       email: 'juan@example.ph',
       role: 'member',
       type: 'company',
+      registeredName: 'Juan Mining Corporation',
+      displayName: 'Juan Mining Corporation',
       status: 'active',
       isNew: false,
       memberships: [
@@ -53,11 +55,14 @@ describe('session store (spec 000 §3)', () => {
     expect(useSessionStore.getState().user).toEqual({
       id: 'u1',
       username: 'juan',
+      displayName: 'Juan Mining Corporation',
+      nameMissing: false,
       email: 'juan@example.ph',
       role: 'member',
       type: 'company',
       status: 'active',
       isNew: false,
+      duesToPay: undefined,
     });
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
 

@@ -13,6 +13,8 @@ import { representativeInputSchema, updateProfileSchema } from './profile';
 import { adminCreateUserFormSchema, adminCreateUserSchema } from './users';
 
 const rep = (type: string | null = 'voting') => ({ firstName: 'Ana', lastName: 'Cruz', type });
+/** Both kinds of name, so a form switched between individual and company still names its account. */
+const names = { firstName: 'Minerva', lastName: 'Reyes', registeredName: 'Orebody Mining Corporation' };
 
 describe('prefill from preferredPackage (spec 000 §4)', () => {
   it('maps Individual to an individual and Regular or Associate to a company in that category', () => {
@@ -90,7 +92,12 @@ describe('membershipApplicationProblems', () => {
 });
 
 describe('membershipFormBodySchema', () => {
-  const body = { type: 'company', membershipData: '{"category":"Regular"}', representatives: [rep()] };
+  const body = {
+    type: 'company',
+    registeredName: names.registeredName,
+    membershipData: '{"category":"Regular"}',
+    representatives: [rep()],
+  };
 
   it('reads membershipData from JSON text', () => {
     expect(membershipFormBodySchema.parse(body).membershipData).toEqual({ category: 'Regular' });
@@ -127,6 +134,7 @@ describe('membershipApplicationFormSchema', () => {
     city: '',
     postalCode: '',
     about: '',
+    ...names,
     representatives: [rep(), rep('non-voting'), rep('non-voting')],
   };
 
@@ -168,7 +176,12 @@ describe('membershipApplicationFormSchema', () => {
 });
 
 describe('the contact and About limits: one each for every form that edits them', () => {
-  const individualBody = { type: 'individual', membershipData: '{"category":"Individual"}' };
+  const individualBody = {
+    type: 'individual',
+    firstName: names.firstName,
+    lastName: names.lastName,
+    membershipData: '{"category":"Individual"}',
+  };
   const applicationForm = {
     type: 'individual',
     category: 'Individual',
@@ -179,6 +192,7 @@ describe('the contact and About limits: one each for every form that edits them'
     city: '',
     postalCode: '',
     about: '',
+    ...names,
     representatives: [],
   };
   const profileForm = { username: 'minerva' };
@@ -194,6 +208,7 @@ describe('the contact and About limits: one each for every form that edits them'
     postalCode: '',
     about: '',
     category: 'Regular',
+    ...names,
     representatives: [],
   };
   const schemas = [
@@ -203,7 +218,7 @@ describe('the contact and About limits: one each for every form that edits them'
     [
       'admin create-user',
       adminCreateUserSchema,
-      { type: 'individual', username: 'minerva', email: 'm@example.ph' },
+      { type: 'individual', username: 'minerva', email: 'm@example.ph', ...names },
     ],
     ['admin create-user (page)', adminCreateUserFormSchema, createUserForm],
   ] as const;
@@ -247,6 +262,7 @@ describe('adminCreateUserFormSchema: the checks of the server, in the browser', 
     postalCode: '',
     about: '',
     category: 'Associate',
+    ...names,
     representatives: [rep(), rep('non-voting')],
   };
   const problems = (form: unknown) =>
