@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type AccountNames,
   accountNameProblems,
@@ -20,6 +20,16 @@ export const accountNameFields = {
   suffix: optionalText('Suffix', NAME_SUFFIX_MAX_CHARS).optional(),
   registeredName: optionalText('Registered company name', COMPANY_NAME_MAX_CHARS).optional(),
   tradeName: optionalText('Trade name', COMPANY_NAME_MAX_CHARS).optional(),
+};
+
+/** The names as an account's answers carry them (the profile, an admin users row): null where not given. */
+export const accountNameResponseFields = {
+  firstName: z.string().nullable(),
+  middleName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  suffix: z.string().nullable(),
+  registeredName: z.string().nullable(),
+  tradeName: z.string().nullable(),
 };
 
 /** Adds `accountNameProblems` to a schema's issues, each on its field. */

@@ -3,6 +3,7 @@ import { SESSION_ERRORS } from '../auth-messages';
 import { ADDRESS_MAX_CHARS } from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
+import { accountNameResponseFields } from './account-names';
 import { optionalText, secretText, text } from './common';
 
 const TIN_MESSAGE = 'TIN must be written like 123-456-789-000';
@@ -131,12 +132,7 @@ export const profileSchema = z.object({
   facsimile: z.string().nullable(),
   address: z.string().nullable(),
   about: z.string().nullable(),
-  firstName: z.string().nullable(),
-  middleName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  suffix: z.string().nullable(),
-  registeredName: z.string().nullable(),
-  tradeName: z.string().nullable(),
+  ...accountNameResponseFields,
   tin: z.string().nullable(),
   billingAddress: z.string().nullable(),
   billingEmail: z.string().nullable(),

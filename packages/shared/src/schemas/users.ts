@@ -11,7 +11,7 @@ import {
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { representativeRuleProblem } from '../representatives';
-import { accountNameFields, addAccountNameIssues } from './account-names';
+import { accountNameFields, accountNameResponseFields, addAccountNameIssues } from './account-names';
 import { billingFields, profileSchema, registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
 import { addressPartsSchema, representativeFieldsSchema } from './members';
@@ -47,6 +47,9 @@ export const ADMIN_USER_MESSAGES = {
 export const ADMIN_USER_SORT_FIELDS = ['created_at', 'username', 'type', 'status'] as const;
 export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
 
+/** The admin users list's name filter: only "missing" (decision 056). */
+export const ADMIN_USER_NAME_FILTERS = ['missing'] as const;
+
 /** A filter select's "All" arrives as '' (or 'all'): no filter. */
 const optionalFilter = <Values extends readonly [string, ...string[]]>(values: Values, message: string) =>
   z.preprocess(
@@ -77,6 +80,8 @@ export const adminUserListQuerySchema = z.object({
     MEMBERSHIP_CATEGORIES,
     `Category must be one of ${MEMBERSHIP_CATEGORIES.join(', ')}`,
   ),
+  /** "Name missing": the accounts that have given no name yet, for the secretariat to fill in (decision 056). */
+  name: optionalFilter(ADMIN_USER_NAME_FILTERS, `Name must be one of ${ADMIN_USER_NAME_FILTERS.join(', ')}`),
   id: optionalIdFilter,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -111,6 +116,8 @@ export const adminUserSchema = z.object({
   username: z.string(),
   /** The name the account goes by (`displayName`, docs/product-rules.md "Names"). */
   display_name: z.string(),
+  /** The names themselves, which the edit dialog edits. */
+  ...accountNameResponseFields,
   email: z.string(),
   phone: z.string().nullable(),
   facsimile: z.string().nullable(),

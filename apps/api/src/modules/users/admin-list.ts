@@ -13,6 +13,7 @@ import { memberships, type User, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
 import { hasStanding, type MembershipWithDues, newestMembershipOf, toAdminMembership } from '../memberships';
+import { nameMissingSql } from './display-name';
 
 export function toAdminUser(
   user: User,
@@ -23,6 +24,12 @@ export function toAdminUser(
     id: user.id,
     username: user.username,
     display_name: displayName(user),
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    suffix: user.suffix,
+    registeredName: user.registeredName,
+    tradeName: user.tradeName,
     email: user.email,
     phone: user.phone,
     facsimile: user.facsimile,
@@ -65,6 +72,7 @@ export function userFilters(
   if (query.id) conditions.push(eq(users.id, query.id));
   if (query.type) conditions.push(eq(users.type, query.type));
   if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.name === 'missing') conditions.push(nameMissingSql);
   if (query.membership || query.category) {
     // The dashboard's membership links: users whose newest membership has this standing and category.
     conditions.push(

@@ -218,6 +218,21 @@ describe('GET /api/users/get-all', () => {
     expect(edited.json().data.display_name).toBe('Zamboanga Nickel Corporation');
   });
 
+  it('filters the accounts that have given no name, which leave the list once the secretariat fills it in', async () => {
+    const mark = randomUUID().slice(0, 6);
+    const nameless = await newUser({ username: `nameless_${mark}`, firstName: null, lastName: null });
+    const company = await newUser({ username: `blankco_${mark}`, type: 'company', registeredName: ' ' });
+    await newUser({ username: `named_${mark}`, firstName: 'Gregoria', lastName: 'de Jesus' });
+    const missing = async () =>
+      listed(await getAll(`?name=missing&search=${mark}`))
+        .users.map((user) => user.id)
+        .sort();
+    expect(await missing()).toEqual([nameless.id, company.id].sort());
+    expect((await update(nameless.id, { firstName: 'Melchora', lastName: 'Aquino' })).statusCode).toBe(200);
+    expect(await missing()).toEqual([company.id]);
+    expect(listed(await getAll(`?name=&search=${mark}`)).users).toHaveLength(3);
+  });
+
   it('sorts by username, type or status in either order', async () => {
     const ascending = listed(await getAll(`?search=${tag}&sortBy=username&sortOrder=asc`));
     expect(ascending.users.map((user) => user.username)).toEqual([
@@ -295,6 +310,7 @@ describe('GET /api/users/get-all', () => {
       ['?limit=1000000', 'limit', 'Limit must be at most 100'],
       [`?search=${'x'.repeat(10_000)}`, 'search', 'Search must be at most 200 characters'],
       ['?id=not-a-uuid', 'id', 'Invalid id'],
+      ['?name=present', 'name', 'Name must be one of missing'],
     ];
     for (const [query, field, message] of cases) {
       const response = await getAll(query);

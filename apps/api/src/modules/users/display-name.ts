@@ -9,11 +9,22 @@ import { validationError } from '../../lib/errors';
  * never the username. The same rule as `displayName` in packages/shared, for queries that select
  * or sort by it; display-name.test.ts holds the two to the same answers.
  */
-export const displayNameSql = sql<string>`coalesce(nullif(case when ${users.type} = 'company'
+export const displayNameSql = sql<string>`coalesce(${givenNameSql()}, ${NAME_NOT_GIVEN})`;
+
+/**
+ * Whether the account has given no name (`hasAccountName` in packages/shared says the reverse): the
+ * admin users list's "Name missing" filter.
+ */
+export const nameMissingSql = sql<boolean>`${givenNameSql()} is null`;
+
+/** The name the account has given for its type, or NULL when it has given none. */
+function givenNameSql() {
+  return sql`nullif(case when ${users.type} = 'company'
   then btrim(${users.registeredName})
   else concat_ws(' ', nullif(btrim(${users.firstName}), ''), nullif(btrim(${users.middleName}), ''),
     nullif(btrim(${users.lastName}), ''), nullif(btrim(${users.suffix}), ''))
-  end, ''), ${NAME_NOT_GIVEN})`;
+  end, '')`;
+}
 
 /**
  * The name columns an account of `type` is written with (decision 056): a company keeps its

@@ -51,13 +51,15 @@ describe('/admin/users', () => {
   it('asks for the filters in the address and lists the users with their newest membership', async () => {
     const applicant = makeAdminUser({
       username: 'paoloreyes',
+      firstName: 'Paolo',
+      lastName: 'Reyes',
       membership: makeMembership({ category: 'Individual' }),
     });
     const calls = stubApi(() => listOf([applicant]));
     renderPage('/admin/users?membership=pending&status=active');
 
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getByText('paoloreyes')).toBeInTheDocument();
+    expect(within(table).getByText('Paolo Reyes')).toBeInTheDocument();
     expect(within(table).getByText('Individual', { selector: 'span' })).toBeInTheDocument();
     const query = calls.find(isList)?.url.searchParams;
     expect(query?.get('membership')).toBe('pending');
@@ -334,7 +336,7 @@ describe('/admin/users', () => {
 });
 
 describe('the user dialog', () => {
-  it('sends username, the read-only e-mail, phone, type and status, and confirms the update', async () => {
+  it('sends username, the read-only e-mail, phone, type, status and the names of the type, and confirms the update', async () => {
     const person = makeAdminUser({ username: 'ana', email: 'ana@example.com' });
     const calls = stubApi((call) =>
       call.method === 'PUT' ? json({ data: { ...person, username: 'ana_cruz' } }) : listOf([person]),
@@ -353,7 +355,11 @@ describe('the user dialog', () => {
     await user.clear(within(dialog).getByLabelText('Username *'));
     await user.type(within(dialog).getByLabelText('Username *'), 'ana_cruz');
     await user.type(within(dialog).getByLabelText('Phone'), '0917 000 1111');
+    expect(within(dialog).getByLabelText('First name')).toHaveValue('Juana');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'company');
+    // A company goes by its registered name: the dialog now asks for that instead.
+    expect(within(dialog).queryByLabelText('First name')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Registered company name'), 'Cruz Mining Corporation');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(ADMIN_USER_MESSAGES.updated)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
@@ -363,6 +369,7 @@ describe('the user dialog', () => {
         phone: '0917 000 1111',
         type: 'company',
         status: 'active',
+        registeredName: 'Cruz Mining Corporation',
       },
     });
   });

@@ -252,7 +252,7 @@ export function AdminUsersPage() {
       />
 
       <section aria-label="Users" className="rounded-xl border border-stone-200 bg-white shadow-sm">
-        <ListToolbar columns="sm:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_9rem_9rem_12rem_11rem]">
+        <ListToolbar columns="sm:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_9rem_9rem_9rem_12rem_11rem]">
           <SearchField
             label="Search users"
             placeholder="Search by name or email"
@@ -273,6 +273,13 @@ export function AdminUsersPage() {
             value={list.query.status}
             onChange={(status) => list.setParams({ status })}
             options={USER_STATUS_FILTERS.map((status) => [status, USER_STATUS_LABELS[status]])}
+          />
+          <FilterSelect
+            label="Filter by name"
+            allLabel="Any name"
+            value={list.query.name}
+            onChange={(name) => list.setParams({ name })}
+            options={[['missing', 'Name missing']]}
           />
           <FilterSelect
             label="Filter by membership"

@@ -1,4 +1,4 @@
-import type { AdminMembership, AdminUser } from '@portal/shared';
+import { type AdminMembership, type AdminUser, displayName } from '@portal/shared';
 import { json } from '@/test/fixtures';
 
 let nextId = 0;
@@ -7,7 +7,7 @@ const id = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`
 /** A user as GET /users/get-all returns it; unique per call. */
 export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => {
   const userId = id();
-  return {
+  const user: AdminUser = {
     id: userId,
     username: `user${nextId}`,
     email: `user${nextId}@example.com`,
@@ -15,6 +15,12 @@ export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => 
     facsimile: null,
     address: null,
     type: 'individual',
+    firstName: 'Juana',
+    middleName: null,
+    lastName: `Cruz ${nextId}`,
+    suffix: null,
+    registeredName: null,
+    tradeName: null,
     status: 'active',
     isNew: false,
     avatarUrl: null,
@@ -23,10 +29,11 @@ export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => 
     membership: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    display_name: '',
     ...overrides,
-    // Without a registered name an account goes by its username (docs/product-rules.md "Names").
-    display_name: overrides.display_name ?? overrides.username ?? `user${nextId}`,
   };
+  // The name it goes by follows from its names, as the server's does (docs/product-rules.md "Names").
+  return { ...user, display_name: overrides.display_name ?? displayName(user) };
 };
 
 export const makeMembership = (overrides: Partial<AdminMembership> = {}): AdminMembership => ({
