@@ -244,11 +244,12 @@ async function queueReminder(
 /** The reminder's e-mail: amount, statement number, due date and a link to the profile's Dues. */
 export function reminderContent(
   config: DuesContext['config'],
-  message: Pick<PlannedMessage, 'username' | 'statementNumber' | 'amount' | 'dueOn' | 'offset'>,
+  message: Pick<PlannedMessage, 'memberName' | 'statementNumber' | 'amount' | 'dueOn' | 'offset'>,
   graceDays: number,
 ) {
+  // Greeted by the name on the statement, never the username (docs/product-rules.md "Names").
   return duesReminderEmail({
-    username: message.username,
+    username: message.memberName,
     link: `${config.publicUrl}${sitePaths.profile}#dues`,
     number: message.statementNumber,
     amount: formatCentavos(message.amount),

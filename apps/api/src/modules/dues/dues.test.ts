@@ -163,6 +163,10 @@ describe('billing details', () => {
         mails.some((mail) => mail.text.includes(statement.number)),
         address,
       ).toBe(true);
+      // Greeted by the name billed, never the username.
+      expect(mails.some((mail) => mail.text.startsWith('Hello Northern Gold Exploration Corporation,'))).toBe(
+        true,
+      );
     }
   });
 });

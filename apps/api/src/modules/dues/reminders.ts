@@ -132,7 +132,7 @@ export async function resendReminder({ db, config }: DuesContext, viewer: Viewer
       ...reminderContent(
         config,
         {
-          username: row.user?.username ?? row.statement.billedName,
+          memberName: row.statement.billedName,
           statementNumber: statementLabel(row.statement),
           amount: row.statement.amountCentavos,
           dueOn: row.statement.dueOn,

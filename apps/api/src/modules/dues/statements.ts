@@ -205,10 +205,11 @@ async function mailStatement(
   tx: DbTransaction,
   config: DuesContext['config'],
   statement: DuesStatement,
-  user: Pick<User, 'username' | 'email'>,
+  user: Pick<User, 'email'>,
 ) {
+  // Greeted by the name billed, never the username (docs/product-rules.md "Names").
   const message = statementIssuedEmail({
-    username: user.username,
+    username: statement.billedName,
     link: `${config.publicUrl}${sitePaths.profile}#dues`,
     number: statementLabel(statement),
     amount: formatCentavos(statement.amountCentavos),
