@@ -126,3 +126,11 @@ export const DISPLAY_NAME_CASES: {
     expected: NAME_NOT_GIVEN,
   },
 ];
+
+/**
+ * Whom an e-mail greets: the name the account goes by, or, for an account that has not given one
+ * yet, its username rather than "Name not given" (a greeting is not a document, decision 056).
+ */
+export function greetingName(account: AccountNames & { type: string; username: string }): string {
+  return hasAccountName(account) ? displayName(account) : account.username;
+}

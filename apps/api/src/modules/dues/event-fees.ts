@@ -1,10 +1,11 @@
-import { longDate, manilaDateString, sitePaths } from '@portal/shared';
+import { greetingName, longDate, manilaDateString, sitePaths } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
 import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
 import { queueMail } from '../../lib/mail/outbox';
 import { registrationApprovedEmail } from '../../lib/mail/templates';
 import { signTicket, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
+import { accountNameSelect } from '../users';
 import {
   type BilledUser,
   type DuesContext,
@@ -73,6 +74,7 @@ export async function approvePaidRegistration(
     .select({
       email: users.email,
       username: users.username,
+      ...accountNameSelect,
       title: events.title,
       startDate: events.start_date,
     })
@@ -81,7 +83,7 @@ export async function approvePaidRegistration(
     .where(eq(users.id, approved.userId));
   if (!row) return;
   const content = registrationApprovedEmail({
-    username: row.username,
+    username: greetingName(row),
     eventTitle: row.title,
     eventDate: longDate(row.startDate),
     link: `${config.publicUrl}${sitePaths.eventDetail(approved.eventId)}`,

@@ -2,6 +2,7 @@ import {
   EVENT_MESSAGES,
   EVENT_PRICE_MESSAGES,
   type EventRegistrationRequest,
+  greetingName,
   longDate,
   manilaDateString,
   sitePaths,
@@ -21,6 +22,7 @@ import {
 } from '../../lib/mail/templates';
 import { signTicket, type TicketSecrets, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
 import { issueEventFeeStatement, lockEventFeeStatement, voidLockedStatement } from '../dues';
+import { accountNameSelect } from '../users';
 import { eventCalendarFile } from './calendar';
 import { admitsHolder } from './check-in';
 import { chooseTier, holdEndOf, readMyRegistration } from './prices';
@@ -74,12 +76,12 @@ export async function mailMember(
   { withCalendar = false, ticketOf }: { withCalendar?: boolean; ticketOf?: TicketHolder } = {},
 ) {
   const [member] = await tx
-    .select({ email: users.email, username: users.username })
+    .select({ email: users.email, username: users.username, ...accountNameSelect })
     .from(users)
     .where(eq(users.id, userId));
   if (!member) return;
   const content = template({
-    username: member.username,
+    username: greetingName(member),
     eventTitle: event.title,
     eventDate: longDate(event.start_date),
     link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,

@@ -2,6 +2,7 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
   formatCentavos,
+  greetingName,
   longDate,
   MEMBERSHIP_PERIOD_MONTHS,
   type MembershipStatus,
@@ -111,7 +112,7 @@ export async function setMembershipStatus(
     });
 
     const link = `${config.publicUrl}${sitePaths.profile}`;
-    const recipient = { username: current.username, link, category: updated.category };
+    const recipient = { username: greetingName(current.user), link, category: updated.category };
     if (status === 'approved') {
       const statement = honorary
         ? null
