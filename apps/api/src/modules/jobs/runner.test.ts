@@ -58,7 +58,12 @@ describe('claiming a run', () => {
     expect(ran.sort()).toEqual([0, 1]);
     expect(dates).toEqual(['2026-12-02T10:00:00.000Z']);
     const [row] = await runsOf(job.name);
-    expect(row).toMatchObject({ outcome: 'succeeded', trigger: 'schedule', summary: { done: 1 }, error: null });
+    expect(row).toMatchObject({
+      outcome: 'succeeded',
+      trigger: 'schedule',
+      summary: { done: 1 },
+      error: null,
+    });
     expect(row?.finishedAt).toBeInstanceOf(Date);
 
     expect(await runners[0]?.runDue(job.name)).toBe(0);
@@ -139,7 +144,9 @@ describe('catching up', () => {
     expect(await runsOf(job.name)).toMatchObject([{ outcome: 'failed', error: 'The gateway is down' }]);
     fail = false;
     await runner.runDue(job.name);
-    expect(await runsOf(job.name)).toMatchObject([{ outcome: 'succeeded', error: null, summary: { done: 1 } }]);
+    expect(await runsOf(job.name)).toMatchObject([
+      { outcome: 'succeeded', error: null, summary: { done: 1 } },
+    ]);
     expect(dates).toEqual(['2026-12-02T10:00:00.000Z']);
   });
 
@@ -160,7 +167,10 @@ describe('catching up', () => {
 
 describe('the schedule', () => {
   it('croner starts each run at its time, on a fake clock', async () => {
-    vi.useFakeTimers({ now: new Date('2026-12-02T10:59:58Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({
+      now: new Date('2026-12-02T10:59:58Z'),
+      toFake: ['setTimeout', 'clearTimeout', 'Date'],
+    });
     try {
       const started = deferred();
       const { job } = countingJob({
