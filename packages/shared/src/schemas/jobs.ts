@@ -16,7 +16,7 @@ export const JOB_RUN_TRIGGERS = ['schedule', 'admin', 'command'] as const;
 export type JobRunTrigger = (typeof JOB_RUN_TRIGGERS)[number];
 
 /** How many of a job's runs the Scheduled work page shows under it. */
-export const JOB_RECENT_RUNS = 5;
+export const JOB_RECENT_RUNS = 3;
 /** A page of a job's runs. */
 export const JOB_RUNS_PAGE_SIZE = 20;
 /** The longest job name the API accepts in an address. */
@@ -31,8 +31,8 @@ export const JOB_OUTCOME_LABELS: Record<JobRunOutcome, string> = {
 
 export const JOB_TRIGGER_LABELS: Record<JobRunTrigger, string> = {
   schedule: 'On schedule',
-  admin: 'Run now',
-  command: 'Command',
+  admin: 'By an admin',
+  command: 'By command',
 };
 
 export const JOB_MESSAGES = {
@@ -47,6 +47,7 @@ export const JOB_MESSAGES = {
   nextRun: 'Next run',
   lastRuns: 'Last runs',
   noRuns: 'No runs yet',
+  nothingToDo: 'Nothing to do',
   everyProcess: 'Runs in every server process; each message is recorded in the outbox.',
   loadFailed: 'Failed to load the scheduled work.',
   alreadyRunning: 'This job is running already',

@@ -22,15 +22,23 @@ const outcomeTones: Record<JobRunOutcome, StatusTone> = {
   interrupted: 'yellow',
 };
 
-/** "issued 2 · reminders 3": the counts a run reported; lists (a dry run's) are left out. */
-const summaryText = (summary: JobRun['summary']) =>
-  Object.entries(summary ?? {})
-    .filter(([, value]) => typeof value === 'number' || typeof value === 'string')
-    .map(([key, value]) => `${key} ${value}`)
-    .join(' · ');
+/** "job runs" for `jobRuns`: the summary's keys are the job's own names for its counts. */
+const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * "issued 3 · reminders 1": what a finished run reported, zero counts left out ("Nothing to do"
+ * when all are), a dry run's lists too.
+ */
+const summaryText = (run: JobRun) => {
+  if (run.outcome === 'running') return '';
+  const parts = Object.entries(run.summary ?? {})
+    .filter(([, value]) => (typeof value === 'number' && value !== 0) || typeof value === 'string')
+    .map(([key, value]) => `${words(key)} ${value}`);
+  return parts.length > 0 ? parts.join(' · ') : JOB_MESSAGES.nothingToDo;
+};
 
 function RunLine({ run }: { run: JobRun }) {
-  const detail = run.error ?? summaryText(run.summary);
+  const detail = run.error ?? summaryText(run);
   return (
     <li className="flex flex-col gap-0.5">
       <span className="flex flex-wrap items-center gap-2">
@@ -131,7 +139,11 @@ export function ScheduledWorkPage() {
             return (
               <button
                 type="button"
-                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                className={buttonClasses({
+                  variant: 'secondary',
+                  size: 'sm',
+                  className: 'whitespace-nowrap',
+                })}
                 disabled={busy}
                 aria-label={`${JOB_MESSAGES.runNow}: ${job.title}`}
                 onClick={() => runNow(job)}
