@@ -73,11 +73,14 @@ export async function dueOccurrences(db: Db, job: JobDefinition, now: Date): Pro
   const succeeded = new Set(
     rows.filter((row) => row.outcome === 'succeeded').map((row) => row.scheduledFor.getTime()),
   );
+  // Never succeeded: from its first recorded run on (another process may be running the latest
+  // for the first time right now), or the latest alone.
+  const firstRecorded = rows.at(-1)?.scheduledFor;
   const pending = lastSucceeded
     ? candidates.filter((time) => time > lastSucceeded)
-    : rows.length === 0
-      ? candidates.slice(-1)
-      : candidates;
+    : firstRecorded
+      ? candidates.filter((time) => time >= firstRecorded)
+      : candidates.slice(-1);
   return pending.filter((time) => !succeeded.has(time.getTime()));
 }
 
