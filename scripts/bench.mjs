@@ -21,7 +21,7 @@
 //           statements, EXPLAIN ANALYZE of the service's own SQL (`cli.js explain-users`)
 //   dues    (PostgreSQL) the semester statements of 10,000 members due, issued by two processes
 //           started at once (`cli.js issue-dues`), in < 60 s and exactly one each; the day of
-//           3,000 of them's reminders run by two processes at once (`cli.js dues-daily`): queued
+//           3,000 of them's reminders run by two processes at once (`cli.js job dues-daily`): queued
 //           in < 30 s, each once; then the admin statements list at 10,000 statements: p95 < 100
 //           ms at 10 connections, 0 errors; a membership card's /verify page: p99 < 50 ms at 20
 //           connections, 0 errors
@@ -447,7 +447,7 @@ async function measureDues(baseUrl, admin, env, label) {
 
 /**
  * The day on which 3,000 of measureDues' statements are 7 days from due (the other 7,000 marked
- * paid), run by two `dues-daily` processes at once, as two servers' daily runs would.
+ * paid), run by two `job dues-daily` processes at once, as two servers' daily runs would.
  */
 async function measureDailyReminders(env, label) {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -465,7 +465,7 @@ async function measureDailyReminders(env, label) {
     );
     const day = days[0].day;
     const remindersStarted = performance.now();
-    const runs = await Promise.all([0, 1].map(() => runCliAsync(['dues-daily', '--date', day], env)));
+    const runs = await Promise.all([0, 1].map(() => runCliAsync(['job', 'dues-daily', '--date', day], env)));
     const remindersElapsed = performance.now() - remindersStarted;
     const { rows: reminded } = await client.query(
       `select count(*)::int as reminders, count(distinct statement_id)::int as statements,

@@ -713,6 +713,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   'GET /api/announcements': adminOnly,
+  'GET /api/admin/jobs': adminOnly,
+  'GET /api/admin/jobs/:name/runs': {
+    ...adminOnly,
+    request: async () => ({ url: '/api/admin/jobs/housekeeping/runs' }),
+  },
+  'POST /api/admin/jobs/:name/run': {
+    ...adminOnly,
+    request: async () => ({ url: '/api/admin/jobs/housekeeping/run' }),
+  },
   // The signed token is the authority, whoever sends it (RFC 8058: the mail client, no session).
   'POST /api/announcements/unsubscribe': {
     guest: 'ok',

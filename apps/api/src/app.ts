@@ -10,7 +10,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { apiDocsOptions } from './api-docs';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { housekeepingPlugin } from './lib/housekeeping';
 import { createImageUploads } from './lib/images';
 import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
@@ -26,13 +25,11 @@ import { boardRoutes } from './modules/board/routes';
 import { certificateRoutes, cpdRoutes } from './modules/cpd/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
-import { checkoutPollPlugin } from './modules/dues/checkout-poll';
-import { duesDailyPlugin } from './modules/dues/daily-plugin';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
-import { eventsJobPlugin } from './modules/events/jobs-plugin';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { jobsPlugin } from './modules/jobs';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
 import { userInGoodStanding } from './modules/memberships';
 import { applicationRoutes } from './modules/memberships/application-routes';
@@ -180,7 +177,6 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   const { db } = database;
   // Before the routes that queue mail, so they can wake the worker after they commit.
   await app.register(mailWorkerPlugin, { db, config });
-  await app.register(housekeepingPlugin, { db, config, pglite: database.pglite });
   const authContext = { db, config, jwtSecret };
   await app.register(sessionPlugin, authContext);
   const storage = createStorage(config.storage);
@@ -220,9 +216,8 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config });
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
-  if (paymentProvider) await app.register(checkoutPollPlugin, { db, config, provider: paymentProvider });
-  await app.register(duesDailyPlugin, { db, config });
-  await app.register(eventsJobPlugin, { db, config });
+  // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
+  await app.register(jobsPlugin, { db, config, pglite: database.pglite, provider: paymentProvider });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

@@ -6,7 +6,6 @@ import {
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
-  reminderStepLabel,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
@@ -16,10 +15,13 @@ import { migrateDatabase } from './db/migrate';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
 import { writeDatabaseTemplate } from './db/template';
 import { AppError } from './lib/errors';
+import { createMailTransport } from './lib/mail/transport';
+import { startMailWorker } from './lib/mail/worker';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
-import { issueDueStatements, runDailyDues } from './modules/dues';
+import { createPaymentProvider, issueDueStatements } from './modules/dues';
+import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
 import { userListQueries } from './modules/users';
 
 const usage = `Usage: cli <command>
@@ -39,9 +41,10 @@ const usage = `Usage: cli <command>
   issue-dues [--date YYYY-MM-DD]
                         issue the semester statements due on that day (today in Manila by
                         default), each once however often it runs; their e-mails are queued
-  dues-daily [--date YYYY-MM-DD] [--dry-run]
-                        the day's dues work as if it were that date: statements due, then
-                        reminders, one line per message; --dry-run writes nothing`;
+  job NAME [--date YYYY-MM-DD] [--dry-run]
+                        run a scheduled job now, as if it were that day's scheduled time;
+                        --dry-run writes nothing (the jobs that can tell without writing)
+  job --list            the scheduled jobs and their schedules (Manila time)`;
 
 /** The database commands behind `npm run db:*`, on the same configuration as the server. */
 async function run(command: string | undefined, argument: string | undefined, options: string[]) {
@@ -155,25 +158,31 @@ async function run(command: string | undefined, argument: string | undefined, op
         console.log(`${issued} semester statement${issued === 1 ? '' : 's'} issued for ${date}.`);
       });
     }
-    case 'dues-daily': {
-      const { values } = parseArgs({
-        args: options,
-        options: { date: { type: 'string' }, 'dry-run': { type: 'boolean' } },
-        strict: true,
-      });
-      const date = values.date ?? manilaDateString();
-      if (!isCalendarDate(date)) throw new Error(`--date must be a day written YYYY-MM-DD, not ${date}`);
-      const dryRun = values['dry-run'] === true;
-      return withDatabase(async ({ db }) => {
-        const result = await runDailyDues({ db, config }, date, { dryRun });
-        const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-        console.log(
-          `${date}${dryRun ? ' (dry run, nothing written)' : ''}: ${plural(result.issued, 'semester statement')} ${dryRun ? 'would be issued' : 'issued'}.`,
-        );
-        for (const message of result.queued) {
-          console.log(`${message.email}\t${message.statementNumber}\t${reminderStepLabel(message.offset)}`);
+    case 'job': {
+      const args = process.argv.slice(3);
+      if (args.length === 0) {
+        console.log(JOB_COMMAND_USAGE);
+        process.exitCode = 1;
+        return;
+      }
+      return withDatabase(async ({ db, pglite }) => {
+        // The mail job sends through this process's own worker, as a server process would.
+        const worker = startMailWorker({
+          db,
+          transport: createMailTransport(config, { logger: console }),
+          from: config.mail.from,
+          logger: console,
+        });
+        const provider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
+        try {
+          process.exitCode = await runJobCommand(
+            args,
+            { db, config, pglite, provider, mail: worker },
+            (line) => console.log(line),
+          );
+        } finally {
+          await worker.stop();
         }
-        console.log(`${plural(result.queued.length, 'reminder')} ${dryRun ? 'would be queued' : 'queued'}.`);
       });
     }
     default:

@@ -35,6 +35,7 @@ export * from './schemas/dues';
 export * from './schemas/event-attendees';
 export * from './schemas/events';
 export * from './schemas/images';
+export * from './schemas/jobs';
 export * from './schemas/members';
 export * from './schemas/membership-card';
 export * from './schemas/news';

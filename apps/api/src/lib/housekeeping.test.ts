@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
+import { emailTokens, jobRuns, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
 import { createNewsArticle, createUser } from '../test/factories';
 import { createTestDatabase } from '../test/helper';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from './housekeeping';
@@ -62,13 +62,23 @@ describe('purgeExpiredRecords', () => {
       })),
     );
 
+    // Scheduled runs: one finished 91 days ago goes, one of 89 days ago and one running stay.
+    const run = { trigger: 'schedule' as const, scheduledFor: daysFromNow(-100) };
+    await db.insert(jobRuns).values([
+      { ...run, name: 'old', outcome: 'succeeded', finishedAt: daysFromNow(-91) },
+      { ...run, name: 'recent', outcome: 'failed', finishedAt: daysFromNow(-89) },
+      { ...run, name: 'running' },
+    ]);
+
     expect(await purgeExpiredRecords(db, now)).toEqual({
       refreshTokens: 1,
       sessions: 2,
       emailTokens: 2,
       mail: 1,
       newsViews: 2,
+      jobRuns: 1,
     });
+    expect((await db.select().from(jobRuns)).map((row) => row.name).sort()).toEqual(['recent', 'running']);
 
     const remainingSessions = (await db.select().from(sessions)).map((session) => session.id).sort();
     expect(remainingSessions).toEqual([live.id, revokedYesterday.id].sort());
@@ -86,6 +96,7 @@ describe('purgeExpiredRecords', () => {
       emailTokens: 0,
       mail: 0,
       newsViews: 0,
+      jobRuns: 0,
     });
   });
 });

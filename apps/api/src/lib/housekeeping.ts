@@ -1,28 +1,25 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { and, isNotNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { emailTokens, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
+import { emailTokens, jobRuns, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
 /** How long finished records stay for support questions ("did my e-mail go out?") before removal. */
-export const RETENTION_DAYS = { endedSessions: 7, usedEmailTokens: 7, sentMail: 30 } as const;
-const PURGE_INTERVAL_MS = 60 * 60 * 1_000;
+/** Finished runs of scheduled jobs stay 90 days: the dues' catch-up looks back 31. */
+export const RETENTION_DAYS = { endedSessions: 7, usedEmailTokens: 7, sentMail: 30, jobRuns: 90 } as const;
 /**
  * A view's row only stops a second count within its hour (modules/news/service.ts); one older than
  * two hours is of no further use (the extra hour covers servers whose clocks differ a little).
  */
 const NEWS_VIEW_RETENTION_MS = 2 * 60 * 60 * 1_000;
-const FIRST_PURGE_DELAY_MS = 60 * 1_000;
 
 /**
  * Deletes what can no longer be used: expired refresh tokens (an expired token is refused
  * whatever its history, so reuse detection no longer needs it), sessions that ended a week ago,
- * used or expired e-mail links, mail delivered a month ago, and the news views of past hours. Idempotent, so any number of
- * server processes may run it at the same time.
+ * used or expired e-mail links, mail delivered a month ago, the news views of past hours and the
+ * records of scheduled runs finished 90 days ago. Idempotent; the job runner runs it hourly
+ * (modules/jobs).
  */
 export async function purgeExpiredRecords(db: Db, now = new Date()) {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -59,12 +56,17 @@ export async function purgeExpiredRecords(db: Db, now = new Date()) {
     .delete(newsViews)
     .where(lt(newsViews.hour, new Date(now.getTime() - NEWS_VIEW_RETENTION_MS)))
     .returning({ hour: newsViews.hour });
+  const runs = await db
+    .delete(jobRuns)
+    .where(lt(jobRuns.finishedAt, daysAgo(RETENTION_DAYS.jobRuns)))
+    .returning({ id: jobRuns.id });
   return {
     refreshTokens: tokens.length,
     sessions: endedSessions.length,
     emailTokens: links.length,
     mail: mail.length,
     newsViews: views.length,
+    jobRuns: runs.length,
   };
 }
 
@@ -77,29 +79,3 @@ export async function purgeExpiredRecords(db: Db, now = new Date()) {
 export async function maintainEmbeddedDatabase(pglite: PGlite) {
   await pglite.exec('VACUUM (ANALYZE)');
 }
-
-/**
- * Runs the purge (and on the embedded database its maintenance) a minute after start and then
- * hourly in every server process (not in tests).
- */
-export const housekeepingPlugin = fp(
-  async (app: FastifyInstance, { db, config, pglite }: { db: Db; config: Config; pglite?: PGlite }) => {
-    if (config.environment === 'test') return;
-    let timer: NodeJS.Timeout | undefined;
-    const run = async () => {
-      try {
-        const removed = await purgeExpiredRecords(db);
-        app.log.info({ removed }, 'expired records purged');
-        if (pglite) await maintainEmbeddedDatabase(pglite);
-      } catch (error) {
-        app.log.error({ err: error }, 'housekeeping failed');
-      }
-      timer = setTimeout(run, PURGE_INTERVAL_MS).unref();
-    };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(run, FIRST_PURGE_DELAY_MS).unref();
-    });
-    app.addHook('onClose', async () => clearTimeout(timer));
-  },
-  { name: 'housekeeping' },
-);

@@ -21,8 +21,6 @@ export const createMailLogger = () => {
   return { logger, entries };
 };
 
-/** Polling is pushed out of the way: every test decides when the worker runs by calling drain(). */
-export const NO_POLLING = 3_600_000;
 export const MAIL_FROM = '"Test" <secretariat@example.org>';
 
 export const uniqueAddress = () => `member-${randomUUID()}@example.org`;

@@ -279,6 +279,13 @@ export const routes: RouteObject[] = [
                 Component: m.AnnouncementsLogPage,
               })),
           }),
+          page('Scheduled work', {
+            path: paths.adminJobs,
+            lazy: () =>
+              import('@/features/scheduled-work/scheduled-work-page').then((m) => ({
+                Component: m.ScheduledWorkPage,
+              })),
+          }),
           page('Dues', {
             path: paths.adminDues,
             lazy: () =>

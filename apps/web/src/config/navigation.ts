@@ -82,7 +82,15 @@ export const footerResourceLinks: readonly NavLink[] = servedLinks([
  * (the secretariat sees the whole area) but not linked, and the dashboard does not link its
  * figures there.
  */
-export type AdminSection = 'dashboard' | 'users' | 'dues' | 'events' | 'news' | 'announcements' | 'board';
+export type AdminSection =
+  | 'dashboard'
+  | 'users'
+  | 'dues'
+  | 'events'
+  | 'news'
+  | 'announcements'
+  | 'board'
+  | 'jobs';
 export type AdminNavLink = NavLink & { section: AdminSection; built: boolean };
 
 export const adminNavigation: readonly AdminNavLink[] = (
@@ -94,6 +102,7 @@ export const adminNavigation: readonly AdminNavLink[] = (
     { section: 'news', label: 'News', to: paths.adminNews },
     { section: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
     { section: 'board', label: 'Meet Our Board', to: paths.adminBoard },
+    { section: 'jobs', label: 'Scheduled work', to: paths.adminJobs },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 

@@ -241,24 +241,6 @@ export const duesWebhookEvents = pgTable(
 export type DuesCheckout = typeof duesCheckouts.$inferSelect;
 
 /**
- * Each day of a scheduled job (docs/decisions/042-scheduled-renewals.md): claimed by one process
- * for a while (`lockedUntil`), marked finished when done. A process that dies mid-run leaves its
- * claim to expire and the next run finishes the day; the work itself is keyed so a second run
- * queues nothing twice.
- */
-export const scheduledRuns = pgTable(
-  'scheduled_runs',
-  {
-    job: text('job').notNull(),
-    runDate: date('run_date', { mode: 'string' }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.runDate] })],
-);
-
-/**
  * The reminder delivery log: one row per statement, step and recipient (the unique key that makes
  * each reminder go exactly once, however many runs or processes), and a row per copy an
  * administrator resends. Whether it was sent is read from its outbox message.

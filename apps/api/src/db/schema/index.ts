@@ -6,6 +6,7 @@ export * from './cpd';
 export * from './dues';
 export * from './events';
 export * from './files';
+export * from './jobs';
 export * from './mail';
 export * from './memberships';
 export * from './news';

@@ -44,7 +44,6 @@ describe('mailWorkerPlugin', () => {
       config,
       transport,
       startWorker: true,
-      pollIntervalMs: 3_600_000,
     });
     await app.ready();
 
@@ -65,7 +64,7 @@ describe('mailWorkerPlugin', () => {
   it('does not start a worker in the test environment unless asked', async () => {
     const { transport, delivered } = countingTransport();
     const app = Fastify({ logger: false });
-    await app.register(mailWorkerPlugin, { db: database.db, config, transport, pollIntervalMs: 10 });
+    await app.register(mailWorkerPlugin, { db: database.db, config, transport });
     await app.ready();
 
     const to = `idle-${randomUUID()}@example.org`;

@@ -7,8 +7,12 @@ import { type MailWorker, startMailWorker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Routes call `app.mailWorker.poke()` after committing a queueMail() so mail leaves at once. */
-    mailWorker: Pick<MailWorker, 'poke'>;
+    /**
+     * Routes call `app.mailWorker.poke()` after committing a queueMail() so mail leaves at once;
+     * the mail job (modules/jobs) calls `drain()` on its schedule. Without a started worker (tests)
+     * both do nothing.
+     */
+    mailWorker: Pick<MailWorker, 'poke' | 'drain'>;
   }
 }
 
@@ -19,7 +23,6 @@ export type MailWorkerPluginOptions = {
   startWorker?: boolean;
   /** Replaces the transport chosen from the config (tests). */
   transport?: MailTransport;
-  pollIntervalMs?: number;
 };
 
 /**
@@ -33,7 +36,10 @@ export const mailWorkerPlugin = fp(
     const shouldStart = options.startWorker ?? config.environment !== 'test';
     let worker: MailWorker | undefined;
 
-    app.decorate('mailWorker', { poke: () => worker?.poke() });
+    app.decorate('mailWorker', {
+      poke: () => worker?.poke(),
+      drain: async () => (await worker?.drain()) ?? 0,
+    });
 
     app.addHook('onReady', async () => {
       if (!shouldStart) return;
@@ -43,7 +49,6 @@ export const mailWorkerPlugin = fp(
         transport,
         from: config.mail.from,
         logger: app.log,
-        pollIntervalMs: options.pollIntervalMs,
       });
       app.log.info({ transport: transport.describe }, 'mail worker started');
     });

@@ -12,7 +12,6 @@ import {
   createMailLogger,
   MAIL_FROM,
   makeDueNow,
-  NO_POLLING,
   outboxRowFor,
   queueConfirmation,
   uniqueAddress,
@@ -87,7 +86,6 @@ describe('outbox folder transport (no SMTP_URL)', () => {
       transport,
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
     });
     const { to, link } = await queueConfirmation(database.db);
 
@@ -167,7 +165,6 @@ describe('a real SMTP peer', () => {
       transport,
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
     });
     const { to, link } = await queueConfirmation(database.db);
 
@@ -221,7 +218,6 @@ describe('a real SMTP peer', () => {
         transport,
         from: MAIL_FROM,
         logger,
-        pollIntervalMs: NO_POLLING,
       });
       const to = uniqueAddress();
       await queueMail(database.db, {
@@ -266,7 +262,6 @@ describe('a real SMTP peer', () => {
         transport,
         from: MAIL_FROM,
         logger,
-        pollIntervalMs: NO_POLLING,
       });
       await queueMail(database.db, {
         to: uniqueAddress(),
@@ -304,7 +299,6 @@ describe('a real SMTP peer', () => {
       transport: createMailTransport(smtpConfig, { logger }),
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
       maxAttempts: 2,
     });
     const first = await queueConfirmation(database.db);
@@ -351,7 +345,6 @@ describe('a database blip after the server took the message', () => {
       },
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
     });
     const { to } = await queueConfirmation(database.db);
     expect(await worker.drain()).toBe(1);
@@ -378,7 +371,6 @@ describe('giving up and recovering', () => {
       transport,
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
       maxAttempts: 3,
     });
     const { to } = await queueConfirmation(database.db);
@@ -423,7 +415,6 @@ describe('giving up and recovering', () => {
       transport,
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
     });
 
     expect(await worker.drain()).toBe(1);
@@ -459,7 +450,6 @@ describe('giving up and recovering', () => {
       transport,
       from: MAIL_FROM,
       logger,
-      pollIntervalMs: NO_POLLING,
     });
     for (let index = 0; index < 3; index++) await queueConfirmation(database.db);
 
@@ -493,7 +483,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one Postgr
       for (let index = 0; index < messageCount; index++)
         await queueConfirmation(database.db, `member-${index}@example.org`);
       const workers = [database.db, other.db, database.db, other.db].map((db) =>
-        startMailWorker({ db, transport, from: MAIL_FROM, logger, pollIntervalMs: NO_POLLING, batchSize: 4 }),
+        startMailWorker({ db, transport, from: MAIL_FROM, logger, batchSize: 4 }),
       );
 
       const counts = await Promise.all(workers.map((worker) => worker.drain()));

@@ -8,7 +8,6 @@ export type MailWorkerOptions = {
   transport: MailTransport;
   from: string;
   logger: MailLogger;
-  pollIntervalMs?: number;
   batchSize?: number;
   maxAttempts?: number;
   /** How long a `sending` row may go without its worker's word before another reclaims it (tests shorten it). */
@@ -16,11 +15,11 @@ export type MailWorkerOptions = {
 };
 
 export type MailWorker = {
-  /** Look for due mail now instead of at the next poll (call after queueing). */
+  /** Look for due mail now instead of at the next scheduled run (call after queueing). */
   poke(): void;
-  /** Stops polling and waits for the message in flight; claimed but unsent rows are released. */
+  /** Stops and waits for the message in flight; claimed but unsent rows are released. */
   stop(): Promise<void>;
-  /** Sends until nothing is due and returns how many messages it sent (for tests and scripts). */
+  /** Sends until nothing is due and returns how many messages it sent (the mail job's run, tests). */
   drain(): Promise<number>;
 };
 
@@ -74,7 +73,8 @@ export function isTransportUnavailable(error: unknown): boolean {
 }
 
 /**
- * Delivers the database outbox (db/schema/mail.ts). Any number of processes may run one against
+ * Delivers the database outbox (db/schema/mail.ts) when poked and at each run of the mail job
+ * (modules/jobs, every two seconds in every process), which calls drain(). Any number of processes may run one against
  * the same database: rows are claimed with FOR UPDATE SKIP LOCKED and marked `sending` in a short
  * transaction, so each due row goes to one worker; the SMTP conversation happens outside any
  * transaction, so a slow server holds no database locks.
@@ -90,14 +90,12 @@ export function startMailWorker({
   transport,
   from,
   logger,
-  pollIntervalMs = 2000,
   batchSize = 10,
   maxAttempts = 8,
   staleLockMs = STALE_LOCK_MS,
 }: MailWorkerOptions): MailWorker {
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  // One batch at a time per worker; drain() and the poll loop queue behind each other.
+  // One batch at a time per worker; drain() and poke() queue behind each other.
   let running: Promise<unknown> = Promise.resolve();
   let pokedWhileRunning = false;
   let busy = false;
@@ -256,7 +254,6 @@ export function startMailWorker({
     });
 
   const tick = async () => {
-    timer = undefined;
     busy = true;
     try {
       do {
@@ -264,35 +261,21 @@ export function startMailWorker({
         await drain();
       } while (pokedWhileRunning && !stopped);
     } catch (error) {
-      // The database may be restarting; the next poll tries again.
+      // The database may be restarting; the mail job's next run tries again.
       logger.error({ error: describeError(error) }, 'mail worker: batch failed');
     } finally {
       busy = false;
-      schedule(pollIntervalMs);
     }
   };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delayMs);
-    // A forgotten stop() must not keep a script or test process alive.
-    timer.unref();
-  };
-
-  // The first look waits one interval, so a test that calls drain() itself is not raced.
-  schedule(pollIntervalMs);
 
   return {
     poke() {
       if (stopped) return;
       if (busy) pokedWhileRunning = true;
-      else schedule(0);
+      else void tick();
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
       await running;
     },
     drain,

@@ -5,24 +5,15 @@ import {
   REMINDER_MESSAGES,
   startOfManilaDay,
 } from '@portal/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duesReminders, duesStatements, mailOutbox, scheduledRuns } from '../../db/schema';
+import { duesReminders, duesStatements, mailOutbox } from '../../db/schema';
 import type { MailTransport, OutgoingMail } from '../../lib/mail/transport';
 import { startMailWorker } from '../../lib/mail/worker';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { NO_POLLING } from '../../test/mail-outbox';
 import { multipartBody } from '../../test/multipart';
-import {
-  claimRun,
-  DUES_DAILY_JOB,
-  daysToRun,
-  finishRun,
-  previewDailyDues,
-  runDailyDues,
-  runDueDays,
-} from './daily';
+import { previewDailyDues, runDailyDues } from './daily';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
@@ -273,40 +264,6 @@ describe('recipients and stops', () => {
   });
 });
 
-describe('the scheduler', () => {
-  it('claims each day once, catches up missed days and skips finished ones', async () => {
-    const job = `test-${Date.now()}`;
-    const day = today();
-    const claims = await Promise.all([claimRun(context.db, job, day), claimRun(context.db, job, day)]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    // Held by another process: not claimed again until its claim expires.
-    expect(await claimRun(context.db, job, day)).toBe(false);
-    await finishRun(context.db, job, day);
-    expect(await claimRun(context.db, job, day)).toBe(false);
-
-    // Finished three days ago: the two missed days and today are run next.
-    const job2 = `test2-${Date.now()}`;
-    expect(await daysToRun(context.db, job2, day)).toEqual([day]);
-    const earlier = addToDate(day, { days: -3 });
-    await claimRun(context.db, job2, earlier);
-    await finishRun(context.db, job2, earlier);
-    expect(await daysToRun(context.db, job2, day)).toEqual(
-      [-2, -1, 0].map((offset) => addToDate(day, { days: offset })),
-    );
-  });
-
-  it('runDueDays runs today once, however many passes at once', async () => {
-    const passes = await Promise.all([runDueDays(context), runDueDays(context)]);
-    expect(passes.flat().map((result) => result.date)).toEqual([today()]);
-    const [row] = await context.db
-      .select()
-      .from(scheduledRuns)
-      .where(and(eq(scheduledRuns.job, DUES_DAILY_JOB), eq(scheduledRuns.runDate, today())));
-    expect(row?.finishedAt).not.toBeNull();
-    expect(await runDueDays(context)).toEqual([]);
-  });
-});
-
 describe('SMTP down during the run', () => {
   it('the reminders stay queued and are sent once when the server is back', async () => {
     const paidThrough = addToDate(today(), { days: 60 });
@@ -325,7 +282,6 @@ describe('SMTP down during the run', () => {
       db: context.db,
       transport,
       from: 'test@example.org',
-      pollIntervalMs: NO_POLLING,
       logger: { info() {}, warn() {}, error() {} },
     });
     try {

@@ -2,7 +2,6 @@ import {
   addToDate,
   formatCentavos,
   longDate,
-  manilaDateString,
   paidThroughOf,
   type ReminderMessage,
   type ReminderPreview,
@@ -13,7 +12,7 @@ import {
   statementLabel,
   UNPAID_STATEMENT_STATUSES,
 } from '@portal/shared';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, max, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   duesReminderPauses,
@@ -21,7 +20,6 @@ import {
   duesStatements,
   memberships,
   representatives,
-  scheduledRuns,
   users,
 } from '../../db/schema';
 import { queueMail } from '../../lib/mail/outbox';
@@ -29,13 +27,13 @@ import { duesReminderEmail } from '../../lib/mail/templates';
 import { readDuesSettings } from './settings';
 import { type DuesContext, issueDueStatements } from './statements';
 
-/**
+/*
  * The dues' daily work (docs/decisions/042-scheduled-renewals.md): the semester statements due
  * that day, then the reminders whose step falls on it. Each (statement, step, recipient) is a row
  * of the delivery log under a unique key, written in the transaction that queues its e-mail, so
  * any number of runs of the same day, one after the other or at once, queue each message once.
+ * The job runner (modules/jobs) runs it each day and makes up missed days.
  */
-export const DUES_DAILY_JOB = 'dues-daily';
 
 type PlannedMessage = ReminderMessage & { username: string; membershipId: string | null };
 
@@ -285,85 +283,4 @@ export async function runDailyDues(
     }
   }
   return { date, issued, queued, dryRun };
-}
-
-/** How long a process keeps its claim on a day before another may take the day over. */
-const CLAIM_MINUTES = 15;
-
-/**
- * Claims `job` for `date` for this process (docs/decisions/042-scheduled-renewals.md): a row per
- * (job, day) under its primary key; the claim is taken when the day is not finished and no other
- * process holds an unexpired claim. Returns whether this process holds it.
- */
-export async function claimRun(db: Db, job: string, date: string): Promise<boolean> {
-  const lockedUntil = sql`now() + make_interval(mins => ${CLAIM_MINUTES})`;
-  const claimed = await db
-    .insert(scheduledRuns)
-    .values({ job, runDate: date, lockedUntil })
-    .onConflictDoUpdate({
-      target: [scheduledRuns.job, scheduledRuns.runDate],
-      set: { lockedUntil },
-      setWhere: and(
-        isNull(scheduledRuns.finishedAt),
-        sql`(${scheduledRuns.lockedUntil} is null or ${scheduledRuns.lockedUntil} < now())`,
-      ),
-    })
-    .returning({ job: scheduledRuns.job });
-  return claimed.length > 0;
-}
-
-export async function finishRun(db: Db, job: string, date: string) {
-  await db
-    .update(scheduledRuns)
-    .set({ finishedAt: sql`now()`, lockedUntil: null })
-    .where(and(eq(scheduledRuns.job, job), eq(scheduledRuns.runDate, date)));
-}
-
-/** The most days a process catches up when it starts after a long stop. */
-export const CATCH_UP_DAYS = 31;
-
-/**
- * The days not yet done up to `today`: every day after the last finished one (at most
- * CATCH_UP_DAYS back), or today alone on a database that never ran the job.
- */
-export async function daysToRun(db: Db, job: string, today: string): Promise<string[]> {
-  const [row] = await db
-    .select({ last: max(scheduledRuns.runDate) })
-    .from(scheduledRuns)
-    .where(and(eq(scheduledRuns.job, job), isNotNull(scheduledRuns.finishedAt)));
-  const earliest = addToDate(today, { days: -(CATCH_UP_DAYS - 1) });
-  let day = row?.last ? addToDate(row.last, { days: 1 }) : today;
-  if (day < earliest) day = earliest;
-  const days: string[] = [];
-  for (; day <= today; day = addToDate(day, { days: 1 })) days.push(day);
-  // A finished day after a gap (the CLI ran it) is not run again.
-  if (days.length > 1) {
-    const finished = await db
-      .select({ runDate: scheduledRuns.runDate })
-      .from(scheduledRuns)
-      .where(
-        and(
-          eq(scheduledRuns.job, job),
-          isNotNull(scheduledRuns.finishedAt),
-          inArray(scheduledRuns.runDate, days),
-        ),
-      );
-    const done = new Set(finished.map((run) => run.runDate));
-    return days.filter((candidate) => !done.has(candidate));
-  }
-  return days;
-}
-
-/**
- * One pass of the scheduler: each day not yet done, in order, claimed then run then marked
- * finished. A day another process holds is left to it. Returns the days this process ran.
- */
-export async function runDueDays(context: DuesContext, now = new Date()): Promise<DailyResult[]> {
-  const results: DailyResult[] = [];
-  for (const date of await daysToRun(context.db, DUES_DAILY_JOB, manilaDateString(now))) {
-    if (!(await claimRun(context.db, DUES_DAILY_JOB, date))) continue;
-    results.push(await runDailyDues(context, date));
-    await finishRun(context.db, DUES_DAILY_JOB, date);
-  }
-  return results;
 }

@@ -1,9 +1,11 @@
 // What other modules may use of dues (docs/decisions/034-modules-by-domain.md).
-export { previewDailyDues, runDailyDues, runDueDays } from './daily';
+export { type DailyResult, previewDailyDues, runDailyDues } from './daily';
 export { documentDate, loadFonts as loadDocumentFonts } from './documents';
 export { approvePaidRegistration, issueEventFeeStatement, lockEventFeeStatement } from './event-fees';
 export { assignMemberNumber } from './member-numbers';
+export { pollPendingCheckouts } from './online';
 export { recordPayment } from './payments';
+export { createPaymentProvider, type PaymentProvider } from './providers/payment-provider';
 export { readDuesSettings } from './settings';
 export {
   billedRecipients,

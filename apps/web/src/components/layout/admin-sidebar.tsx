@@ -1,6 +1,7 @@
 import {
   ArrowLeft,
   CalendarDays,
+  Clock,
   Landmark,
   LayoutDashboard,
   LogOut,
@@ -24,6 +25,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   news: Newspaper,
   announcements: Megaphone,
   board: Landmark,
+  jobs: Clock,
 };
 
 const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium';

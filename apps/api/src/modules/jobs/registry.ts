@@ -1,0 +1,130 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { manilaDateString } from '@portal/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
+import { type PaymentProvider, pollPendingCheckouts, runDailyDues } from '../dues';
+import { runEventsJob } from '../events';
+import type { JobDefinition } from './runner';
+
+export type JobDependencies = {
+  db: Db;
+  config: Config;
+  /** The embedded database, which has no autovacuum of its own (lib/housekeeping.ts). */
+  pglite?: PGlite;
+  provider: PaymentProvider | null;
+  /** The outbox worker of this process: jobs that queue mail wake it. */
+  mail: { drain(): Promise<number>; poke(): void };
+};
+
+/** Five past midnight in Manila: the dues' day (the migration that made job_runs uses the same). */
+export const DUES_DAILY_SCHEDULE = '5 0 * * *';
+/** Every mail run looks at the outbox this often; a queued message is also sent at once (`poke`). */
+export const MAIL_SCHEDULE = '*/2 * * * * *';
+
+/**
+ * A cron pattern for "every `seconds`" (EVENTS_JOB_INTERVAL_SECONDS), in whole seconds under a
+ * minute, whole minutes under an hour, else whole hours: each step of it is at most `seconds` after
+ * the one before, so a reminder still goes out within that of its time.
+ */
+export function everyPattern(seconds: number): { pattern: string; words: string } {
+  if (seconds < 60) return { pattern: `*/${seconds} * * * * *`, words: plural(seconds, 'second') };
+  if (seconds < 3600) {
+    const minutes = Math.floor(seconds / 60);
+    return { pattern: `0 */${minutes} * * * *`, words: plural(minutes, 'minute') };
+  }
+  const hours = Math.min(Math.floor(seconds / 3600), 23);
+  return { pattern: `0 0 */${hours} * * *`, words: plural(hours, 'hour') };
+}
+
+const plural = (count: number, unit: string) => (count === 1 ? `Every ${unit}` : `Every ${count} ${unit}s`);
+
+const didSomething = (counts: Record<string, number>) => Object.values(counts).some((count) => count > 0);
+
+/**
+ * Every job the server runs on a clock, in one place (docs/architecture.md "Scheduled work"). A
+ * new one is a definition here: a name, a schedule, and a `run(date)` that is idempotent per date.
+ */
+export function createJobs(
+  deps: JobDependencies,
+): (JobDefinition & { scheduleText: string; canDryRun: boolean })[] {
+  const { db, config } = deps;
+  const events = everyPattern(Math.round(config.eventsJobIntervalMs / 1000));
+  return [
+    {
+      name: 'mail',
+      title: 'Mail',
+      description: 'Sends the e-mail waiting in the outbox; a failed message is tried again later.',
+      schedule: MAIL_SCHEDULE,
+      scheduleText: 'Every 2 seconds, and whenever mail is queued',
+      everyProcess: true,
+      canDryRun: false,
+      run: async () => ({ sent: await deps.mail.drain() }),
+    },
+    {
+      name: 'housekeeping',
+      title: 'Housekeeping',
+      description:
+        'Deletes expired sign-in tokens, ended sessions, spent e-mail links, mail sent a month ago and old runs; tidies the embedded database.',
+      schedule: '15 * * * *',
+      scheduleText: 'Every hour at a quarter past',
+      canDryRun: false,
+      run: async (date) => {
+        const removed = await purgeExpiredRecords(db, date);
+        if (deps.pglite) await maintainEmbeddedDatabase(deps.pglite);
+        return removed;
+      },
+    },
+    {
+      name: 'dues-daily',
+      title: 'Dues of the day',
+      description:
+        'Issues the semester statements due that day, then queues the reminders whose step falls on it.',
+      schedule: DUES_DAILY_SCHEDULE,
+      scheduleText: 'Every day at 12:05 AM',
+      catchUp: 31,
+      canDryRun: true,
+      run: async (date, { dryRun }) => {
+        const result = await runDailyDues({ db, config }, manilaDateString(date), { dryRun });
+        if (!dryRun && (result.issued > 0 || result.queued.length > 0)) deps.mail.poke();
+        return {
+          date: result.date,
+          issued: result.issued,
+          reminders: result.queued.length,
+          ...(dryRun ? { recipients: result.queued.map((message) => message.email) } : {}),
+        };
+      },
+    },
+    {
+      name: 'events',
+      title: 'Events',
+      description:
+        'Releases unpaid seat holds, passes expired waitlist offers on, and sends event reminders.',
+      schedule: events.pattern,
+      scheduleText: events.words,
+      canDryRun: false,
+      run: async (date) => {
+        const result = await runEventsJob({ db, publicUrl: config.publicUrl, secrets: config }, date);
+        if (didSomething(result)) deps.mail.poke();
+        return result;
+      },
+    },
+    {
+      name: 'checkout-poll',
+      title: 'Online payments',
+      description:
+        'Asks the payment provider about pending online payments, so one whose notice was lost is still recorded.',
+      schedule: '*/5 * * * *',
+      scheduleText: 'Every 5 minutes',
+      canDryRun: false,
+      run: async () => {
+        if (!deps.provider) return { checked: 0, applied: 0 };
+        const result = await pollPendingCheckouts({ db, config, provider: deps.provider });
+        if (result.applied > 0) deps.mail.poke();
+        return result;
+      },
+    },
+  ];
+}
+
+export type RegisteredJob = ReturnType<typeof createJobs>[number];
