@@ -15,6 +15,7 @@ export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => 
     facsimile: null,
     address: null,
     type: 'individual',
+    roles: [],
     status: 'active',
     isNew: false,
     avatarUrl: null,
