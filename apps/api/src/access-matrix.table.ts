@@ -804,6 +804,13 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   // Admin users and memberships.
   'GET /api/users/get-all': adminOnly,
   'GET /api/users/admin/export-csv': adminOnly,
+  'PUT /api/users/admin/:id/roles': {
+    ...adminOnly,
+    request: ({ owner }) => ({
+      url: `/api/users/admin/${owner.id}/roles`,
+      payload: { roles: ['treasurer'] },
+    }),
+  },
   'PUT /api/users/admin/update-profile/:id': {
     ...adminOnly,
     request: ({ owner }) => ({

@@ -103,7 +103,7 @@ function suggestedDeclaration(route: DeclaredRoute) {
       "guest: 'unauthenticated', member: 'ok', anotherMember: '<forbidden | not-found | own-data-only | ok>', admin: 'ok'",
     'members-area':
       "guest: 'unauthenticated', member: 'ok', anotherMember: '<forbidden: not in good standing>', admin: 'ok'",
-    admin: "guest: 'unauthenticated', member: 'forbidden', admin: 'ok'",
+    staff: "guest: 'unauthenticated', member: 'forbidden', admin: 'ok'",
   }[route.config.access ?? 'public'];
   const request = hasInput ? ', request: async ({ db, owner, unique }) => ({ url, payload })' : '';
   return `  '${routeKey(route)}': { ${answers}${request} },`;

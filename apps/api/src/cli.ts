@@ -6,12 +6,14 @@ import {
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
+  STAFF_ROLES,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { userRoles, users } from './db/schema';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
 import { writeDatabaseTemplate } from './db/template';
 import { AppError } from './lib/errors';
@@ -36,6 +38,7 @@ const usage = `Usage: cli <command>
   backup FILE           write the database and uploads to FILE (.tar.gz)
   restore FILE          replace the database and uploads with FILE's (stop the server first)
   create-admin --email E --username U [--invite]
+  grant --email E --role admin|secretariat|treasurer|election_committee
                         add an administrator: prints a one-time password, or with --invite
                         e-mails (and prints) a link to choose one
   issue-dues [--date YYYY-MM-DD]
@@ -147,6 +150,28 @@ async function run(command: string | undefined, argument: string | undefined, op
             `An invitation was queued for ${result.user.email}. Its link (valid 7 days):\n  ${result.invitationLink}`,
           );
         }
+      });
+    }
+    case 'grant': {
+      // docs/product-rules.md "Staff roles": gives the account with this e-mail one more role.
+      const { values } = parseArgs({
+        args: options,
+        options: { email: { type: 'string' }, role: { type: 'string' } },
+        strict: true,
+      });
+      const role = STAFF_ROLES.find((known) => known === values.role);
+      if (!values.email || !role) {
+        throw new Error(`Usage: grant --email E --role ${STAFF_ROLES.join('|')}`);
+      }
+      const email = values.email.toLowerCase();
+      return withDatabase(async ({ db }) => {
+        const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+        if (!user) throw new Error(`No account has the e-mail ${email}.`);
+        await db.transaction(async (tx) => {
+          await tx.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
+          await tx.update(users).set({ type: 'admin' }).where(sql`${users.id} = ${user.id}`);
+        });
+        console.log(`${email} now holds the ${role} role.`);
       });
     }
     case 'issue-dues': {

@@ -36,6 +36,7 @@ import {
   representatives,
   speakers,
   uploadedFiles,
+  userRoles,
   users,
 } from './schema';
 import {
@@ -73,6 +74,24 @@ export type SeedResult =
 /** Any constant: concurrent starts against one PostgreSQL server seed at most once. */
 const SEED_LOCK_KEY = 72_410_002;
 const DAY_MS = 86_400_000;
+
+/** The demo staff besides the administrator, one per role the README's demo accounts name. */
+const DEMO_STAFF = [
+  {
+    username: 'treasurer',
+    role: 'treasurer',
+    firstName: 'Lorna',
+    lastName: 'Villanueva',
+    about: 'Treasurer: dues, payments and receipts.',
+  },
+  {
+    username: 'secretariat',
+    role: 'secretariat',
+    firstName: 'Paolo',
+    lastName: 'Dizon',
+    about: 'Secretariat officer: members, events and news.',
+  },
+] as const;
 
 /**
  * Loads the demo association when the users table is empty, and does nothing otherwise, so it
@@ -219,6 +238,35 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
     })
     .returning({ id: users.id });
   if (!admin) throw new Error('The admin row was not inserted');
+  // The demo staff (docs/product-rules.md "Staff roles"): the administrator, a treasurer and a
+  // secretariat officer, all signing in with the demo admin's password.
+  const domain = `${siteConfig.acronym.toLowerCase()}.org.ph`;
+  const demoStaff = await tx
+    .insert(users)
+    .values(
+      DEMO_STAFF.map((person) => ({
+        username: person.username,
+        email: `${person.username}@${domain}`,
+        type: 'admin' as const,
+        passwordHash: passwordHashes.admin,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        about: person.about,
+        status: 'active' as const,
+        isNew: false,
+        emailConfirmedAt: daysAgo(400),
+        createdAt: daysAgo(400),
+        updatedAt: daysAgo(400),
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  await tx.insert(userRoles).values([
+    { userId: admin.id, role: 'admin' },
+    ...demoStaff.map((person) => ({
+      userId: person.id,
+      role: DEMO_STAFF.find((demo) => demo.username === person.username)?.role ?? 'secretariat',
+    })),
+  ]);
 
   const memberRows = await tx
     .insert(users)

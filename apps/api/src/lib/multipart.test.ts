@@ -30,7 +30,7 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gallery',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: ['admin'] },
       validatorCompiler: galleryForm.validatorCompiler,
       schema: { ...galleryForm.schema },
     },
@@ -42,7 +42,11 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/items',
-    { config: { access: 'admin' }, validatorCompiler: itemsForm.validatorCompiler, schema: itemsForm.schema },
+    {
+      config: { access: 'staff', roles: ['admin'] },
+      validatorCompiler: itemsForm.validatorCompiler,
+      schema: itemsForm.schema,
+    },
     async (request) => {
       const { files } = await itemsForm.read(request);
       return { photos: Object.values(files).flat().length };

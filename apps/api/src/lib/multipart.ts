@@ -77,7 +77,7 @@ export function nestBracketedFields(fields: Record<string, unknown>): Record<str
  * in a few lines:
  *
  *   const form = multipartForm(boardMemberCreateSchema, { files: { image: 1 } });
- *   app.post(path, { config: { access: 'admin' }, validatorCompiler: form.validatorCompiler,
+ *   app.post(path, { config: { access: 'staff', roles: STAFF_AREAS.news }, validatorCompiler: form.validatorCompiler,
  *     schema: { ...form.schema, response } }, async (request) => {
  *       const { fields, files } = await form.read(request);   // files.image: Buffer[]
  *   });

@@ -1,4 +1,4 @@
-import { DOCUMENT_COLLECTIONS, getDocumentUrl, memberNewsCollection } from '@portal/shared';
+import { DOCUMENT_COLLECTIONS, getDocumentUrl, memberNewsCollection, type StaffRole } from '@portal/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembership, createUser, signIn } from '../test/factories';
@@ -6,7 +6,11 @@ import { buildTestApp } from '../test/helper';
 import { accessPlugin, type RouteAccess } from './access';
 
 /** Registers one API route with `config` on a bare app that has the access plugin. */
-async function registerRoute(config: { access?: RouteAccess; ignoresViewer?: boolean }) {
+async function registerRoute(config: {
+  access?: RouteAccess;
+  ignoresViewer?: boolean;
+  roles?: readonly StaffRole[];
+}) {
   const app = Fastify();
   // No route here is `members-area`: the rule itself is exercised through the real app below.
   await app.register(accessPlugin, { inGoodStanding: async () => false });
@@ -25,11 +29,27 @@ describe('route access declarations', () => {
 
   it('lets only public routes skip the session lookup', async () => {
     await expect(registerRoute({ access: 'public', ignoresViewer: true })).resolves.toBeUndefined();
-    for (const access of ['member', 'members-area', 'admin'] as const) {
-      await expect(registerRoute({ access, ignoresViewer: true })).rejects.toThrow(
+    for (const access of ['member', 'members-area', 'staff'] as const) {
+      const roles = access === 'staff' ? (['admin'] as const) : undefined;
+      await expect(registerRoute({ access, ignoresViewer: true, roles })).rejects.toThrow(
         'Route GET /api/example needs the viewer to enforce its access',
       );
     }
+  });
+});
+
+describe('staff routes declare their roles', () => {
+  it('refuses a staff route without roles, with an unknown role, and roles on a route that is not staff', async () => {
+    await expect(registerRoute({ access: 'staff' })).rejects.toThrow(
+      'Route GET /api/example must declare config.roles (STAFF_AREAS)',
+    );
+    await expect(registerRoute({ access: 'staff', roles: ['janitor' as StaffRole] })).rejects.toThrow(
+      'Route GET /api/example must declare config.roles (STAFF_AREAS)',
+    );
+    await expect(registerRoute({ access: 'member', roles: ['admin'] })).rejects.toThrow(
+      'Route GET /api/example declares roles but is not a staff route',
+    );
+    await expect(registerRoute({ access: 'staff', roles: ['treasurer'] })).resolves.toBeUndefined();
   });
 });
 
@@ -133,7 +153,7 @@ describe('who may call comes before what was sent', () => {
       const guest = await send();
       expect({ route: url, status: guest.statusCode }).toEqual({ route: url, status: 401 });
       expect(guest.json().error).toBe('Authentication required');
-      if (route.config.access === 'admin') {
+      if (route.config.access === 'staff') {
         const refused = await send(memberCookie);
         expect({ route: url, status: refused.statusCode }).toEqual({ route: url, status: 403 });
       }

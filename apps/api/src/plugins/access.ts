@@ -1,4 +1,11 @@
-import { MEMBERS_AREA_MESSAGES, SESSION_ERRORS } from '@portal/shared';
+import {
+  holdsAnyRole,
+  MEMBERS_AREA_MESSAGES,
+  SESSION_ERRORS,
+  STAFF_ROLE_MESSAGES,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@portal/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import vary from 'vary';
@@ -7,21 +14,30 @@ import { AppError } from '../lib/errors';
 /**
  * Who may call a route. Every API route declares one where it is defined
  * (docs/code-style.md "Deny by default"): anyone; anyone signed in; a member in good standing
- * (`members-area`: the members' area files, the card; administrators too, decision 057); an admin.
+ * (`members-area`: the members' area files, the card; staff too, decision 057); staff holding
+ * one of the route's `roles` (`staff`, decision 060).
  */
-export type RouteAccess = 'public' | 'member' | 'members-area' | 'admin';
+export type RouteAccess = 'public' | 'member' | 'members-area' | 'staff';
 
 export type AccessOptions = {
   /** The one rule for good standing on the server (modules/memberships `userInGoodStanding`). */
   inGoodStanding: (userId: string) => Promise<boolean>;
 };
 
-/** `sessionId`: the session the request signs in with (the profile marks it "This device"). */
-export type Viewer = { userId: string; isAdmin: boolean; sessionId?: string };
+/**
+ * `roles`: the staff roles the viewer holds, none for a member (decision 060). `sessionId`: the
+ * session the request signs in with (the profile marks it "This device").
+ */
+export type Viewer = { userId: string; roles: readonly StaffRole[]; sessionId?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Who may call a `staff` route: one of `STAFF_AREAS` of @portal/shared, so the admin menu and
+     * the server read the same list. Required there, refused elsewhere.
+     */
+    roles?: readonly StaffRole[];
     /** What a `members-area` route says to a member not in good standing (a default otherwise). */
     membersAreaRefusal?: string;
     /**
@@ -63,11 +79,19 @@ export const NOT_STORED = 'private, no-store';
  */
 export const SHARED_FOR_A_MINUTE = 'public, max-age=60, stale-while-revalidate=300';
 
-export const isAdmin = (request: FastifyRequest) => request.viewer?.isAdmin === true;
+/** Whether the viewer holds one of `allowed` (a list of `STAFF_AREAS`); false for guests. */
+export const viewerHolds = (
+  viewer: Pick<Viewer, 'roles'> | null | undefined,
+  allowed: readonly StaffRole[],
+) => holdsAnyRole(viewer?.roles, allowed);
+
+/** Whether the viewer holds one of `allowed` (a list of `STAFF_AREAS`): staff views of a public read. */
+export const requestHolds = (request: FastifyRequest, allowed: readonly StaffRole[]) =>
+  viewerHolds(request.viewer, allowed);
 
 /**
  * Refuses to register an API route that does not say who may call it, and enforces the stated
- * access on every request: guests get 401, signed-in non-admins 403 on admin routes, and members not
+ * access on every request: guests get 401, anyone not holding one of a staff route's roles 403, and members not
  * in good standing 403 on `members-area` routes, so no handler checks the standing by hand.
  */
 export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptions) => {
@@ -85,6 +109,14 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
     if (!route.url.startsWith('/api/')) return;
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    }
+    const { access, roles } = route.config;
+    if (access === 'staff') {
+      if (!roles || roles.length === 0 || roles.some((role) => !STAFF_ROLES.includes(role))) {
+        throw new Error(`Route ${route.method} ${route.url} must declare config.roles (STAFF_AREAS)`);
+      }
+    } else if (roles !== undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares roles but is not a staff route`);
     }
     if (route.config.ignoresViewer && route.config.access !== 'public') {
       throw new Error(`Route ${route.method} ${route.url} needs the viewer to enforce its access`);
@@ -105,12 +137,17 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
     if (!request.viewer) {
       throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
     }
-    if (access === 'admin' && !request.viewer.isAdmin) {
-      throw new AppError(403, 'Admin access required', { code: 'forbidden' });
+    if (access === 'staff') {
+      if (request.viewer.roles.length === 0) {
+        throw new AppError(403, 'Admin access required', { code: 'forbidden' });
+      }
+      if (!viewerHolds(request.viewer, request.routeOptions.config.roles ?? [])) {
+        throw new AppError(403, STAFF_ROLE_MESSAGES.accessRequired, { code: 'forbidden' });
+      }
     }
     if (
       access === 'members-area' &&
-      !request.viewer.isAdmin &&
+      request.viewer.roles.length === 0 &&
       !(await options.inGoodStanding(request.viewer.userId))
     ) {
       const message =

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@portal/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
@@ -8,6 +9,7 @@ import {
   newsArticles,
   type User,
   uploadedFiles,
+  userRoles,
   users,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -90,11 +92,17 @@ export const TEST_PASSWORD = 'Correct-Horse-9';
  * An active, confirmed user signing in with TEST_PASSWORD unless `password` says otherwise
  * (`password: null` for an invited user without one). argon2 is the slow part: reuse users.
  */
+/**
+ * A user; `type: 'admin'` holds the admin role unless `roles` says which staff roles they hold
+ * (a staff account's type is `admin`, decision 060).
+ */
 export async function createUser(
   db: Db,
-  overrides: Partial<UserInsert> & { password?: string | null } = {},
+  overrides: Partial<UserInsert> & { password?: string | null; roles?: readonly StaffRole[] } = {},
 ): Promise<User & { password: string | null }> {
-  const { password = TEST_PASSWORD, ...fields } = overrides;
+  const { password = TEST_PASSWORD, roles: staffRoles, ...fields } = overrides;
+  if (staffRoles && staffRoles.length > 0) fields.type = 'admin';
+  const roles = staffRoles ?? (fields.type === 'admin' ? ['admin' as const] : []);
   const unique = randomUUID().slice(0, 8);
   const [user] = await db
     .insert(users)
@@ -115,6 +123,7 @@ export async function createUser(
     })
     .returning();
   if (!user) throw new Error('user not created');
+  if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
   return { ...user, password };
 }
 

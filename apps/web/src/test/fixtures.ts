@@ -32,6 +32,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     billingEmail: null,
     type: 'individual',
     role: 'member',
+    roles: [],
     status: 'active',
     email_confirmation: '2026-01-01T00:00:00Z',
     avatarUrl: null,

@@ -31,6 +31,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'event_staff_added',
   'event_staff_removed',
   'event_checked_in',
+  'roles_changed',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -59,6 +60,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   event_staff_added: 'Made check-in staff of an event',
   event_staff_removed: 'Removed from an event’s check-in staff',
   event_checked_in: 'Checked in at an event',
+  roles_changed: 'Changed the staff roles',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -3,6 +3,7 @@ import { SESSION_ERRORS } from '../auth-messages';
 import { ADDRESS_MAX_CHARS } from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
+import { STAFF_ROLES } from '../staff-roles';
 import { accountNameResponseFields } from './account-names';
 import { optionalText, secretText, text } from './common';
 
@@ -139,6 +140,8 @@ export const profileSchema = z.object({
   type: z.enum(USER_TYPES),
   /** 'admin' for administrators, else 'member' (docs/product-rules.md "Identity and roles"). */
   role: z.enum(['admin', 'member']),
+  /** The staff roles the account holds, none for a member (docs/product-rules.md "Staff roles"). */
+  roles: z.array(z.enum(STAFF_ROLES)),
   status: z.enum(USER_STATUSES),
   email_confirmation: z.string().nullable(),
   avatarUrl: z.string().nullable(),

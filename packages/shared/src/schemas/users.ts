@@ -11,6 +11,7 @@ import {
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { representativeRuleProblem } from '../representatives';
+import { STAFF_ROLES } from '../staff-roles';
 import { accountNameFields, accountNameResponseFields, addAccountNameIssues } from './account-names';
 import { billingFields, profileSchema, registerBodySchema } from './auth';
 import { optionalText, paginationSchema, requiredChoice } from './common';
@@ -123,6 +124,8 @@ export const adminUserSchema = z.object({
   facsimile: z.string().nullable(),
   address: z.string().nullable(),
   type: z.enum(USER_TYPES),
+  /** The staff roles the account holds (docs/product-rules.md "Staff roles"). */
+  roles: z.array(z.enum(STAFF_ROLES)),
   status: z.enum(USER_STATUSES),
   isNew: z.boolean(),
   avatarUrl: z.string().nullable(),

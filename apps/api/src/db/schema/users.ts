@@ -1,6 +1,13 @@
-import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '@portal/shared';
+import {
+  STAFF_ROLES,
+  type StaffRole,
+  USER_STATUSES,
+  USER_TYPES,
+  type UserStatus,
+  type UserType,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -78,3 +85,27 @@ export const users = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * The staff roles a person holds (docs/product-rules.md "Staff roles", decision 060), one row
+ * each; a member has none. `users.type` stays the account's kind: `admin` for an account that
+ * holds at least one role, kept so in the transaction that changes the roles.
+ */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<StaffRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    checkIn('user_roles_role_check', t.role, STAFF_ROLES),
+    // "Who holds the admin role" (the last-admin rule) is read off this index.
+    index('user_roles_role_user_idx').on(t.role, t.userId),
+  ],
+);
+
+export type UserRole = typeof userRoles.$inferSelect;

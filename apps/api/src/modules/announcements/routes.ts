@@ -7,6 +7,7 @@ import {
   announcementResponseSchema,
   apiErrorSchema,
   messageResponseSchema,
+  STAFF_AREAS,
   unsubscribeQuerySchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.announcements },
       schema: {
         tags: ['announcements'],
         summary:
@@ -67,7 +68,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.announcements },
       schema: {
         tags: ['announcements'],
         summary: 'The announcement log, newest first; item_type and item_id narrow it to one item',

@@ -2,6 +2,7 @@ import {
   adminAuditListResponseSchema,
   adminAuditQuerySchema,
   apiErrorSchema,
+  STAFF_AREAS,
   userIdParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/admin/audit/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.usersRead },
       schema: {
         tags: ['users'],
         summary:

@@ -1,7 +1,7 @@
-import { displayName, type Profile, paidThroughOf } from '@portal/shared';
-import { desc, eq } from 'drizzle-orm';
+import { displayName, type Profile, paidThroughOf, type StaffRole } from '@portal/shared';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberships, users } from '../../db/schema';
+import { memberships, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { membershipsWithDues } from '../memberships';
 
@@ -13,6 +13,7 @@ import { membershipsWithDues } from '../memberships';
 export async function loadProfile(db: Db, userId: string): Promise<Profile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('User not found');
+  const roles = await rolesOfUser(db, userId);
   const rows = await membershipsWithDues(db)
     .where(eq(memberships.userId, userId))
     .orderBy(desc(memberships.createdAt), desc(memberships.id));
@@ -36,6 +37,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     billingEmail: user.billingEmail,
     type: user.type,
     role: user.type === 'admin' ? 'admin' : 'member',
+    roles,
     status: user.status,
     email_confirmation: user.emailConfirmedAt?.toISOString() ?? null,
     avatarUrl: user.avatarUrl,
@@ -59,4 +61,14 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };
+}
+
+/** The staff roles `userId` holds, in name order (docs/product-rules.md "Staff roles"). */
+export async function rolesOfUser(db: Db, userId: string): Promise<StaffRole[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.role));
+  return rows.map((row) => row.role);
 }

@@ -10,7 +10,7 @@ import {
 } from '@portal/shared';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, type User, users } from '../../db/schema';
+import { emailTokens, type User, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../lib/mail/templates';
@@ -384,6 +384,7 @@ export async function createAdmin(
         })
         .returning({ id: users.id, email: users.email, username: users.username });
       if (!user) throw new Error('user not created');
+      await tx.insert(userRoles).values({ userId: user.id, role: 'admin' });
       if (password) return { user, password };
       const token = await createEmailToken(tx, user.id, 'invitation');
       const invitationLink = resetPasswordLink(context.config.publicUrl, token);

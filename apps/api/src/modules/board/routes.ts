@@ -8,12 +8,13 @@ import {
   boardMemberResponseSchema,
   boardMemberUpdateSchema,
   idParamsSchema,
+  STAFF_AREAS,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { isAdmin } from '../../plugins/access';
+import { requestHolds } from '../../plugins/access';
 import { createBoardMember, deleteBoardMember, listBoardMembers, updateBoardMember } from './service';
 
 /** The board's forms take one image (a photo), beside the member's fields. */
@@ -40,13 +41,15 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }
         response: { 200: boardMemberListResponseSchema },
       },
     },
-    async (request) => ({ data: await listBoardMembers(db, request.query, { isAdmin: isAdmin(request) }) }),
+    async (request) => ({
+      data: await listBoardMembers(db, request.query, { manages: requestHolds(request, STAFF_AREAS.board) }),
+    }),
   );
 
   app.post(
     '/admin/create-board-member',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.board },
       validatorCompiler: createForm.validatorCompiler,
       schema: {
         tags: ['board'],
@@ -65,7 +68,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }
   app.put(
     '/admin/update-board-member/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.board },
       validatorCompiler: updateForm.validatorCompiler,
       schema: {
         tags: ['board'],
@@ -86,7 +89,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads }
   app.delete(
     '/admin/delete-board-member/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.board },
       schema: {
         tags: ['board'],
         summary: 'Delete a board member and the files of its image',

@@ -77,11 +77,11 @@ const displayOrder = [
  * shows the whole board; docs/product-rules.md "Board"), capped like any list. Admins get a page of
  * all members, filtered by search (name, title, description), position and active flag.
  */
-export async function listBoardMembers(db: Db, query: BoardMemberListQuery, viewer: { isAdmin: boolean }) {
+export async function listBoardMembers(db: Db, query: BoardMemberListQuery, viewer: { manages: boolean }) {
   const conditions: SQL[] = [];
   let page = 1;
   let limit = MAX_PAGE_LIMIT;
-  if (viewer.isAdmin) {
+  if (viewer.manages) {
     ({ page, limit } = query);
     if (query.is_active !== undefined) conditions.push(eq(boardMembers.is_active, query.is_active));
     // Stored in its canonical spelling, and the query schema made this one canonical too.

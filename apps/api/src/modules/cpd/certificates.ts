@@ -12,6 +12,7 @@ import {
   MONTH_NAMES,
   type MyCpdEvent,
   manilaDateString,
+  STAFF_AREAS,
   sitePaths,
   unitsEarned,
 } from '@portal/shared';
@@ -31,7 +32,7 @@ import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { certificateIssuedEmail } from '../../lib/mail/templates';
-import type { Viewer } from '../../plugins/access';
+import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { nextSequenceNumber } from '../dues';
 import { blockersOf, cpdEventOf, cpdRegistrationsOf, readSettings } from './service';
@@ -213,7 +214,7 @@ export async function revokeCertificate(db: Db, viewer: Viewer, number: string, 
 export async function certificateForDownload(db: Db, viewer: Viewer, number: string) {
   const [certificate] = await db.select().from(cpdCertificates).where(eq(cpdCertificates.number, number));
   if (!certificate) throw notFound(CPD_MESSAGES.certificateNotFound);
-  if (!viewer.isAdmin && certificate.user_id !== viewer.userId) {
+  if (!viewerHolds(viewer, STAFF_AREAS.events) && certificate.user_id !== viewer.userId) {
     throw new AppError(403, CPD_MESSAGES.certificateForbidden, { code: 'forbidden' });
   }
   return certificate;

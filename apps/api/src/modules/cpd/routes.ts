@@ -15,6 +15,7 @@ import {
   myEvaluationResponseSchema,
   prcDetailsResponseSchema,
   prcDetailsSchema,
+  STAFF_AREAS,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -91,7 +92,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/events/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'An event’s CPD settings, evaluation questions and registrations with their certificates',
@@ -105,7 +106,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.put(
     '/events/:id/settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Save the CPD settings of an event that provides certification',
@@ -123,7 +124,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.put(
     '/events/:id/evaluation',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Replace the evaluation questions; 409 once anyone has answered',
@@ -141,7 +142,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.put(
     '/registrations/:id/role',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Set an attendee’s role (participant, speaker with talks, moderator, facilitator)',
@@ -159,7 +160,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/events/:id/evaluation-results',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'The evaluation’s results: average and count per rating question, the comments',
@@ -173,7 +174,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/events/:id/evaluation-results.csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Every evaluation response as CSV, one line each, without names',
@@ -188,7 +189,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/events/:id/attendance.csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Attendance report: name, PRC number, profession, sessions attended, units',
@@ -203,7 +204,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.post(
     '/events/:id/certificates',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Issue the certificates of everyone eligible after the event; the others listed with why',
@@ -221,7 +222,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.post(
     '/certificates/:number/revoke',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['cpd'],
         summary: 'Revoke a certificate with a reason; its verification page then says so',

@@ -1,4 +1,4 @@
-import { dashboardSummaryResponseSchema } from '@portal/shared';
+import { dashboardSummaryResponseSchema, STAFF_AREAS } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { getDashboardSummary } from './service';
@@ -7,7 +7,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/admin/summary',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dashboard },
       schema: {
         tags: ['dashboard'],
         summary: 'Every figure of the admin dashboard, with the most recent items',

@@ -25,6 +25,7 @@ import {
   reminderPreviewQuerySchema,
   reminderPreviewResponseSchema,
   reminderRunResponseSchema,
+  STAFF_AREAS,
   statementLabel,
   verifyPaymentSchema,
   webhookResponseSchema,
@@ -83,7 +84,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, config, storage, provider }) => {
   const context = { db, config };
   const online = { ...context, provider };
-  // Every route here is 'member' or 'admin', which guarantees a viewer.
+  // Every route here is 'member' or 'staff', which guarantees a viewer.
   const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
 
   app.get(
@@ -108,7 +109,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Bill a member by hand for 12 months or a semester of their newest approved membership',
@@ -125,7 +126,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements/:id/issue',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Issue a draft statement: it is numbered, dated today, due in 30 days and e-mailed',
@@ -143,7 +144,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements/issue-due',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Issue the semester statements due today (each membership once, however often it runs)',
@@ -160,7 +161,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/reminders/preview',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: "What the day's run would issue and queue (tomorrow, or the date asked), writing nothing",
@@ -174,7 +175,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/reminders/run',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: "Run the day's dues work now for a date: statements due, then reminders, each once",
@@ -192,7 +193,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/reminders',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'The reminder delivery log, newest first, by state or member',
@@ -206,7 +207,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/reminders/:id/resend',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Queue a copy of a reminder to the same address (logged)',
@@ -224,7 +225,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/reminders/pauses',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'The members whose reminders are paused',
@@ -237,7 +238,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/reminders/pauses/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: "Pause or resume one member's reminders, with a reason (audit log)",
@@ -333,7 +334,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements/:id/payments',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Record a payment the secretariat received; the statement is paid when the balance is 0',
@@ -378,7 +379,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/:id/verify',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: "Verify a member's proof: the payment is recorded and a receipt issued",
@@ -397,7 +398,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/:id/reject',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: "Reject a member's proof with a reason, which they are e-mailed",
@@ -421,7 +422,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements/:id/void',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Void a statement with a reason (statements are never deleted)',
@@ -512,7 +513,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.duesSettings },
       schema: {
         tags: ['dues'],
         summary: 'The dues settings: fees, payment instructions, QR image, the association’s details',
@@ -525,7 +526,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.duesSettings },
       validatorCompiler: settingsForm.validatorCompiler,
       schema: {
         tags: ['dues'],
@@ -550,7 +551,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/export-csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'The filtered statements as CSV for the bookkeeper: amounts in pesos, receipts, status',
@@ -570,7 +571,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/summary',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
         summary: 'Collected this month and year, outstanding, overdue, proofs waiting',

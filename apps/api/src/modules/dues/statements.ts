@@ -15,6 +15,7 @@ import {
   SECOND_SEMESTER_DUE_DAYS,
   SEMESTER_NOTICE_DAYS,
   SEMESTRAL_PERIOD_MONTHS,
+  STAFF_AREAS,
   sitePaths,
   startOfManilaDay,
   statementLabel,
@@ -37,7 +38,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { statementIssuedEmail } from '../../lib/mail/templates';
 import { likePattern, qualifiedColumn } from '../../lib/sql';
-import type { Viewer } from '../../plugins/access';
+import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { toPaymentView } from './payment-view';
 import { type DuesSettingsValues, feeOf, readDuesSettings } from './settings';
@@ -516,7 +517,7 @@ export async function readStatementViews(
 export function statementFilters(viewer: Viewer, query: Omit<DuesStatementListQuery, 'page' | 'limit'>) {
   const today = manilaDateString();
   const conditions: (SQL | undefined)[] = [];
-  if (!viewer.isAdmin) {
+  if (!viewerHolds(viewer, STAFF_AREAS.dues)) {
     conditions.push(eq(duesStatements.userId, viewer.userId), ne(duesStatements.status, 'draft'));
   } else if (query.userId) conditions.push(eq(duesStatements.userId, query.userId));
   if (query.status === 'overdue') conditions.push(and(isUnpaid, lt(duesStatements.dueOn, today)));
@@ -563,10 +564,10 @@ export async function listStatements(db: Db, viewer: Viewer, query: DuesStatemen
 export async function readStatementFor(db: Db | DbTransaction, viewer: Viewer, id: string) {
   const [statement] = await db.select().from(duesStatements).where(eq(duesStatements.id, id));
   // A draft is the secretariat's until it is issued.
-  if (!statement || (!viewer.isAdmin && statement.status === 'draft')) {
+  if (!statement || (!viewerHolds(viewer, STAFF_AREAS.dues) && statement.status === 'draft')) {
     throw notFound(DUES_MESSAGES.statementNotFound);
   }
-  if (!viewer.isAdmin && statement.userId !== viewer.userId) {
+  if (!viewerHolds(viewer, STAFF_AREAS.dues) && statement.userId !== viewer.userId) {
     throw new AppError(403, DUES_MESSAGES.notYourStatement, { code: 'forbidden' });
   }
   return statement;

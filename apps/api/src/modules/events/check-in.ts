@@ -11,6 +11,7 @@ import {
   eventDaysOf,
   type MyEvents,
   registrationPaymentState,
+  STAFF_AREAS,
   ticketRefusal,
 } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -26,7 +27,7 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readTicket, signTicket, ticketCheckOf, ticketPng } from '../../lib/tickets';
-import type { Viewer } from '../../plugins/access';
+import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { displayNameSql } from '../users';
 import { attendeeCompany, attendeeName, newestFee, votingRepresentative } from './attendees';
@@ -48,7 +49,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A malformed id is left to the route's validation (400).
  */
 export async function assertCheckInAccess(db: Db, viewer: Viewer, eventId: string) {
-  if (viewer.isAdmin || !UUID.test(eventId)) return;
+  if (viewerHolds(viewer, STAFF_AREAS.events) || !UUID.test(eventId)) return;
   const [staff] = await db
     .select({ user_id: eventStaff.user_id })
     .from(eventStaff)
@@ -419,7 +420,7 @@ export async function myEvents(db: Db, userId: string): Promise<MyEvents> {
 async function ownedRegistration(db: Db | DbTransaction, viewer: Viewer, registrationId: string) {
   const [row] = await doorColumns(db).where(eq(eventRegistrations.id, registrationId));
   if (!row) throw notFound(EVENT_MESSAGES.registrationNotFound);
-  if (row.user_id !== viewer.userId && !viewer.isAdmin) {
+  if (row.user_id !== viewer.userId && !viewerHolds(viewer, STAFF_AREAS.events)) {
     throw new AppError(403, 'This ticket is not yours', { code: 'forbidden' });
   }
   return row;

@@ -15,13 +15,13 @@ export const eventReads = {
   list: publicRead({
     input: eventListQuerySchema,
     response: eventListResponseSchema,
-    guest: { isAdmin: false },
+    guest: { manages: false },
     answer: async (db, query, viewer) => ({ data: await listEvents(db, query, viewer) }),
   }),
   detail: publicRead({
     input: idParamsSchema,
     response: eventDetailResponseSchema,
-    guest: { userId: null, isAdmin: false },
+    guest: { userId: null, manages: false },
     answer: async (db, { id }, viewer: EventViewer) => ({ data: await getEvent(db, id, viewer) }),
   }),
 };

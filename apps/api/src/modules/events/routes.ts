@@ -30,6 +30,7 @@ import {
   myRegistrationResponseSchema,
   myWaitlistResponseSchema,
   registrationSettleSchema,
+  STAFF_AREAS,
   sitePaths,
   userEventResponseSchema,
   userEventUpdateSchema,
@@ -42,7 +43,7 @@ import { notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { type TicketSecrets, ticketKeyOf } from '../../lib/tickets';
-import { isAdmin, SHARED_FOR_A_MINUTE, type Viewer } from '../../plugins/access';
+import { requestHolds, SHARED_FOR_A_MINUTE, type Viewer } from '../../plugins/access';
 import { listAttendeeMessages, messageAttendees } from './attendee-messages';
 import { exportAttendeesCsv, listAttendees } from './attendees';
 import { CALENDAR_CONTENT_TYPE, eventCalendarFile, eventsFeed } from './calendar';
@@ -104,7 +105,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         response: { 200: eventReads.list.response },
       },
     },
-    async (request) => eventReads.list.answer(db, request.query, { isAdmin: isAdmin(request) }),
+    async (request) =>
+      eventReads.list.answer(db, request.query, { manages: requestHolds(request, STAFF_AREAS.events) }),
   );
 
   app.get(
@@ -122,7 +124,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       eventReads.detail.answer(db, request.params, {
         userId: request.viewer?.userId ?? null,
-        isAdmin: isAdmin(request),
+        manages: requestHolds(request, STAFF_AREAS.events),
       }),
   );
 
@@ -300,7 +302,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/:id/staff',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'The accounts that run the event’s check-in',
@@ -314,7 +316,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/:id/staff',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'Make an account check-in staff of the event (it may then run this event’s check-in only)',
@@ -332,7 +334,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/admin/:id/staff/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'The account no longer runs the event’s check-in',
@@ -348,7 +350,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/get-all',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'A page of events of every status, with their registration counts',
@@ -362,7 +364,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/create-event',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       validatorCompiler: createForm.validatorCompiler,
       schema: {
         tags: ['events'],
@@ -382,7 +384,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/edit-event/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       validatorCompiler: updateForm.validatorCompiler,
       schema: {
         tags: ['events'],
@@ -402,7 +404,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/admin/delete-event/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'Delete an event with its banner files, speaker links and registrations',
@@ -416,7 +418,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/update-user-event',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'Approve or reject a pending registration (the member is e-mailed)',
@@ -430,7 +432,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/registrations/:id/waive',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'Waive a pending registration’s fee: its statement is voided (“waived”) and it is approved',
@@ -446,7 +448,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/registrations/:id/paid-at-door',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'Record a pending registration’s fee as paid in cash at the door, which approves it',
@@ -468,7 +470,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/:id/attendees',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'A page of the event’s registrants: name, company, e-mail, status, registered at; filtered',
@@ -483,7 +485,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/:id/attendees.csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'The filtered registrants as CSV with a header row, in the list’s order',
@@ -510,7 +512,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/:id/messages',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary: 'The messages admins sent to the event’s attendees, newest first',
@@ -525,7 +527,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/:id/messages',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['events'],
         summary:

@@ -76,8 +76,8 @@ export const byWhenItHappens = (direction: 'asc' | 'desc') =>
  * Lists events a page at a time. Guests and members only ever see published events, whatever
  * status they ask for (docs/product-rules.md "Events"); admins see the status they ask for, or all.
  */
-export async function listEvents(db: Db, query: EventListQuery, viewer: { isAdmin: boolean }) {
-  const status = viewer.isAdmin ? query.status : 'published';
+export async function listEvents(db: Db, query: EventListQuery, viewer: { manages: boolean }) {
+  const status = viewer.manages ? query.status : 'published';
   const conditions: (SQL | undefined)[] = [
     status && eq(events.status, status),
     query.event_type && eq(events.event_type, query.event_type),
@@ -141,7 +141,7 @@ export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchTe
 // Detail and admin.
 
 export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string; secrets: TicketSecrets };
-export type EventViewer = { userId: string | null; isAdmin: boolean };
+export type EventViewer = { userId: string | null; manages: boolean };
 
 /** An event's banner: its one image (lib/images.ts), whose public path is also `banner_image_url`. */
 const bannerOf = (id: string): ImageOwner => ({ type: 'event', id });
@@ -152,7 +152,7 @@ const { searchText: _search, ...detailColumns } = getTableColumns(events);
  * Guests and members see published events, and cancelled ones by their address (their page stays
  * reachable with its red badge; docs/product-rules.md "Events"); drafts only admins.
  */
-const visibleTo = (status: string, viewer: EventViewer) => viewer.isAdmin || status !== 'draft';
+const visibleTo = (status: string, viewer: EventViewer) => viewer.manages || status !== 'draft';
 
 /** Pending and approved registrations of an event, by status. */
 export async function registrationCounts(db: Db | DbTransaction, eventId: string) {
@@ -214,7 +214,7 @@ export async function getEvent(db: Db, id: string, viewer: EventViewer): Promise
     registrationCounts(db, id),
     waitlistCounts(db, id),
     viewer.userId ? myWaitlistPlace(db, id, viewer.userId) : Promise.resolve(null),
-    viewer.isAdmin ? registrationsOf(db, id) : Promise.resolve([]),
+    viewer.manages ? registrationsOf(db, id) : Promise.resolve([]),
     viewer.userId ? readMyRegistration(db, id, viewer.userId) : Promise.resolve(null),
     tiersForViewer(db, id, viewer.userId),
   ]);
@@ -324,7 +324,7 @@ function cleanContent(content: string | null | undefined) {
   return clean === '' ? null : clean;
 }
 
-const ADMIN_VIEWER = { userId: null, isAdmin: true };
+const ADMIN_VIEWER = { userId: null, manages: true };
 
 /**
  * Creates an event, and the new speakers sent with it, in one transaction: a refusal of any part

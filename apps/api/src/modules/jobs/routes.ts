@@ -6,6 +6,7 @@ import {
   jobRunListQuerySchema,
   jobRunListResponseSchema,
   jobRunResponseSchema,
+  STAFF_AREAS,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -32,7 +33,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.scheduledWork },
       schema: {
         tags: ['jobs'],
         summary: 'Every scheduled job with its schedule, next run and last runs',
@@ -45,7 +46,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:name/runs',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.scheduledWork },
       schema: {
         tags: ['jobs'],
         summary: "A job's runs, newest first",
@@ -60,7 +61,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:name/run',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.scheduledWork },
       schema: {
         tags: ['jobs'],
         summary: 'Runs a job now (202, the run as it starts); 409 while a run of it is going',

@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   type MembershipCard,
   membershipCardResponseSchema,
+  STAFF_AREAS,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -121,7 +122,7 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; j
   app.delete(
     '/cards/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.memberships },
       schema: {
         tags: ['members'],
         summary: "Revoke a membership's card (by the membership's id); in the audit log",

@@ -8,6 +8,7 @@ import {
   membershipListResponseSchema,
   membershipResponseSchema,
   membershipUpdateSchema,
+  STAFF_AREAS,
   userIdParamsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,12 +25,12 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  // access 'admin' guarantees a viewer.
+  // access 'staff' guarantees a viewer.
   const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
   app.get(
     '/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.usersRead },
       schema: {
         tags: ['memberships'],
         summary: "A user's memberships, newest first, each with its standing",
@@ -45,7 +46,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.put(
     '/update/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.memberships },
       schema: {
         tags: ['memberships'],
         summary:
@@ -70,7 +71,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.get(
     '/application/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.memberships },
       schema: {
         tags: ['memberships'],
         summary:
@@ -85,7 +86,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.post(
     '/decisions',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.memberships },
       schema: {
         tags: ['memberships'],
         summary:
@@ -108,7 +109,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.delete(
     '/delete/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.memberships },
       schema: {
         tags: ['memberships'],
         summary: 'Delete a membership',

@@ -206,7 +206,7 @@ describe('GET /api/news/add-view/{id}', () => {
 
   it('counts the same visitor again in a new hour', async () => {
     const article = await createNewsArticle(context.db);
-    const viewer = { isAdmin: false, viewerKey: 'address:192.0.2.1' };
+    const viewer = { manages: false, viewerKey: 'address:192.0.2.1' };
     const at = (time: string) => addNewsView(context.db, article.id, viewer, new Date(time));
     expect(await at('2026-05-01T10:00:00Z')).toEqual({ views: 1 });
     expect(await at('2026-05-01T10:59:59Z')).toEqual({ views: 1 });

@@ -17,19 +17,19 @@ export const newsReads = {
   list: publicRead({
     input: newsListQuerySchema,
     response: newsListResponseSchema,
-    guest: { isAdmin: false },
+    guest: { manages: false },
     answer: async (db, query, viewer) => ({ data: await listNews(db, query, viewer) }),
   }),
   authors: publicRead({
     input: newsAuthorsQuerySchema,
     response: newsAuthorsResponseSchema,
-    guest: { isAdmin: false },
+    guest: { manages: false },
     answer: async (db, query, viewer) => ({ data: await listNewsAuthors(db, query, viewer) }),
   }),
   detail: publicRead({
     input: idParamsSchema,
     response: newsDetailResponseSchema,
-    guest: { isAdmin: false, likerKey: null },
+    guest: { manages: false, likerKey: null },
     answer: async (db, { id }, viewer: NewsViewer) => ({ data: await getNews(db, id, viewer) }),
   }),
 };

@@ -12,6 +12,7 @@ import {
   newsUpdateSchema,
   newsViewResponseSchema,
   RATE_LIMITED_MESSAGE,
+  STAFF_AREAS,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { isAdmin } from '../../plugins/access';
+import { requestHolds } from '../../plugins/access';
 import { newsReads } from './reads';
 import { addNewsView, createNews, deleteNews, likeNews, updateNews } from './service';
 
@@ -109,7 +110,8 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
         response: { 200: newsReads.list.response },
       },
     },
-    async (request) => newsReads.list.answer(db, request.query, { isAdmin: isAdmin(request) }),
+    async (request) =>
+      newsReads.list.answer(db, request.query, { manages: requestHolds(request, STAFF_AREAS.news) }),
   );
 
   app.get(
@@ -124,7 +126,8 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
         response: { 200: newsReads.authors.response },
       },
     },
-    async (request) => newsReads.authors.answer(db, request.query, { isAdmin: isAdmin(request) }),
+    async (request) =>
+      newsReads.authors.answer(db, request.query, { manages: requestHolds(request, STAFF_AREAS.news) }),
   );
 
   app.get(
@@ -141,7 +144,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
     },
     async (request) =>
       newsReads.detail.answer(db, request.params, {
-        isAdmin: isAdmin(request),
+        manages: requestHolds(request, STAFF_AREAS.news),
         likerKey: likerKeyOf(request),
       }),
   );
@@ -167,7 +170,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
     async (request, reply) => {
       const likerKey = await ensureLikerKey(request, reply);
       const data = await likeNews(db, request.params.id, request.body.action, {
-        isAdmin: isAdmin(request),
+        manages: requestHolds(request, STAFF_AREAS.news),
         userId: request.viewer?.userId ?? null,
         likerKey,
       });
@@ -188,7 +191,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
     },
     async (request) => ({
       data: await addNewsView(db, request.params.id, {
-        isAdmin: isAdmin(request),
+        manages: requestHolds(request, STAFF_AREAS.news),
         viewerKey: viewerKeyOf(request),
       }),
     }),
@@ -197,7 +200,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
   app.post(
     '/admin/create-news',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.news },
       validatorCompiler: createForm.validatorCompiler,
       schema: {
         tags: ['news'],
@@ -221,7 +224,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
   app.put(
     '/admin/update-news/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.news },
       validatorCompiler: updateForm.validatorCompiler,
       schema: {
         tags: ['news'],
@@ -241,7 +244,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads; c
   app.delete(
     '/admin/delete-news/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.news },
       schema: {
         tags: ['news'],
         summary: 'Delete an article with its likes and its uploaded images',

@@ -20,7 +20,7 @@ import { galleriesOf, writeGallery } from './gallery';
 
 export type NewsContext = { db: Db; images: ImageUploads };
 /** Who reads: admins see every status; `likerKey` is the person's like (see likes in schema). */
-export type NewsViewer = { isAdmin: boolean; likerKey?: string | null };
+export type NewsViewer = { manages: boolean; likerKey?: string | null };
 
 type NewsRow = typeof newsArticles.$inferSelect;
 
@@ -35,8 +35,8 @@ const { content: _content, searchText: _searchText, ...summaryColumns } = getTab
  * Lists articles newest first. Guests and members only ever receive published articles
  * (docs/product-rules.md "News"); admins receive the status they ask for, or all.
  */
-export async function listNews(db: Db, query: NewsListQuery, viewer: { isAdmin: boolean }) {
-  const status = viewer.isAdmin ? query.status : 'published';
+export async function listNews(db: Db, query: NewsListQuery, viewer: { manages: boolean }) {
+  const status = viewer.manages ? query.status : 'published';
   const conditions: (SQL | undefined)[] = [
     status && eq(newsArticles.status, status),
     query.author !== undefined ? eq(newsArticles.author, query.author) : undefined,
@@ -79,8 +79,8 @@ export function toNewsResponse<
 }
 
 /** Guests and members only ever see published articles (docs/product-rules.md "News"). */
-const visibleTo = (viewer: { isAdmin: boolean }, id: string) =>
-  viewer.isAdmin
+const visibleTo = (viewer: { manages: boolean }, id: string) =>
+  viewer.manages
     ? eq(newsArticles.id, id)
     : and(eq(newsArticles.id, id), eq(newsArticles.status, 'published'));
 
@@ -98,7 +98,7 @@ export const viewHourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_
 export async function addNewsView(
   db: Db,
   id: string,
-  viewer: { isAdmin: boolean; viewerKey: string },
+  viewer: { manages: boolean; viewerKey: string },
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
@@ -131,8 +131,8 @@ export async function addNewsView(
  * The author filter's options: the distinct authors of the articles the viewer may see, of the
  * status the list shows (an admin's choice, or all; guests and members: published).
  */
-export async function listNewsAuthors(db: Db, query: NewsAuthorsQuery, viewer: { isAdmin: boolean }) {
-  const status = viewer.isAdmin ? query.status : 'published';
+export async function listNewsAuthors(db: Db, query: NewsAuthorsQuery, viewer: { manages: boolean }) {
+  const status = viewer.manages ? query.status : 'published';
   const rows = await db
     .selectDistinct({ author: newsArticles.author })
     .from(newsArticles)

@@ -4,6 +4,7 @@ import {
   eventSpeakerListResponseSchema,
   eventSpeakersUpdateSchema,
   SPEAKER_IMAGE_FIELD,
+  STAFF_AREAS,
   speakerCreateSchema,
   speakerListResponseSchema,
   speakerResponseSchema,
@@ -27,7 +28,7 @@ export const speakerRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads
   app.get(
     '/',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['speakers'],
         summary: 'Every speaker, by name',
@@ -40,7 +41,7 @@ export const speakerRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads
   app.get(
     '/event-speakers/:eventId',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['speakers'],
         summary: 'An event’s speakers; each item has both speaker_id and id',
@@ -54,7 +55,7 @@ export const speakerRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads
   app.post(
     '/',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       validatorCompiler: createForm.validatorCompiler,
       schema: {
         tags: ['speakers'],
@@ -78,7 +79,7 @@ export const speakerRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageUploads
   app.post(
     '/event-speakers',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.events },
       schema: {
         tags: ['speakers'],
         summary: 'Set an event’s speakers: the list replaces the previous one',

@@ -1,5 +1,11 @@
 // An admin's changes to an account: edit, enable or disable, delete.
-import { ADMIN_USER_MESSAGES, type AdminUserUpdate } from '@portal/shared';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUserUpdate,
+  STAFF_AREAS,
+  STAFF_ROLE_MESSAGES,
+  type StaffRolesUpdate,
+} from '@portal/shared';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import {
@@ -9,11 +15,12 @@ import {
   representatives,
   type User,
   uploadedFiles,
+  userRoles,
   users,
 } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
-import type { Viewer } from '../../plugins/access';
+import { type Viewer, viewerHolds } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
 import { revokeUserSessions } from '../auth';
 import { accountConflict, usernameTaken } from './account-conflicts';
@@ -21,20 +28,31 @@ import { findAdminUser } from './admin-list';
 import { accountNameColumns } from './display-name';
 
 /**
- * Locks the active admins (in one order, so two changes never wait on each other) and then the
- * user to change, or 404. Every change below starts here: two admins disabling each other at
- * once are then taken one after the other, and the second sees that it would leave no admin.
+ * Locks the accounts holding the admin role (in one order, so two changes never wait on each
+ * other) and then the user to change, or 404; then reads who holds the admin role and is active,
+ * and the user's roles, in statements of their own. Every change below starts here: two admins
+ * removing each other's admin role (or disabling each other) at once are then taken one after the
+ * other, and the second, reading after the first committed (PostgreSQL's READ COMMITTED gives
+ * each statement a fresh snapshot), sees that it would leave no admin (decision 060).
  */
 async function lockForChange(tx: DbTransaction, id: string) {
+  const holdsAdmin = inArray(
+    users.id,
+    tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')),
+  );
+  await tx.select({ id: users.id }).from(users).where(holdsAdmin).orderBy(asc(users.id)).for('update');
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const admins = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.type, 'admin'), eq(users.status, 'active')))
-    .orderBy(asc(users.id))
-    .for('update');
-  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
-  return { user, activeAdmins: admins.map((admin) => admin.id) };
+    .where(and(holdsAdmin, eq(users.status, 'active')));
+  const held = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id));
+  return {
+    user,
+    activeAdmins: admins.map((admin) => admin.id),
+    roles: held.map((row) => row.role).sort(),
+  };
 }
 
 /**
@@ -46,8 +64,19 @@ function assertAdminMayGo(viewer: Viewer, user: User, activeAdmins: readonly str
     throw new AppError(403, ADMIN_USER_MESSAGES.notYourself, { code: 'self_protection' });
   }
   const othersLeft = activeAdmins.filter((adminId) => adminId !== user.id).length;
-  if (user.type === 'admin' && user.status === 'active' && othersLeft === 0) {
+  if (activeAdmins.includes(user.id) && othersLeft === 0) {
     throw new AppError(409, ADMIN_USER_MESSAGES.lastAdmin, { code: 'last_admin' });
+  }
+}
+
+/**
+ * Only an administrator changes a staff account (its type, status, or existence) or makes an
+ * account staff: the secretariat, who manages members' accounts, cannot promote anyone nor
+ * disable an administrator (docs/product-rules.md "Staff roles").
+ */
+function assertMayChangeStaff(viewer: Viewer, staffAccount: boolean) {
+  if (staffAccount && !viewerHolds(viewer, STAFF_AREAS.roles)) {
+    throw new AppError(403, STAFF_ROLE_MESSAGES.staffAccountsAdminOnly, { code: 'forbidden' });
   }
 }
 
@@ -84,12 +113,14 @@ const AUDITED_USER_FIELDS = [
 export async function updateUser(db: Db, viewer: Viewer, id: string, input: AdminUserUpdate) {
   try {
     await db.transaction(async (tx) => {
-      const { user, activeAdmins } = await lockForChange(tx, id);
+      const { user, activeAdmins, roles } = await lockForChange(tx, id);
       if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
         throw validationError([{ field: 'email', message: ADMIN_USER_MESSAGES.emailReadOnly }]);
       }
-      const demoted = input.type !== undefined && input.type !== 'admin';
+      const demoted = user.type === 'admin' && input.type !== undefined && input.type !== 'admin';
+      const promoted = user.type !== 'admin' && input.type === 'admin';
       const disabled = input.status !== undefined && input.status !== 'active';
+      assertMayChangeStaff(viewer, roles.length > 0 || user.type === 'admin' || promoted);
       if (user.type === 'admin' && (demoted || disabled)) assertAdminMayGo(viewer, user, activeAdmins);
       if (input.username && input.username.toLowerCase() !== user.username.toLowerCase()) {
         const [taken] = await tx
@@ -113,7 +144,15 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
         .where(eq(users.id, id))
         .returning();
       if (input.status && input.status !== 'active') await revokeUserSessions(tx, id);
-      const changes = changesBetween(AUDITED_USER_FIELDS, user, updated ?? null);
+      // The account's type says whether it is staff (decision 060): made an admin through the
+      // type, it holds the admin role; made a member again, it holds none.
+      if (promoted) await tx.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing();
+      if (demoted) await tx.delete(userRoles).where(eq(userRoles.userId, id));
+      const after = promoted ? ['admin'] : demoted ? [] : roles;
+      const changes = {
+        ...changesBetween(AUDITED_USER_FIELDS, user, updated ?? null),
+        ...changesBetween(['roles'], { roles: roles.join(', ') }, { roles: after.join(', ') }),
+      };
       if (Object.keys(changes).length > 0) {
         await recordAdminAction(tx, viewer, { action: 'user_updated', user, changes });
       }
@@ -132,8 +171,9 @@ export async function updateUser(db: Db, viewer: Viewer, id: string, input: Admi
  */
 export async function toggleUserStatus(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
-    const { user, activeAdmins } = await lockForChange(tx, id);
+    const { user, activeAdmins, roles } = await lockForChange(tx, id);
     const enabling = user.status === 'inactive';
+    assertMayChangeStaff(viewer, roles.length > 0 || user.type === 'admin');
     if (!enabling) assertAdminMayGo(viewer, user, activeAdmins);
     const status = enabling ? (user.emailConfirmedAt ? 'active' : 'pending') : 'inactive';
     const [updated] = await tx
@@ -167,7 +207,8 @@ export async function deleteUser(
   id: string,
 ) {
   const removedFiles = await db.transaction(async (tx) => {
-    const { user, activeAdmins } = await lockForChange(tx, id);
+    const { user, activeAdmins, roles } = await lockForChange(tx, id);
+    assertMayChangeStaff(viewer, roles.length > 0 || user.type === 'admin');
     assertAdminMayGo(viewer, user, activeAdmins);
     await tx
       .update(newsArticles)
@@ -219,4 +260,43 @@ export async function deleteUser(
   });
   await images.removeFiles(removedFiles);
   return { id };
+}
+
+/**
+ * PUT /api/users/admin/{id}/roles (admins only, docs/product-rules.md "Staff roles"): the staff
+ * roles the account holds afterwards. An admin cannot take the admin role from themselves, nor
+ * from the last active admin; two admins taking it from each other at once leave one (see
+ * `lockForChange`). The account's type follows: `admin` while it holds a role, `user` once it
+ * holds none. The change is in the audit log, in the same transaction; one that changes nothing
+ * writes no row.
+ */
+export async function setUserRoles(db: Db, viewer: Viewer, id: string, input: StaffRolesUpdate) {
+  return db.transaction(async (tx) => {
+    const { user, activeAdmins, roles } = await lockForChange(tx, id);
+    const next = [...input.roles].sort();
+    if (roles.includes('admin') && !next.includes('admin')) assertAdminMayGo(viewer, user, activeAdmins);
+    const removed = roles.filter((role) => !next.includes(role));
+    const added = next.filter((role) => !roles.includes(role));
+    if (removed.length > 0) {
+      await tx.delete(userRoles).where(and(eq(userRoles.userId, id), inArray(userRoles.role, removed)));
+    }
+    if (added.length > 0) {
+      await tx.insert(userRoles).values(added.map((role) => ({ userId: id, role })));
+    }
+    const type = next.length > 0 ? 'admin' : user.type === 'admin' ? 'user' : user.type;
+    if (type !== user.type) {
+      await tx.update(users).set({ type, updatedAt: new Date() }).where(eq(users.id, id));
+    }
+    if (removed.length > 0 || added.length > 0) {
+      await recordAdminAction(tx, viewer, {
+        action: 'roles_changed',
+        user,
+        changes: {
+          ...changesBetween(['roles'], { roles: roles.join(', ') }, { roles: next.join(', ') }),
+          ...changesBetween(['type'], user, { type }),
+        },
+      });
+    }
+    return { id, roles: next };
+  });
 }

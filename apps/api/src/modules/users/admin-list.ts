@@ -6,10 +6,11 @@ import {
   type AdminUserListQuery,
   buildPagination,
   displayName,
+  type StaffRole,
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberships, type User, users } from '../../db/schema';
+import { memberships, type User, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
 import { hasStanding, type MembershipWithDues, newestMembershipOf, toAdminMembership } from '../memberships';
@@ -18,6 +19,7 @@ import { nameMissingSql } from './display-name';
 export function toAdminUser(
   user: User,
   membership: MembershipWithDues | undefined,
+  roles: readonly StaffRole[],
   now = new Date(),
 ): AdminUser {
   return {
@@ -35,6 +37,7 @@ export function toAdminUser(
     facsimile: user.facsimile,
     address: user.address,
     type: user.type,
+    roles: [...roles],
     status: user.status,
     isNew: user.isNew,
     avatarUrl: user.avatarUrl,
@@ -122,9 +125,9 @@ export function userListQueries(db: Db, query: AdminUserListQuery, now = new Dat
 export async function listUsers(db: Db, query: AdminUserListQuery, now = new Date()) {
   const queries = userListQueries(db, query, now);
   const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
-  const newest = await newestMembershipsByUser(db, rows);
+  const [newest, roles] = await Promise.all([newestMembershipsByUser(db, rows), rolesByUser(db, rows)]);
   return {
-    users: rows.map((row) => toAdminUser(row, newest.get(row.id), now)),
+    users: rows.map((row) => toAdminUser(row, newest.get(row.id), roles.get(row.id) ?? [], now)),
     ...buildPagination(query.page, query.limit, counted?.total ?? 0),
   };
 }
@@ -148,5 +151,24 @@ export async function findAdminUser(db: Db, id: string): Promise<AdminUser> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound(ADMIN_USER_MESSAGES.userNotFound);
   const [membership] = await newestMembershipOf(db, eq(memberships.userId, id));
-  return toAdminUser(user, membership);
+  const roles = await rolesByUser(db, [user]);
+  return toAdminUser(user, membership, roles.get(id) ?? []);
+}
+
+/** The staff roles of each of `rows`' users, in name order, in one query after theirs. */
+export async function rolesByUser(db: Db, rows: readonly Pick<User, 'id'>[]) {
+  const found = new Map<string, StaffRole[]>();
+  if (rows.length === 0) return found;
+  const held = await db
+    .select({ userId: userRoles.userId, role: userRoles.role })
+    .from(userRoles)
+    .where(
+      inArray(
+        userRoles.userId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(userRoles.role));
+  for (const { userId, role } of held) found.set(userId, [...(found.get(userId) ?? []), role]);
+  return found;
 }

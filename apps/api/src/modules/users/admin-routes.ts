@@ -12,6 +12,9 @@ import {
   manilaDateString,
   REPRESENTATIVE_LIMITS,
   representativeField,
+  STAFF_AREAS,
+  staffRolesResponseSchema,
+  staffRolesUpdateSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +23,7 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import type { Viewer } from '../../plugins/access';
-import { deleteUser, toggleUserStatus, updateUser } from './admin-changes';
+import { deleteUser, setUserRoles, toggleUserStatus, updateUser } from './admin-changes';
 import { createMember } from './admin-create';
 import { exportUsersCsv } from './admin-export';
 import { listUsers } from './admin-list';
@@ -49,13 +52,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   images: ImageUploads;
   config: Config;
 }> = async (app, { db, images, config }) => {
-  // access 'admin' guarantees a viewer.
+  // access 'staff' guarantees a viewer.
   const viewerOf = (request: { viewer: Viewer | null }) => request.viewer as Viewer;
 
   app.get(
     '/get-all',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.usersRead },
       schema: {
         tags: ['users'],
         summary:
@@ -70,7 +73,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/export-csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.usersRead },
       schema: {
         tags: ['users'],
         summary:
@@ -98,7 +101,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/update-profile/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.users },
       schema: {
         tags: ['users'],
         summary: "Change a user's username, phone, type or status (the e-mail is read-only)",
@@ -112,11 +115,28 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
+  app.put(
+    '/admin/:id/roles',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.roles },
+      schema: {
+        tags: ['users'],
+        summary: 'Set the staff roles a user holds (admins only; the last admin keeps the admin role)',
+        params: idParamsSchema,
+        body: staffRolesUpdateSchema,
+        response: { 200: staffRolesResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await setUserRoles(db, viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
   app.get(
     '/admin/toggle-status/:id',
     {
       // A GET that changes data: refused when a browser sends it for another site.
-      config: { access: 'admin', changesState: true },
+      config: { access: 'staff', roles: STAFF_AREAS.users, changesState: true },
       schema: {
         tags: ['users'],
         summary: 'Enable an inactive user or disable any other; disabling ends their sessions at once',
@@ -130,7 +150,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/admin/delete-user/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.users },
       schema: {
         tags: ['users'],
         summary: 'Delete a user and what is only theirs (decision 020)',
@@ -144,7 +164,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/create-user',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', roles: STAFF_AREAS.users },
       validatorCompiler: createUserForm.validatorCompiler,
       schema: {
         tags: ['users'],

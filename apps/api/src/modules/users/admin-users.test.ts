@@ -437,7 +437,7 @@ describe('the last active admin', () => {
         type: 'admin',
         status: 'inactive',
       });
-      const viewer = { userId: disabledActor.id, isAdmin: true };
+      const viewer = { userId: disabledActor.id, roles: ['admin'] as const };
       const images = createImageUploads({
         storage: createDiskStorage({ uploadsDir: separate.config.uploadsDir }),
         log: separate.app.log,

@@ -21,6 +21,7 @@ export const makeAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => 
     suffix: null,
     registeredName: null,
     tradeName: null,
+    roles: [],
     status: 'active',
     isNew: false,
     avatarUrl: null,

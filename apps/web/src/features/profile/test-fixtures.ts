@@ -60,6 +60,7 @@ export function makeUserData(
       about: 'Gold exploration in Northern Luzon.',
       type: 'company',
       role: 'member',
+      roles: [],
       status: 'active',
       email_confirmation: '2026-01-10T00:00:00.000Z',
       avatarUrl: null,

@@ -1,0 +1,60 @@
+/**
+ * Staff roles (docs/product-rules.md "Staff roles", decision 060). A person may hold several; a
+ * member holds none. Per-event check-in staff is not one of these: it is granted per event
+ * (modules/events).
+ */
+export const STAFF_ROLES = ['admin', 'secretariat', 'treasurer', 'election_committee'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What a person reads for each role (the admin user edit, the session's menu). */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrator',
+  secretariat: 'Secretariat',
+  treasurer: 'Treasurer',
+  election_committee: 'Election committee',
+};
+
+/**
+ * Which roles may open each staff area. Every staff route declares one of these lists
+ * (`config: { access: 'staff', roles: STAFF_AREAS.events }`, apps/api/src/plugins/access.ts),
+ * and the web app's admin menu and screens read the same lists, so the menu offers only what
+ * the server lets the viewer open. `admin` may open everything.
+ */
+export const STAFF_AREAS = {
+  /** The users list and a user's details (with their memberships, history and statements). */
+  usersRead: ['admin', 'secretariat', 'treasurer'],
+  /** Creating, editing, enabling, disabling and deleting accounts. */
+  users: ['admin', 'secretariat'],
+  /** Membership applications, their review and lifecycle, membership cards. */
+  memberships: ['admin', 'secretariat'],
+  /** Events, their registrations, attendees, messages, check-in staff, CPD; speakers. */
+  events: ['admin', 'secretariat'],
+  news: ['admin', 'secretariat'],
+  board: ['admin', 'secretariat'],
+  announcements: ['admin', 'secretariat'],
+  dashboard: ['admin', 'secretariat'],
+  /** Statements, payments, receipts, reminders and the dues figures. */
+  dues: ['admin', 'treasurer'],
+  /** The fees and payment instructions. */
+  duesSettings: ['admin', 'treasurer'],
+  /** Granting and removing staff roles. */
+  roles: ['admin'],
+  /** The scheduled jobs, their runs and "Run now". */
+  scheduledWork: ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffArea = keyof typeof STAFF_AREAS;
+
+/** Whether someone holding `held` may open what `allowed` lists. */
+export const holdsAnyRole = (held: readonly string[] | undefined, allowed: readonly StaffRole[]) =>
+  held?.some((role) => (allowed as readonly string[]).includes(role)) === true;
+
+/** Whether someone holding `held` may open `area`. */
+export const mayOpen = (held: readonly string[] | undefined, area: StaffArea) =>
+  holdsAnyRole(held, STAFF_AREAS[area]);
+
+export const STAFF_ROLE_MESSAGES = {
+  unknownRole: `Role must be one of ${STAFF_ROLES.join(', ')}`,
+  rolesRequired: 'Roles is required',
+  accessRequired: 'Your role does not allow this',
+  staffAccountsAdminOnly: 'Only an administrator can change a staff account',
+} as const;
