@@ -33,7 +33,13 @@ async function createApplicant(prefix: string): Promise<TestMember & { id: strin
   const { page, context } = await browser.newPage('desktop');
   const profile = await signInByApi(page, member.email, member.password);
   const form = await page.request.put(`/api/users/filled-form/${profile.id}`, {
-    multipart: { type: 'individual', membershipData: JSON.stringify({ category: 'Individual' }) },
+    multipart: {
+      type: 'individual',
+      // Named after the username, so the rows' buttons ("Details of …") still find them by it.
+      firstName: member.username,
+      lastName: 'Applicant',
+      membershipData: JSON.stringify({ category: 'Individual' }),
+    },
   });
   if (!form.ok()) throw new Error(`The membership form failed: ${form.status()} ${await form.text()}`);
   await context.close();

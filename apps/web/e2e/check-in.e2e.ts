@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { expectNoAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
-import { createConfirmedMember, signInByApi, type TestMember } from './session';
+import {
+  applyAsIndividual,
+  createConfirmedMember,
+  individualNameOf,
+  signInByApi,
+  type TestMember,
+} from './session';
 
 /**
  * Check-in at the door on a phone (docs/product-rules.md "Check-in", docs/decisions/053): an
@@ -34,6 +40,8 @@ async function asAdmin<T>(work: (page: Page) => Promise<T>) {
 beforeAll(async () => {
   browser = await launchBrowser();
   const members = await Promise.all([1, 2, 3].map(() => createConfirmedMember(browser.baseUrl, 'guest')));
+  // Named, as the door reads them (docs/product-rules.md "Names").
+  for (const member of members) await applyAsIndividual(browser.baseUrl, member);
   staff = await createConfirmedMember(browser.baseUrl, 'door');
   eventId = await asAdmin(async (page) => {
     const created = await page.request.post('/api/events/admin/create-event', {
@@ -117,7 +125,7 @@ describe('check-in at the door', () => {
       (typeof attendees)[0],
     ];
     await uploadTicket(page, tickets[0] as Buffer);
-    await expectFeedback(page, 'admit', first.member.username);
+    await expectFeedback(page, 'admit', individualNameOf(first.member));
     await page.getByText(/^1 of 3 checked in/).waitFor();
     await saveScreenshot(page, 'check-in-390-online');
     await expectNoAxeViolations(page);
@@ -129,12 +137,12 @@ describe('check-in at the door', () => {
     await context.setOffline(true);
     await page.getByText('Offline — 0 check-ins waiting').waitFor();
     await uploadTicket(page, tickets[1] as Buffer);
-    await expectFeedback(page, 'admit', second.member.username);
+    await expectFeedback(page, 'admit', individualNameOf(second.member));
     await page
       .getByRole('searchbox', { name: 'Search attendees by name or company' })
       .fill(third.member.username);
-    await page.getByRole('button', { name: `Check in ${third.member.username}` }).click();
-    await expectFeedback(page, 'admit', third.member.username);
+    await page.getByRole('button', { name: `Check in ${individualNameOf(third.member)}` }).click();
+    await expectFeedback(page, 'admit', individualNameOf(third.member));
     await page.getByText('Offline — 2 check-ins waiting').waitFor();
     await page.getByText(/^3 of 3 checked in/).waitFor();
     await saveScreenshot(page, 'check-in-390-offline-queue');
@@ -171,7 +179,7 @@ describe('check-in at the door', () => {
     await wide.page
       .getByRole('searchbox', { name: 'Search attendees by name or company' })
       .fill(first.member.username);
-    await wide.page.getByRole('button', { name: `Check in ${first.member.username}` }).click();
+    await wide.page.getByRole('button', { name: `Check in ${individualNameOf(first.member)}` }).click();
     await wide.page.getByText('Offline — 1 check-in waiting').waitFor();
     await saveScreenshot(wide.page, 'check-in-1280-offline-queue');
     await wide.context.setOffline(false);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { expectNoAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
 import { waitForMail } from './mail';
-import { createConfirmedMember, signInByApi, type TestMember } from './session';
+import { applyAsIndividual, createConfirmedMember, signInByApi, type TestMember } from './session';
 
 /**
  * The admin's attendee list (docs/decisions/048): open an event's attendees, filter them, download
@@ -23,6 +23,8 @@ beforeAll(async () => {
     createConfirmedMember(browser.baseUrl, 'attendee'),
     createConfirmedMember(browser.baseUrl, 'attendee'),
   ]);
+  // Named, as the attendee list reads them (docs/product-rules.md "Names").
+  for (const member of MEMBERS) await applyAsIndividual(browser.baseUrl, member);
   const { page, context } = await browser.newPage();
   await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
   const created = await page.request.post('/api/events/admin/create-event', {

@@ -74,6 +74,9 @@ async function applyForMembership(member: TestMember) {
       username: member.username,
       email: member.email,
       type: 'individual',
+      // Named after the username, so the attendee buttons ("Approve …") still find them by it.
+      firstName: member.username,
+      lastName: 'Attendee',
       phone: '0917 123 4567',
       address: 'Baguio City',
       about: 'Field geologist.',

@@ -53,6 +53,9 @@ export async function createConfirmedMember(baseUrl: string, prefix = 'member'):
   return member;
 }
 
+/** The name `applyAsIndividual` gives a member: "<username> Tester". */
+export const individualNameOf = (member: Pick<TestMember, 'username'>) => `${member.username} Tester`;
+
 /** Sends `member`'s membership form through the API, as an individual: they are then no longer new. */
 export async function applyAsIndividual(baseUrl: string, member: TestMember) {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
@@ -69,8 +72,10 @@ export async function applyAsIndividual(baseUrl: string, member: TestMember) {
   const form = new FormData();
   form.append('type', 'individual');
   // An individual applies under a name (docs/product-rules.md "Names").
-  form.append('firstName', 'Test');
-  form.append('lastName', `Member ${member.username}`);
+  // Named after the username (`individualNameOf`), so a button labelled with the name ("Approve …")
+  // is still found by the username.
+  form.append('firstName', member.username);
+  form.append('lastName', 'Tester');
   form.append('membershipData', JSON.stringify({ category: 'Individual' }));
   const applied = await fetch(`${baseUrl}/api/users/filled-form/${data.profile.id}`, {
     method: 'PUT',
