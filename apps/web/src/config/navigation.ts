@@ -1,4 +1,4 @@
-import { isSitePath, siteConfig } from '@portal/shared';
+import { isSitePath, type StaffArea, siteConfig } from '@portal/shared';
 import { paths } from './paths';
 
 /**
@@ -91,18 +91,19 @@ export type AdminSection =
   | 'announcements'
   | 'board'
   | 'jobs';
-export type AdminNavLink = NavLink & { section: AdminSection; built: boolean };
+/** `area`: the staff roles that may open the screen (STAFF_AREAS, decision 060): the sidebar lists only those. */
+export type AdminNavLink = NavLink & { section: AdminSection; area: StaffArea; built: boolean };
 
 export const adminNavigation: readonly AdminNavLink[] = (
   [
-    { section: 'dashboard', label: 'Dashboard', to: paths.admin },
-    { section: 'users', label: 'Users', to: paths.adminUsers },
-    { section: 'dues', label: 'Dues', to: paths.adminDues },
-    { section: 'events', label: 'Events', to: paths.adminEvents },
-    { section: 'news', label: 'News', to: paths.adminNews },
-    { section: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
-    { section: 'board', label: 'Meet Our Board', to: paths.adminBoard },
-    { section: 'jobs', label: 'Scheduled work', to: paths.adminJobs },
+    { section: 'dashboard', area: 'dashboard', label: 'Dashboard', to: paths.admin },
+    { section: 'users', area: 'usersRead', label: 'Users', to: paths.adminUsers },
+    { section: 'dues', area: 'dues', label: 'Dues', to: paths.adminDues },
+    { section: 'events', area: 'events', label: 'Events', to: paths.adminEvents },
+    { section: 'news', area: 'news', label: 'News', to: paths.adminNews },
+    { section: 'announcements', area: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
+    { section: 'board', area: 'board', label: 'Meet Our Board', to: paths.adminBoard },
+    { section: 'jobs', area: 'scheduledWork', label: 'Scheduled work', to: paths.adminJobs },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 

@@ -1,4 +1,4 @@
-import { hasAccountName, membershipStanding, type Profile } from '@portal/shared';
+import { hasAccountName, membershipStanding, type Profile, type StaffRole } from '@portal/shared';
 
 /**
  * Who the client remembers is signed in (spec 000 §3 "Client session"). Kept apart from the store
@@ -19,6 +19,8 @@ export type SessionUser = {
   role?: string;
   type?: string;
   status?: string;
+  /** The staff roles held (decision 060): which admin screens the sidebar lists. */
+  roles?: readonly StaffRole[];
   /** Registered but the membership form is not yet filled in. */
   isNew?: boolean;
   /**
@@ -37,6 +39,7 @@ export function toSessionUser(profile: Profile): SessionUser {
     nameMissing: !hasAccountName(profile),
     email: profile.email,
     role: profile.role,
+    roles: profile.roles,
     type: profile.type,
     status: profile.status,
     isNew: profile.isNew,

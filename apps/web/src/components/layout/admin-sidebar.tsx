@@ -1,3 +1,4 @@
+import { mayOpen } from '@portal/shared';
 import {
   ArrowLeft,
   CalendarDays,
@@ -14,7 +15,7 @@ import { Link, NavLink } from 'react-router';
 import { type AdminSection, adminNavigation } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api-client';
-import { sessionUserName, useSessionUser } from '@/lib/session-store';
+import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
 import { LogoMark } from './logo';
 
 const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
@@ -37,6 +38,9 @@ const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375
  */
 export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSessionUser();
+  // A staff member sees the screens their roles open (decision 060); the server refuses the rest.
+  // A session remembered from before roles existed was an administrator's (the migration made them one).
+  const roles = user?.roles ?? (isAdmin(user) ? ['admin'] : []);
 
   return (
     <div className="flex h-full flex-col bg-brand-950 text-brand-100">
@@ -54,39 +58,41 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
 
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-5">
         <ul className="space-y-1">
-          {adminNavigation.map((entry) => {
-            const Icon = sectionIcons[entry.section];
-            return (
-              <li key={entry.section}>
-                {entry.built ? (
-                  <NavLink
-                    to={entry.to}
-                    end={entry.to === paths.admin}
-                    onClick={onNavigate}
-                    className={({ isActive }) =>
-                      `${itemClasses} transition-colors ${
-                        isActive
-                          ? 'bg-white/10 text-white'
-                          : 'text-brand-100 hover:bg-white/5 hover:text-white'
-                      }`
-                    }
-                  >
-                    <Icon aria-hidden="true" className="size-5 shrink-0" />
-                    {entry.label}
-                  </NavLink>
-                ) : (
-                  // A screen of a later release: listed so the area reads whole, not a dead link.
-                  <span aria-disabled="true" className={`${itemClasses} cursor-default text-brand-300`}>
-                    <Icon aria-hidden="true" className="size-5 shrink-0" />
-                    {entry.label}
-                    <span className="ml-auto rounded-full border border-brand-300/40 px-2 py-0.5 text-[0.6875rem] text-brand-200">
-                      Soon
+          {adminNavigation
+            .filter((entry) => mayOpen(roles, entry.area))
+            .map((entry) => {
+              const Icon = sectionIcons[entry.section];
+              return (
+                <li key={entry.section}>
+                  {entry.built ? (
+                    <NavLink
+                      to={entry.to}
+                      end={entry.to === paths.admin}
+                      onClick={onNavigate}
+                      className={({ isActive }) =>
+                        `${itemClasses} transition-colors ${
+                          isActive
+                            ? 'bg-white/10 text-white'
+                            : 'text-brand-100 hover:bg-white/5 hover:text-white'
+                        }`
+                      }
+                    >
+                      <Icon aria-hidden="true" className="size-5 shrink-0" />
+                      {entry.label}
+                    </NavLink>
+                  ) : (
+                    // A screen of a later release: listed so the area reads whole, not a dead link.
+                    <span aria-disabled="true" className={`${itemClasses} cursor-default text-brand-300`}>
+                      <Icon aria-hidden="true" className="size-5 shrink-0" />
+                      {entry.label}
+                      <span className="ml-auto rounded-full border border-brand-300/40 px-2 py-0.5 text-[0.6875rem] text-brand-200">
+                        Soon
+                      </span>
                     </span>
-                  </span>
-                )}
-              </li>
-            );
-          })}
+                  )}
+                </li>
+              );
+            })}
         </ul>
       </nav>
 
