@@ -94,7 +94,8 @@ describe('admin users', () => {
     const history = details.getByRole('region', { name: 'History' });
     const change = history.getByRole('listitem').filter({ hasText: 'Changed a membership' });
     await change.waitFor();
-    expect(await change.textContent()).toContain('by admin');
+    // By the demo administrator's name, never a username (docs/product-rules.md "Names").
+    expect(await change.textContent()).toContain('by Teresita Manalo');
     expect(await change.textContent()).toContain('Status: pending → changed to approved');
     await details
       .getByRole('region', { name: 'Dues' })
@@ -169,6 +170,7 @@ describe('admin users', () => {
     await page.getByLabel('Email *').fill(email);
     await page.getByLabel('Phone').fill('+63 48 433 2100');
     await page.getByLabel('City').fill('Puerto Princesa');
+    await page.getByLabel('Registered company name').fill('Palawan Ores Corporation');
     const reps = page.getByRole('region', { name: 'Representatives' });
     await reps.getByRole('button', { name: 'Add Representative' }).click();
     await reps.getByLabel('First name *').nth(0).fill('Lorna');

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { expectNoAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
 import { waitForMail } from './mail';
-import { applyAsIndividual, createConfirmedMember, signInByApi, type TestMember } from './session';
+import {
+  applyAsIndividual,
+  createConfirmedMember,
+  individualNameOf,
+  signInByApi,
+  type TestMember,
+} from './session';
 
 /**
  * The admin's attendee list (docs/decisions/048): open an event's attendees, filter them, download
@@ -79,7 +85,7 @@ describe('the attendee list', () => {
     const [header, ...rows] = csv.trim().split('\n');
     expect(header).toBe('name,company,email,status,registered_at,tier,amount,payment,checked_in');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain(`${MEMBERS[0].username},,${MEMBERS[0].email},approved,`);
+    expect(rows[0]).toContain(`${individualNameOf(MEMBERS[0])},,${MEMBERS[0].email},approved,`);
 
     const subject = `Venue moved ${Date.now().toString(36)}`;
     await page.getByLabel('Subject *').fill(subject);
@@ -96,7 +102,7 @@ describe('the attendee list', () => {
     await saveScreenshot(page, 'event-attendees-laptop');
 
     const mail = await waitForMail(MEMBERS[0].email, subject);
-    expect(mail.text).toContain(`Hello ${MEMBERS[0].username},`);
+    expect(mail.text).toContain(`Hello ${individualNameOf(MEMBERS[0])},`);
     expect(mail.text).toContain('We meet in Hall B.\nDinner from 6 pm.');
     expect(mail.text).toContain(`${browser.baseUrl}${paths.eventDetail(eventId)}`);
     // Only the approved attendee was written to.

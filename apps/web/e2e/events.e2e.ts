@@ -16,6 +16,8 @@ beforeAll(async () => {
     createConfirmedMember(browser.baseUrl, 'registrant'),
     createConfirmedMember(browser.baseUrl, 'latecomer'),
   ]);
+  // Named, as the attendee list reads them (docs/product-rules.md "Names").
+  for (const member of MEMBERS) await applyForMembership(member);
   RETURNING = await createConfirmedMember(browser.baseUrl, 'returning');
   await applyForMembership(RETURNING);
 });
