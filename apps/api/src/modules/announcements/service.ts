@@ -6,10 +6,11 @@ import {
   type AnnouncementListQuery,
   buildPagination,
   displayName,
+  greetingName,
   longDate,
   sitePaths,
 } from '@portal/shared';
-import { and, asc, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import {
   type AnnouncementRow,
@@ -186,7 +187,7 @@ export async function announceItem(
         return {
           to: recipient.email,
           ...announcementEmail({
-            name: displayName(recipient),
+            name: greetingName(recipient),
             kind: input.item_type,
             title: item.title,
             summary: item.summary,
@@ -220,19 +221,23 @@ export async function announceItem(
  * was announced already with another key (409), or the key was used for another item (409).
  */
 async function earlierAnnouncement(tx: DbTransaction, input: AnnouncementCreate) {
-  const [byKey] = await tx
+  // One statement, so one snapshot: read apart, the same request committing between the two reads
+  // would be missed by the key yet found by the item, and refused as another announcement.
+  const sameItem = and(
+    eq(announcements.item_type, input.item_type),
+    eq(announcements.item_id, input.item_id),
+  );
+  const earlier = await tx
     .select()
     .from(announcements)
-    .where(eq(announcements.idempotency_key, input.idempotency_key));
+    .where(or(eq(announcements.idempotency_key, input.idempotency_key), sameItem));
+  const byKey = earlier.find((row) => row.idempotency_key === input.idempotency_key);
   if (byKey) {
     if (byKey.item_type === input.item_type && byKey.item_id === input.item_id) return byKey;
     throw new AppError(409, ANNOUNCEMENT_MESSAGES.keyReused, { code: 'idempotency_key_reused' });
   }
-  const [byItem] = await tx
-    .select({ id: announcements.id })
-    .from(announcements)
-    .where(and(eq(announcements.item_type, input.item_type), eq(announcements.item_id, input.item_id)));
-  if (byItem) throw new AppError(409, ANNOUNCEMENT_MESSAGES.alreadyAnnounced, { code: 'already_announced' });
+  if (earlier.length > 0)
+    throw new AppError(409, ANNOUNCEMENT_MESSAGES.alreadyAnnounced, { code: 'already_announced' });
   return null;
 }
 
