@@ -191,7 +191,9 @@ async function run(command: string | undefined, argument: string | undefined, op
         return;
       }
       return withDatabase(async ({ db, pglite }) => {
-        // The mail job sends through this process's own worker, as a server process would.
+        // Only the mail job sends from this process; any other job's mail waits in the outbox for
+        // the servers' mail workers, which deliver it with their own mail settings.
+        const sendsMail = args[0] === 'mail';
         const worker = startMailWorker({
           db,
           transport: createMailTransport(config, { logger: console }),
@@ -202,7 +204,7 @@ async function run(command: string | undefined, argument: string | undefined, op
         try {
           process.exitCode = await runJobCommand(
             args,
-            { db, config, pglite, provider, mail: worker },
+            { db, config, pglite, provider, mail: sendsMail ? worker : OUTBOX_ONLY },
             (line) => console.log(line),
           );
         } finally {
@@ -215,6 +217,9 @@ async function run(command: string | undefined, argument: string | undefined, op
       process.exitCode = command ? 1 : 0;
   }
 }
+
+/** A job run by command queues its mail and leaves the sending to the servers. */
+const OUTBOX_ONLY = { drain: async () => 0, poke: () => {} };
 
 /** `--email E --username U [--invite]`, checked with the same rules as registration. */
 function parseCreateAdminArguments(options: string[]) {
