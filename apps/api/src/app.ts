@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -53,7 +54,6 @@ import { crossSitePlugin } from './plugins/cross-site';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 
 export type AppDependencies = {
@@ -108,31 +108,30 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   // Before every route, so each one is counted.
   await app.register(metricsPlugin, { config, database });
   await app.register(allowedMethodsPlugin);
-  await app.register(securityHeadersPlugin, {
-    options: {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Radix and React set style attributes at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // https: too: gallery images given by address (docs/decisions/022-url-images-under-the-csp.md).
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          // The check-in page's QR reader decodes in a worker it builds from a blob (decision 053).
-          workerSrc: ["'self'", 'blob:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
+  // Helmet's security headers, strict Content-Security-Policy included, on every answer.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and React set style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // https: too: gallery images given by address (docs/decisions/022-url-images-under-the-csp.md).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The check-in page's QR reader decodes in a worker it builds from a blob (decision 053).
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
       },
-      // The site links out to partner websites and opens documents in new tabs.
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.publicUrl.startsWith('https://'),
     },
+    // The site links out to partner websites and opens documents in new tabs.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   // Before compression, so the tag is of the answer itself (the same for every encoding, weak).
   await app.register(fastifyEtag, { weak: true });
