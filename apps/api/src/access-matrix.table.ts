@@ -15,6 +15,7 @@ import {
   eventRegistrations,
   eventStaff,
   eventWaitlist,
+  jobRuns,
   membershipCards,
   representatives,
   speakers,
@@ -884,6 +885,16 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: ({ owner }) => ({ url: '/api/dues/statements', payload: { userId: owner.id, months: 12 } }),
   },
   'POST /api/dues/statements/issue-due': adminOnly,
+  'GET /api/dues/statements/issue-due/:runId': {
+    ...adminOnly,
+    request: async ({ db }) => {
+      const [run] = await db
+        .insert(jobRuns)
+        .values({ name: 'dues-statements', scheduledFor: new Date(), trigger: 'admin', outcome: 'succeeded' })
+        .returning();
+      return { url: `/api/dues/statements/issue-due/${run?.id}` };
+    },
+  },
   'POST /api/dues/statements/:id/issue': {
     ...adminOnly,
     request: async ({ db, owner, unique }) => ({

@@ -94,6 +94,8 @@ export const DEFAULT_FEES_CENTAVOS: Record<MembershipCategory, number> = {
 
 export const DUES_MESSAGES = {
   statementNotFound: 'Statement not found',
+  statementsRunning: 'The semester statements are being issued already: this page shows how far it has come',
+  statementsRunNotFound: 'That run of the semester statements was not found',
   paymentNotFound: 'Payment not found',
   notYourStatement: 'You can only see your own statements',
   statementVoid: 'This statement is void and cannot be paid',

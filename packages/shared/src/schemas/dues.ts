@@ -197,9 +197,7 @@ export const webhookResponseSchema = z.object({
 });
 export type DuesStatementListResponse = z.infer<typeof duesStatementListResponseSchema>;
 export const duesPaymentResponseSchema = z.object({ data: duesPaymentSchema });
-export const issueDueStatementsResponseSchema = z.object({
-  data: z.object({ issued: z.number().int(), date: z.string() }),
-});
+export const statementsRunParamsSchema = z.object({ runId: z.uuid('Invalid run id') });
 
 /** Fees as an admin types them, in pesos; stored as centavos. */
 const feeField = (label: string) =>

@@ -70,8 +70,8 @@ export const jobSchema = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string(),
-  /** The cron pattern, read in Manila time. */
-  schedule: z.string(),
+  /** The cron pattern, read in Manila time; null for work started only by hand. */
+  schedule: z.string().nullable(),
   /** The schedule in words ("Every hour at minute 15"). */
   scheduleText: z.string(),
   /** Runs in every process without a claim (the mail worker); its scheduled runs are not recorded. */

@@ -464,6 +464,36 @@ describe('semesters and standing', () => {
     expect((await profileMemberships(cookie))[0].paidThrough).toBe(addToDate(paidThrough, { months: 6 }));
   });
 
+  it('issues them from the Dues page as a job the page follows: 202 as it starts, then what it did', async () => {
+    const { membership } = await paidMember(addToDate(today(), { days: 10 }));
+    const started = await call('POST', '/api/dues/statements/issue-due', adminCookie);
+    expect(started.statusCode).toBe(202);
+    expect(started.json().data).toMatchObject({ outcome: 'running', trigger: 'admin' });
+    const runUrl = `/api/dues/statements/issue-due/${started.json().data.id}`;
+    await expect
+      .poll(async () => (await call('GET', runUrl, adminCookie)).json().data.outcome, { timeout: 20_000 })
+      .toBe('succeeded');
+    const run = (await call('GET', runUrl, adminCookie)).json().data;
+    expect(run.summary).toMatchObject({ date: today() });
+    expect(run.summary.issued).toBeGreaterThanOrEqual(1);
+    const issued = await context.db
+      .select()
+      .from(duesStatements)
+      .where(eq(duesStatements.membershipId, membership.id));
+    expect(issued.filter((statement) => statement.kind === 'semester')).toHaveLength(1);
+
+    expect((await call('GET', '/api/dues/statements/issue-due/nope', adminCookie)).json()).toMatchObject({
+      field: 'runId',
+    });
+    const unknown = await call(
+      'GET',
+      '/api/dues/statements/issue-due/00000000-0000-4000-8000-000000000000',
+      adminCookie,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(DUES_MESSAGES.statementsRunNotFound);
+  });
+
   it('is overdue once a statement passes its due date, and the members area closes', async () => {
     const { statement, cookie } = await approvedMember('Individual');
     await context.db

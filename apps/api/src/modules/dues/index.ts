@@ -9,6 +9,7 @@ export { createPaymentProvider, type PaymentProvider } from './providers/payment
 export { readDuesSettings } from './settings';
 export {
   billedRecipients,
+  DUES_STATEMENTS_JOB,
   issueDueStatements,
   issueNewMemberStatement,
   nextSequenceNumber,

@@ -11,8 +11,8 @@ import {
   duesStatementResponseSchema,
   duesSummaryResponseSchema,
   idParamsSchema,
-  issueDueStatementsResponseSchema,
   issueStatementSchema,
+  jobRunResponseSchema,
   manilaDateString,
   paymentProofSchema,
   reasonSchema,
@@ -27,6 +27,7 @@ import {
   reminderRunResponseSchema,
   STAFF_AREAS,
   statementLabel,
+  statementsRunParamsSchema,
   verifyPaymentSchema,
   webhookResponseSchema,
 } from '@portal/shared';
@@ -48,8 +49,8 @@ import { type PaymentProvider, WebhookSignatureError } from './providers/payment
 import { listReminderDeliveries, listReminderPauses, resendReminder, setReminderPause } from './reminders';
 import { readDuesSettingsView, updateDuesSettings } from './settings';
 import {
+  DUES_STATEMENTS_JOB,
   issueDraft,
-  issueDueStatements,
   issueStatementByHand,
   listStatements,
   readStatementFor,
@@ -147,14 +148,34 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'staff', roles: STAFF_AREAS.dues },
       schema: {
         tags: ['dues'],
-        summary: 'Issue the semester statements due today (each membership once, however often it runs)',
-        response: { 200: issueDueStatementsResponseSchema },
+        summary:
+          'Start issuing the semester statements due today (202, the run as it starts; each membership once, however often it runs)',
+        response: { 202: jobRunResponseSchema, 409: apiErrorSchema },
       },
     },
-    async () => {
-      const result = await issueDueStatements(context);
-      if (result.issued > 0) app.mailWorker.poke();
-      return { data: result };
+    async (_request, reply) => {
+      // A run at a thousand memberships outlasts a request: it is a job, and the page follows it.
+      const run = await app.jobs.start(DUES_STATEMENTS_JOB);
+      if (!run) throw new AppError(409, DUES_MESSAGES.statementsRunning, { code: 'job_running' });
+      return reply.status(202).send({ data: run });
+    },
+  );
+
+  app.get(
+    '/statements/issue-due/:runId',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.dues },
+      schema: {
+        tags: ['dues'],
+        summary: 'A run of the semester statements: how far it has come, then what it issued',
+        params: statementsRunParamsSchema,
+        response: { 200: jobRunResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const run = await app.jobs.run(DUES_STATEMENTS_JOB, request.params.runId);
+      if (!run) throw new AppError(404, DUES_MESSAGES.statementsRunNotFound, { code: 'not_found' });
+      return { data: run };
     },
   );
 

@@ -321,6 +321,12 @@ async function issueSemesterStatement(
   });
 }
 
+/** The job that issues the semester statements due when the Dues page asks (modules/jobs registry.ts). */
+export const DUES_STATEMENTS_JOB = 'dues-statements';
+
+/** How far a run has come: the memberships looked at, of those that may be due, and the statements issued. */
+export type IssueDueProgress = { issued: number; looked: number; of: number };
+
 /**
  * Issues every semester statement due on `today` (the admin's button and `npm run dues:issue`):
  * one transaction per membership, each holding that membership's row, so running it twice at
@@ -329,6 +335,7 @@ async function issueSemesterStatement(
 export async function issueDueStatements(
   { db, config }: DuesContext,
   today = manilaDateString(),
+  onProgress: (progress: IssueDueProgress) => Promise<void> = async () => {},
 ): Promise<{ issued: number; date: string }> {
   const noticeBound = startOfManilaDay(addToDate(today, { days: SEMESTER_NOTICE_DAYS + 1 }));
   const lapsedBound = startOfManilaDay(addToDate(today, { months: -SEMESTRAL_PERIOD_MONTHS }));
@@ -347,9 +354,13 @@ export async function issueDueStatements(
   // The fees as they are when the run starts: one run bills every member at the same rates.
   const settings = await readDuesSettings(db);
   let issued = 0;
+  let looked = 0;
+  await onProgress({ issued, looked, of: candidates.length });
   for (const { id } of candidates) {
     const statement = await db.transaction((tx) => issueSemesterStatement(tx, config, settings, id, today));
     if (statement) issued += 1;
+    looked += 1;
+    await onProgress({ issued, looked, of: candidates.length });
   }
   return { issued, date: today };
 }

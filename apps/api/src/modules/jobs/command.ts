@@ -9,7 +9,8 @@ export const JOB_COMMAND_USAGE = `Usage: npm run job -- NAME [--date YYYY-MM-DD]
 /** The job's first scheduled time on the Manila day `date`, or the day's start if it has none that day. */
 export function scheduledTimeOn(job: Pick<RegisteredJob, 'schedule'>, date: string): Date {
   const start = startOfManilaDay(date);
-  const first = cronOf(job).nextRun(new Date(start.getTime() - 1));
+  if (job.schedule === null) return start;
+  const first = cronOf(job.schedule).nextRun(new Date(start.getTime() - 1));
   return first && first < startOfManilaDay(addToDate(date, { days: 1 })) ? first : start;
 }
 
@@ -45,7 +46,9 @@ export async function runJobCommand(
   if (values.list) {
     const width = Math.max(...jobs.map((job) => job.name.length));
     for (const job of jobs) {
-      print(`${job.name.padEnd(width)}  ${job.schedule.padEnd(14)}  ${job.scheduleText}: ${job.description}`);
+      print(
+        `${job.name.padEnd(width)}  ${(job.schedule ?? 'by hand').padEnd(14)}  ${job.scheduleText}: ${job.description}`,
+      );
     }
     return 0;
   }
@@ -70,7 +73,11 @@ export async function runJobCommand(
       print(`${name} has no dry run: it writes as it goes. Nothing was done.`);
       return 1;
     }
-    const summary = await job.run(date ?? new Date(), { dryRun: true, signal: new AbortController().signal });
+    const summary = await job.run(date ?? new Date(), {
+      dryRun: true,
+      signal: new AbortController().signal,
+      progress: async () => {},
+    });
     const [first, ...rest] = describeSummary(summary);
     print(`${name} (dry run, nothing written): ${first}`);
     for (const line of rest) print(line);

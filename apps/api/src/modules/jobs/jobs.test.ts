@@ -28,17 +28,20 @@ const call = (method: 'GET' | 'POST', url: string) =>
   context.app.inject({ method, url, headers: { cookie: adminCookie } });
 
 describe('the registry', () => {
-  it('declares the five jobs, each with a schedule croner reads', () => {
+  it('declares the jobs, each with a schedule croner reads or started only by hand', () => {
     const jobs = createJobs(deps());
     expect(jobs.map((job) => job.name)).toEqual([
       'mail',
       'housekeeping',
       'dues-daily',
+      'dues-statements',
       'events',
       'checkout-poll',
     ]);
-    for (const job of jobs)
-      expect(cronOf(job).nextRun(new Date('2026-12-02T00:00:00Z'))).toBeInstanceOf(Date);
+    for (const job of jobs) {
+      if (job.schedule !== null)
+        expect(cronOf(job.schedule).nextRun(new Date('2026-12-02T00:00:00Z'))).toBeInstanceOf(Date);
+    }
   });
 
   it('turns EVENTS_JOB_INTERVAL_SECONDS into a pattern no step of which is longer', () => {
@@ -66,8 +69,9 @@ describe('npm run job', () => {
   it('--list prints every job with its schedule', async () => {
     const { code, lines } = await command('--list');
     expect(code).toBe(0);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[2]).toMatch(/^dues-daily\s+5 0 \* \* \*\s+Every day at 12:05 AM: Issues/);
+    expect(lines[3]).toMatch(/^dues-statements\s+by hand\s+When started from the Dues page/);
   });
 
   it('--dry-run writes nothing; a job without one refuses it', async () => {
@@ -97,11 +101,12 @@ describe('npm run job', () => {
       lines: ['--date must be a day written YYYY-MM-DD, not 24/12/2026'],
     });
     expect((await command('nightly')).lines).toEqual([
-      'No job named nightly. The jobs: mail, housekeeping, dues-daily, events, checkout-poll.',
+      'No job named nightly. The jobs: mail, housekeeping, dues-daily, dues-statements, events, checkout-poll.',
     ]);
   });
 
   it('--date is the schedule time of that Manila day', () => {
+    expect(scheduledTimeOn({ schedule: null }, '2026-12-24').toISOString()).toBe('2026-12-23T16:00:00.000Z');
     expect(scheduledTimeOn({ schedule: '5 0 * * *' }, '2026-12-24').toISOString()).toBe(
       '2026-12-23T16:05:00.000Z',
     );

@@ -1,12 +1,30 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { JobRun } from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { jobRuns } from '../../db/schema';
 import type { PaymentProvider } from '../dues';
 import { createJobs } from './registry';
 import { jobRoutes } from './routes';
 import { createJobRunner } from './runner';
+import { jobRunView } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Work a screen starts and then follows (the Dues page's "Issue semester statements due"):
+     * `start` answers the run as it starts, or null while a run of the job is going; `run` reads
+     * one run of the job as it stands, its progress in `summary`, or null.
+     */
+    jobs: {
+      start(name: string): Promise<JobRun | null>;
+      run(name: string, id: string): Promise<JobRun | null>;
+    };
+  }
+}
 
 export type JobsPluginOptions = {
   db: Db;
@@ -32,7 +50,23 @@ export const jobsPlugin = fp(
       if (shouldStart) void runner.start();
     });
     app.addHook('onClose', async () => runner.stop());
-    await app.register(jobRoutes, { prefix: '/api/admin/jobs', db, runner, jobs });
+    app.decorate('jobs', {
+      start: async (name: string) => {
+        const started = await runner.startByHand(name, 'admin');
+        if (!started) return null;
+        // Recorded by the runner whatever happens; the request that started it does not wait.
+        started.finished.catch((error) => app.log.error({ err: error, job: name }, 'job run not recorded'));
+        return jobRunView(started.run);
+      },
+      run: async (name: string, id: string) => {
+        const [row] = await db
+          .select()
+          .from(jobRuns)
+          .where(and(eq(jobRuns.id, id), eq(jobRuns.name, name)));
+        return row ? jobRunView(row) : null;
+      },
+    });
+    await app.register(jobRoutes, { prefix: '/api/admin/jobs', db, jobs });
   },
   { name: 'jobs', dependencies: ['mail-worker'] },
 );

@@ -3,7 +3,13 @@ import { manilaDateString } from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
-import { type PaymentProvider, pollPendingCheckouts, runDailyDues } from '../dues';
+import {
+  DUES_STATEMENTS_JOB,
+  issueDueStatements,
+  type PaymentProvider,
+  pollPendingCheckouts,
+  runDailyDues,
+} from '../dues';
 import { runEventsJob } from '../events';
 import type { JobDefinition } from './runner';
 
@@ -93,6 +99,21 @@ export function createJobs(
           reminders: result.queued.length,
           ...(dryRun ? { recipients: result.queued.map((message) => message.email) } : {}),
         };
+      },
+    },
+    {
+      name: DUES_STATEMENTS_JOB,
+      title: 'Semester statements',
+      description:
+        'Issues the semester statements due today, each membership once: what the dues of the day does first, started from the Dues page.',
+      schedule: null,
+      scheduleText: 'When started from the Dues page or here',
+      canDryRun: false,
+      // Each membership's statement is its own transaction: a long run shows how far it has come.
+      run: async (date, { progress }) => {
+        const result = await issueDueStatements({ db, config }, manilaDateString(date), progress);
+        if (result.issued > 0) deps.mail.poke();
+        return result;
       },
     },
     {

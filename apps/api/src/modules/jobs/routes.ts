@@ -12,8 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { RegisteredJob } from './registry';
-import type { JobRunner } from './runner';
-import { jobRunView, listJobRuns, listJobs } from './service';
+import { listJobRuns, listJobs } from './service';
 
 /**
  * The Scheduled work page's API (docs/architecture.md "Scheduled work"): the jobs with their last
@@ -21,9 +20,8 @@ import { jobRunView, listJobRuns, listJobs } from './service';
  */
 export const jobRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  runner: JobRunner;
   jobs: readonly RegisteredJob[];
-}> = async (app, { db, runner, jobs }) => {
+}> = async (app, { db, jobs }) => {
   const jobNamed = (name: string) => {
     const job = jobs.find((candidate) => candidate.name === name);
     if (!job) throw new AppError(404, JOB_MESSAGES.notFound, { code: 'not_found' });
@@ -75,14 +73,9 @@ export const jobRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const job = jobNamed(request.params.name);
-      const started = await runner.startByHand(job.name, 'admin');
+      const started = await app.jobs.start(jobNamed(request.params.name).name);
       if (!started) throw new AppError(409, JOB_MESSAGES.alreadyRunning, { code: 'job_running' });
-      // Recorded by the runner whatever happens; the request does not wait for it.
-      started.finished.catch((error) =>
-        request.log.error({ err: error, job: job.name }, 'job run not recorded'),
-      );
-      return reply.status(202).send({ data: jobRunView(started.run) });
+      return reply.status(202).send({ data: started });
     },
   );
 };

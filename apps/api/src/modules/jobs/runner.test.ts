@@ -269,4 +269,34 @@ describe('running by hand', () => {
     });
     await runner.stop();
   });
+
+  it("shows a long run's progress on its row while it runs; a job with no schedule never runs by itself", async () => {
+    const halfway = deferred();
+    const release = deferred();
+    const { job, dates } = countingJob({
+      schedule: null,
+      run: async (_date, { progress }) => {
+        await progress({ looked: 1, of: 2 });
+        halfway.resolve();
+        await release.promise;
+        return { looked: 2, of: 2 };
+      },
+    });
+    const runner = createJobRunner({
+      db: database.db,
+      jobs: [job],
+      logger: quiet,
+      now: () => new Date('2026-12-02T10:30:00Z'),
+    });
+    await runner.start();
+    expect(await runner.runDue(job.name)).toBe(0);
+    expect(dates).toEqual([]);
+    const started = await runner.startByHand(job.name, 'admin');
+    await halfway.promise;
+    const [midway] = await runsOf(job.name);
+    expect(midway).toMatchObject({ outcome: 'running', summary: { looked: 1, of: 2 } });
+    release.resolve();
+    expect(await started?.finished).toMatchObject({ outcome: 'succeeded', summary: { looked: 2, of: 2 } });
+    await runner.stop();
+  });
 });

@@ -18,6 +18,8 @@ export type JobRunOptions = {
   dryRun: boolean;
   /** Aborted when the server stops: a long run may stop early between steps (each is idempotent). */
   signal: AbortSignal;
+  /** Records how far a long run has come on its row, for the page that started it to show. */
+  progress(summary: JobSummary): Promise<void>;
 };
 
 /** One scheduled job, declared once in registry.ts (docs/decisions/062). */
@@ -25,8 +27,11 @@ export type JobDefinition = {
   name: string;
   title: string;
   description: string;
-  /** A cron pattern (croner's: five fields, or six with seconds first), read in Manila time. */
-  schedule: string;
+  /**
+   * A cron pattern (croner's: five fields, or six with seconds first), read in Manila time; null
+   * for work only started by someone (a button, the command), never by the clock.
+   */
+  schedule: string | null;
   /**
    * Runs in every process, unclaimed and its scheduled runs unrecorded: for work that claims its
    * own rows every few seconds (the mail outbox), where a row per tick would be noise.
@@ -46,11 +51,11 @@ export type JobLogger = {
   error(details: object, message: string): void;
 };
 
-export const cronOf = (job: Pick<JobDefinition, 'schedule'>) =>
-  new Cron(job.schedule, { timezone: JOB_TIMEZONE, paused: true });
+export const cronOf = (schedule: string) => new Cron(schedule, { timezone: JOB_TIMEZONE, paused: true });
 
-/** The next time `job` is due after `now`. */
-export const nextRunOf = (job: Pick<JobDefinition, 'schedule'>, now: Date) => cronOf(job).nextRun(now);
+/** The next time `job` is due after `now`; null for a job started only by hand. */
+export const nextRunOf = (job: Pick<JobDefinition, 'schedule'>, now: Date) =>
+  job.schedule === null ? null : cronOf(job.schedule).nextRun(now);
 
 /**
  * The scheduled times of `job` at or before `now` still to run, oldest first: those after its last
@@ -59,7 +64,8 @@ export const nextRunOf = (job: Pick<JobDefinition, 'schedule'>, now: Date) => cr
  * test of the day before the day came).
  */
 export async function dueOccurrences(db: Db, job: JobDefinition, now: Date): Promise<Date[]> {
-  const candidates = cronOf(job)
+  if (job.schedule === null) return [];
+  const candidates = cronOf(job.schedule)
     .previousRuns(Math.max(1, job.catchUp ?? 1), new Date(now.getTime() + 1))
     .reverse();
   if (candidates.length === 0) return [];
@@ -170,6 +176,12 @@ export function createJobRunner({
 
   /** Runs a claimed (or hand-started) run `id` to its end and records it. */
   const execute = async (job: JobDefinition, id: string, scheduledFor: Date): Promise<Finish> => {
+    const progress = async (summary: JobSummary) => {
+      await db
+        .update(jobRuns)
+        .set({ summary })
+        .where(and(eq(jobRuns.id, id), eq(jobRuns.outcome, 'running')));
+    };
     const renew = setInterval(() => {
       db.update(jobRuns)
         .set({ lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'` })
@@ -179,7 +191,7 @@ export function createJobRunner({
     renew.unref();
     const work = (async (): Promise<Finish> => {
       try {
-        const summary = await job.run(scheduledFor, { dryRun: false, signal: abort.signal });
+        const summary = await job.run(scheduledFor, { dryRun: false, signal: abort.signal, progress });
         return { outcome: 'succeeded', summary };
       } catch (error) {
         logger.error({ job: job.name, err: error }, 'job failed');
@@ -201,7 +213,7 @@ export function createJobRunner({
 
   const runEveryProcess = async (job: JobDefinition) => {
     try {
-      await job.run(now(), { dryRun: false, signal: abort.signal });
+      await job.run(now(), { dryRun: false, signal: abort.signal, progress: async () => {} });
     } catch (error) {
       logger.error({ job: job.name, err: error }, 'job failed');
     }
@@ -245,14 +257,15 @@ export function createJobRunner({
      * is over (the server does not wait for it; tests do).
      */
     start(): Promise<void> {
-      for (const job of jobs) {
+      const scheduled = jobs.filter((job) => job.schedule !== null);
+      for (const job of scheduled) {
         timers.push(
-          new Cron(job.schedule, { timezone: JOB_TIMEZONE, unref: true }, () => {
+          new Cron(job.schedule as string, { timezone: JOB_TIMEZONE, unref: true }, () => {
             if (!stopped) void pass(job);
           }),
         );
       }
-      return Promise.all(jobs.filter((job) => !job.everyProcess).map((job) => pass(job))).then(() => {});
+      return Promise.all(scheduled.filter((job) => !job.everyProcess).map((job) => pass(job))).then(() => {});
     },
 
     /** One pass of every job's due runs, as the schedule would (tests, with their own `now`). */

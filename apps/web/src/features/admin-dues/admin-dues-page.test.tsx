@@ -18,7 +18,11 @@ const SUMMARY = {
 };
 
 /** The dues API at the network boundary: the statements given, the figures, and every call kept. */
-function stubDuesApi(statements: DuesStatementView[], write: (call: Call) => Response) {
+function stubDuesApi(
+  statements: DuesStatementView[],
+  write: (call: Call) => Response,
+  read: (call: Call) => Response | undefined = () => undefined,
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -30,6 +34,8 @@ function stubDuesApi(statements: DuesStatementView[], write: (call: Call) => Res
       };
       calls.push(call);
       if (call.method !== 'GET') return write(call);
+      const answer = read(call);
+      if (answer) return answer;
       if (call.url.pathname.endsWith('/dues/summary')) return json({ data: SUMMARY });
       if (call.url.pathname.endsWith('/dues/settings')) return json({ data: {} });
       return json(duesList(statements));
@@ -41,6 +47,42 @@ function stubDuesApi(statements: DuesStatementView[], write: (call: Call) => Res
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AdminDuesPage (/admin/dues)', () => {
+  it('issues the semester statements as a run it follows: how far it has come, then what it issued', async () => {
+    const run = {
+      id: '7d0f5c1e-0000-4000-8000-000000000001',
+      scheduledFor: '2026-12-02T02:00:00.000Z',
+      startedAt: '2026-12-02T02:00:00.000Z',
+      finishedAt: null,
+      outcome: 'running',
+      trigger: 'admin',
+      summary: null,
+      error: null,
+    };
+    let reads = 0;
+    const calls = stubDuesApi(
+      [],
+      () => json({ data: run }, 202),
+      (call) => {
+        if (!call.url.pathname.endsWith(`/dues/statements/issue-due/${run.id}`)) return undefined;
+        reads += 1;
+        return reads === 1
+          ? json({ data: { ...run, summary: { issued: 40, looked: 340, of: 1000 } } })
+          : json({ data: { ...run, outcome: 'succeeded', summary: { issued: 120, date: '2026-12-02' } } });
+      },
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<AdminDuesPage />, { path: '/admin/dues' });
+    await user.click(await screen.findByRole('button', { name: 'Issue semester statements due' }));
+    expect(await screen.findByText(/340 of 1,000 memberships looked at/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Issuing statements…' })).toBeDisabled();
+    expect(
+      await screen.findByText('120 statements issued and e-mailed.', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Okay' }));
+    expect(await screen.findByRole('button', { name: 'Issue semester statements due' })).toBeEnabled();
+  });
+
   it('shows the figures and the statements, and filters by the figure clicked', async () => {
     const calls = stubDuesApi([makeStatement({ billedName: 'Jose Mendoza', overdue: true })], () => json({}));
     renderWithRouter(<AdminDuesPage />, { path: '/admin/dues' });

@@ -38,7 +38,13 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
-import { useAdminStatements, useDuesAction, useDuesSettings, useDuesSummary } from './api/dues-admin';
+import {
+  useAdminStatements,
+  useDuesAction,
+  useDuesSettings,
+  useDuesSummary,
+  useIssueDueStatements,
+} from './api/dues-admin';
 import { DuesSettingsDialog } from './components/dues-settings-dialog';
 import { RecordPaymentDialog } from './components/record-payment-dialog';
 import { StatementDetailsDialog } from './components/statement-details-dialog';
@@ -181,24 +187,27 @@ export function AdminDuesPage() {
       },
     );
 
+  const issuing = useIssueDueStatements((run) => {
+    if (run.outcome !== 'succeeded') {
+      notice.failure('The statements could not all be issued.', run.error ?? undefined);
+      return;
+    }
+    const issued = Number(run.summary?.issued ?? 0);
+    notice.show({
+      variant: 'success',
+      title: 'Semester statements',
+      text:
+        issued === 0
+          ? 'No semester statement is due today.'
+          : `${issued} statement${issued === 1 ? '' : 's'} issued and e-mailed.`,
+    });
+  });
   const issueDue = () =>
-    action.mutate(
-      { kind: 'issue-due' },
-      {
-        onSuccess: (result) => {
-          const issued = (result as { issued: number }).issued;
-          notice.show({
-            variant: 'success',
-            title: 'Semester statements',
-            text:
-              issued === 0
-                ? 'No semester statement is due today.'
-                : `${issued} statement${issued === 1 ? '' : 's'} issued and e-mailed.`,
-          });
-        },
-        onError: (error) => notice.failure('The statements could not be issued.', refusal(error)),
-      },
-    );
+    issuing.start.mutate(undefined, {
+      onError: (error) => notice.failure('The statements could not be issued.', refusal(error)),
+    });
+  const looked = Number(issuing.progress?.looked ?? 0);
+  const of = Number(issuing.progress?.of ?? 0);
 
   return (
     <>
@@ -232,15 +241,25 @@ export function AdminDuesPage() {
             <button
               type="button"
               onClick={issueDue}
-              disabled={action.isPending}
+              disabled={issuing.running}
               className={buttonClasses({ variant: 'primary' })}
             >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Issue semester statements due
+              <RefreshCw aria-hidden="true" className={issuing.running ? 'size-4 animate-spin' : 'size-4'} />
+              {issuing.running ? 'Issuing statements…' : 'Issue semester statements due'}
             </button>
           </>
         }
       />
+      {issuing.running && (
+        <p
+          role="status"
+          className="mb-6 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-stone-800"
+        >
+          {of > 0
+            ? `Issuing the semester statements due: ${looked.toLocaleString('en-PH')} of ${of.toLocaleString('en-PH')} memberships looked at. You may leave this page; the server goes on.`
+            : 'Issuing the semester statements due…'}
+        </p>
+      )}
       {list.query.userId && (
         <div className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm">
           <p className="text-stone-800">

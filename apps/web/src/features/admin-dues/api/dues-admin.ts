@@ -4,9 +4,11 @@ import type {
   DuesStatementView,
   DuesSummary,
   duesStatementListQuerySchema,
+  JobRun,
   RecordPayment,
 } from '@portal/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { ListQuery } from '@/components/admin-list/use-list-params';
 import { apiRequest } from '@/lib/api-client';
 import { toFormData } from '@/lib/form-data';
@@ -73,7 +75,6 @@ type Action =
   | { kind: 'verify'; paymentId: string }
   | { kind: 'reject'; paymentId: string; reason: string }
   | { kind: 'void'; statementId: string; reason: string }
-  | { kind: 'issue-due' }
   | { kind: 'issue'; userId: string; months: 6 | 12 }
   | { kind: 'issue-draft'; statementId: string };
 
@@ -87,8 +88,6 @@ function requestOf(action: Action): [string, Record<string, unknown> | undefined
       return [`/dues/payments/${action.paymentId}/reject`, { reason: action.reason }];
     case 'void':
       return [`/dues/statements/${action.statementId}/void`, { reason: action.reason }];
-    case 'issue-due':
-      return ['/dues/statements/issue-due', undefined];
     case 'issue':
       return ['/dues/statements', { userId: action.userId, months: action.months }];
     case 'issue-draft':
@@ -103,7 +102,7 @@ export function useDuesAction() {
     mutationFn: async (action: Action) => {
       const [path, body] = requestOf(action);
       return (
-        await apiRequest<{ data: DuesStatementView | { issued: number; date: string } }>(path, {
+        await apiRequest<{ data: DuesStatementView }>(path, {
           method: 'POST',
           body,
         })
@@ -111,4 +110,41 @@ export function useDuesAction() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: duesKeys.all }),
   });
+}
+
+/** How often the page asks how far a run of the semester statements has come. */
+export const STATEMENTS_RUN_POLL_MS = 1000;
+
+/**
+ * "Issue semester statements due": the server runs it as a job (at a thousand memberships it
+ * outlasts a request), so the page starts it and then follows the run until it ends, calling
+ * `onFinished` once with the ended run.
+ */
+export function useIssueDueStatements(onFinished: (run: JobRun) => void) {
+  const queryClient = useQueryClient();
+  const [runId, setRunId] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: async () =>
+      (await apiRequest<{ data: JobRun }>('/dues/statements/issue-due', { method: 'POST' })).data,
+    onSuccess: (run) => setRunId(run.id),
+  });
+  const run = useQuery({
+    queryKey: [...duesKeys.all, 'statements-run', runId],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: JobRun }>(`/dues/statements/issue-due/${runId}`, { signal })).data,
+    enabled: runId !== null,
+    refetchInterval: (query) =>
+      query.state.data?.outcome === 'running' || !query.state.data ? STATEMENTS_RUN_POLL_MS : false,
+  });
+  const reported = useRef<string | null>(null);
+  const ended = run.data && run.data.outcome !== 'running' ? run.data : null;
+  useEffect(() => {
+    if (!ended || reported.current === ended.id) return;
+    reported.current = ended.id;
+    setRunId(null);
+    void queryClient.invalidateQueries({ queryKey: duesKeys.all });
+    onFinished(ended);
+  }, [ended, onFinished, queryClient]);
+  const progress = runId && run.data?.outcome === 'running' ? run.data.summary : null;
+  return { start, running: start.isPending || runId !== null, progress };
 }
