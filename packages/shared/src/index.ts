@@ -44,6 +44,7 @@ export * from './schemas/query';
 export * from './schemas/search';
 export * from './schemas/sessions';
 export * from './schemas/staff-roles';
+export * from './schemas/two-factor';
 export * from './schemas/users';
 export * from './search-pages';
 export * from './site-config';

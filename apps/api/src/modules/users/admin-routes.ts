@@ -118,7 +118,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/:id/roles',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.roles },
+      // Sensitive (decision 061): a second-factor check within the last 15 minutes.
+      config: { access: 'staff', roles: STAFF_AREAS.roles, stepUp: true },
       schema: {
         tags: ['users'],
         summary: 'Set the staff roles a user holds (admins only; the last admin keeps the admin role)',
@@ -150,7 +151,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/admin/delete-user/:id',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.users },
+      config: { access: 'staff', roles: STAFF_AREAS.users, stepUp: true },
       schema: {
         tags: ['users'],
         summary: 'Delete a user and what is only theirs (decision 020)',
