@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AdminSidebar } from '@/components/layout/admin-sidebar';
 import { LogoMark } from '@/components/layout/logo';
+import { StepUpDialog } from '@/components/two-factor/step-up-dialog';
 import { paths } from '@/config/paths';
 import {
   NavigationProgress,
@@ -74,6 +75,7 @@ export function AdminLayout() {
         </main>
       </div>
       <SessionExpiredModal />
+      <StepUpDialog />
     </div>
   );
 }

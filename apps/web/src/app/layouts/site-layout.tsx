@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { StepUpDialog } from '@/components/two-factor/step-up-dialog';
 import {
   NavigationProgress,
   SessionExpiredModal,
@@ -23,6 +24,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <SessionExpiredModal />
+      <StepUpDialog />
     </div>
   );
 }
