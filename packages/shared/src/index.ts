@@ -47,6 +47,7 @@ export * from './schemas/staff-roles';
 export * from './schemas/two-factor';
 export * from './schemas/users';
 export * from './search-pages';
+export * from './second-factor-codes';
 export * from './site-config';
 export * from './site-routes';
 export * from './staff-roles';

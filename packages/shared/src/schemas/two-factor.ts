@@ -29,15 +29,6 @@ const RECOVERY_CODE_PATTERN = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{4}-[${REC
 /** Whether `code` (as the schemas below normalise it) is a recovery code rather than a TOTP. */
 export const isRecoveryCodeShape = (code: string) => RECOVERY_CODE_PATTERN.test(code);
 
-/** The `code` (and `e.code`-free `code` of the error body) of the second-factor refusals. */
-export const SECOND_FACTOR_ERROR_CODES = {
-  required: 'second_factor_required',
-  stale: 'second_factor_stale',
-  wrongCode: 'invalid_code',
-  locked: 'second_step_locked',
-  signInAgain: 'second_step_expired',
-} as const;
-
 /** Every text of two-step sign-in, written once for the server and the pages. */
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Code is required',
