@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AdminSidebar } from '@/components/layout/admin-sidebar';
 import { LogoMark } from '@/components/layout/logo';
-import { StepUpDialog } from '@/components/two-factor/step-up-dialog';
 import { paths } from '@/config/paths';
 import {
   NavigationProgress,
   SessionExpiredModal,
   SkipToContentLink,
+  StepUpPrompt,
   useDocumentTitle,
   useScrollToTopOnRouteChange,
 } from './layout-parts';
@@ -75,7 +75,7 @@ export function AdminLayout() {
         </main>
       </div>
       <SessionExpiredModal />
-      <StepUpDialog />
+      <StepUpPrompt />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
-import { StepUpDialog } from '@/components/two-factor/step-up-dialog';
 import {
   NavigationProgress,
   SessionExpiredModal,
   SkipToContentLink,
+  StepUpPrompt,
   useDocumentTitle,
   useScrollToTopOnRouteChange,
 } from './layout-parts';
@@ -24,7 +24,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <SessionExpiredModal />
-      <StepUpDialog />
+      <StepUpPrompt />
     </div>
   );
 }
