@@ -52,7 +52,7 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
 }
 
 /**
- * Two-step sign-in (issue 37 "Staff sign-in", decision 061), under /api/auth/2fa. Open to every
+ * Two-step sign-in (decision 061), under /api/auth/2fa. Open to every
  * signed-in account, staff without it included: this is where they set it up.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, context) => {
