@@ -357,6 +357,18 @@ describe('step-up for sensitive actions', () => {
     expect(await auditActionsOf(admin.id)).toEqual(['recovery_codes_regenerated']);
   });
 
+  it('asks again for making an account staff through the edit form, not for other edits', async () => {
+    const admin = await createUser(context.db, { roles: ['admin'] });
+    const member = await createUser(context.db);
+    const { cookie } = await signIn(context, admin, { secondFactorAt: new Date(Date.now() - 16 * 60_000) });
+    const url = `/api/users/admin/update-profile/${member.id}`;
+    expect((await call('PUT', url, cookie, { phone: '+63 917 000 0000' })).statusCode).toBe(200);
+    expect((await call('PUT', url, cookie, { type: member.type })).statusCode).toBe(200);
+    const promote = await call('PUT', url, cookie, { type: 'admin' });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json()).toMatchObject({ code: SECOND_FACTOR_ERROR_CODES.stale });
+  });
+
   it('voids the old recovery codes when new ones are made', async () => {
     const { user, cookie, recoveryCodes } = await enrolledMember();
     const renewed = await call('POST', '/api/auth/2fa/recovery-codes', cookie);
