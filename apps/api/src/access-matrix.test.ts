@@ -6,6 +6,7 @@ import {
   type MatrixAnswer,
   type MatrixEntry,
   type MatrixFixture,
+  MATRIX_TOTP_SECRET,
   uniqueSuffix,
 } from './access-matrix.table';
 import { hashPassword } from './lib/passwords';
@@ -60,11 +61,13 @@ async function send(
       : role === 'anotherMember'
         ? await createCompanyMember(false)
         : role === 'admin'
-          ? await createUser(db, { password: null, passwordHash, type: 'admin' })
+          ? await createUser(db, { password: null, passwordHash, type: 'admin', totpSecret: MATRIX_TOTP_SECRET })
           : null;
   const fixture: MatrixFixture = { db, config, owner, unique: uniqueSuffix() };
   const request = entry.request ? await entry.request(fixture) : { url: route.url };
-  const cookie = viewer ? (await signIn({ db, config }, viewer)).cookie : undefined;
+  const session = viewer ? (await signIn({ db, config }, viewer)).cookie : undefined;
+  // A request's own cookie (a pending second step) travels beside the viewer's session.
+  const cookie = [request.headers?.cookie, session].filter(Boolean).join('; ');
   const response = await app.inject({
     method: route.method as InjectOptions['method'],
     url: request.url,

@@ -61,9 +61,10 @@ declare module 'fastify' {
     /**
      * A sensitive action (decision 061): refused 403 `second_factor_stale` when the session last
      * passed the second factor more than SECOND_FACTOR_FRESH_MS ago. A function decides from the
-     * validated request (a payment is sensitive only above the balance).
+     * validated request (a payment is sensitive only above the balance); it runs only for an
+     * account that has two-step sign-in on.
      */
-    stepUp?: boolean | ((request: FastifyRequest) => boolean);
+    stepUp?: boolean | ((request: FastifyRequest) => boolean | Promise<boolean>);
   }
   interface FastifyInstance {
     /**
@@ -191,7 +192,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
   app.addHook('preHandler', async (request) => {
     const { stepUp } = request.routeOptions.config;
     if (!stepUp || !request.viewer?.secondFactor?.enrolled) return;
-    if (typeof stepUp === 'function' && !stepUp(request)) return;
+    if (typeof stepUp === 'function' && !(await stepUp(request))) return;
     const checkedAt = request.viewer.secondFactor.checkedAt;
     if (checkedAt && Date.now() - checkedAt.getTime() <= SECOND_FACTOR_FRESH_MS) return;
     throw new AppError(403, TWO_FACTOR_MESSAGES.stale, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@portal/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { Secret } from 'otpauth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -108,9 +109,11 @@ export async function createUser(
     password?: string | null;
     roles?: readonly StaffRole[];
     totp?: boolean;
+    /** The authenticator secret when two-step sign-in is on (a new random one by default). */
+    totpSecret?: string;
   } = {},
 ): Promise<User & { password: string | null; totpSecret: string | null }> {
-  const { password = TEST_PASSWORD, roles: staffRoles, totp, ...fields } = overrides;
+  const { password = TEST_PASSWORD, roles: staffRoles, totp, totpSecret: secret, ...fields } = overrides;
   if (staffRoles && staffRoles.length > 0) fields.type = 'admin';
   const roles = staffRoles ?? (fields.type === 'admin' ? ['admin' as const] : []);
   const unique = randomUUID().slice(0, 8);
@@ -136,7 +139,7 @@ export async function createUser(
   if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
   let totpSecret: string | null = null;
   if (totp ?? roles.length > 0) {
-    totpSecret = new Secret({ size: 20 }).base32;
+    totpSecret = secret ?? new Secret({ size: 20 }).base32;
     await db.insert(userTotp).values({ userId: user.id, secret: totpSecret, confirmedAt: new Date() });
   }
   return { ...user, password, totpSecret };
@@ -192,14 +195,6 @@ export function cookieHeaderFrom(response: { cookies: { name: string; value: str
     .join('; ');
 }
 
-type Injector = {
-  inject(options: {
-    method: 'POST';
-    url: string;
-    payload: unknown;
-    headers?: Record<string, string>;
-  }): Promise<{ statusCode: number; cookies: { name: string; value: string }[]; json(): unknown }>;
-};
 
 /**
  * Signs in through POST /api/auth/login and, for an account with two-step sign-in, through its
@@ -208,7 +203,7 @@ type Injector = {
  * within 30 seconds. Answers the final response (the one that set the session cookies).
  */
 export async function logInThroughSecondStep(
-  context: { app: Injector; db: Db },
+  context: { app: FastifyInstance; db: Db },
   user: { id: string; email: string; totpSecret: string | null },
   password = TEST_PASSWORD,
 ) {

@@ -19,13 +19,12 @@ import { clearSecondStepCookie, SECOND_STEP_COOKIE, setSessionCookies } from './
 import { completeSecondStep } from './service';
 import type { AuthContext } from './sessions';
 import {
-  checkSecondFactor,
   confirmTotpEnrolment,
-  markSecondFactorChecked,
   readTwoFactorStatus,
   regenerateRecoveryCodes,
   SecondStepLockedError,
   startTotpEnrolment,
+  stepUpSession,
   turnOffTotp,
 } from './two-factor';
 
@@ -53,7 +52,7 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
 }
 
 /**
- * Two-step sign-in (issue 37 "Staff sign-in", decision 061), under /api/auth/2fa. Open to every
+ * Two-step sign-in (decision 061), under /api/auth/2fa. Open to every
  * signed-in account, staff without it included: this is where they set it up.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, context) => {
@@ -143,13 +142,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, c
         tags: ['auth'],
         summary: 'Confirm it is you with a code before a sensitive action (valid 15 minutes)',
         body: secondFactorCodeBodySchema,
-        response: { 204: z.null().describe('Checked'), ...codeRefusals },
+        response: { 204: z.null().describe('Checked'), 409: apiErrorSchema, ...codeRefusals },
       },
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      await withRetryAfter(reply, () => checkSecondFactor(db, viewer.userId, request.body.code));
-      if (viewer.sessionId) await markSecondFactorChecked(db, viewer.sessionId);
+      await withRetryAfter(reply, () => stepUpSession(db, viewerOf(request), request.body.code));
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  manilaDateString,
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_ERROR_CODES,
   SECOND_STEP_LOCK_MS,
@@ -7,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, userTotp } from '../../db/schema';
-import { cookieHeaderFrom, createUser, signIn, TEST_PASSWORD } from '../../test/factories';
+import { cookieHeaderFrom, createMembership, createUser, signIn, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { totpCodeAt } from './two-factor';
 
@@ -40,6 +41,15 @@ async function pendingSecondStep(email: string) {
 }
 
 const verify = (cookie: string, code: string) => call('POST', '/api/auth/2fa/verify', cookie, { code });
+
+const auditActionsOf = async (userId: string) =>
+  (
+    await context.db
+      .select({ action: adminAuditLog.action })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.userId, userId))
+      .orderBy(adminAuditLog.createdAt)
+  ).map((row) => row.action);
 
 /** A member who turned two-step sign-in on through the routes; answers the secret and codes. */
 async function enrolledMember() {
@@ -283,8 +293,11 @@ describe('staff must have it', () => {
   });
 
   it('lets a member turn it off, but not staff', async () => {
-    const { cookie } = await enrolledMember();
+    const { user, cookie } = await enrolledMember();
     expect((await call('DELETE', '/api/auth/2fa/totp', cookie)).statusCode).toBe(204);
+    expect(await auditActionsOf(user.id)).toEqual(['two_factor_enrolled', 'two_factor_disabled']);
+    // The password alone signs in again.
+    expect((await logIn(user.email)).json().data.profile).toMatchObject({ id: user.id });
     expect((await call('GET', '/api/auth/2fa', cookie)).json().data).toEqual({
       totp: false,
       recoveryCodesLeft: 0,
@@ -341,5 +354,63 @@ describe('step-up for sensitive actions', () => {
     const renewed = await call('POST', '/api/auth/2fa/recovery-codes', fresh.cookie);
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().data.recoveryCodes).toHaveLength(10);
+    expect(await auditActionsOf(admin.id)).toEqual(['recovery_codes_regenerated']);
+  });
+
+  it('asks again for making an account staff through the edit form, not for other edits', async () => {
+    const admin = await createUser(context.db, { roles: ['admin'] });
+    const member = await createUser(context.db);
+    const { cookie } = await signIn(context, admin, { secondFactorAt: new Date(Date.now() - 16 * 60_000) });
+    const url = `/api/users/admin/update-profile/${member.id}`;
+    expect((await call('PUT', url, cookie, { phone: '+63 917 000 0000' })).statusCode).toBe(200);
+    expect((await call('PUT', url, cookie, { type: member.type })).statusCode).toBe(200);
+    const promote = await call('PUT', url, cookie, { type: 'admin' });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json()).toMatchObject({ code: SECOND_FACTOR_ERROR_CODES.stale });
+  });
+
+  it('voids the old recovery codes when new ones are made', async () => {
+    const { user, cookie, recoveryCodes } = await enrolledMember();
+    const renewed = await call('POST', '/api/auth/2fa/recovery-codes', cookie);
+    const [newCode] = renewed.json().data.recoveryCodes as string[];
+    expect((await verify(await pendingSecondStep(user.email), recoveryCodes[0] as string)).statusCode).toBe(
+      401,
+    );
+    expect((await verify(await pendingSecondStep(user.email), newCode as string)).statusCode).toBe(200);
+  });
+  it('asks again only for a payment over the balance', async () => {
+    const admin = await createUser(context.db, { roles: ['treasurer', 'secretariat'] });
+    const fresh = await signIn(context, admin);
+    const member = await createUser(context.db, { type: 'individual' });
+    const membership = await createMembership(context.db, member.id, {
+      status: 'pending',
+      category: 'Individual',
+      startsAt: null,
+      expiresAt: null,
+    });
+    const approve = await call('PUT', `/api/memberships/update/${membership.id}`, fresh.cookie, {
+      status: 'approved',
+    });
+    expect(approve.statusCode).toBe(200);
+    const listed = await call('GET', '/api/dues/statements', (await signIn(context, member)).cookie);
+    const statement = listed.json().data.statements[0] as { id: string; balance: number };
+
+    const { cookie } = await signIn(context, admin, { secondFactorAt: new Date(Date.now() - 20 * 60_000) });
+    const pay = (body: object) =>
+      call('POST', `/api/dues/statements/${statement.id}/payments`, cookie, {
+        method: 'Bank transfer',
+        paid_on: manilaDateString(),
+        ...body,
+      });
+    expect((await pay({ amount: 100 })).statusCode).toBe(201);
+    const over = await pay({ amount: statement.balance, overpayment: true });
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({ code: SECOND_FACTOR_ERROR_CODES.stale });
+
+    const stepUp = await call('POST', '/api/auth/2fa/step-up', cookie, {
+      code: totpCodeAt(admin.totpSecret as string),
+    });
+    expect(stepUp.statusCode).toBe(204);
+    expect((await pay({ amount: statement.balance, overpayment: true })).statusCode).toBe(201);
   });
 });

@@ -286,6 +286,16 @@ const refuseUnlessEnrolled = async (db: Db | DbTransaction, userId: string) => {
   if (!row) throw new AppError(409, TWO_FACTOR_MESSAGES.notEnrolled, { code: 'not_enrolled' });
 };
 
+/**
+ * POST /api/auth/2fa/step-up: a right code marks this session's second-factor check as fresh.
+ * An account without two-step sign-in has nothing to confirm with (409, not a wrong code).
+ */
+export async function stepUpSession(db: Db, viewer: Viewer, code: string): Promise<void> {
+  await refuseUnlessEnrolled(db, viewer.userId);
+  await checkSecondFactor(db, viewer.userId, code);
+  if (viewer.sessionId) await markSecondFactorChecked(db, viewer.sessionId);
+}
+
 /** POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(db: Db, viewer: Viewer): Promise<RecoveryCodes> {
   return db.transaction(async (tx) => {
