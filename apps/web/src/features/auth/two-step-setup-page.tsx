@@ -96,6 +96,11 @@ export function TwoStepSetupPage() {
     startEnrolment();
   }, [startEnrolment]);
 
+  // The codes replace the form in place: start them at the top, not where the button was.
+  useEffect(() => {
+    if (recoveryCodes) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [recoveryCodes]);
+
   if (recoveryCodes) {
     return (
       <AuthCard
