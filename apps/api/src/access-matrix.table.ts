@@ -22,12 +22,7 @@ import {
   userTotp,
 } from './db/schema';
 import { signTicket, ticketKeyOf } from './lib/tickets';
-import {
-  createOpaqueToken,
-  hashOpaqueToken,
-  loadOrCreateJwtSecret,
-  signSecondStepToken,
-} from './lib/tokens';
+import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret, signSecondStepToken } from './lib/tokens';
 import { unsubscribeKeyOf, unsubscribeTokenFor } from './modules/announcements/tokens';
 import { createSession } from './modules/auth';
 import { totpCodeAt } from './modules/auth/two-factor';
@@ -415,7 +410,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   // Two-step sign-in (decision 061): each account's own; the matrix's admin and, where a request
   // needs it, the owner use the authenticator secret MATRIX_TOTP_SECRET.
-  'GET /api/auth/2fa': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
+  'GET /api/auth/2fa': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
   'POST /api/auth/2fa/totp/enrol': {
     guest: 'unauthenticated',
     member: 'ok',

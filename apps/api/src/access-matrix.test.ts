@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   ACCESS_MATRIX,
   firstRepresentativeOf,
+  MATRIX_TOTP_SECRET,
   type MatrixAnswer,
   type MatrixEntry,
   type MatrixFixture,
-  MATRIX_TOTP_SECRET,
   uniqueSuffix,
 } from './access-matrix.table';
 import { hashPassword } from './lib/passwords';
@@ -61,7 +61,12 @@ async function send(
       : role === 'anotherMember'
         ? await createCompanyMember(false)
         : role === 'admin'
-          ? await createUser(db, { password: null, passwordHash, type: 'admin', totpSecret: MATRIX_TOTP_SECRET })
+          ? await createUser(db, {
+              password: null,
+              passwordHash,
+              type: 'admin',
+              totpSecret: MATRIX_TOTP_SECRET,
+            })
           : null;
   const fixture: MatrixFixture = { db, config, owner, unique: uniqueSuffix() };
   const request = entry.request ? await entry.request(fixture) : { url: route.url };

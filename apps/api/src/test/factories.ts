@@ -195,7 +195,6 @@ export function cookieHeaderFrom(response: { cookies: { name: string; value: str
     .join('; ');
 }
 
-
 /**
  * Signs in through POST /api/auth/login and, for an account with two-step sign-in, through its
  * second step with the authenticator's current code, as a person with the app would. The
