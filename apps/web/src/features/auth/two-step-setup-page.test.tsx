@@ -12,7 +12,9 @@ const CODES = Array.from({ length: 10 }, (_, index) => `abcd-ef${String.fromChar
 function stubServer() {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/auth/2fa/totp/enrol')
-      return json({ data: { secret: SECRET, otpauthUrl: `otpauth://totp/MEAP:ana%40meap.org.ph?secret=${SECRET}` } });
+      return json({
+        data: { secret: SECRET, otpauthUrl: `otpauth://totp/MEAP:ana%40meap.org.ph?secret=${SECRET}` },
+      });
     if (url === '/api/auth/2fa/totp/confirm') {
       const { code } = JSON.parse(String(init?.body));
       return code === '123456'
@@ -34,7 +36,13 @@ function stubServer() {
 
 beforeEach(() => {
   useSessionStore.setState({
-    user: { id: 'u1', username: 'ana', role: 'admin', type: 'admin', secondFactor: { required: true, enrolled: false } },
+    user: {
+      id: 'u1',
+      username: 'ana',
+      role: 'admin',
+      type: 'admin',
+      secondFactor: { required: true, enrolled: false },
+    },
   });
 });
 afterEach(() => {
@@ -50,7 +58,9 @@ describe('TwoStepSetupPage (decision 061)', () => {
   it('shows the QR code and the secret to copy, confirms the first code, then the recovery codes once', async () => {
     const fetchMock = stubServer();
     const user = userEvent.setup();
-    const { router } = renderWithRouter(<TwoStepSetupPage />, { path: '/account/two-step?next=%2Fadmin%2Fusers' });
+    const { router } = renderWithRouter(<TwoStepSetupPage />, {
+      path: '/account/two-step?next=%2Fadmin%2Fusers',
+    });
 
     const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -78,7 +88,11 @@ describe('TwoStepSetupPage (decision 061)', () => {
     await user.type(field, '123456');
     await user.click(screen.getByRole('button', { name: 'Turn On Two-Step Sign-In' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(useSessionStore.getState().user?.secondFactor).toEqual({ required: true, enrolled: true });
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
 
@@ -88,14 +102,23 @@ describe('TwoStepSetupPage (decision 061)', () => {
 
   it('lets a member leave it for later, and goes on to the profile when `next` is not one of our pages', async () => {
     useSessionStore.setState({
-      user: { id: 'u2', username: 'juan', role: 'member', type: 'individual', secondFactor: { required: false, enrolled: false } },
+      user: {
+        id: 'u2',
+        username: 'juan',
+        role: 'member',
+        type: 'individual',
+        secondFactor: { required: false, enrolled: false },
+      },
     });
     stubServer();
     const user = userEvent.setup();
     const { router } = renderWithRouter(<TwoStepSetupPage />, {
       path: `/account/two-step?next=${encodeURIComponent('https://evil.example/')}`,
     });
-    expect(await screen.findByRole('link', { name: 'Not now, back to my profile' })).toHaveAttribute('href', '/profile');
+    expect(await screen.findByRole('link', { name: 'Not now, back to my profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn On Two-Step Sign-In' }));

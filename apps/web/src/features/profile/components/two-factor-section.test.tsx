@@ -47,11 +47,18 @@ describe('TwoFactorSection (decision 061)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Turn Off' }));
-    await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith(expect.objectContaining({ variant: 'success', title: 'Two-Step Sign-In Off' })),
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Turn Off' }),
     );
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/2fa/totp', expect.objectContaining({ method: 'DELETE' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        expect.objectContaining({ variant: 'success', title: 'Two-Step Sign-In Off' }),
+      ),
+    );
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/2fa/totp',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
   });
 
   it('has no "Turn off" for staff, who must keep it', async () => {
