@@ -20,11 +20,13 @@ import {
   representatives,
   speakers,
   type User,
+  userTotp,
 } from './db/schema';
 import { signTicket, ticketKeyOf } from './lib/tickets';
-import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret } from './lib/tokens';
+import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret, signSecondStepToken } from './lib/tokens';
 import { unsubscribeKeyOf, unsubscribeTokenFor } from './modules/announcements/tokens';
 import { createSession } from './modules/auth';
+import { totpCodeAt } from './modules/auth/two-factor';
 import {
   createBoardMember,
   createEvent,
@@ -79,6 +81,13 @@ export type MatrixEntry = {
 };
 
 const publicForAll = { guest: 'ok', member: 'ok', admin: 'ok' } as const;
+
+/** The authenticator secret of the matrix's admin (access-matrix.test.ts), and of owners enrolled here. */
+export const MATRIX_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+async function enrolOwner(db: Db, userId: string) {
+  await db.insert(userTotp).values({ userId, secret: MATRIX_TOTP_SECRET, confirmedAt: new Date() });
+}
 const adminOnly = { guest: 'unauthenticated', member: 'forbidden', admin: 'ok' } as const;
 
 const multipart = async (url: string, fields: Record<string, string | string[]>): Promise<MatrixRequest> => {
@@ -399,6 +408,73 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     member: 'ok',
     anotherMember: 'own-data-only',
     admin: 'ok',
+  },
+  // Two-step sign-in (decision 061): each account's own; the matrix's admin and, where a request
+  // needs it, the owner use the authenticator secret MATRIX_TOTP_SECRET.
+  'GET /api/auth/2fa': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'POST /api/auth/2fa/totp/enrol': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  // Nothing pending to confirm for anyone here; the first code of a new secret is two-factor.test.ts's.
+  'POST /api/auth/2fa/totp/confirm': {
+    guest: 'unauthenticated',
+    member: 'refused',
+    anotherMember: 'refused',
+    admin: 'refused',
+    request: () => ({ url: '/api/auth/2fa/totp/confirm', payload: { code: '123456' } }),
+  },
+  // The pending second step of another account that has it on: whoever's browser sends it.
+  'POST /api/auth/2fa/verify': {
+    ...publicForAll,
+    request: async ({ db, config }) => {
+      const user = await createUser(db, { totp: true, totpSecret: MATRIX_TOTP_SECRET });
+      const pending = await signSecondStepToken(user.id, loadOrCreateJwtSecret(config), { ttlSeconds: 300 });
+      return {
+        url: '/api/auth/2fa/verify',
+        headers: { cookie: `second_step=${pending}` },
+        payload: { code: totpCodeAt(MATRIX_TOTP_SECRET) },
+      };
+    },
+  },
+  // Another member has no authenticator to confirm with (409).
+  'POST /api/auth/2fa/step-up': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'refused',
+    admin: 'ok',
+    request: async ({ db, owner }) => {
+      await enrolOwner(db, owner.id);
+      return { url: '/api/auth/2fa/step-up', payload: { code: totpCodeAt(MATRIX_TOTP_SECRET) } };
+    },
+  },
+  'POST /api/auth/2fa/recovery-codes': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'refused',
+    admin: 'ok',
+    request: async ({ db, owner }) => {
+      await enrolOwner(db, owner.id);
+      return { url: '/api/auth/2fa/recovery-codes' };
+    },
+  },
+  // Staff must keep it (403).
+  'DELETE /api/auth/2fa/totp': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'refused',
+    admin: 'forbidden',
+    request: async ({ db, owner }) => {
+      await enrolOwner(db, owner.id);
+      return { url: '/api/auth/2fa/totp' };
+    },
   },
   'POST /api/auth/forgot-password': {
     ...publicForAll,

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   ACCESS_MATRIX,
   firstRepresentativeOf,
+  MATRIX_TOTP_SECRET,
   type MatrixAnswer,
   type MatrixEntry,
   type MatrixFixture,
@@ -60,11 +61,18 @@ async function send(
       : role === 'anotherMember'
         ? await createCompanyMember(false)
         : role === 'admin'
-          ? await createUser(db, { password: null, passwordHash, type: 'admin' })
+          ? await createUser(db, {
+              password: null,
+              passwordHash,
+              type: 'admin',
+              totpSecret: MATRIX_TOTP_SECRET,
+            })
           : null;
   const fixture: MatrixFixture = { db, config, owner, unique: uniqueSuffix() };
   const request = entry.request ? await entry.request(fixture) : { url: route.url };
-  const cookie = viewer ? (await signIn({ db, config }, viewer)).cookie : undefined;
+  const session = viewer ? (await signIn({ db, config }, viewer)).cookie : undefined;
+  // A request's own cookie (a pending second step) travels beside the viewer's session.
+  const cookie = [request.headers?.cookie, session].filter(Boolean).join('; ');
   const response = await app.inject({
     method: route.method as InjectOptions['method'],
     url: request.url,

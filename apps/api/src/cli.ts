@@ -26,6 +26,10 @@ import { createPaymentProvider, issueDueStatements } from './modules/dues';
 import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
 import { userListQueries } from './modules/users';
 
+/** Staff sign in with a second factor (docs/decisions/061-two-step-sign-in.md). */
+const SETS_UP_TWO_STEP =
+  'Staff use two-step sign-in: an account without it sets it up with an authenticator app at its next sign-in, before the admin area opens.';
+
 const usage = `Usage: cli <command>
   migrate               apply pending migrations
   create-database-template
@@ -141,6 +145,7 @@ async function run(command: string | undefined, argument: string | undefined, op
           throw error;
         });
         console.log(`Admin ${result.user.username} <${result.user.email}> created.`);
+        console.log(SETS_UP_TWO_STEP);
         if (result.password !== undefined) {
           console.log(
             `One-time password (shown only now; sign in and change it through "Forgot password"):\n  ${result.password}`,
@@ -172,6 +177,7 @@ async function run(command: string | undefined, argument: string | undefined, op
           await tx.update(users).set({ type: 'admin' }).where(sql`${users.id} = ${user.id}`);
         });
         console.log(`${email} now holds the ${role} role.`);
+        console.log(SETS_UP_TWO_STEP);
       });
     }
     case 'issue-dues': {

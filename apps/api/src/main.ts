@@ -39,7 +39,7 @@ async function openPreparedDatabase(config: Config): Promise<DatabaseHandle> {
   seedStorage.close();
   if (seeded.seeded) {
     console.log(
-      `\n  Demo content loaded. The demo admin (and every demo member) signs in with:\n    e-mail:   ${seeded.admin.email}\n    password: ${adminPassword}`,
+      `\n  Demo content loaded. The demo admin (and every demo member) signs in with:\n    e-mail:   ${seeded.admin.email}\n    password: ${adminPassword}\n  At the first sign-in the demo admin (like every staff account) sets up two-step sign-in\n  with an authenticator app (Google Authenticator, Authy, 1Password…) before /admin opens.`,
     );
   }
   return database;

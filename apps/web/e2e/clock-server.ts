@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { registerServerClock } from './second-factor';
 import { type ServerUnderTest, startServer } from './server';
 
 export type ClockServer = ServerUnderTest & {
@@ -21,9 +22,12 @@ export async function startClockServer(): Promise<ClockServer> {
     env: { EVENTS_JOB_INTERVAL_SECONDS: '1' },
   });
   let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  // Two-step sign-in codes for this server are computed from its clock (second-factor.ts).
+  registerServerClock(server.baseUrl, now);
   return {
     ...server,
-    now: () => new Date(Date.now() + offset),
+    now,
     jumpClock(milliseconds) {
       return new Promise((resolve, reject) => {
         const answer = (message: { type?: string; now?: number }) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import { launchBrowser, openPage } from './browser';
 import { checkPage } from './joining';
-import { signInByApi } from './session';
+import { adminCookie, signInByApi } from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let folder: string;
@@ -32,15 +32,7 @@ const JOURNEY = 'cpd';
 /** The admin issues the seminar's certificates through the API (the admin page is another journey's). */
 async function issueAsAdmin() {
   const baseUrl = browser.baseUrl;
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: inject('adminPassword') }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie(baseUrl);
   const events = await (
     await fetch(`${baseUrl}/api/events/admin/get-all?search=${encodeURIComponent('Epithermal Gold')}`, {
       headers: { cookie },

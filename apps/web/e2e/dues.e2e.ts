@@ -8,7 +8,13 @@ import { paths } from '../src/config/paths';
 import { launchBrowser, openPage } from './browser';
 import { checkPage, picture } from './joining';
 import { waitForMail } from './mail';
-import { applyAsIndividual, createConfirmedMember, signInByApi, type TestMember } from './session';
+import {
+  adminCookie,
+  applyAsIndividual,
+  createConfirmedMember,
+  signInByApi,
+  type TestMember,
+} from './session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -24,15 +30,7 @@ async function approvedMember(prefix: string): Promise<TestMember> {
   const baseUrl = browser.baseUrl;
   const member = await createConfirmedMember(baseUrl, prefix);
   const { userId } = await applyAsIndividual(baseUrl, member);
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: inject('adminPassword') }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie(baseUrl);
   const memberships = await (
     await fetch(`${baseUrl}/api/memberships/${userId}`, { headers: { cookie } })
   ).json();

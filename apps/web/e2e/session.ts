@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type ProfileResponse, SESSION_STORE_KEY } from '@portal/shared';
+import { type Profile, SESSION_STORE_KEY } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { toSessionUser } from '../src/lib/session-user';
 import { waitForMailLink } from './mail';
+import { fetchSession, type Send, signInWithSecondFactor } from './second-factor';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { serverUnderTest } from './server-under-test';
 
 /**
  * Signs in through the API, not the login form (docs/code-style.md "Tests": journeys log in by API
- * and drive the UI only for what they test). The response's cookies land in the page's context; the
- * user is written where the app keeps it (localStorage `root`) before any page script runs.
+ * and drive the UI only for what they test), passing two-step sign-in as its owner would (a staff
+ * account sets it up at its first sign-in, second-factor.ts). The response's cookies land in the
+ * page's context; the user is written where the app keeps it (localStorage `root`) before any page
+ * script runs.
  */
 export async function signInByApi(
   page: Page,
@@ -17,16 +21,30 @@ export async function signInByApi(
   /** e.g. a phone's user-agent, for a journey that tells sessions apart by their device. */
   headers?: Record<string, string>,
 ) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password }, headers });
-  if (!response.ok())
-    throw new Error(`Login as ${email} failed: ${response.status()} ${await response.text()}`);
-  const { data } = (await response.json()) as ProfileResponse;
+  const send: Send = async (method, path, body) => {
+    const response = await page.request.fetch(path, { method, data: body, headers });
+    return { status: response.status(), json: () => response.json().catch(() => undefined) };
+  };
+  const profile = await signInWithSecondFactor<Profile>(serverUnderTest().baseUrl, send, email, password);
   await page.addInitScript(
     ({ key, user }) => localStorage.setItem(key, JSON.stringify({ state: { user }, version: 0 })),
-    { key: SESSION_STORE_KEY, user: toSessionUser(data.profile) },
+    { key: SESSION_STORE_KEY, user: toSessionUser(profile) },
   );
-  return data.profile;
+  return profile;
 }
+
+/**
+ * A session's Cookie header, signed in through the API with plain fetch (the second step passed
+ * as signInByApi does): for journeys that prepare data as someone before driving the browser.
+ */
+export async function signedInCookie(baseUrl: string, email: string, password: string) {
+  const session = fetchSession(baseUrl);
+  await signInWithSecondFactor(baseUrl, session.send, email, password);
+  return session.cookie();
+}
+
+/** The demo administrator every server the journeys start has (apps/api/src/db/seed-content.ts). */
+export const DEMO_ADMIN_EMAIL = 'admin@meap.org.ph';
 
 export type TestMember = { username: string; email: string; password: string };
 
@@ -86,19 +104,11 @@ export async function applyAsIndividual(baseUrl: string, member: TestMember) {
   return { userId: data.profile.id, cookie };
 }
 
-/** The demo admin's session cookie, signed in through the API (apps/api/src/db/seed-content.ts). */
-export async function adminCookie(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@meap.org.ph', password: E2E_ADMIN_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`Login as the admin failed: ${login.status}`);
-  return login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-}
+/**
+ * The demo admin's session cookie, signed in through the API (apps/api/src/db/seed-content.ts),
+ * with its second step (set up at the first sign-in, as a new administrator does).
+ */
+export const adminCookie = (baseUrl: string) => signedInCookie(baseUrl, DEMO_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
 
 /**
  * A new member in good standing: applied, approved, and their first dues recorded by the

@@ -21,6 +21,8 @@ export const sitePaths = {
   associationForms: associationFormsPath,
   profile: '/profile',
   profileRepresentatives: '/profile/representatives',
+  /** Setting up two-step sign-in (decision 061); `?next=` names the page to go on to. */
+  twoStepSetup: '/account/two-step',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUsersCreate: '/admin/users/create',
@@ -84,6 +86,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.unauthorized,
   sitePaths.profile,
   sitePaths.profileRepresentatives,
+  sitePaths.twoStepSetup,
   sitePaths.admin,
   sitePaths.adminUsers,
   sitePaths.adminUsersCreate,

@@ -74,6 +74,48 @@ export async function verifyJwt(
   }
 }
 
+/**
+ * The "pending second step" after a right password (decision 061): a JWT of its own audience,
+ * so it is never taken for an access token nor the reverse. It names only the account and lives
+ * `ttlSeconds`; the code it waits for is checked against the database.
+ */
+const SECOND_STEP_AUDIENCE = 'second-step';
+
+export function signSecondStepToken(
+  userId: string,
+  secret: string,
+  { ttlSeconds, now = Date.now() }: { ttlSeconds: number; now?: number },
+): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(userId)
+    .setAudience(SECOND_STEP_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(keyOf(secret));
+}
+
+/** The account a valid, unexpired second-step token names; null for anything else. */
+export async function verifySecondStepToken(
+  token: string,
+  secret: string,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      typ: 'JWT',
+      audience: SECOND_STEP_AUDIENCE,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: new Date(now),
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A random, unguessable token for refresh cookies and e-mail links: 32 bytes, base64url. */
 export const createOpaqueToken = () => randomBytes(32).toString('base64url');
 

@@ -1,10 +1,13 @@
 import {
   holdsAnyRole,
   MEMBERS_AREA_MESSAGES,
+  SECOND_FACTOR_ERROR_CODES,
+  SECOND_FACTOR_FRESH_MS,
   SESSION_ERRORS,
   STAFF_ROLE_MESSAGES,
   STAFF_ROLES,
   type StaffRole,
+  TWO_FACTOR_MESSAGES,
 } from '@portal/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,7 +31,16 @@ export type AccessOptions = {
  * `roles`: the staff roles the viewer holds, none for a member (decision 060). `sessionId`: the
  * session the request signs in with (the profile marks it "This device").
  */
-export type Viewer = { userId: string; roles: readonly StaffRole[]; sessionId?: string };
+export type Viewer = {
+  userId: string;
+  roles: readonly StaffRole[];
+  sessionId?: string;
+  /**
+   * Two-step sign-in (decision 061): whether the account has it on, and when this session last
+   * passed it. Absent counts as off: a staff route then refuses.
+   */
+  secondFactor?: { enrolled: boolean; checkedAt: Date | null };
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,6 +58,13 @@ declare module 'fastify' {
      * even when the request carries a session that no longer works.
      */
     ignoresViewer?: boolean;
+    /**
+     * A sensitive action (decision 061): refused 403 `second_factor_stale` when the session last
+     * passed the second factor more than SECOND_FACTOR_FRESH_MS ago. A function decides from the
+     * validated request (a payment is sensitive only above the balance); it runs only for an
+     * account that has two-step sign-in on.
+     */
+    stepUp?: boolean | ((request: FastifyRequest) => boolean | Promise<boolean>);
   }
   interface FastifyInstance {
     /**
@@ -118,6 +137,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
     } else if (roles !== undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares roles but is not a staff route`);
     }
+    if (route.config.stepUp && (route.config.access === 'public' || !route.config.access)) {
+      throw new Error(`Route ${route.method} ${route.url} asks for a step-up but has no viewer`);
+    }
     if (route.config.ignoresViewer && route.config.access !== 'public') {
       throw new Error(`Route ${route.method} ${route.url} needs the viewer to enforce its access`);
     }
@@ -144,6 +166,14 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
       if (!viewerHolds(request.viewer, request.routeOptions.config.roles ?? [])) {
         throw new AppError(403, STAFF_ROLE_MESSAGES.accessRequired, { code: 'forbidden' });
       }
+      // Staff sign in with a second factor (decision 061); until it is set up, only the
+      // accounts and 2fa routes (not staff routes) answer them.
+      if (!request.viewer.secondFactor?.enrolled) {
+        throw new AppError(403, TWO_FACTOR_MESSAGES.required, {
+          code: SECOND_FACTOR_ERROR_CODES.required,
+          message: TWO_FACTOR_MESSAGES.required,
+        });
+      }
     }
     if (
       access === 'members-area' &&
@@ -154,6 +184,21 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
         request.routeOptions.config.membersAreaRefusal ?? MEMBERS_AREA_MESSAGES.notInGoodStanding;
       throw new AppError(403, message, { code: 'not_in_good_standing' });
     }
+  });
+
+  // After validation, so a step-up that depends on the body reads it validated. An account
+  // without two-step sign-in has nothing to step up with: staff routes refused it above, and
+  // the 2fa routes that ask for a step-up answer it themselves ("not turned on").
+  app.addHook('preHandler', async (request) => {
+    const { stepUp } = request.routeOptions.config;
+    if (!stepUp || !request.viewer?.secondFactor?.enrolled) return;
+    if (typeof stepUp === 'function' && !(await stepUp(request))) return;
+    const checkedAt = request.viewer.secondFactor.checkedAt;
+    if (checkedAt && Date.now() - checkedAt.getTime() <= SECOND_FACTOR_FRESH_MS) return;
+    throw new AppError(403, TWO_FACTOR_MESSAGES.stale, {
+      code: SECOND_FACTOR_ERROR_CODES.stale,
+      message: TWO_FACTOR_MESSAGES.stale,
+    });
   });
 
   // An answer that depends on who asks (an admin's list with drafts, a member's file, a profile)

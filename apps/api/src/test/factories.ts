@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Secret } from 'otpauth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
@@ -11,10 +14,12 @@ import {
   uploadedFiles,
   userRoles,
   users,
+  userTotp,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { loadOrCreateJwtSecret } from '../lib/tokens';
 import { createSession } from '../modules/auth';
+import { totpCodeAt } from '../modules/auth/two-factor';
 
 type EventInsert = typeof events.$inferInsert;
 type NewsInsert = typeof newsArticles.$inferInsert;
@@ -94,13 +99,21 @@ export const TEST_PASSWORD = 'Correct-Horse-9';
  */
 /**
  * A user; `type: 'admin'` holds the admin role unless `roles` says which staff roles they hold
- * (a staff account's type is `admin`, decision 060).
+ * (a staff account's type is `admin`, decision 060). Staff have two-step sign-in on, as they
+ * must (decision 061), with the authenticator secret `totpSecret` (`totp: false` for a staff
+ * account that has not set it up; `totp: true` for a member who has).
  */
 export async function createUser(
   db: Db,
-  overrides: Partial<UserInsert> & { password?: string | null; roles?: readonly StaffRole[] } = {},
-): Promise<User & { password: string | null }> {
-  const { password = TEST_PASSWORD, roles: staffRoles, ...fields } = overrides;
+  overrides: Partial<UserInsert> & {
+    password?: string | null;
+    roles?: readonly StaffRole[];
+    totp?: boolean;
+    /** The authenticator secret when two-step sign-in is on (a new random one by default). */
+    totpSecret?: string;
+  } = {},
+): Promise<User & { password: string | null; totpSecret: string | null }> {
+  const { password = TEST_PASSWORD, roles: staffRoles, totp, totpSecret: secret, ...fields } = overrides;
   if (staffRoles && staffRoles.length > 0) fields.type = 'admin';
   const roles = staffRoles ?? (fields.type === 'admin' ? ['admin' as const] : []);
   const unique = randomUUID().slice(0, 8);
@@ -124,7 +137,12 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('user not created');
   if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
-  return { ...user, password };
+  let totpSecret: string | null = null;
+  if (totp ?? roles.length > 0) {
+    totpSecret = secret ?? new Secret({ size: 20 }).base32;
+    await db.insert(userTotp).values({ userId: user.id, secret: totpSecret, confirmedAt: new Date() });
+  }
+  return { ...user, password, totpSecret };
 }
 
 /** An approved membership running for a year from now unless overridden. */
@@ -147,11 +165,18 @@ export async function createMembership(db: Db, userId: string, overrides: Partia
 
 /**
  * Signs a user in by creating the session directly (not through the login form or route), and
- * returns the Cookie header to send with `app.inject`, as a browser would after logging in.
+ * returns the Cookie header to send with `app.inject`, as a browser would after logging in. The
+ * session passed its second step just now (decision 061) unless `secondFactorAt` says when.
  */
-export async function signIn(context: { db: Db; config: Config }, user: Pick<User, 'id' | 'type'>) {
+export async function signIn(
+  context: { db: Db; config: Config },
+  user: Pick<User, 'id' | 'type'>,
+  { secondFactorAt = new Date() }: { secondFactorAt?: Date | null } = {},
+) {
   const authContext = { ...context, jwtSecret: loadOrCreateJwtSecret(context.config) };
-  const tokens = await createSession(authContext, context.db, user);
+  const tokens = await createSession(authContext, context.db, user, {
+    secondFactorAt: secondFactorAt ?? undefined,
+  });
   return {
     ...tokens,
     cookie: `access_token=${tokens.accessToken}; refresh_token=${tokens.refreshToken}; has_session=1`,
@@ -168,4 +193,30 @@ export function cookieHeaderFrom(response: { cookies: { name: string; value: str
     .filter((cookie) => cookie.value !== '')
     .map((cookie) => `${cookie.name}=${cookie.value}`)
     .join('; ');
+}
+
+/**
+ * Signs in through POST /api/auth/login and, for an account with two-step sign-in, through its
+ * second step with the authenticator's current code, as a person with the app would. The
+ * account's last used step is forgotten first, so a test may sign the same account in twice
+ * within 30 seconds. Answers the final response (the one that set the session cookies).
+ */
+export async function logInThroughSecondStep(
+  context: { app: FastifyInstance; db: Db },
+  user: { id: string; email: string; totpSecret: string | null },
+  password = TEST_PASSWORD,
+) {
+  const login = await context.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password },
+  });
+  if (login.statusCode !== 200 || !user.totpSecret) return login;
+  await context.db.update(userTotp).set({ lastUsedStep: null }).where(eq(userTotp.userId, user.id));
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/verify',
+    headers: { cookie: cookieHeaderFrom(login) },
+    payload: { code: totpCodeAt(user.totpSecret) },
+  });
 }

@@ -178,6 +178,13 @@ export const routes: RouteObject[] = [
                     Component: m.RepresentativesEditorPage,
                   })),
               }),
+              page('Two-Step Sign-In', {
+                path: paths.twoStepSetup,
+                lazy: () =>
+                  import('@/features/auth/two-step-setup-page').then((m) => ({
+                    Component: m.TwoStepSetupPage,
+                  })),
+              }),
             ],
           },
           page('Unauthorized', {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, buildApiUrl, logout } from './api-client';
 import { hideSessionExpired, registerNavigate, useSessionExpiredStore } from './session-events';
 import { useSessionStore } from './session-store';
+import { finishStepUp, useStepUpStore } from './two-factor';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -436,5 +437,85 @@ describe('logout (spec 000 §4): the one for every way a session ends here', () 
     useSessionStore.setState({ user: member });
     await logout({ goToLogin: false, sessionLost: true });
     expect(useSessionStore.getState()).toMatchObject({ user: null, sessionLost: true });
+  });
+});
+
+describe('two-step sign-in answers (decision 061)', () => {
+  const stale = () =>
+    json(
+      {
+        error: 'Confirm it is you: enter a code from your authenticator app',
+        code: 'second_factor_stale',
+        message: 'Confirm it is you: enter a code from your authenticator app',
+      },
+      403,
+    );
+
+  beforeEach(() => {
+    finishStepUp(false);
+  });
+
+  it('asks "Confirm it\'s you" on second_factor_stale, then repeats the action once after the code', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(stale())
+      .mockResolvedValueOnce(json({ data: 'granted' }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    const action = apiRequest('/users/admin/u1/roles', { method: 'PUT', body: { roles: ['treasurer'] } });
+    await vi.waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    finishStepUp(true);
+
+    await expect(action).resolves.toEqual({ data: 'granted' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('/api/users/admin/u1/roles');
+    expect(init.body).toBe('{"roles":["treasurer"]}');
+    expect(useStepUpStore.getState().message).toBeNull();
+  });
+
+  it('leaves the action refused when the dialog is cancelled, and asks only once per action', async () => {
+    const fetchMock = vi.fn(async () => stale());
+    vi.stubGlobal('fetch', fetchMock);
+
+    const cancelled = apiRequest('/users/u1', { method: 'DELETE' });
+    await vi.waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
+    finishStepUp(false);
+    await expect(cancelled).rejects.toMatchObject({ status: 403, code: 'second_factor_stale' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // Stale again after a code: refused, with no second dialog.
+    const again = apiRequest('/users/u1', { method: 'DELETE' });
+    await vi.waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
+    finishStepUp(true);
+    await expect(again).rejects.toMatchObject({ status: 403, code: 'second_factor_stale' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(useStepUpStore.getState().message).toBeNull();
+  });
+
+  it('sends staff refused with second_factor_required to set it up, coming back to the page', async () => {
+    const navigate = vi.fn();
+    const unregister = registerNavigate(navigate);
+    window.history.pushState({}, '', '/admin/dues?year=2026');
+    useSessionStore.setState({ user: { id: 'u1', username: 'ana', role: 'admin', type: 'admin' } });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          json(
+            { error: 'Staff accounts must set up two-step sign-in first', code: 'second_factor_required' },
+            403,
+          ),
+        ),
+    );
+
+    await expect(apiRequest('/dues/statements')).rejects.toMatchObject({ status: 403 });
+    expect(navigate).toHaveBeenCalledWith('/account/two-step?next=%2Fadmin%2Fdues%3Fyear%3D2026');
+    expect(useSessionStore.getState().user?.secondFactor).toEqual({ required: true, enrolled: false });
+    unregister();
+    window.history.pushState({}, '', '/');
+    useSessionStore.setState({ user: null });
   });
 });

@@ -3,12 +3,14 @@ import {
   DELAYS_MS,
   type QueryValue,
   REFRESH_UNAVAILABLE_MESSAGE,
+  SECOND_FACTOR_ERROR_CODES,
   SESSION_ERRORS,
   toQueryString,
 } from '@portal/shared';
 import { apiBasePath, paths } from '@/config/paths';
 import { navigateTo, showSessionExpired } from './session-events';
 import { useSessionStore } from './session-store';
+import { requestStepUp, sendToTwoStepSetup } from './two-factor';
 
 /**
  * The one API client (docs/architecture.md "Layout"): every feature's api hooks call
@@ -29,6 +31,8 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Set on the one repeat after a refresh (spec 000 §8: "a request not yet retried"). */
   isRetry?: boolean;
+  /** Set on the one repeat after the person confirmed it is them (decision 061 "step-up"). */
+  isStepUpRetry?: boolean;
   /** With a FormData body: called with the share sent so far (0 to 1), for an upload's progress bar. */
   onUploadProgress?: (fraction: number) => void;
 };
@@ -137,6 +141,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw error;
   }
 
+  // Decision 061: a sensitive action whose session last passed the second factor too long ago
+  // asks for a code ("Confirm it's you"), then is sent once more; every such action gets this here.
+  if (error.status === 403 && error.code === SECOND_FACTOR_ERROR_CODES.stale && !options.isStepUpRetry) {
+    if (await requestStepUp(error.message)) return apiRequest<T>(path, { ...options, isStepUpRetry: true });
+    throw error;
+  }
+  // A staff account without two-step sign-in is sent to set it up, whichever staff call refused it.
+  if (error.status === 403 && error.code === SECOND_FACTOR_ERROR_CODES.required) sendToTwoStepSetup();
+
   const loss = sessionLossOf(error) ?? (isSignedInHere(path, error) ? 'signed-out' : null);
   if (loss) await handleSessionLoss(loss);
   throw error;
@@ -146,7 +159,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
  * The session protocol of spec 000 §8. The calls that create, renew or end a session never
  * trigger a refresh themselves: their 401s mean "wrong password" or "already gone".
  */
-const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/login-token', '/auth/refresh', '/auth/logout']);
+const NO_REFRESH_PATHS = new Set([
+  '/auth/login',
+  '/auth/login-token',
+  '/auth/refresh',
+  '/auth/logout',
+  // The second step of sign-in has no session yet: its 401s mean a wrong or expired code.
+  '/auth/2fa/verify',
+]);
 const normalisePath = (path: string) => (path.startsWith('/') ? path : `/${path}`).split('?')[0] ?? path;
 
 /**

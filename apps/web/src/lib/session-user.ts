@@ -1,4 +1,10 @@
-import { hasAccountName, membershipStanding, type Profile, type StaffRole } from '@portal/shared';
+import {
+  hasAccountName,
+  membershipStanding,
+  type Profile,
+  type SecondFactorSummary,
+  type StaffRole,
+} from '@portal/shared';
 
 /**
  * Who the client remembers is signed in (spec 000 §3 "Client session"). Kept apart from the store
@@ -21,6 +27,11 @@ export type SessionUser = {
   status?: string;
   /** The staff roles held (decision 060): which admin screens the sidebar lists. */
   roles?: readonly StaffRole[];
+  /**
+   * Two-step sign-in (decision 061): on or not, and whether the account must have it (staff). A
+   * staff account without it is sent to set it up before any admin screen (app/guards/require-auth).
+   */
+  secondFactor?: SecondFactorSummary;
   /** Registered but the membership form is not yet filled in. */
   isNew?: boolean;
   /**
@@ -40,6 +51,7 @@ export function toSessionUser(profile: Profile): SessionUser {
     email: profile.email,
     role: profile.role,
     roles: profile.roles,
+    secondFactor: profile.secondFactor,
     type: profile.type,
     status: profile.status,
     isNew: profile.isNew,

@@ -33,6 +33,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     type: 'individual',
     role: 'member',
     roles: [],
+    secondFactor: { enrolled: false, required: false },
     status: 'active',
     email_confirmation: '2026-01-01T00:00:00Z',
     avatarUrl: null,

@@ -32,6 +32,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'event_staff_removed',
   'event_checked_in',
   'roles_changed',
+  'two_factor_enrolled',
+  'two_factor_disabled',
+  'recovery_codes_regenerated',
+  'second_step_locked',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -61,6 +65,10 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   event_staff_removed: 'Removed from an event’s check-in staff',
   event_checked_in: 'Checked in at an event',
   roles_changed: 'Changed the staff roles',
+  two_factor_enrolled: 'Turned on two-step sign-in',
+  two_factor_disabled: 'Turned off two-step sign-in',
+  recovery_codes_regenerated: 'Made new recovery codes',
+  second_step_locked: 'Two-step sign-in locked after wrong codes',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

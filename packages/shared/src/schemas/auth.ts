@@ -6,6 +6,7 @@ import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE 
 import { STAFF_ROLES } from '../staff-roles';
 import { accountNameResponseFields } from './account-names';
 import { optionalText, secretText, text } from './common';
+import { secondFactorSummarySchema } from './two-factor';
 
 const TIN_MESSAGE = 'TIN must be written like 123-456-789-000';
 
@@ -142,6 +143,8 @@ export const profileSchema = z.object({
   role: z.enum(['admin', 'member']),
   /** The staff roles the account holds, none for a member (docs/product-rules.md "Staff roles"). */
   roles: z.array(z.enum(STAFF_ROLES)),
+  /** Two-step sign-in: on or not, and whether the account must have it (staff, decision 061). */
+  secondFactor: secondFactorSummarySchema,
   status: z.enum(USER_STATUSES),
   email_confirmation: z.string().nullable(),
   avatarUrl: z.string().nullable(),

@@ -24,6 +24,11 @@ export const sessions = pgTable(
     lastUsedAt: timestampTz('last_used_at').notNull().defaultNow(),
     expiresAt: timestampTz('expires_at').notNull(),
     revokedAt: timestampTz('revoked_at'),
+    /**
+     * When this session last passed the second factor (sign-in's second step, enrolment, step-up):
+     * sensitive staff actions ask again when it is older than SECOND_FACTOR_FRESH_MS (decision 061).
+     */
+    secondFactorAt: timestampTz('second_factor_at'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_family_id_idx').on(t.familyId)],
 );

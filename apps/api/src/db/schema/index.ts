@@ -12,4 +12,5 @@ export * from './memberships';
 export * from './news';
 export * from './relations';
 export * from './representatives';
+export * from './two-factor';
 export * from './users';

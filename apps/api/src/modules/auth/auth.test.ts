@@ -2,7 +2,14 @@ import { CONFIRM_EMAIL_LINK_ERROR, LOGIN_ERROR_CODES, profileSchema, SESSION_ERR
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailTokens, mailOutbox, sessions, users } from '../../db/schema';
-import { cookieHeaderFrom, createMembership, createUser, signIn, TEST_PASSWORD } from '../../test/factories';
+import {
+  cookieHeaderFrom,
+  createMembership,
+  createUser,
+  logInThroughSecondStep,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { AUTH_MESSAGES } from './messages';
 
@@ -365,7 +372,7 @@ describe('POST /api/auth/login', () => {
 
   it('gives an admin the admin role', async () => {
     const admin = await createUser(context.db, { type: 'admin' });
-    const response = await post('/login', { email: admin.email, password: TEST_PASSWORD });
+    const response = await logInThroughSecondStep(context, admin);
     expect(response.json().data.profile.role).toBe('admin');
   });
 

@@ -57,3 +57,23 @@ export function clearSessionCookies(reply: FastifyReply, config: Config) {
     .clearCookie(REFRESH_COOKIE, { ...flags, path: REFRESH_COOKIE_PATH })
     .clearCookie(SESSION_MARKER_COOKIE, { ...flags, path: '/' });
 }
+
+/**
+ * "Pending second step" (decision 061): after a right password for an account with two-step
+ * sign-in, this cookie alone is set (no session), holding a short-lived signed token that names
+ * the account. It is sent only to the 2fa routes, which complete the sign-in with a code.
+ */
+export const SECOND_STEP_COOKIE = 'second_step';
+const SECOND_STEP_COOKIE_PATH = '/api/auth/2fa';
+
+export function setSecondStepCookie(reply: FastifyReply, config: Config, token: string, maxAge: number) {
+  reply.setCookie(SECOND_STEP_COOKIE, token, {
+    ...cookieFlags(config),
+    path: SECOND_STEP_COOKIE_PATH,
+    maxAge,
+  });
+}
+
+export function clearSecondStepCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SECOND_STEP_COOKIE, { ...cookieFlags(config), path: SECOND_STEP_COOKIE_PATH });
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { memberships, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { membershipsWithDues } from '../memberships';
+import { secondFactorSummary } from './two-factor';
 
 /**
  * The signed-in user's profile as login, login-token and the session call return it (spec 000 §3):
@@ -14,6 +15,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('User not found');
   const roles = await rolesOfUser(db, userId);
+  const secondFactor = await secondFactorSummary(db, userId);
   const rows = await membershipsWithDues(db)
     .where(eq(memberships.userId, userId))
     .orderBy(desc(memberships.createdAt), desc(memberships.id));
@@ -38,6 +40,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     type: user.type,
     role: user.type === 'admin' ? 'admin' : 'member',
     roles,
+    secondFactor,
     status: user.status,
     email_confirmation: user.emailConfirmedAt?.toISOString() ?? null,
     avatarUrl: user.avatarUrl,

@@ -12,14 +12,17 @@ import {
   REFRESH_UNAVAILABLE_MESSAGE,
   registerBodySchema,
   resetPasswordBodySchema,
+  SECOND_STEP_TTL_SECONDS,
   SESSION_ERRORS,
   SESSION_MESSAGES,
+  secondFactorRequiredResponseSchema,
   text,
 } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
+import { signSecondStepToken } from '../../lib/tokens';
 import { NOT_STORED } from '../../plugins/access';
 import {
   authRateLimit,
@@ -27,7 +30,13 @@ import {
   loginRateLimits,
   perEmailRateLimit,
 } from '../../plugins/rate-limit';
-import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
+import {
+  ACCESS_COOKIE,
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSecondStepCookie,
+  setSessionCookies,
+} from './cookies';
 import { AUTH_MESSAGES } from './messages';
 import { loadProfile } from './profile';
 import {
@@ -48,6 +57,7 @@ import {
   revokeOwnSession,
   rotateRefreshToken,
 } from './sessions';
+import { twoFactorRoutes } from './two-factor-routes';
 
 /** GET /refresh's answer; the spec leaves it "not shown" (spec 000 §7). */
 export const refreshResponseSchema = z.object({
@@ -171,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
         summary: 'Sign in with e-mail and password; sets the session cookies',
         body: loginBodySchema,
         response: {
-          200: profileResponseSchema,
+          200: z.union([profileResponseSchema, secondFactorRequiredResponseSchema]),
           401: loginRefusalSchema,
           403: loginRefusalSchema,
           429: apiErrorSchema,
@@ -180,9 +190,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
     },
     async (request, reply) => {
       try {
-        const { tokens, profile } = await logIn(context, request.body, metadataOf(request));
-        setSessionCookies(reply, config, tokens);
-        return { data: { profile } };
+        const signedIn = await logIn(context, request.body, metadataOf(request));
+        if ('secondFactorFor' in signedIn) {
+          // No session yet: only the pending second step, which POST /2fa/verify completes.
+          const token = await signSecondStepToken(signedIn.secondFactorFor, context.jwtSecret, {
+            ttlSeconds: SECOND_STEP_TTL_SECONDS,
+          });
+          setSecondStepCookie(reply, config, token, SECOND_STEP_TTL_SECONDS);
+          return { data: { secondFactor: 'required' as const } };
+        }
+        setSessionCookies(reply, config, signedIn.tokens);
+        return { data: { profile: signedIn.profile } };
       } catch (error) {
         if (!(error instanceof LoginRefusedError)) throw error;
         return reply
@@ -333,6 +351,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
       return { data: { message: SESSION_MESSAGES.othersSignedOut(count) } };
     },
   );
+
+  await app.register(twoFactorRoutes, { ...context, prefix: '/2fa' });
 
   app.post(
     '/forgot-password',

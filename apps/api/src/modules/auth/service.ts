@@ -27,6 +27,7 @@ import {
   rotateRefreshToken,
   type SessionMetadata,
 } from './sessions';
+import { checkSecondFactor, hasConfirmedTotp } from './two-factor';
 
 const HOUR_MS = 3_600_000;
 /** How long each kind of e-mail link works. */
@@ -223,7 +224,7 @@ export async function logIn(
   context: AuthContext,
   body: LoginBody,
   metadata: SessionMetadata,
-): Promise<{ tokens: IssuedTokens; profile: Profile }> {
+): Promise<{ tokens: IssuedTokens; profile: Profile } | { secondFactorFor: string }> {
   const [user] = await context.db
     .select()
     .from(users)
@@ -243,7 +244,30 @@ export async function logIn(
   if (user.status !== 'active') {
     throw new LoginRefusedError(403, LOGIN_ERROR_CODES.accountInactive, AUTH_MESSAGES.accountInactive);
   }
+  // With two-step sign-in on, the password alone opens no session (decision 061).
+  if (await hasConfirmedTotp(context.db, user.id)) return { secondFactorFor: user.id };
   const tokens = await createSession(context, context.db, user, metadata);
+  return { tokens, profile: await loadProfile(context.db, user.id) };
+}
+
+/**
+ * POST /api/auth/2fa/verify: the second step of a sign-in the pending cookie names. The account
+ * must still be active; the code is checked (and counted) by `checkSecondFactor`.
+ */
+export async function completeSecondStep(
+  context: AuthContext,
+  userId: string,
+  code: string,
+  metadata: SessionMetadata,
+): Promise<{ tokens: IssuedTokens; profile: Profile } | null> {
+  const [user] = await context.db
+    .select({ id: users.id, type: users.type, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (user?.status !== 'active') return null;
+  await checkSecondFactor(context.db, user.id, code);
+  const tokens = await createSession(context, context.db, user, { ...metadata, secondFactorAt: new Date() });
   return { tokens, profile: await loadProfile(context.db, user.id) };
 }
 

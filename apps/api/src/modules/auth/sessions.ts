@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { refreshTokens, sessions, userRoles, users } from '../../db/schema';
+import { refreshTokens, sessions, userRoles, users, userTotp } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   type AccessTokenAudience,
@@ -28,7 +28,12 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 const DAY_MS = 86_400_000;
 
-export type SessionMetadata = { userAgent?: string; ip?: string };
+export type SessionMetadata = {
+  userAgent?: string;
+  ip?: string;
+  /** The sign-in passed the second factor then (decision 061): sensitive actions need no new check for a while. */
+  secondFactorAt?: Date;
+};
 
 /** The 500 the client answers with 'Session Expired' (spec 000 §8: message 'Failed to refresh token'). */
 export const refreshFailed = () =>
@@ -87,7 +92,13 @@ export async function createSession(
       : refreshExpiry(context.config);
   const [session] = await db
     .insert(sessions)
-    .values({ userId: user.id, expiresAt, userAgent: metadata.userAgent?.slice(0, 512), ip: metadata.ip })
+    .values({
+      userId: user.id,
+      expiresAt,
+      userAgent: metadata.userAgent?.slice(0, 512),
+      ip: metadata.ip,
+      secondFactorAt: metadata.secondFactorAt,
+    })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session not created');
   const refreshToken = createOpaqueToken();
@@ -135,12 +146,23 @@ export async function resolveViewer(context: AuthContext, accessToken: string): 
   const claims = await verifyJwt(accessToken, context.jwtSecret);
   if (!claims) return null;
   const [row] = await context.db
-    .select({ userId: users.id, roles: staffRolesOf(users.id) })
+    .select({
+      userId: users.id,
+      roles: staffRolesOf(users.id),
+      enrolled: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.secret} is not null)`,
+      checkedAt: sessions.secondFactorAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), sessionIsUsable(context.config)))
     .limit(1);
-  return row ? { userId: row.userId, roles: row.roles, sessionId: claims.sid } : null;
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    roles: row.roles,
+    sessionId: claims.sid,
+    secondFactor: { enrolled: row.enrolled === true, checkedAt: row.checkedAt },
+  };
 }
 
 type RotationOptions = {

@@ -355,7 +355,13 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements/:id/payments',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.dues },
+      // Over the balance (confirmed as an overpayment) is sensitive (decision 061): a
+      // second-factor check within the last 15 minutes.
+      config: {
+        access: 'staff',
+        roles: STAFF_AREAS.dues,
+        stepUp: (request) => (request.body as { overpayment?: boolean } | undefined)?.overpayment === true,
+      },
       schema: {
         tags: ['dues'],
         summary: 'Record a payment the secretariat received; the statement is paid when the balance is 0',
@@ -443,7 +449,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/statements/:id/void',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.dues },
+      config: { access: 'staff', roles: STAFF_AREAS.dues, stepUp: true },
       schema: {
         tags: ['dues'],
         summary: 'Void a statement with a reason (statements are never deleted)',

@@ -300,3 +300,14 @@ export async function setUserRoles(db: Db, viewer: Viewer, id: string, input: St
     return { id, roles: next };
   });
 }
+
+/**
+ * Whether an edit of the account `id` to `type` makes it staff or a member again: that grants or
+ * removes roles, as PUT /admin/{id}/roles does, so it asks for the same fresh second factor
+ * (decision 061). An account that is not there is left to the edit itself to refuse.
+ */
+export async function changesStaffType(db: Db, id: string, type: string | undefined) {
+  if (type === undefined) return false;
+  const [user] = await db.select({ type: users.type }).from(users).where(eq(users.id, id)).limit(1);
+  return user !== undefined && (user.type === 'admin') !== (type === 'admin');
+}

@@ -16,6 +16,7 @@ import {
   staffRolesResponseSchema,
   staffRolesUpdateSchema,
 } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -23,7 +24,7 @@ import type { Db } from '../../db/client';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import type { Viewer } from '../../plugins/access';
-import { deleteUser, setUserRoles, toggleUserStatus, updateUser } from './admin-changes';
+import { changesStaffType, deleteUser, setUserRoles, toggleUserStatus, updateUser } from './admin-changes';
 import { createMember } from './admin-create';
 import { exportUsersCsv } from './admin-export';
 import { listUsers } from './admin-list';
@@ -101,7 +102,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/update-profile/:id',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.users },
+      config: {
+        access: 'staff',
+        roles: STAFF_AREAS.users,
+        // Making an account staff or a member again changes its roles (decision 061).
+        stepUp: (request) => {
+          const { params, body } = request as FastifyRequest<{
+            Params: { id: string };
+            Body: { type?: string };
+          }>;
+          return changesStaffType(db, params.id, body.type);
+        },
+      },
       schema: {
         tags: ['users'],
         summary: "Change a user's username, phone, type or status (the e-mail is read-only)",
@@ -118,7 +130,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/:id/roles',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.roles },
+      // Sensitive (decision 061): a second-factor check within the last 15 minutes.
+      config: { access: 'staff', roles: STAFF_AREAS.roles, stepUp: true },
       schema: {
         tags: ['users'],
         summary: 'Set the staff roles a user holds (admins only; the last admin keeps the admin role)',
@@ -150,7 +163,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/admin/delete-user/:id',
     {
-      config: { access: 'staff', roles: STAFF_AREAS.users },
+      config: { access: 'staff', roles: STAFF_AREAS.users, stepUp: true },
       schema: {
         tags: ['users'],
         summary: 'Delete a user and what is only theirs (decision 020)',

@@ -13,6 +13,7 @@ function renderAt(path: string) {
     [
       { path: '/', element: <p>Home page</p> },
       { path: '/unauthorized', element: <p>Unauthorized page</p> },
+      { path: '/account/two-step', element: <p>Two-step set-up page</p> },
       {
         path: '/login',
         element: (
@@ -74,6 +75,20 @@ describe('RequireAuth (spec 000 §2 "Guards")', () => {
 
   it('admits an admin, by role or by type (spec 000 §6)', () => {
     useSessionStore.setState({ user: admin });
+    renderAt('/admin');
+    expect(screen.getByText('Admin page')).toBeInTheDocument();
+  });
+
+  it('sends staff without two-step sign-in to set it up, coming back to the admin page (decision 061)', () => {
+    useSessionStore.setState({ user: { ...admin, secondFactor: { required: true, enrolled: false } } });
+    const router = renderAt('/admin?tab=1');
+    expect(screen.getByText('Two-step set-up page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/two-step');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin?tab=1');
+  });
+
+  it('admits staff once two-step sign-in is on', () => {
+    useSessionStore.setState({ user: { ...admin, secondFactor: { required: true, enrolled: true } } });
     renderAt('/admin');
     expect(screen.getByText('Admin page')).toBeInTheDocument();
   });

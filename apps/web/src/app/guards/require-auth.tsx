@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { isAdmin, useSessionStore, useSessionUser } from '@/lib/session-store';
+import { twoStepSetupPath } from '@/lib/two-factor';
 
 type RequireAuthProps = {
   /** 'admin' admits administrators only (spec 000 §6); without it any signed-in user. */
@@ -32,5 +33,10 @@ export function RequireAuth({ requiredRole, children }: RequireAuthProps) {
     return <Navigate to={to} state={from} replace />;
   }
   if (requiredRole === 'admin' && !isAdmin(user)) return <Navigate to={paths.unauthorized} replace />;
+  // Staff set up two-step sign-in before any admin screen opens (decision 061); the server refuses
+  // their staff calls until then, so the screen would only fail.
+  if (requiredRole === 'admin' && user.secondFactor?.required && !user.secondFactor.enrolled) {
+    return <Navigate to={twoStepSetupPath(`${location.pathname}${location.search}`)} replace />;
+  }
   return children ?? <Outlet />;
 }

@@ -9,6 +9,7 @@ import {
   NavigationProgress,
   SessionExpiredModal,
   SkipToContentLink,
+  StepUpPrompt,
   useDocumentTitle,
   useScrollToTopOnRouteChange,
 } from './layout-parts';
@@ -74,6 +75,7 @@ export function AdminLayout() {
         </main>
       </div>
       <SessionExpiredModal />
+      <StepUpPrompt />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigation } from 'react-router';
 import { logout } from '@/lib/api-client';
 import { hideSessionExpired, useSessionExpiredStore } from '@/lib/session-events';
+import { useStepUpStore } from '@/lib/two-factor';
 
 /** The pieces every layout has (the public site's and the admin area's). */
 
@@ -59,6 +60,25 @@ export function SessionExpiredModal() {
           void logout({ sessionLost: true });
         }}
       />
+    </Suspense>
+  );
+}
+
+// Loaded when first asked for: its form brings Zod and react-hook-form, which most pages never load.
+const StepUpDialog = lazy(() =>
+  import('@/components/two-factor/step-up-dialog').then((m) => ({ default: m.StepUpDialog })),
+);
+
+/**
+ * "Confirm it's you" (decision 061): the api client asks for it when a sensitive action answers
+ * 403 `second_factor_stale`, and repeats the action once a code is accepted.
+ */
+export function StepUpPrompt() {
+  const asked = useStepUpStore((state) => state.message !== null);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <StepUpDialog />
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import {
   NavigationProgress,
   SessionExpiredModal,
   SkipToContentLink,
+  StepUpPrompt,
   useDocumentTitle,
   useScrollToTopOnRouteChange,
 } from './layout-parts';
@@ -23,6 +24,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <SessionExpiredModal />
+      <StepUpPrompt />
     </div>
   );
 }

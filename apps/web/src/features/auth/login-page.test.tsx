@@ -229,3 +229,88 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
     await waitFor(() => expect(router.state.location.pathname).toBe(expected), { timeout: 3_000 });
   });
 });
+
+describe('LoginPage: the second step (decision 061)', () => {
+  function stubSecondStep(verify: (code: string) => Response) {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/login') return json({ data: { secondFactor: 'required' } });
+      if (url === '/api/auth/2fa/verify') return verify(JSON.parse(String(init?.body)).code);
+      return json({}, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('asks for the code in place, shows a wrong code on the field, then signs in to ?redirect', async () => {
+    const fetchMock = stubSecondStep((code) =>
+      code === '123456'
+        ? json({ data: { profile: makeProfile({ role: 'admin', type: 'admin' }) } })
+        : json(
+            {
+              error: 'That code is not right. Check your authenticator app and try again',
+              code: 'invalid_code',
+              field: 'code',
+              fields: { code: 'That code is not right. Check your authenticator app and try again' },
+            },
+            401,
+          ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderWithRouter(<LoginPage />, { path: '/login?redirect=%2Fadmin' });
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    const field = screen.getByLabelText('6-digit code');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(useSessionStore.getState().user).toBeNull();
+
+    await user.type(field, '654321');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'That code is not right. Check your authenticator app and try again',
+      ),
+    );
+    expect(field).toHaveFocus();
+
+    await user.clear(field);
+    await user.type(field, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 3_000 });
+    expect(useSessionStore.getState().user?.role).toBe('admin');
+    const verifyCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/verify');
+    expect(verifyCall?.[1]?.body).toBe('{"code":"654321"}');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/2fa/verify').at(-1)?.[1]?.body).toBe(
+      '{"code":"123456"}',
+    );
+  });
+
+  it('takes a recovery code instead, and shows the lock as the server words it', async () => {
+    const locked = 'Too many wrong codes. Try again in 15 minutes, at 9:45 PM';
+    const fetchMock = stubSecondStep(() => json({ error: locked, code: 'second_step_locked' }, 429));
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText('Recovery code');
+    await user.type(field, 'ABCD-EFGH');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(locked)));
+    expect(fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/verify')?.[1]?.body).toBe(
+      '{"code":"abcd-efgh"}',
+    );
+  });
+
+  it('goes back to the password when the five minutes ran out', async () => {
+    stubSecondStep(() => json({ error: 'Sign in again', code: 'second_step_expired' }, 401));
+    const user = userEvent.setup();
+    renderWithRouter(<LoginPage />, { path: '/login' });
+    await fillAndSubmit(user);
+    await user.type(await screen.findByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Sign In AgainSign in again');
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+});

@@ -1,9 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DELAYS_MS, LOGIN_ERROR_CODES, loginBodySchema, SESSION_EXPIRED, siteConfig } from '@portal/shared';
-import { ArrowLeft, LogIn } from 'lucide-react';
+import {
+  DELAYS_MS,
+  LOGIN_ERROR_CODES,
+  loginBodySchema,
+  type Profile,
+  SECOND_FACTOR_ERROR_CODES,
+  SESSION_EXPIRED,
+  siteConfig,
+} from '@portal/shared';
+import { ArrowLeft, LogIn, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SecondFactorCodeForm } from '@/components/two-factor/second-factor-code-form';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
 import { TextField } from '@/components/ui/text-field';
@@ -11,7 +20,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-path';
 import { startSession, useSessionStore } from '@/lib/session-store';
-import { type LoginMessage, loginErrorMessage, useLogin } from './api/login';
+import { type LoginMessage, loginErrorMessage, useLogin, verifySecondStep } from './api/login';
 import { useResendConfirmation } from './api/resend-confirmation';
 import { AuthCard, authLinkClasses } from './components/auth-card';
 
@@ -20,7 +29,8 @@ import { AuthCard, authLinkClasses } from './components/auth-card';
  * password reset of docs/product-rules.md "Accounts"). A refused login shows the message of
  * spec 000 §8; a successful one stores the user and, after 500 ms, opens the membership form for a
  * new account, otherwise the page the guest came from (`?redirect=`, checked to be ours) or home
- * (spec 000 §4).
+ * (spec 000 §4). An account with two-step sign-in (decision 061) is asked for its code in place,
+ * then goes on the same way.
  */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -29,6 +39,8 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [message, setMessage] = useState<LoginMessage | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  // The password was right and the account has two-step sign-in: the code is asked next.
+  const [secondStep, setSecondStep] = useState(false);
   // The address of an account whose e-mail is not confirmed yet: it may ask for a new link.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const resend = useResendConfirmation();
@@ -43,15 +55,20 @@ export function LoginPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
+  const signedIn = (profile: Profile) => {
+    startSession(profile);
+    setRedirecting(true);
+    redirectTimer.current = window.setTimeout(
+      () => navigate(profile.isNew ? paths.userForms : (returnTo ?? paths.home)),
+      DELAYS_MS.loginRedirect,
+    );
+  };
+
   const onSubmit = handleSubmit((body) => {
     loginMutation.mutate(body, {
-      onSuccess: (profile) => {
-        startSession(profile);
-        setRedirecting(true);
-        redirectTimer.current = window.setTimeout(
-          () => navigate(profile.isNew ? paths.userForms : (returnTo ?? paths.home)),
-          DELAYS_MS.loginRedirect,
-        );
+      onSuccess: (outcome) => {
+        if ('secondFactor' in outcome) setSecondStep(true);
+        else signedIn(outcome.profile);
       },
       onError: (error) => {
         const refused = loginErrorMessage(error);
@@ -62,6 +79,45 @@ export function LoginPage() {
     });
   });
   const busy = loginMutation.isPending || redirecting;
+
+  if (secondStep) {
+    return (
+      <AuthCard
+        icon={<ShieldCheck aria-hidden="true" className="size-6" />}
+        title="Two-step sign-in"
+        intro="Enter the 6-digit code from your authenticator app"
+        footer={
+          <button
+            type="button"
+            onClick={() => setSecondStep(false)}
+            className={`inline-flex items-center gap-1.5 ${authLinkClasses}`}
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to the password
+          </button>
+        }
+      >
+        <SecondFactorCodeForm
+          allowRecoveryCode
+          submitLabel={redirecting ? 'Logging In…' : 'Log In'}
+          pendingLabel="Checking…"
+          onSubmit={async (code) => {
+            try {
+              signedIn(await verifySecondStep(code));
+            } catch (error) {
+              // The five minutes after the password ran out: start again from the password.
+              if (error instanceof ApiError && error.code === SECOND_FACTOR_ERROR_CODES.signInAgain) {
+                setSecondStep(false);
+                setMessage({ title: 'Sign In Again', text: error.error });
+                return;
+              }
+              throw error;
+            }
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -32,6 +32,7 @@ import { MyEventsSection } from './components/my-events-section';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
+import { TwoFactorSection } from './components/two-factor-section';
 
 type Notice = { variant: 'success' | 'error'; title: string; text: string };
 
@@ -276,6 +277,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             <ChangeEmailForm currentEmail={profile.email} notify={notify} />
           </div>
         </ProfileSection>
+
+        <div id="two-step" className="scroll-mt-24">
+          <ProfileSection id="two-step-heading" title="Two-step sign-in">
+            <TwoFactorSection notify={notify} />
+          </ProfileSection>
+        </div>
 
         <ProfileSection id="sessions-heading" title="Where you're signed in">
           <AccountSessionsSection notify={notify} />

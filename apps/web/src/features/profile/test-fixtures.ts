@@ -61,6 +61,7 @@ export function makeUserData(
       type: 'company',
       role: 'member',
       roles: [],
+      secondFactor: { enrolled: false, required: false },
       status: 'active',
       email_confirmation: '2026-01-10T00:00:00.000Z',
       avatarUrl: null,

@@ -1,14 +1,26 @@
-import { LOGIN_ERROR_CODES, type LoginBody, type ProfileResponse } from '@portal/shared';
+import { LOGIN_ERROR_CODES, type LoginBody, type Profile, type ProfileResponse } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-/** spec 000 §7: POST /auth/login with email and password; the profile comes back. */
-export async function login(body: LoginBody) {
-  const response = await apiRequest<ProfileResponse>('/auth/login', { method: 'POST', body });
-  return response.data.profile;
+/**
+ * What a right password leads to: the profile, signed in; or, for an account with two-step
+ * sign-in (decision 061), a code to ask for before there is any session.
+ */
+export type LoginOutcome = { profile: Profile } | { secondFactor: 'required' };
+
+/** spec 000 §7: POST /auth/login with email and password; the profile comes back, or a code is asked. */
+export async function login(body: LoginBody): Promise<LoginOutcome> {
+  const response = await apiRequest<{ data: LoginOutcome }>('/auth/login', { method: 'POST', body });
+  return response.data;
 }
 
 export const useLogin = () => useMutation({ mutationFn: login });
+
+/** POST /auth/2fa/verify: the second step, with a code of the app or a recovery code; signs in. */
+export async function verifySecondStep(code: string) {
+  const response = await apiRequest<ProfileResponse>('/auth/2fa/verify', { method: 'POST', body: { code } });
+  return response.data.profile;
+}
 
 export type LoginMessage = { title: string; text: string; code?: string };
 
