@@ -15,7 +15,8 @@ import { Link, NavLink } from 'react-router';
 import { type AdminSection, adminNavigation } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api-client';
-import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
+import { sessionUserName, useSessionUser } from '@/lib/session-store';
+import { adminLandingPath, staffRolesOf } from '@/lib/staff-access';
 import { LogoMark } from './logo';
 
 const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
@@ -39,13 +40,12 @@ const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375
 export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSessionUser();
   // A staff member sees the screens their roles open (decision 060); the server refuses the rest.
-  // A session remembered from before roles existed was an administrator's (the migration made them one).
-  const roles = user?.roles ?? (isAdmin(user) ? ['admin'] : []);
+  const roles = staffRolesOf(user);
 
   return (
     <div className="flex h-full flex-col bg-brand-950 text-brand-100">
       <Link
-        to={paths.admin}
+        to={adminLandingPath(roles) ?? paths.admin}
         onClick={onNavigate}
         className="flex h-16 shrink-0 items-center gap-3 border-white/10 border-b px-5"
       >

@@ -6,7 +6,7 @@ import {
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { duesList, makeStatement } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
@@ -39,6 +39,11 @@ const isList = (call: Call) => call.url.pathname === '/api/users/get-all';
 /** A row's button in the table (phones get the same buttons in cards, hidden from md up). */
 const rowButton = async (name: string) =>
   within(await screen.findByRole('table', { name: 'Users' })).getByRole('button', { name });
+
+// An administrator, unless a test signs in someone else: the row actions and roles are theirs.
+beforeEach(() => {
+  useSessionStore.setState({ user: { id: 'admin-1', username: 'chief', type: 'admin', roles: ['admin'] } });
+});
 
 afterEach(() => {
   useSessionStore.setState({ user: null });
