@@ -17,10 +17,13 @@ export const useStaffRoles = () => staffRolesOf(useSessionUser());
 export const useMayOpen = (area: StaffArea) => mayOpen(useStaffRoles(), area);
 
 /**
- * Where "Admin" takes a staff member: the first screen of the admin menu their roles open, so a
- * treasurer, who may not open the dashboard, lands on /admin/dues. `null` when no built screen is
- * theirs (the election committee, until the annual meeting's screens exist).
+ * Where "Admin" takes a staff member: the first screen of the admin menu their roles open for
+ * their work, so a treasurer, who may not open the dashboard and only reads the users list, lands
+ * on /admin/dues. `null` when no built screen is theirs (the election committee, until the annual
+ * meeting's screens exist).
  */
 export function adminLandingPath(roles: readonly string[]): string | null {
-  return adminNavigation.find((entry) => entry.built && mayOpen(roles, entry.area))?.to ?? null;
+  const open = adminNavigation.filter((entry) => entry.built && mayOpen(roles, entry.area));
+  const readOnly = (entry: (typeof open)[number]) => entry.area === 'usersRead' && !mayOpen(roles, 'users');
+  return (open.find((entry) => !readOnly(entry)) ?? open[0])?.to ?? null;
 }
