@@ -1,4 +1,4 @@
-import { mayOpen } from '@portal/shared';
+import { mayOpen, STAFF_ROLE_LABELS } from '@portal/shared';
 import {
   ArrowLeft,
   CalendarDays,
@@ -52,7 +52,10 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
         <LogoMark className="size-9 rounded-[8px] ring-1 ring-white/15" />
         <span className="flex flex-col leading-tight">
           <span className="font-display font-semibold text-lg text-white">Admin</span>
-          <span className="text-brand-200 text-xs">Secretariat workspace</span>
+          {/* Whose workspace it is: the roles held (a treasurer's is not the secretariat's). */}
+          <span className="text-brand-200 text-xs">
+            {roles.length > 0 ? roles.map((role) => STAFF_ROLE_LABELS[role]).join(' · ') : 'Staff workspace'}
+          </span>
         </span>
       </Link>
 
