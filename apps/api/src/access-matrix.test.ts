@@ -1,3 +1,4 @@
+import type { StaffRole } from '@portal/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -28,6 +29,8 @@ const passwordHash = await hashPassword(TEST_PASSWORD);
 
 type Role = 'guest' | 'member' | 'anotherMember' | 'admin';
 const ROLES: readonly Role[] = ['guest', 'member', 'anotherMember', 'admin'];
+/** A staff member holding only this role (decision 060), besides the four callers above. */
+type StaffOnly = Exclude<StaffRole, 'admin'>;
 
 /** A company member with a representative: the owner of the data, or another member. */
 async function createCompanyMember(withActiveMembership: boolean) {
@@ -51,7 +54,7 @@ function browserHeaders(route: DeclaredRoute, site: 'same-origin' | 'cross-site'
 async function send(
   route: DeclaredRoute,
   entry: MatrixEntry,
-  role: Role,
+  role: Role | StaffOnly,
   site: 'same-origin' | 'cross-site',
 ) {
   const owner = await createCompanyMember(true);
@@ -67,7 +70,9 @@ async function send(
               type: 'admin',
               totpSecret: MATRIX_TOTP_SECRET,
             })
-          : null;
+          : role === 'guest'
+            ? null
+            : await createUser(db, { password: null, passwordHash, roles: [role] });
   const fixture: MatrixFixture = { db, config, owner, unique: uniqueSuffix() };
   const request = entry.request ? await entry.request(fixture) : { url: route.url };
   const session = viewer ? (await signIn({ db, config }, viewer)).cookie : undefined;
@@ -158,6 +163,24 @@ describe('the access-control matrix', () => {
     },
   );
 
+  // Decision 060: a staff route answers each role it names as it answers an administrator, to the
+  // same request (a treasurer's dues, a secretariat's events); role-sweep.test.ts proves that the
+  // roles it leaves out get 403.
+  const namedRoleCells = routes.flatMap((route) => {
+    const entry = ACCESS_MATRIX[routeKey(route)];
+    if (!entry || route.config.access !== 'staff') return [];
+    return (route.config.roles ?? [])
+      .filter((role): role is StaffOnly => role !== 'admin')
+      .map((role) => ({ route, entry, role }));
+  });
+  it.each(namedRoleCells.map((cell) => [routeKey(cell.route), cell.role, cell] as const))(
+    '%s as %s answers as it does an administrator',
+    async (_key, role, cell) => {
+      const { response, owner } = await send(cell.route, cell.entry, role, 'same-origin');
+      expect(mismatch(cell.entry.admin, response, owner)).toBeNull();
+    },
+  );
+
   // The same requests sent for another site by a signed-in admin's browser: every call that can
   // change data is refused before it does (docs/architecture.md "Accounts and sessions").
   const stateChanging = routes.filter(
@@ -183,5 +206,14 @@ describe('the access-control matrix', () => {
       `access matrix: ${routes.length} routes, ${cells.length} route × role cells, ${stateChanging.length} cross-site refusals`,
     );
     expect(cells.length).toBeGreaterThanOrEqual(routes.length * 3);
+    // Every dues route is the treasurer's (docs/product-rules.md "Staff roles").
+    const duesRoutes = routes.filter(
+      (route) => route.config.access === 'staff' && route.url.startsWith('/api/dues'),
+    );
+    const treasurers = new Set(
+      namedRoleCells.filter((cell) => cell.role === 'treasurer').map((cell) => routeKey(cell.route)),
+    );
+    expect(duesRoutes.length).toBeGreaterThan(10);
+    expect(duesRoutes.map(routeKey).filter((key) => !treasurers.has(key))).toEqual([]);
   });
 });

@@ -6,14 +6,12 @@ import {
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
-  STAFF_ROLES,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { userRoles, users } from './db/schema';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
 import { writeDatabaseTemplate } from './db/template';
 import { AppError } from './lib/errors';
@@ -24,7 +22,7 @@ import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
 import { createPaymentProvider, issueDueStatements } from './modules/dues';
 import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
-import { userListQueries } from './modules/users';
+import { grantStaffRole, parseGrantArguments, userListQueries } from './modules/users';
 
 /** Staff sign in with a second factor (docs/decisions/061-two-step-sign-in.md). */
 const SETS_UP_TWO_STEP =
@@ -159,24 +157,14 @@ async function run(command: string | undefined, argument: string | undefined, op
     }
     case 'grant': {
       // docs/product-rules.md "Staff roles": gives the account with this e-mail one more role.
-      const { values } = parseArgs({
-        args: options,
-        options: { email: { type: 'string' }, role: { type: 'string' } },
-        strict: true,
-      });
-      const role = STAFF_ROLES.find((known) => known === values.role);
-      if (!values.email || !role) {
-        throw new Error(`Usage: grant --email E --role ${STAFF_ROLES.join('|')}`);
-      }
-      const email = values.email.toLowerCase();
+      const input = parseGrantArguments(options);
       return withDatabase(async ({ db }) => {
-        const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
-        if (!user) throw new Error(`No account has the e-mail ${email}.`);
-        await db.transaction(async (tx) => {
-          await tx.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
-          await tx.update(users).set({ type: 'admin' }).where(sql`${users.id} = ${user.id}`);
-        });
-        console.log(`${email} now holds the ${role} role.`);
+        const result = await grantStaffRole(db, input);
+        console.log(
+          result.granted
+            ? `${result.user.email} now holds the ${input.role} role.`
+            : `${result.user.email} already holds the ${input.role} role.`,
+        );
         console.log(SETS_UP_TWO_STEP);
       });
     }
@@ -246,6 +234,7 @@ function parseCreateAdminArguments(options: string[]) {
 }
 
 run(process.argv[2], process.argv[3], process.argv.slice(3)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // An AppError (an unknown role, an unknown e-mail) is an answer to the operator: its text only.
+  console.error(error instanceof AppError ? error.error : error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -15,6 +15,17 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 };
 
 /**
+ * One line per role saying what it opens (docs/product-rules.md "Staff roles"), shown beside the
+ * label where an administrator grants roles ("Treasurer — dues, payments, receipts and reminders").
+ */
+export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  admin: 'everything, including staff roles',
+  secretariat: 'users, memberships, events, news, board and announcements',
+  treasurer: 'dues, payments, receipts and reminders',
+  election_committee: "the annual meeting's nominations, roll and certification",
+};
+
+/**
  * Which roles may open each staff area. Every staff route declares one of these lists
  * (`config: { access: 'staff', roles: STAFF_AREAS.events }`, apps/api/src/plugins/access.ts),
  * and the web app's admin menu and screens read the same lists, so the menu offers only what
@@ -56,5 +67,7 @@ export const STAFF_ROLE_MESSAGES = {
   unknownRole: `Role must be one of ${STAFF_ROLES.join(', ')}`,
   rolesRequired: 'Roles is required',
   accessRequired: 'Your role does not allow this',
+  /** A staff route called by an account holding no staff role at all. */
+  staffOnly: 'Admin access required',
   staffAccountsAdminOnly: 'Only an administrator can change a staff account',
 } as const;

@@ -161,7 +161,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
     }
     if (access === 'staff') {
       if (request.viewer.roles.length === 0) {
-        throw new AppError(403, 'Admin access required', { code: 'forbidden' });
+        throw new AppError(403, STAFF_ROLE_MESSAGES.staffOnly, { code: 'forbidden' });
       }
       if (!viewerHolds(request.viewer, request.routeOptions.config.roles ?? [])) {
         throw new AppError(403, STAFF_ROLE_MESSAGES.accessRequired, { code: 'forbidden' });

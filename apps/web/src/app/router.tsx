@@ -1,4 +1,4 @@
-import { associationFormsPath, siteConfig } from '@portal/shared';
+import { associationFormsPath, type StaffArea, siteConfig } from '@portal/shared';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteErrorPage } from '@/features/status-pages/route-error-page';
@@ -15,6 +15,12 @@ import { StandaloneLayout } from './layouts/standalone-layout';
 const page = (title: string | undefined, route: RouteObject): RouteObject => ({
   ...route,
   handle: { title } satisfies RouteHandle,
+});
+
+/** An admin screen: its title and the staff area whose roles open it (decision 060). */
+const staffPage = (title: string, area: StaffArea, route: RouteObject): RouteObject => ({
+  ...route,
+  handle: { title, area } satisfies RouteHandle,
 });
 
 function InitialLoad() {
@@ -255,75 +261,89 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
         children: [
-          page('Dashboard', {
-            index: true,
+          {
+            // Within the frame, so a refused screen keeps the sidebar of the ones that are open.
             lazy: () =>
-              import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-          }),
-          page('Users', {
-            path: paths.adminUsers,
-            lazy: () =>
-              import('@/features/admin-users/admin-users-page').then((m) => ({
-                Component: m.AdminUsersPage,
-              })),
-          }),
-          page('Create User', {
-            path: paths.adminUsersCreate,
-            lazy: () =>
-              import('@/features/admin-users/create-user-page').then((m) => ({
-                Component: m.CreateUserPage,
-              })),
-          }),
-          page('News', {
-            path: paths.adminNews,
-            lazy: () =>
-              import('@/features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
-          }),
-          page('Announcements', {
-            path: paths.adminAnnouncements,
-            lazy: () =>
-              import('@/features/announcements/announcements-log-page').then((m) => ({
-                Component: m.AnnouncementsLogPage,
-              })),
-          }),
-          page('Scheduled work', {
-            path: paths.adminJobs,
-            lazy: () =>
-              import('@/features/scheduled-work/scheduled-work-page').then((m) => ({
-                Component: m.ScheduledWorkPage,
-              })),
-          }),
-          page('Dues', {
-            path: paths.adminDues,
-            lazy: () =>
-              import('@/features/admin-dues/admin-dues-page').then((m) => ({ Component: m.AdminDuesPage })),
-          }),
-          page('Dues reminders', {
-            path: paths.adminDuesReminders,
-            lazy: () =>
-              import('@/features/admin-dues/reminders-page').then((m) => ({ Component: m.RemindersPage })),
-          }),
-          page('Meet Our Board', {
-            path: paths.adminBoard,
-            lazy: () =>
-              import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
-          }),
-          page('Events', {
-            path: paths.adminEvents,
-            lazy: () =>
-              import('@/features/events/admin-events-page').then((m) => ({ Component: m.AdminEventsPage })),
-          }),
-          page('Attendees', {
-            path: `${paths.adminEvents}/:id/attendees`,
-            lazy: () =>
-              import('@/features/events/admin-attendees-page').then((m) => ({
-                Component: m.AdminAttendeesPage,
-              })),
-          }),
-          page('CPD and certificates', {
-            path: `${paths.adminEvents}/:id/cpd`,
-            lazy: () => import('@/features/cpd/admin-cpd-page').then((m) => ({ Component: m.AdminCpdPage })),
-          }),
+              import('./guards/require-staff-area').then((m) => ({ Component: m.RequireStaffArea })),
+            children: [
+              staffPage('Dashboard', 'dashboard', {
+                index: true,
+                lazy: () =>
+                  import('@/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+              }),
+              staffPage('Users', 'usersRead', {
+                path: paths.adminUsers,
+                lazy: () =>
+                  import('@/features/admin-users/admin-users-page').then((m) => ({
+                    Component: m.AdminUsersPage,
+                  })),
+              }),
+              staffPage('Create User', 'users', {
+                path: paths.adminUsersCreate,
+                lazy: () =>
+                  import('@/features/admin-users/create-user-page').then((m) => ({
+                    Component: m.CreateUserPage,
+                  })),
+              }),
+              staffPage('News', 'news', {
+                path: paths.adminNews,
+                lazy: () =>
+                  import('@/features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
+              }),
+              staffPage('Announcements', 'announcements', {
+                path: paths.adminAnnouncements,
+                lazy: () =>
+                  import('@/features/announcements/announcements-log-page').then((m) => ({
+                    Component: m.AnnouncementsLogPage,
+                  })),
+              }),
+              staffPage('Scheduled work', 'scheduledWork', {
+                path: paths.adminJobs,
+                lazy: () =>
+                  import('@/features/scheduled-work/scheduled-work-page').then((m) => ({
+                    Component: m.ScheduledWorkPage,
+                  })),
+              }),
+              staffPage('Dues', 'dues', {
+                path: paths.adminDues,
+                lazy: () =>
+                  import('@/features/admin-dues/admin-dues-page').then((m) => ({
+                    Component: m.AdminDuesPage,
+                  })),
+              }),
+              staffPage('Dues reminders', 'dues', {
+                path: paths.adminDuesReminders,
+                lazy: () =>
+                  import('@/features/admin-dues/reminders-page').then((m) => ({
+                    Component: m.RemindersPage,
+                  })),
+              }),
+              staffPage('Meet Our Board', 'board', {
+                path: paths.adminBoard,
+                lazy: () =>
+                  import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
+              }),
+              staffPage('Events', 'events', {
+                path: paths.adminEvents,
+                lazy: () =>
+                  import('@/features/events/admin-events-page').then((m) => ({
+                    Component: m.AdminEventsPage,
+                  })),
+              }),
+              staffPage('Attendees', 'events', {
+                path: `${paths.adminEvents}/:id/attendees`,
+                lazy: () =>
+                  import('@/features/events/admin-attendees-page').then((m) => ({
+                    Component: m.AdminAttendeesPage,
+                  })),
+              }),
+              staffPage('CPD and certificates', 'events', {
+                path: `${paths.adminEvents}/:id/cpd`,
+                lazy: () =>
+                  import('@/features/cpd/admin-cpd-page').then((m) => ({ Component: m.AdminCpdPage })),
+              }),
+            ],
+          },
         ],
       },
     ],

@@ -52,11 +52,14 @@ export const guestLinks: readonly NavLink[] = servedLinks([
   { label: 'Register', to: paths.register },
 ]);
 
-/** The signed-in user's links of spec 000 §2: Profile, and Admin for admins. */
-export function accountLinks({ isAdmin }: { isAdmin: boolean }): readonly NavLink[] {
+/**
+ * The signed-in user's links of spec 000 §2: Profile, and Admin for staff. `adminLanding` is the
+ * first admin screen the viewer's roles open (lib/staff-access.ts), `null` for a member.
+ */
+export function accountLinks({ adminLanding }: { adminLanding: string | null }): readonly NavLink[] {
   return servedLinks([
     { label: 'Profile', to: paths.profile },
-    ...(isAdmin ? [{ label: 'Admin', to: paths.admin }] : []),
+    ...(adminLanding ? [{ label: 'Admin', to: adminLanding }] : []),
   ]);
 }
 

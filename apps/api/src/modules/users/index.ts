@@ -2,3 +2,4 @@
 // statements, which `cli.ts explain-users` explains.
 export { userListQueries } from './admin-list';
 export { accountNameColumns, accountNameSelect, displayNameSql } from './display-name';
+export { COMMAND_LINE_ACTOR, GRANT_USAGE, grantStaffRole, parseGrantArguments } from './grant-role';

@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED, siteConfig } from '@portal/shared';
+import { SESSION_EXPIRED, type StaffArea, siteConfig } from '@portal/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigation } from 'react-router';
 import { logout } from '@/lib/api-client';
@@ -12,8 +12,11 @@ const MessageModal = lazy(() =>
   import('@/components/ui/message-modal').then((m) => ({ default: m.MessageModal })),
 );
 
-/** What a route may declare in its `handle`: the page title shown in the browser tab. */
-export type RouteHandle = { title?: string };
+/**
+ * What a route may declare in its `handle`: the page title shown in the browser tab and, for an
+ * admin screen, the staff area whose roles open it (app/guards/require-staff-area.tsx).
+ */
+export type RouteHandle = { title?: string; area?: StaffArea };
 
 /** spec 000 §2: every route change scrolls to the top (not a query change such as a filter). */
 export function useScrollToTopOnRouteChange() {

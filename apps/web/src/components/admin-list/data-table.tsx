@@ -252,7 +252,7 @@ function SortableHeader({ header, sortBy, sort }: { header: string; sortBy: stri
   );
 }
 
-type RowAction = {
+export type RowAction = {
   /** The accessible name and tooltip, naming the row: 'Edit Ana Cruz'. */
   label: string;
   icon: ReactNode;

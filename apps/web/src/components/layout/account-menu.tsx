@@ -2,7 +2,8 @@ import { LogOut, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { accountLinks, guestLinks } from '@/config/navigation';
 import { logout } from '@/lib/api-client';
-import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
+import { sessionUserName, useSessionUser } from '@/lib/session-store';
+import { adminLandingPath, staffRolesOf } from '@/lib/staff-access';
 import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
 
 /**
@@ -12,7 +13,7 @@ import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
  */
 export function AccountMenu({ transparent }: { transparent: boolean }) {
   const user = useSessionUser();
-  const links = user ? accountLinks({ isAdmin: isAdmin(user) }) : guestLinks;
+  const links = user ? accountLinks({ adminLanding: adminLandingPath(staffRolesOf(user)) }) : guestLinks;
 
   return (
     <DisclosureMenu

@@ -37,6 +37,8 @@ describe('AdminSidebar (decision 060)', () => {
     signInAs(['treasurer']);
     const { unmount } = renderWithRouter(<AdminSidebar />, { path: '/admin/dues' });
     expect(linkNames()).toEqual(['Users', 'Dues']);
+    // The workspace is named by the roles held, and the logo opens the treasurer's landing.
+    expect(screen.getByRole('link', { name: /^Admin\s*Treasurer$/ })).toHaveAttribute('href', '/admin/dues');
     unmount();
     signInAs(['secretariat']);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });

@@ -1,4 +1,4 @@
-import { mayOpen } from '@portal/shared';
+import { mayOpen, STAFF_ROLE_LABELS } from '@portal/shared';
 import {
   ArrowLeft,
   CalendarDays,
@@ -15,7 +15,8 @@ import { Link, NavLink } from 'react-router';
 import { type AdminSection, adminNavigation } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api-client';
-import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
+import { sessionUserName, useSessionUser } from '@/lib/session-store';
+import { adminLandingPath, staffRolesOf } from '@/lib/staff-access';
 import { LogoMark } from './logo';
 
 const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
@@ -39,20 +40,22 @@ const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375
 export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSessionUser();
   // A staff member sees the screens their roles open (decision 060); the server refuses the rest.
-  // A session remembered from before roles existed was an administrator's (the migration made them one).
-  const roles = user?.roles ?? (isAdmin(user) ? ['admin'] : []);
+  const roles = staffRolesOf(user);
 
   return (
     <div className="flex h-full flex-col bg-brand-950 text-brand-100">
       <Link
-        to={paths.admin}
+        to={adminLandingPath(roles) ?? paths.admin}
         onClick={onNavigate}
         className="flex h-16 shrink-0 items-center gap-3 border-white/10 border-b px-5"
       >
         <LogoMark className="size-9 rounded-[8px] ring-1 ring-white/15" />
         <span className="flex flex-col leading-tight">
           <span className="font-display font-semibold text-lg text-white">Admin</span>
-          <span className="text-brand-200 text-xs">Secretariat workspace</span>
+          {/* Whose workspace it is: the roles held (a treasurer's is not the secretariat's). */}
+          <span className="text-brand-200 text-xs">
+            {roles.length > 0 ? roles.map((role) => STAFF_ROLE_LABELS[role]).join(' · ') : 'Staff workspace'}
+          </span>
         </span>
       </Link>
 

@@ -6,7 +6,8 @@ import { useReturnFocus } from '@/components/ui/dialog';
 import { accountLinks, guestLinks, homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api-client';
-import { isAdmin, sessionUserName, useSessionUser } from '@/lib/session-store';
+import { sessionUserName, useSessionUser } from '@/lib/session-store';
+import { adminLandingPath, staffRolesOf } from '@/lib/staff-access';
 import { LogoLockup } from './logo';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -76,7 +77,7 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
                   <p className="truncate px-3 pb-1 font-semibold text-sm text-stone-900">
                     {sessionUserName(user)}
                   </p>
-                  {accountLinks({ isAdmin: isAdmin(user) }).map((link) => (
+                  {accountLinks({ adminLanding: adminLandingPath(staffRolesOf(user)) }).map((link) => (
                     <NavLink key={link.to} to={link.to} onClick={close} className={linkClasses}>
                       {link.label}
                     </NavLink>

@@ -6,7 +6,7 @@ import {
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { duesList, makeStatement } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
@@ -39,6 +39,11 @@ const isList = (call: Call) => call.url.pathname === '/api/users/get-all';
 /** A row's button in the table (phones get the same buttons in cards, hidden from md up). */
 const rowButton = async (name: string) =>
   within(await screen.findByRole('table', { name: 'Users' })).getByRole('button', { name });
+
+// An administrator, unless a test signs in someone else: the row actions and roles are theirs.
+beforeEach(() => {
+  useSessionStore.setState({ user: { id: 'admin-1', username: 'chief', type: 'admin', roles: ['admin'] } });
+});
 
 afterEach(() => {
   useSessionStore.setState({ user: null });
@@ -394,6 +399,107 @@ describe('the user dialog', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Something went wrong' })).toHaveTextContent(
       ADMIN_USER_MESSAGES.updateFailed,
     );
+  });
+});
+
+describe('staff roles in the user dialog (decision 060)', () => {
+  const isRoles = (call: Call) => call.method === 'PUT' && call.url.pathname.endsWith('/roles');
+
+  it('shows an administrator a checkbox per role, named with what it opens, and saves the roles after the details', async () => {
+    const person = makeAdminUser({ username: 'tess' });
+    const calls = stubApi((call) => {
+      if (isRoles(call)) return json({ data: { id: person.id, roles: ['treasurer'] } });
+      if (call.method === 'PUT') return json({ data: person });
+      return listOf([person]);
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await rowButton('Edit tess'));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+    const roles = within(dialog).getByRole('group', { name: 'Staff roles' });
+    expect(
+      within(roles)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual([
+      'Administrator — everything, including staff roles',
+      'Secretariat — users, memberships, events, news, board and announcements',
+      'Treasurer — dues, payments, receipts and reminders',
+      "Election committee — the annual meeting's nominations, roll and certification",
+    ]);
+    await user.click(within(roles).getByRole('checkbox', { name: /^Treasurer/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(ADMIN_USER_MESSAGES.updated)).toBeInTheDocument();
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.url.pathname)).toEqual([
+      `/api/users/admin/update-profile/${person.id}`,
+      `/api/users/admin/${person.id}/roles`,
+    ]);
+    expect(puts[1]?.body).toEqual({ roles: ['treasurer'] });
+  });
+
+  it('sends no roles when they are unchanged', async () => {
+    const person = makeAdminUser({ username: 'sam', type: 'admin', roles: ['secretariat'] });
+    const calls = stubApi((call) => (call.method === 'PUT' ? json({ data: person }) : listOf([person])));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await rowButton('Edit sam'));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).getByRole('checkbox', { name: /^Secretariat/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(ADMIN_USER_MESSAGES.updated)).toBeInTheDocument();
+    expect(calls.filter(isRoles)).toEqual([]);
+  });
+
+  it("shows the server's refusal on the roles and keeps the dialog open", async () => {
+    const person = makeAdminUser({ username: 'lastadmin', type: 'admin', roles: ['admin'] });
+    stubApi((call) => {
+      if (isRoles(call)) return json({ error: ADMIN_USER_MESSAGES.lastAdmin, code: 'last_admin' }, 409);
+      if (call.method === 'PUT') return json({ data: person });
+      return listOf([person]);
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await rowButton('Edit lastadmin'));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Administrator/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const roles = within(dialog).getByRole('group', { name: 'Staff roles' });
+    expect(await within(roles).findByText(ADMIN_USER_MESSAGES.lastAdmin)).toBeInTheDocument();
+    expect(roles).toHaveAccessibleDescription(ADMIN_USER_MESSAGES.lastAdmin);
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+    expect(screen.queryByText(ADMIN_USER_MESSAGES.updated)).toBeNull();
+  });
+
+  it('shows the secretariat the roles as text, with no checkbox', async () => {
+    useSessionStore.setState({
+      user: { id: 'sec-1', username: 'sec', type: 'admin', roles: ['secretariat'] },
+    });
+    const person = makeAdminUser({ username: 'tina', type: 'admin', roles: ['treasurer'] });
+    stubApi(() => listOf([person]));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await rowButton('Edit tina'));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).queryAllByRole('checkbox')).toEqual([]);
+    expect(within(dialog).getByText('Treasurer')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Only an administrator grants or removes staff roles.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows role badges in the list, and a treasurer only the details of each account', async () => {
+    useSessionStore.setState({ user: { id: 'tr-1', username: 'tr', type: 'admin', roles: ['treasurer'] } });
+    const staff = makeAdminUser({ username: 'multi', type: 'admin', roles: ['secretariat', 'treasurer'] });
+    stubApi(() => listOf([staff]));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByText('Secretariat')).toBeInTheDocument();
+    expect(within(table).getByText('Treasurer')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Details of multi' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Edit multi' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Delete multi' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create User' })).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   isSitePath,
   MEMBERSHIP_STANDING_LABELS,
   PAGE_SIZES,
+  STAFF_ROLE_LABELS,
   USER_STATUS_FILTERS,
   USER_TYPES,
 } from '@portal/shared';
@@ -27,7 +28,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
+import { type Column, DataTable, type RowAction, RowActions } from '@/components/admin-list/data-table';
 import { ListFilterNote } from '@/components/admin-list/list-filter-note';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/admin-list/list-toolbar';
@@ -43,6 +44,7 @@ import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-store';
+import { useMayOpen } from '@/lib/staff-access';
 import { useDecideApplications } from './api/applications';
 import { useDeleteUser, useToggleUserStatus } from './api/change-user';
 import { downloadUsersCsv } from './api/export-users';
@@ -102,7 +104,8 @@ export function AdminUsersPage() {
   const [reviewingApplication, setReviewingApplication] = useState<string | null>(null);
   // Rows are selected on the pending filter only, to approve or reject them together
   // (docs/product-rules.md "Reviewing applications").
-  const choosing = list.query.membership === 'pending';
+  const mayReviewMemberships = useMayOpen('memberships');
+  const choosing = list.query.membership === 'pending' && mayReviewMemberships;
   const { selection, selectedRows, clear } = useRowSelection({
     rows: page?.users,
     rowKey: userKey,
@@ -138,8 +141,35 @@ export function AdminUsersPage() {
   // The server refuses an admin's own disabling or deleting (docs/product-rules.md "Identity and
   // roles"): the row says so instead of offering it.
   const signedInId = useSessionUser()?.id;
+  // A treasurer reads the list and a user's details; changing accounts and memberships is the
+  // secretariat's (STAFF_AREAS, decision 060): those buttons are not offered to them.
+  const mayChangeUsers = useMayOpen('users');
   const ownAccountReason = (user: AdminUser) =>
     user.id === signedInId ? ADMIN_USER_MESSAGES.notYourself : undefined;
+
+  const userChanges = (user: AdminUser): RowAction[] => [
+    { label: `Edit ${user.username}`, icon: <Pencil />, onClick: () => setEditing(user) },
+    {
+      label: `Memberships of ${user.username}`,
+      icon: <BadgeCheck />,
+      onClick: () => setReviewing(user),
+    },
+    user.status === 'inactive'
+      ? { label: `Enable ${user.username}`, icon: <Power />, onClick: () => setToggling(user) }
+      : {
+          label: `Disable ${user.username}`,
+          icon: <PowerOff />,
+          onClick: () => setToggling(user),
+          disabledReason: ownAccountReason(user),
+        },
+    {
+      label: `Delete ${user.username}`,
+      icon: <Trash2 />,
+      onClick: () => setDeleting(user),
+      danger: true,
+      disabledReason: ownAccountReason(user),
+    },
+  ];
 
   const sortValue =
     list.query.sortBy && list.query.sortBy !== 'created_at'
@@ -156,7 +186,23 @@ export function AdminUsersPage() {
       sortBy: 'username',
       cell: (user) => <UserSummary user={user} />,
     },
-    { header: 'Type', sortBy: 'type', cell: (user) => USER_TYPE_LABELS[user.type] },
+    {
+      header: 'Type',
+      sortBy: 'type',
+      // A staff account says which roles it holds (decision 060).
+      cell: (user) =>
+        user.roles.length > 0 ? (
+          <span className="inline-flex flex-wrap items-center gap-1">
+            {user.roles.map((role) => (
+              <StatusBadge key={role} tone="blue" asWritten>
+                {STAFF_ROLE_LABELS[role]}
+              </StatusBadge>
+            ))}
+          </span>
+        ) : (
+          USER_TYPE_LABELS[user.type]
+        ),
+    },
     {
       header: 'Status',
       sortBy: 'status',
@@ -171,7 +217,7 @@ export function AdminUsersPage() {
               {MEMBERSHIP_STANDING_LABELS[user.membership.standing]}
             </StatusBadge>
             <span className="text-stone-600">{user.membership.category}</span>
-            {user.membership.status === 'pending' && (
+            {user.membership.status === 'pending' && mayReviewMemberships && (
               <ReviewButton
                 username={user.username}
                 onClick={() => user.membership && setReviewingApplication(user.membership.id)}
@@ -241,7 +287,7 @@ export function AdminUsersPage() {
               Export CSV
             </button>
             {/* Shown once the create page is served (SITE_ROUTES): no link to a missing page. */}
-            {isSitePath(paths.adminUsersCreate) && (
+            {isSitePath(paths.adminUsersCreate) && mayChangeUsers && (
               <Link to={paths.adminUsersCreate} className={buttonClasses({ variant: 'primary' })}>
                 <UserPlus aria-hidden="true" className="size-4" />
                 Create User
@@ -350,27 +396,7 @@ export function AdminUsersPage() {
             <RowActions
               actions={[
                 { label: `Details of ${user.username}`, icon: <Eye />, onClick: () => setViewing(user) },
-                { label: `Edit ${user.username}`, icon: <Pencil />, onClick: () => setEditing(user) },
-                {
-                  label: `Memberships of ${user.username}`,
-                  icon: <BadgeCheck />,
-                  onClick: () => setReviewing(user),
-                },
-                user.status === 'inactive'
-                  ? { label: `Enable ${user.username}`, icon: <Power />, onClick: () => setToggling(user) }
-                  : {
-                      label: `Disable ${user.username}`,
-                      icon: <PowerOff />,
-                      onClick: () => setToggling(user),
-                      disabledReason: ownAccountReason(user),
-                    },
-                {
-                  label: `Delete ${user.username}`,
-                  icon: <Trash2 />,
-                  onClick: () => setDeleting(user),
-                  danger: true,
-                  disabledReason: ownAccountReason(user),
-                },
+                ...(mayChangeUsers ? userChanges(user) : []),
               ]}
             />
           )}

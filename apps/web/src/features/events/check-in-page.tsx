@@ -16,7 +16,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatTimeOfDay } from '@/lib/format';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { useMayOpen } from '@/lib/staff-access';
 import { fetchCheckInList, sendCheckIn } from './api/check-in';
 import {
   answerFor,
@@ -47,7 +47,7 @@ const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.
  */
 export function CheckInPage() {
   const eventId = useParams().id ?? '';
-  const user = useSessionUser();
+  const mayOpenEvents = useMayOpen('events');
   const [list, setListState] = useState<CheckInList | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [queue, setQueueState] = useState<QueuedCheckIn[]>([]);
@@ -228,7 +228,8 @@ export function CheckInPage() {
     return { kind: 'admit', attendee: marked, queued: true };
   };
 
-  const backTo = user && isAdmin(user) ? paths.adminEventAttendees(eventId) : paths.profile;
+  // Back to the attendees for the events staff (decision 060); per-event check-in staff to their profile.
+  const backTo = mayOpenEvents ? paths.adminEventAttendees(eventId) : paths.profile;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-5">
       <Link
@@ -236,7 +237,7 @@ export function CheckInPage() {
         className="inline-flex items-center gap-1 text-brand-700 text-sm underline underline-offset-4"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {user && isAdmin(user) ? 'Attendees' : 'Profile'}
+        {mayOpenEvents ? 'Attendees' : 'Profile'}
       </Link>
       <h1 className="mt-3 font-display font-semibold text-2xl text-stone-900 [overflow-wrap:anywhere]">
         {list ? list.event.title : 'Check-in'}

@@ -12,7 +12,7 @@ import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PagePrefetch } from '@/lib/page-prefetch';
-import { isAdmin, useSessionUser } from '@/lib/session-store';
+import { useMayOpen } from '@/lib/staff-access';
 import {
   newsAuthorsQueryOptions,
   newsListQueryOptions,
@@ -48,7 +48,8 @@ export const prefetchNewsListPage: PagePrefetch = ({ queryClient, search, reads 
  */
 export function NewsListPage() {
   const list = usePublicListParams(publicNewsParams);
-  const viewerIsAdmin = isAdmin(useSessionUser());
+  // The drafts are the news staff's (STAFF_AREAS.news, decision 060), not every staff member's.
+  const viewerIsAdmin = useMayOpen('news');
   const status = shownStatus(list.query.status, viewerIsAdmin);
   const news = useNewsList({ ...list.query, status });
   const droppingRefused = useDropRefusedParams(list, news.error);

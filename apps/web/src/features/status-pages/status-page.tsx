@@ -6,15 +6,22 @@ export function StatusPage({
   title,
   text,
   action,
+  compact = false,
 }: {
   /** A large decorative mark above the title: the status code or an icon. */
   mark: ReactNode;
   title: string;
   text: string;
   action: ReactNode;
+  /** Inside the admin frame: no room kept for the public site's fixed header. */
+  compact?: boolean;
 }) {
   return (
-    <section className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pt-32 pb-20 text-center">
+    <section
+      className={`mx-auto flex max-w-2xl flex-col items-center justify-center px-4 text-center ${
+        compact ? 'min-h-[60vh] py-12' : 'min-h-[70vh] pt-32 pb-20'
+      }`}
+    >
       <div className="font-display font-semibold text-7xl text-brand-500 sm:text-8xl" aria-hidden="true">
         {mark}
       </div>

@@ -1,4 +1,10 @@
-import type { AdminUserResponse, AdminUserUpdate, IdResponse } from '@portal/shared';
+import type {
+  AdminUserResponse,
+  AdminUserUpdate,
+  IdResponse,
+  StaffRole,
+  StaffRolesResponse,
+} from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './user-keys';
@@ -35,5 +41,15 @@ export const useToggleUserStatus = () =>
 export const useDeleteUser = () =>
   useUserMutation(async (id: string) => {
     const body = await apiRequest<IdResponse>(byId('delete-user', id), { method: 'DELETE' });
+    return body.data;
+  });
+
+/** PUT /users/admin/{id}/roles: the whole set of staff roles the account holds afterwards (admins only). */
+export const useSetUserRoles = () =>
+  useUserMutation(async ({ id, roles }: { id: string; roles: readonly StaffRole[] }) => {
+    const body = await apiRequest<StaffRolesResponse>(`/users/admin/${encodeURIComponent(id)}/roles`, {
+      method: 'PUT',
+      body: { roles },
+    });
     return body.data;
   });

@@ -20,6 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useMayOpen } from '@/lib/staff-access';
 import { useUserAudit } from '../api/get-user-audit';
 import { useUserMemberships, useUserStatements } from '../api/memberships';
 import { USER_TYPE_LABELS } from './user-labels';
@@ -58,6 +59,8 @@ function auditText(field: string, value: AuditValue): string {
  * what admins changed on them (the audit log, decision 024), newest first, a page at a time.
  */
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  // The dues screen is the treasurer's and the admin's (decision 060): no link the viewer cannot open.
+  const mayOpenDues = useMayOpen('dues');
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPanel size="wide">
@@ -95,12 +98,14 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
         </DetailsSection>
         <DetailsSection title="Dues">
           <StatementsSummary userId={user.id} />
-          <Link
-            to={`${paths.adminDues}?userId=${user.id}`}
-            className="mt-3 inline-block font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"
-          >
-            Statements and payments
-          </Link>
+          {mayOpenDues && (
+            <Link
+              to={`${paths.adminDues}?userId=${user.id}`}
+              className="mt-3 inline-block font-semibold text-brand-700 text-sm underline underline-offset-4 hover:text-brand-800"
+            >
+              Statements and payments
+            </Link>
+          )}
         </DetailsSection>
         <DetailsSection title="History">
           <History userId={user.id} />

@@ -5,17 +5,23 @@ import {
   type AdminUserUpdate,
   type AdminUserUpdateInput,
   adminUserUpdateSchema,
+  mayOpen,
+  type StaffRole,
   USER_TYPES,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { NameFieldset, nameValuesOf } from '@/components/forms/name-fieldset';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogFooter, DialogPanel } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { useUpdateUser } from '../api/change-user';
+import { useStaffRoles } from '@/lib/staff-access';
+import { useSetUserRoles, useUpdateUser } from '../api/change-user';
+import { StaffRolesFieldset } from './staff-roles-fieldset';
 import { USER_STATUS_LABELS, USER_TYPE_LABELS } from './user-labels';
 
 type UserFormDialogProps = {
@@ -29,11 +35,17 @@ type UserFormDialogProps = {
 /**
  * The user dialog of spec 000 §2: username, e-mail (read-only), phone, type and status (active or
  * inactive; an account still waiting for its e-mail confirmation keeps 'Pending' until changed),
- * and the names of the account's type.
+ * and the names of the account's type; its staff roles, which only an administrator changes (decision 060).
  * Rendered only while open, so each opening starts from the saved values.
  */
 export function UserFormDialog({ user, onClose, onSaved, onFailed }: UserFormDialogProps) {
   const update = useUpdateUser();
+  const setRoles = useSetUserRoles();
+  const mayGrant = mayOpen(useStaffRoles(), 'roles');
+  const [roles, setRoleChoice] = useState<StaffRole[]>([...user.roles]);
+  const [rolesError, setRolesError] = useState<string | undefined>();
+  const rolesChanged = [...roles].sort().join() !== [...user.roles].sort().join();
+  const saving = update.isPending || setRoles.isPending;
   const defaultValues = {
     username: user.username,
     email: user.email,
@@ -57,24 +69,37 @@ export function UserFormDialog({ user, onClose, onSaved, onFailed }: UserFormDia
   } = form;
   const statuses = user.status === 'pending' ? ['pending', ...ADMIN_DIALOG_STATUSES] : ADMIN_DIALOG_STATUSES;
 
-  const onSubmit = handleSubmit((fields) =>
+  // The details first, then the roles, which decide the account's type last: a Type changed to
+  // Admin grants the admin role, and the roles ticked here are what the account holds afterwards.
+  const saveRoles = (saved: AdminUser) =>
+    setRoles.mutate(
+      { id: user.id, roles },
+      {
+        onSuccess: (result) => onSaved({ ...saved, roles: result.roles }),
+        // On the field, the dialog kept open: the details are saved, the roles are not.
+        onError: (error) => setRolesError(rolesRefusal(error)),
+      },
+    );
+
+  const onSubmit = handleSubmit((fields) => {
+    setRolesError(undefined);
     update.mutate(
       { id: user.id, fields },
       {
-        onSuccess: onSaved,
+        onSuccess: (saved) => (mayGrant && rolesChanged ? saveRoles(saved) : onSaved(saved)),
         onError: (error) => {
           const messages = serverFieldErrors(error);
           const unplaced = applyServerFieldErrors(messages, setError, Object.keys(defaultValues));
           if (Object.keys(unplaced).length === Object.keys(messages).length) onFailed(error);
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !update.isPending && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !saving && onClose()}>
       <DialogPanel size="wide">
-        <DialogCloseButton disabled={update.isPending} />
+        <DialogCloseButton disabled={saving} />
         <Dialog.Title className="font-display font-semibold text-2xl text-stone-900">Edit User</Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-stone-600">
           The e-mail address is the account's sign-in and cannot be changed here.
@@ -120,16 +145,22 @@ export function UserFormDialog({ user, onClose, onSaved, onFailed }: UserFormDia
             </div>
             {/* The secretariat fills in a name an account never gave (decision 056). */}
             <NameFieldset company={watch('type') === 'company'} />
+            <StaffRolesFieldset
+              roles={roles}
+              editable={mayGrant}
+              onChange={(next) => {
+                setRoleChoice(next);
+                setRolesError(undefined);
+              }}
+              error={rolesError}
+              disabled={saving}
+            />
             <DialogFooter>
-              <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={update.isPending}>
+              <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={saving}>
                 Cancel
               </Dialog.Close>
-              <button
-                type="submit"
-                className={buttonClasses({ variant: 'primary' })}
-                disabled={update.isPending}
-              >
-                {update.isPending ? 'Saving…' : 'Save Changes'}
+              <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={saving}>
+                {saving ? 'Saving…' : 'Save Changes'}
               </button>
             </DialogFooter>
           </form>
@@ -137,4 +168,14 @@ export function UserFormDialog({ user, onClose, onSaved, onFailed }: UserFormDia
       </DialogPanel>
     </Dialog.Root>
   );
+}
+
+/** Not a spec message: the roles could not be saved for a reason other than one of the server's rules. */
+export const ROLES_SAVE_FAILED = 'The staff roles could not be saved. Please try again.';
+
+/** The server's own words for a refused change (the last admin, your own admin role, an unknown role). */
+function rolesRefusal(error: unknown) {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.error
+    : ROLES_SAVE_FAILED;
 }
