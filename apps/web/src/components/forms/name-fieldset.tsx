@@ -48,7 +48,7 @@ export function NameFieldset({ company }: { company: boolean }) {
     <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
       <legend className="font-medium text-sm text-stone-800">Name</legend>
       <p className="-mt-2 text-sm text-stone-600 sm:col-span-2">
-        Printed on your membership card, receipts and certificates.
+        Printed on the membership card, receipts and certificates.
       </p>
       {company ? (
         <>
