@@ -1,5 +1,6 @@
 import { STAFF_ROLE_MESSAGES, type StaffRole } from '@portal/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FORBIDDEN_TEXT, FORBIDDEN_TITLE } from '@/features/status-pages/forbidden-page';
@@ -111,9 +112,12 @@ describe('RequireStaffArea', () => {
     signInAs(['treasurer']);
     stubApi();
     renderApp('/no-such-page');
-    await screen.findByRole('heading', { name: /Page Not Found/ });
-    const account = screen.getByRole('button', { name: 'Account menu for Rosa Diaz' });
-    account.click();
-    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/dues');
-  });
+    // The page and the menu load lazily: on a busy machine that takes more than the default second.
+    await screen.findByRole('heading', { name: /Page Not Found/ }, { timeout: 10_000 });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu for Rosa Diaz' }));
+    expect(await screen.findByRole('link', { name: 'Admin' }, { timeout: 10_000 })).toHaveAttribute(
+      'href',
+      '/admin/dues',
+    );
+  }, 20_000);
 });
