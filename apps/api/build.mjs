@@ -1,9 +1,9 @@
 // Bundles the server into dist/ (the shared package included, npm packages left external) so that
 // `npm start` runs plain JavaScript. Migrations and documents are read from the repo beside it.
-// Then the bundle writes a migrated embedded database beside itself, which a first start loads
+// The embedded database's worker is copied beside the bundle. Then the bundle writes a migrated embedded database beside itself, which a first start loads
 // (src/db/template.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -23,6 +23,9 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The embedded database's worker is plain JavaScript, started by its path (src/db/embedded-server.ts).
+copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 
 const template = spawnSync(process.execPath, ['dist/cli.js', 'create-database-template'], {
   stdio: 'inherit',

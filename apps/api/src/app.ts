@@ -216,7 +216,12 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config });
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
   // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
-  await app.register(jobsPlugin, { db, config, pglite: database.pglite, provider: paymentProvider });
+  await app.register(jobsPlugin, {
+    db,
+    config,
+    embeddedDatabase: database.kind === 'pglite',
+    provider: paymentProvider,
+  });
 
   await app.register(webAppPlugin, { config, storage });
   await app.register(sitePreviewRoutes, { config, db });

@@ -184,7 +184,7 @@ async function run(command: string | undefined, argument: string | undefined, op
         process.exitCode = 1;
         return;
       }
-      return withDatabase(async ({ db, pglite }) => {
+      return withDatabase(async ({ db, kind }) => {
         // Only the mail job sends from this process; any other job's mail waits in the outbox for
         // the servers' mail workers, which deliver it with their own mail settings.
         const sendsMail = args[0] === 'mail';
@@ -198,7 +198,13 @@ async function run(command: string | undefined, argument: string | undefined, op
         try {
           process.exitCode = await runJobCommand(
             args,
-            { db, config, pglite, provider, mail: sendsMail ? worker : OUTBOX_ONLY },
+            {
+              db,
+              config,
+              embeddedDatabase: kind === 'pglite',
+              provider,
+              mail: sendsMail ? worker : OUTBOX_ONLY,
+            },
             (line) => console.log(line),
           );
         } finally {

@@ -26,6 +26,9 @@ async function openPreparedDatabase(config: Config): Promise<DatabaseHandle> {
       : {
           ...config.database,
           loadDataDir: existsSync(config.database.dataDir) ? undefined : await readDatabaseTemplate(),
+          onPoolError: (error) => console.error('Embedded database connection error:', error.message),
+          onRestart: (error) =>
+            console.error('The embedded database stopped; starting it again:', error.message),
         },
   );
   await migrateDatabase(database, config.database.kind === 'postgres' ? config.database.url : undefined);

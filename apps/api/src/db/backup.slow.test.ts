@@ -97,7 +97,7 @@ describe('backup and restore on PGlite', { timeout: 90_000 }, () => {
   it('backs up the running instance it is given', async () => {
     const handle = await openDatabase(database);
     try {
-      await backupDatabase({ dataDir, outFile: join(root, 'online.tar.gz'), pglite: handle.pglite });
+      await backupDatabase({ dataDir, outFile: join(root, 'online.tar.gz'), embedded: handle.embedded });
     } finally {
       await handle.close();
     }

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase } from './client';
+import type { EmbeddedServer } from './embedded-server';
 
 const run = promisify(execFile);
 
@@ -24,10 +25,10 @@ export type BackupOptions = {
   pgliteDir?: string;
   uploadsDir?: string;
   /**
-   * The running server's own PGlite instance, for a backup while it serves. Without it the
+   * The running server's own embedded database, for a backup while it serves. Without it the
    * backup opens the folder itself, which the data-directory lock refuses while a server runs.
    */
-  pglite?: PGlite;
+  embedded?: EmbeddedServer;
 };
 
 export type RestoreOptions = {
@@ -72,7 +73,7 @@ export async function backupDatabase(options: BackupOptions): Promise<{ outFile:
       ]);
     } else {
       databaseFile = PGLITE_DUMP;
-      await writeFile(join(staging, PGLITE_DUMP), await dumpPglite(pgliteDir, options.pglite));
+      await writeFile(join(staging, PGLITE_DUMP), await dumpPglite(pgliteDir, options.embedded));
     }
 
     const uploadsTar = join(staging, UPLOADS_TAR);
@@ -143,12 +144,12 @@ async function readManifest(path: string): Promise<Manifest> {
   return manifest as Manifest;
 }
 
-async function dumpPglite(pgliteDir: string, running?: PGlite): Promise<Buffer> {
+async function dumpPglite(pgliteDir: string, running?: EmbeddedServer): Promise<Buffer> {
   if (running) return Buffer.from(await (await running.dumpDataDir('gzip')).arrayBuffer());
   if (!existsSync(pgliteDir)) throw new Error(`There is no database in ${pgliteDir} to back up.`);
   const handle = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   try {
-    return Buffer.from(await (await (handle.pglite as PGlite).dumpDataDir('gzip')).arrayBuffer());
+    return Buffer.from(await (await (handle.embedded as EmbeddedServer).dumpDataDir('gzip')).arrayBuffer());
   } finally {
     await handle.close();
   }

@@ -1,14 +1,12 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { EMBEDDED_SOCKET_PORT, EmbeddedServer } from './embedded-server';
 import * as schema from './schema';
 
-/** Both drivers expose the same query builder; services depend only on this. */
+/** Both databases are reached through the same driver (node-postgres); services depend only on this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle `db.transaction(async (tx) => …)` passes to its callback. */
 export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,14 +14,14 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The embedded instance, for backups; undefined on a PostgreSQL server. */
-  pglite?: PGlite;
+  /** The embedded database's worker, for backups and tests; undefined on a PostgreSQL server. */
+  embedded?: EmbeddedServer;
   /**
    * Asks the database `select 1` on a connection of its own, outside the app's pool, so a pool
    * that every request holds (a busy process, not a broken one) does not fail the readiness check.
    */
   ping(): Promise<void>;
-  /** The app's pool, for /metrics; undefined on the embedded database (one connection, no pool). */
+  /** The app's pool, for /metrics. */
   poolStats?(): PoolStats;
   close(): Promise<void>;
 };
@@ -40,7 +38,16 @@ export type DatabaseOptions =
       onPoolError?: (error: Error) => void;
     }
   /** `dataDir` undefined means in memory (tests); `loadDataDir` starts from a dump. */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** How long a request waits for the one connection (DATABASE_WAIT_LIMITS.embeddedAcquireMs by default). */
+      acquireTimeoutMs?: number;
+      onPoolError?: (error: Error) => void;
+      /** The worker died and is being started again. */
+      onRestart?: (error: Error) => void;
+    };
 
 export class DatabaseLockedError extends Error {}
 
@@ -108,6 +115,12 @@ export const DATABASE_WAIT_LIMITS = {
    * one answers 503 within this, not after a wait its client has given up on.
    */
   acquireMs: 2_500,
+  /**
+   * For the embedded database's one connection, which every request takes in turn (a pool of one:
+   * PGlite is one session). Twenty requests at once queue for it for tens of milliseconds; a wait
+   * this long means the database is stuck or restarting, and is answered 503.
+   */
+  embeddedAcquireMs: 15_000,
   /** For a row or table lock held by another transaction. */
   lockMs: 3_000,
   /** For any one statement (the longest of ours take milliseconds). */
@@ -126,7 +139,10 @@ const PING_TIMEOUT_MS = 800;
  * connection exceptions of class 08), too many connections, a deadlock or serialization failure.
  */
 const SERVER_ABORT_CODE = /^(57014|55P03|25P03|57P0[123]|53300|40001|40P01|08...)$/;
-/** Node's codes for a server that is not there (restarting, failing over). */
+/**
+ * Node's codes for a server that is not there (restarting, failing over); ENOENT is the embedded
+ * database's socket file missing while its worker starts again (only from `connect`).
+ */
 const UNREACHABLE_SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -152,6 +168,7 @@ export function isDatabaseBusy(error: unknown): boolean {
     const { code } = current as { code?: unknown };
     if (typeof code === 'string' && (SERVER_ABORT_CODE.test(code) || UNREACHABLE_SOCKET_CODES.has(code)))
       return true;
+    if (code === 'ENOENT' && (current as { syscall?: unknown }).syscall === 'connect') return true;
     if (CONNECTION_LOST_MESSAGE.test(current.message)) return true;
   }
   return false;
@@ -170,38 +187,6 @@ export function isDatabaseBusy(error: unknown): boolean {
  *   with 1.1 (the first pages and the searches alike either way).
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB', 'random_page_cost=1.1'];
-
-/**
- * The types Drizzle's PGlite driver reads as text, to build its own dates (timestamps, dates,
- * intervals, numeric[] and the arrays of those): drizzle-orm/pglite/session.js's query config.
- */
-const asText = (value: string) => value;
-const DRIZZLE_TEXT_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-    (type) => [type, asText],
-  ),
-);
-
-type Queryable = Pick<Transaction, 'query'>;
-
-/**
- * Drizzle sends its parsers with every statement, and PGlite merges them into its own (one for
- * each array type of the database, 300 of them) with an object spread each time: about 0.2 ms of
- * CPU a statement, the largest single cost of a public list after the database's own work
- * (docs/decisions/036). PGlite is given them once, at create; the client Drizzle uses (its
- * `query`, and `transaction` for the statements inside one) leaves them out of each statement.
- */
-function withoutStatementParsers(client: PGlite) {
-  const query =
-    (queryable: Queryable): Queryable['query'] =>
-    (text, params, options?: QueryOptions) =>
-      queryable.query(text, params, { ...options, parsers: undefined });
-  return {
-    query: query(client),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => callback({ ...tx, query: query(tx) })),
-  };
-}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -226,19 +211,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       idleTimeoutMillis: 30_000,
     });
     pingPool.on('error', () => {});
-    const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await pingPool.query('select 1');
       },
-      poolStats: () => ({
-        max: pool.options.max,
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-      }),
+      poolStats: () => statsOf(pool),
       close: async () => {
         await Promise.all([pool.end(), pingPool.end()]);
       },
@@ -247,23 +227,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const releaseLock = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create(options.dataDir, {
-      parsers: DRIZZLE_TEXT_PARSERS,
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
-      extensions: { pg_trgm },
+    const embedded = await EmbeddedServer.start({
+      dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
+      settings: PGLITE_SETTINGS,
+      onRestart: options.onRestart,
     });
-    const db = drizzlePglite(withoutStatementParsers(client) as PGlite, { schema }) as unknown as Db;
+    // One connection (PGlite is one session), kept open: a new one costs the worker a startup.
+    const pool = new TransactionSafePool({
+      host: embedded.socketDir,
+      port: EMBEDDED_SOCKET_PORT,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DATABASE_WAIT_LIMITS.embeddedAcquireMs,
+    });
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
-      pglite: client,
-      ping: async () => {
-        await client.query('select 1');
-      },
+      embedded,
+      // Through the app's own connection, behind the requests' statements: a second session
+      // would interleave with theirs (pglite-worker.mjs), so the check may fail while it is busy.
+      ping: () => pingWithin(pool, PING_TIMEOUT_MS),
+      poolStats: () => statsOf(pool),
       close: async () => {
-        await client.close();
-        releaseLock();
+        try {
+          await pool.end();
+          await embedded.close();
+        } finally {
+          releaseLock();
+        }
       },
     };
   } catch (error) {
@@ -271,6 +267,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
 }
+
+/** `select 1` on the pool, failing after `timeoutMs` (the query itself runs when its turn comes). */
+async function pingWithin(pool: pg.Pool, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The database did not answer in time.')), timeoutMs);
+  });
+  try {
+    await Promise.race([pool.query('select 1'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const statsOf = (pool: pg.Pool): PoolStats => ({
+  max: pool.options.max,
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /** The folders this process has open: a second opener here is refused before the lock file is read. */
 const foldersOpenHere = new Set<string>();

@@ -10,9 +10,9 @@ const ACQUIRE_TIMEOUT_MS = 1_000;
 
 // With the pool taken, a request once waited 10 s for a connection; a transaction the server
 // ended (idle in transaction too long, 25P03) or a session it terminated answered 500. Now each is
-// a quick 503 with Retry-After. PGlite is one connection inside the process: there is no pool to
-// wait for and no server that ends a session, so these run on PostgreSQL only (TEST_DATABASE_URL,
-// as CI runs them).
+// a quick 503 with Retry-After. PGlite (one session, in a worker thread of the process) has no
+// server that times out a transaction or ends a session, so these run on PostgreSQL only
+// (TEST_DATABASE_URL, as CI runs them); its restart is embedded-server.test.ts's.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('when the database cannot serve a request', () => {
   let base: Awaited<ReturnType<typeof buildTestApp>>;
   let database: DatabaseHandle;

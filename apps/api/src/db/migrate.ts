@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseHandle } from './client';
 import type * as schema from './schema';
@@ -24,8 +22,9 @@ const MIGRATION_LOCK_KEY = 72_410_001;
  * lock held by a dedicated connection; PGlite is single-process (the data-dir lock sees to that).
  */
 export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
+  const db = handle.db as unknown as NodePgDatabase<typeof schema>;
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder });
+    await migrateNodePostgres(db, { migrationsFolder });
     return;
   }
   if (!databaseUrl) throw new Error('migrateDatabase needs the database URL for PostgreSQL');
@@ -33,7 +32,7 @@ export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: stri
   await lockClient.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePostgres(handle.db as unknown as NodePgDatabase<typeof schema>, { migrationsFolder });
+    await migrateNodePostgres(db, { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await lockClient.end();

@@ -17,7 +17,7 @@ export async function createDatabaseTemplate(): Promise<Buffer> {
   const database = await openDatabase({ kind: 'pglite' });
   try {
     await migrateDatabase(database);
-    const dump = (await database.pglite?.dumpDataDir('none')) as Blob;
+    const dump = (await database.embedded?.dumpDataDir('none')) as Blob;
     return Buffer.from(await dump.arrayBuffer());
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, jobRuns, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
 import { createNewsArticle, createUser } from '../test/factories';
@@ -104,21 +105,20 @@ describe('purgeExpiredRecords', () => {
 // The embedded database only: a PostgreSQL server has autovacuum.
 describe.runIf(!process.env.TEST_DATABASE_URL)('maintainEmbeddedDatabase', () => {
   it('gives the planner the real size of tables that grew since they were created', async () => {
-    const { db, pglite } = database;
-    if (!pglite) throw new Error('the test database is not embedded');
+    const { db } = database;
     const user = await createUser(db, { password: null });
     await db
       .insert(sessions)
       .values(Array.from({ length: 40 }, () => ({ userId: user.id, expiresAt: daysFromNow(20) })));
     const estimate = async () =>
       (
-        await pglite.query<{ rows: number }>(
-          `select reltuples::int as rows from pg_class where relname = 'sessions'`,
-        )
+        (await db.execute(sql`select reltuples::int as rows from pg_class where relname = 'sessions'`)) as {
+          rows: { rows: number }[];
+        }
       ).rows[0]?.rows;
     const rows = (await db.select().from(sessions)).length;
     expect(await estimate()).not.toBe(rows);
-    await maintainEmbeddedDatabase(pglite);
+    await maintainEmbeddedDatabase(db);
     expect(await estimate()).toBe(rows);
   });
 });

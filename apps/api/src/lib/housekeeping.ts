@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailTokens, jobRuns, mailOutbox, newsViews, refreshTokens, sessions } from '../db/schema';
 
@@ -76,6 +75,6 @@ export async function purgeExpiredRecords(db: Db, now = new Date()) {
  * refresh leaves one behind) and refreshes the statistics the planner chooses its plans by, which
  * would otherwise stay those of the day the tables were created.
  */
-export async function maintainEmbeddedDatabase(pglite: PGlite) {
-  await pglite.exec('VACUUM (ANALYZE)');
+export async function maintainEmbeddedDatabase(db: Db) {
+  await db.execute(sql`VACUUM (ANALYZE)`);
 }

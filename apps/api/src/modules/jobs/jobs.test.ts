@@ -33,6 +33,7 @@ describe('the registry', () => {
     expect(jobs.map((job) => job.name)).toEqual([
       'mail',
       'housekeeping',
+      'database-upkeep',
       'dues-daily',
       'dues-statements',
       'events',
@@ -69,9 +70,9 @@ describe('npm run job', () => {
   it('--list prints every job with its schedule', async () => {
     const { code, lines } = await command('--list');
     expect(code).toBe(0);
-    expect(lines).toHaveLength(6);
-    expect(lines[2]).toMatch(/^dues-daily\s+5 0 \* \* \*\s+Every day at 12:05 AM: Issues/);
-    expect(lines[3]).toMatch(/^dues-statements\s+by hand\s+When started from the Dues page/);
+    expect(lines).toHaveLength(7);
+    expect(lines[3]).toMatch(/^dues-daily\s+5 0 \* \* \*\s+Every day at 12:05 AM: Issues/);
+    expect(lines[4]).toMatch(/^dues-statements\s+by hand\s+When started from the Dues page/);
   });
 
   it('--dry-run writes nothing; a job without one refuses it', async () => {
@@ -101,7 +102,7 @@ describe('npm run job', () => {
       lines: ['--date must be a day written YYYY-MM-DD, not 24/12/2026'],
     });
     expect((await command('nightly')).lines).toEqual([
-      'No job named nightly. The jobs: mail, housekeeping, dues-daily, dues-statements, events, checkout-poll.',
+      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, events, checkout-poll.',
     ]);
   });
 

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { JobRun } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +28,7 @@ declare module 'fastify' {
 export type JobsPluginOptions = {
   db: Db;
   config: Config;
-  pglite?: PGlite;
+  embeddedDatabase?: boolean;
   provider: PaymentProvider | null;
   /** Tests build many apps and run jobs themselves; they opt in to the schedules. */
   startSchedules?: boolean;
@@ -42,8 +41,11 @@ export type JobsPluginOptions = {
  * interrupted. Not in tests unless asked: they run jobs with their own dates.
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, { db, config, pglite, provider, startSchedules }: JobsPluginOptions) => {
-    const jobs = createJobs({ db, config, pglite, provider, mail: app.mailWorker });
+  async (
+    app: FastifyInstance,
+    { db, config, embeddedDatabase, provider, startSchedules }: JobsPluginOptions,
+  ) => {
+    const jobs = createJobs({ db, config, embeddedDatabase, provider, mail: app.mailWorker });
     const runner = createJobRunner({ db, jobs, logger: app.log });
     const shouldStart = startSchedules ?? config.environment !== 'test';
     app.addHook('onReady', async () => {

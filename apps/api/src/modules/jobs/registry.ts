@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { manilaDateString } from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -16,8 +15,8 @@ import type { JobDefinition } from './runner';
 export type JobDependencies = {
   db: Db;
   config: Config;
-  /** The embedded database, which has no autovacuum of its own (lib/housekeeping.ts). */
-  pglite?: PGlite;
+  /** The database is the embedded one, which has no autovacuum of its own (lib/housekeeping.ts). */
+  embeddedDatabase?: boolean;
   provider: PaymentProvider | null;
   /** The outbox worker of this process: jobs that queue mail wake it. */
   mail: { drain(): Promise<number>; poke(): void };
@@ -25,6 +24,12 @@ export type JobDependencies = {
 
 /** Five past midnight in Manila: the dues' day (the migration that made job_runs uses the same). */
 export const DUES_DAILY_SCHEDULE = '5 0 * * *';
+/**
+ * Half past three in Manila, the association's quietest hour: the embedded database's vacuum. The
+ * server's one connection to it is busy until the vacuum ends (well under a second at the
+ * association's size), so it runs when almost nobody is waiting (docs/decisions/063).
+ */
+export const DATABASE_UPKEEP_SCHEDULE = '30 3 * * *';
 /** Every mail run looks at the outbox this often; a queued message is also sent at once (`poke`). */
 export const MAIL_SCHEDULE = '*/2 * * * * *';
 
@@ -71,14 +76,24 @@ export function createJobs(
       name: 'housekeeping',
       title: 'Housekeeping',
       description:
-        'Deletes expired sign-in tokens, ended sessions, spent e-mail links, mail sent a month ago and old runs; tidies the embedded database.',
+        'Deletes expired sign-in tokens, ended sessions, spent e-mail links, mail sent a month ago and old runs.',
       schedule: '15 * * * *',
       scheduleText: 'Every hour at a quarter past',
       canDryRun: false,
-      run: async (date) => {
-        const removed = await purgeExpiredRecords(db, date);
-        if (deps.pglite) await maintainEmbeddedDatabase(deps.pglite);
-        return removed;
+      run: (date) => purgeExpiredRecords(db, date),
+    },
+    {
+      name: 'database-upkeep',
+      title: 'Database upkeep',
+      description:
+        'Vacuums and analyses the embedded database; a PostgreSQL server does this itself (autovacuum).',
+      schedule: DATABASE_UPKEEP_SCHEDULE,
+      scheduleText: 'Every day at 3:30 AM',
+      canDryRun: false,
+      run: async () => {
+        if (!deps.embeddedDatabase) return { vacuumed: 0 };
+        await maintainEmbeddedDatabase(db);
+        return { vacuumed: 1 };
       },
     },
     {
