@@ -2,6 +2,7 @@
 // request per person spread over a time on connections already open, with their percentiles.
 
 import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
 import { Client } from 'undici';
 
 export const percentile = (values, share) => {
@@ -9,19 +10,45 @@ export const percentile = (values, share) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)] ?? Number.NaN;
 };
 
-/** Signs in through the API and answers the session's cookies as one Cookie header. */
+/** Recovery codes kept from each account's two-step set-up, for its later sign-ins. */
+const recoveryCodes = new Map();
+
+/**
+ * Signs in through the API and answers the session's cookies as one Cookie header. Staff pass
+ * two-step sign-in (docs/decisions/061-two-step-sign-in.md) as apps/api/cluster/harness.ts does:
+ * an account without it sets it up with its first code; one with it is verified with a recovery
+ * code kept from that set-up (single use, so sign-ins within one 30-second step are not refused).
+ */
 export async function signIn(baseUrl, { email, password }) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`${email} could not sign in: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookies = new Map();
+  const post = async (path, body) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(cookies) },
+      body: JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [name, ...value] = line.split(';')[0].split('=');
+      cookies.set(name, value.join('='));
+    }
+    if (response.status !== 200) throw new Error(`${email} could not sign in (${path}): ${response.status}`);
+    return (await response.json()).data;
+  };
+  const signedIn = await post('/api/auth/login', { email, password });
+  if (signedIn.secondFactor === 'required') {
+    const code = recoveryCodes.get(email)?.shift();
+    if (!code) throw new Error(`${email}: no recovery code kept for its second step`);
+    await post('/api/auth/2fa/verify', { code });
+  } else if (signedIn.profile?.secondFactor?.required && !signedIn.profile.secondFactor.enrolled) {
+    const { secret } = await post('/api/auth/2fa/totp/enrol', {});
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    recoveryCodes.set(email, (await post('/api/auth/2fa/totp/confirm', { code })).recoveryCodes);
+  }
+  return cookieHeader(cookies);
 }
+
+const cookieHeader = (cookies) =>
+  [...cookies].filter(([, value]) => value !== '').map(([name, value]) => `${name}=${value}`).join('; ');
 
 export async function getJson(baseUrl, path, cookie) {
   const response = await fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });

@@ -200,7 +200,10 @@ describe('GET /events.ics, read again', () => {
     const first = (await get('/events.ics')).body;
     expect((await get('/events.ics')).body).toBe(first);
 
-    await context.db.update(events).set({ title: 'Renamed' }).where(eq(events.id, kept.id));
+    await context.db
+      .update(events)
+      .set({ title: 'Renamed', updated_at: new Date() })
+      .where(eq(events.id, kept.id));
     const renamed = (await get('/events.ics')).body;
     expect(summaries(renamed)).toContain('Renamed');
     expect(summaries(renamed)).not.toContain('Kept');
@@ -211,7 +214,10 @@ describe('GET /events.ics, read again', () => {
     });
     expect(summaries((await get('/events.ics')).body)).toContain('Added');
 
-    await context.db.update(events).set({ status: 'draft' }).where(eq(events.id, added.id));
+    await context.db
+      .update(events)
+      .set({ status: 'draft', updated_at: new Date() })
+      .where(eq(events.id, added.id));
     expect(summaries((await get('/events.ics')).body)).not.toContain('Added');
 
     await context.db.delete(events).where(eq(events.id, kept.id));
