@@ -31,6 +31,8 @@ const calendarProperty = (text: string, name: string) =>
 const eventProperty = (vevent: ICAL.Event | undefined, name: string) =>
   vevent?.component.getFirstPropertyValue(name);
 
+const summaries = (text: string) => parseCalendar(text).map((vevent) => vevent.summary);
+
 /** An instant as Manila's wall clock with its offset: `2099-06-10T09:30:00+08:00`. */
 const inManila = (instant: Date) =>
   `${new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
@@ -188,6 +190,38 @@ describe('GET /events.ics', () => {
     expect(statusOf(sooner.id)).toBe('CONFIRMED');
     const starts = parseCalendar(response.body).map((vevent) => vevent.startDate.toJSDate().getTime());
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  });
+});
+
+describe('GET /events.ics, read again', () => {
+  it('is the same file while its rows are, and follows every change of them', async () => {
+    const today = manilaDateString();
+    const kept = await createEvent(context.db, { title: 'Kept', start_date: addToDate(today, { days: 5 }) });
+    const first = (await get('/events.ics')).body;
+    expect((await get('/events.ics')).body).toBe(first);
+
+    await context.db
+      .update(events)
+      .set({ title: 'Renamed', updated_at: new Date() })
+      .where(eq(events.id, kept.id));
+    const renamed = (await get('/events.ics')).body;
+    expect(summaries(renamed)).toContain('Renamed');
+    expect(summaries(renamed)).not.toContain('Kept');
+
+    const added = await createEvent(context.db, {
+      title: 'Added',
+      start_date: addToDate(today, { days: 6 }),
+    });
+    expect(summaries((await get('/events.ics')).body)).toContain('Added');
+
+    await context.db
+      .update(events)
+      .set({ status: 'draft', updated_at: new Date() })
+      .where(eq(events.id, added.id));
+    expect(summaries((await get('/events.ics')).body)).not.toContain('Added');
+
+    await context.db.delete(events).where(eq(events.id, kept.id));
+    expect(summaries((await get('/events.ics')).body)).not.toContain('Renamed');
   });
 });
 

@@ -1,5 +1,5 @@
 import { eventCalendarTimes, eventPlaceLines, siteConfig, sitePaths } from '@portal/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
 import type { Db, DbTransaction } from '../../db/client';
 import { events } from '../../db/schema';
@@ -107,14 +107,33 @@ export async function eventCalendarFile(db: Db | DbTransaction, id: string, publ
   };
 }
 
-/** `/events.ics`: every published or cancelled event that has not ended, soonest first. */
-export async function eventsFeed(db: Db, publicUrl: string) {
-  const rows = await db
-    .select(calendarColumns)
-    .from(events)
-    .where(and(inArray(events.status, IN_CALENDARS), notEnded()))
-    .orderBy(...byWhenItHappens('asc'), events.id);
-  return writeCalendar(rows, publicUrl, `${siteConfig.name} events`);
+/**
+ * `/events.ics`: every published or cancelled event that has not ended, soonest first. Written
+ * again only when its rows changed (docs/decisions/045): the feed is a pure function of its rows
+ * and the public URL. The rows' fingerprint (an md5 of each one's id and last change, computed in
+ * the database) is one statement of a few milliseconds, where writing 1,000 entries takes tens of
+ * milliseconds of the request thread. Every change the app makes moves `updated_at`, which is
+ * also each entry's SEQUENCE: a change that did not move it would not be taken by a calendar
+ * either. One feed is kept, per app.
+ */
+export function eventsFeed(db: Db, publicUrl: string) {
+  const rowsFingerprint = sql<string>`coalesce(md5(string_agg(${events.id}::text || ${events.updated_at}::text, ',' order by ${events.id})), '')`;
+  let written: { fingerprint: string; text: string } | undefined;
+  return async () => {
+    const feedRows = and(inArray(events.status, IN_CALENDARS), notEnded());
+    const [{ fingerprint } = { fingerprint: '' }] = await db
+      .select({ fingerprint: rowsFingerprint })
+      .from(events)
+      .where(feedRows);
+    if (written?.fingerprint === fingerprint) return written.text;
+    const rows = await db
+      .select(calendarColumns)
+      .from(events)
+      .where(feedRows)
+      .orderBy(...byWhenItHappens('asc'), events.id);
+    written = { fingerprint, text: writeCalendar(rows, publicUrl, `${siteConfig.name} events`) };
+    return written.text;
+  };
 }
 
 /** A file name from the title: letters, digits and dashes, never empty. */

@@ -559,6 +559,7 @@ export const eventCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
   app,
   { db, publicUrl },
 ) => {
+  const feed = eventsFeed(db, publicUrl);
   const calendarReply = (reply: FastifyReply, content: string, disposition: string) =>
     reply
       .type(CALENDAR_CONTENT_TYPE)
@@ -576,8 +577,7 @@ export const eventCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: str
         produces: ['text/calendar'],
       },
     },
-    async (_request, reply) =>
-      calendarReply(reply, await eventsFeed(db, publicUrl), 'inline; filename="events.ics"'),
+    async (_request, reply) => calendarReply(reply, await feed(), 'inline; filename="events.ics"'),
   );
 
   app.get(
