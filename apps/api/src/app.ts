@@ -28,6 +28,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
+import { moveProofsToPrivateFiles } from './modules/dues';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { jobsPlugin } from './modules/jobs';
@@ -211,6 +212,11 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
+  // Proofs kept as public uploads before decision 066 become private files before the first
+  // request is answered; a storage that cannot be read then stops the start rather than leave them.
+  app.addHook('onReady', async () => {
+    await moveProofsToPrivateFiles(db, storage, app.log);
+  });
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config });

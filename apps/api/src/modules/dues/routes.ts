@@ -38,7 +38,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { multipartForm } from '../../lib/multipart';
-import type { Storage } from '../../lib/storage';
+import { PRIVATE_FILE_CACHE_CONTROL, type Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { previewDailyDues, runDailyDues } from './daily';
 import { exportStatementsCsv } from './export';
@@ -335,7 +335,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'member' },
       schema: {
         tags: ['dues'],
-        summary: "A payment's proof as the member uploaded it (its member or an admin)",
+        summary: "A payment's proof as the member uploaded it (its member or dues staff); never cached",
         params: idParamsSchema,
         produces: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
       },
@@ -346,7 +346,8 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       if (!file) throw new AppError(404, 'This payment has no proof', { code: 'not_found' });
       return reply
         .header('content-type', payment.proofType ?? file.contentType)
-        .header('cache-control', 'private, no-store')
+        // A private file (decision 066): served only here, after the check above.
+        .header('cache-control', PRIVATE_FILE_CACHE_CONTROL)
         .header('content-disposition', 'inline')
         .send(file.body);
     },
