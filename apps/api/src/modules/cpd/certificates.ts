@@ -311,6 +311,8 @@ export async function attendanceCsv(db: Db, eventId: string) {
       const sessions = row.sessions.map((checkIn) => checkIn.session);
       return {
         name: row.prc_name ?? row.name,
+        // In full: this is the provider's completion report to the PRC, the one list that needs
+        // the licence numbers (decision 066); every other list masks them.
         prc_number: row.prc_number,
         profession: row.profession,
         role: CPD_ROLE_LABELS[row.role],

@@ -343,7 +343,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
       config: { access: 'public', ignoresViewer: true, rateLimit: verifyRateLimit(config) },
       schema: {
         tags: ['cpd'],
-        summary: 'What anyone may read of a certificate, by its code: name, program, dates, units, whether revoked',
+        summary:
+          'What anyone may read of a certificate, by its code: name, program, dates, units, whether revoked',
         params: certificateReads.verify.input,
         response: { 200: certificateReads.verify.response, 400: apiErrorSchema, 429: apiErrorSchema },
       },

@@ -71,7 +71,14 @@ describe('GET /certificates/verify/{code}', () => {
       expect(page.body).toContain('<div id="root">');
     }
     // The printed numbers are not found: the QR code and the address carry the code (decision 066).
-    for (const unknown of ['CPD-2026-00001', 'CPD-2026-00002', 'CPD-2026-99999', 'nothing', '%00', 'x'.repeat(90)]) {
+    for (const unknown of [
+      'CPD-2026-00001',
+      'CPD-2026-00002',
+      'CPD-2026-99999',
+      'nothing',
+      '%00',
+      'x'.repeat(90),
+    ]) {
       expect((await get(`/certificates/verify/${unknown}`)).statusCode).toBe(404);
     }
   });
@@ -93,6 +100,8 @@ describe('GET /certificates/verify/{code}', () => {
     const revoked = await get(`/api/certificates/verify/${codes[1]}`);
     expect(revoked.json().data).toMatchObject({ status: 'revoked', number: 'CPD-2026-00002' });
     expect(revoked.body).not.toContain('Issued in error');
-    expect((await get('/api/certificates/verify/CPD-2026-00001')).json().data).toEqual({ status: 'not_found' });
+    expect((await get('/api/certificates/verify/CPD-2026-00001')).json().data).toEqual({
+      status: 'not_found',
+    });
   });
 });

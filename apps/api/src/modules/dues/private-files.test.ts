@@ -105,9 +105,9 @@ describe('payment proofs are private files', () => {
     expect((await get(url, (await signIn(context, secretariat)).cookie)).statusCode).toBe(403);
     expect((await get(url, (await signIn(context, stranger)).cookie)).statusCode).toBe(403);
     expect((await get(url)).statusCode).toBe(401);
-    expect((await get('/api/dues/payments/00000000-0000-4000-8000-000000000000/proof', adminCookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await get('/api/dues/payments/00000000-0000-4000-8000-000000000000/proof', adminCookie)).statusCode,
+    ).toBe(404);
   });
 
   it('proofs kept as public uploads before the change are moved at start; a cut-short run completes', async () => {
@@ -116,7 +116,10 @@ describe('payment proofs are private files', () => {
     // As a proof was stored before decision 066: a public upload (the seed also registered it).
     const legacy = await storage.save(png, 'png');
     const legacyOther = await storage.save(png, 'png');
-    await context.db.update(duesPayments).set({ proofPath: legacy.publicPath }).where(eq(duesPayments.id, paymentId));
+    await context.db
+      .update(duesPayments)
+      .set({ proofPath: legacy.publicPath })
+      .where(eq(duesPayments.id, paymentId));
     await context.db
       .update(duesPayments)
       .set({ proofPath: legacyOther.publicPath })
@@ -139,7 +142,9 @@ describe('payment proofs are private files', () => {
     const rows = await context.db.select().from(duesPayments);
     expect(rows.filter((row) => row.proofPath?.startsWith('/uploads/'))).toEqual([]);
     expect(rows.find((row) => row.id === paymentId)?.proofPath).toBe(`private/${legacy.storageKey}`);
-    expect(rows.find((row) => row.id === other.paymentId)?.proofPath).toBe(`private/${legacyOther.storageKey}`);
+    expect(rows.find((row) => row.id === other.paymentId)?.proofPath).toBe(
+      `private/${legacyOther.storageKey}`,
+    );
     expect((await get(legacy.publicPath)).statusCode).toBe(404);
     expect(existsSync(join(uploadsDir, legacy.storageKey))).toBe(false);
     expect(

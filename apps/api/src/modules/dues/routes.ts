@@ -344,12 +344,14 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       const { payment } = await readPaymentFor(db, viewerOf(request), request.params.id);
       const file = payment.proofPath ? await storage.read(payment.proofPath) : null;
       if (!file) throw new AppError(404, 'This payment has no proof', { code: 'not_found' });
-      return reply
-        .header('content-type', payment.proofType ?? file.contentType)
-        // A private file (decision 066): served only here, after the check above.
-        .header('cache-control', PRIVATE_FILE_CACHE_CONTROL)
-        .header('content-disposition', 'inline')
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', payment.proofType ?? file.contentType)
+          // A private file (decision 066): served only here, after the check above.
+          .header('cache-control', PRIVATE_FILE_CACHE_CONTROL)
+          .header('content-disposition', 'inline')
+          .send(file.body)
+      );
     },
   );
 
