@@ -4,6 +4,7 @@ import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
+import { NOT_STORED } from '../plugins/access';
 
 /** The URL prefix under which the server serves stored files. */
 export const UPLOADS_PUBLIC_PREFIX = '/uploads/';
@@ -15,12 +16,10 @@ export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * Where private files live (docs/decisions/066-private-files-and-verification-codes.md): the
  * `private/` folder inside the uploads folder, or keys under `private/` in the bucket. Their
  * references (`private/<key>`) are not addresses: `/uploads/<key>` never reaches them (a name
- * there has no `/`), only checked routes under /api/ read them, with PRIVATE_FILE_CACHE_CONTROL.
+ * there has no `/`), only checked routes under /api/ read them, answered `private, no-store` as
+ * every answer that is not public is (NOT_STORED, plugins/access.ts).
  */
 export const PRIVATE_FILES_PREFIX = 'private/';
-
-/** A private file is for one viewer: no shared cache keeps it, nor the browser's own. */
-export const PRIVATE_FILE_CACHE_CONTROL = 'private, no-store';
 
 export type StoredFile = { storageKey: string; publicPath: string };
 
@@ -253,7 +252,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async savePrivate(buffer, extension, name) {
       const storageKey = privateStorageKey(extension, name);
-      await put(storageKey, buffer, PRIVATE_FILE_CACHE_CONTROL);
+      await put(storageKey, buffer, NOT_STORED);
       return { storageKey, reference: storageKey };
     },
 

@@ -4,6 +4,7 @@ import { manilaDateString } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { duesPayments, uploadedFiles } from '../../db/schema';
 import { createDiskStorage } from '../../lib/storage';
 import { createMembership, createUser, signIn } from '../../test/factories';
@@ -135,9 +136,16 @@ describe('payment proofs are private files', () => {
     await storage.savePrivate(png, 'png', legacyOther.storageKey);
     await storage.remove(legacyOther.publicPath);
 
-    const log = context.app.log;
-    expect(await moveProofsToPrivateFiles(context.db, storage, log)).toBe(2);
-    expect(await moveProofsToPrivateFiles(context.db, storage, log)).toBe(0);
+    // A server starting on this database and storage moves them before it answers anyone.
+    const restarted = await buildApp(context.config, {
+      database: { ...context.database, close: async () => {} },
+      logger: false,
+    });
+    await restarted.ready();
+    expect((await restarted.inject({ method: 'GET', url: legacy.publicPath })).statusCode).toBe(404);
+    await restarted.close();
+    // Nothing is left to move: a second run changes nothing.
+    expect(await moveProofsToPrivateFiles(context.db, storage, context.app.log)).toBe(0);
 
     const rows = await context.db.select().from(duesPayments);
     expect(rows.filter((row) => row.proofPath?.startsWith('/uploads/'))).toEqual([]);

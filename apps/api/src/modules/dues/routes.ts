@@ -38,8 +38,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { multipartForm } from '../../lib/multipart';
-import { PRIVATE_FILE_CACHE_CONTROL, type Storage } from '../../lib/storage';
-import type { Viewer } from '../../plugins/access';
+import type { Storage } from '../../lib/storage';
+import { NOT_STORED, type Viewer } from '../../plugins/access';
 import { previewDailyDues, runDailyDues } from './daily';
 import { exportStatementsCsv } from './export';
 import { pollPendingCheckouts, receiveWebhook, startCheckout } from './online';
@@ -348,7 +348,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
         reply
           .header('content-type', payment.proofType ?? file.contentType)
           // A private file (decision 066): served only here, after the check above.
-          .header('cache-control', PRIVATE_FILE_CACHE_CONTROL)
+          .header('cache-control', NOT_STORED)
           .header('content-disposition', 'inline')
           .send(file.body)
       );
