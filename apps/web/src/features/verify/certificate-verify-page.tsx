@@ -52,9 +52,7 @@ export function CertificateVerifyPage() {
         data.status === 'not_found' ? (
           <p className="text-stone-600">{CPD_MESSAGES.notFoundDetail}</p>
         ) : (
-          data.status === 'revoked' && (
-            <p className="text-stone-700">{CPD_MESSAGES.revokedDetail}</p>
-          )
+          data.status === 'revoked' && <p className="text-stone-700">{CPD_MESSAGES.revokedDetail}</p>
         )
       }
       details={
