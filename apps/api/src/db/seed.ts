@@ -155,7 +155,9 @@ class ImageWriter {
 
   async removeAll(): Promise<void> {
     await Promise.all(
-      [...this.files.map((file) => file.publicPath), ...this.privateFiles].map((path) => this.storage.remove(path)),
+      [...this.files.map((file) => file.publicPath), ...this.privateFiles].map((path) =>
+        this.storage.remove(path),
+      ),
     );
     this.files.length = 0;
     this.privateFiles.length = 0;

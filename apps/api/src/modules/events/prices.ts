@@ -4,8 +4,8 @@ import {
   type EventPriceAudience,
   type EventPriceTier,
   type EventPriceTierInput,
-  maskPrcNumber,
   type MyRegistrationDetail,
+  maskPrcNumber,
   startOfManilaDay,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
