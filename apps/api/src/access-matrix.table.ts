@@ -1201,9 +1201,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/certificates/${await ownerCertificate(db, owner, unique)}.pdf`,
     }),
   },
-  'GET /api/certificates/verify/:number': {
+  'GET /api/certificates/verify/:code': {
     ...publicForAll,
-    request: () => ({ url: '/api/certificates/verify/CPD-2026-00001' }),
+    request: () => ({ url: '/api/certificates/verify/q3Z8wJtq2v0YkL7nX1c9bA' }),
   },
   'GET /api/dues/summary': adminOnly,
   'GET /api/dues/export-csv': adminOnly,

@@ -29,4 +29,27 @@ describe('request logging', () => {
     expect(ofRequest.map((line) => line.msg)).toEqual(['request completed']);
     expect(warnings.filter((message) => message.includes('disableRequestLogging'))).toEqual([]);
   });
+
+  it('masks a PRC licence number in any log line (decision 066)', async () => {
+    const database = await createTestDatabase();
+    const config = await createTestConfig();
+    const logged: string[] = [];
+    const app = await buildApp(config, {
+      database,
+      logger: { level: 'info', stream: { write: (line: string) => logged.push(line) } },
+    });
+    try {
+      app.log.info({ prc_number: '0012367', registration: { prc_number: '7654321' } }, 'a registration');
+      app.log.info({ body: { payment: { prc_number: '1112299' } } }, 'deeper');
+    } finally {
+      await app.close();
+      await database.close();
+      await config.cleanUp();
+    }
+    const text = logged.join('');
+    for (const full of ['0012367', '7654321', '1112299']) expect(text).not.toContain(full);
+    expect(text).toContain('•••••67');
+    expect(text).toContain('•••••21');
+    expect(text).toContain('•••••99');
+  });
 });

@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { IMAGE_MAX_BYTES, MAX_IMAGES_PER_REQUEST, siteConfig } from '@portal/shared';
+import { IMAGE_MAX_BYTES, MAX_IMAGES_PER_REQUEST, maskPrcNumber, siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocsOptions } from './api-docs';
@@ -26,6 +26,7 @@ import { boardRoutes } from './modules/board/routes';
 import { certificateRoutes, cpdRoutes } from './modules/cpd/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { moveProofsToPrivateFiles } from './modules/dues';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
 import { duesRoutes } from './modules/dues/routes';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
@@ -61,10 +62,26 @@ export type AppDependencies = {
   logger?: FastifyServerOptions['logger'];
 };
 
+/**
+ * What no log line prints in full (decision 066): a PRC licence number under its field's name, at
+ * any depth a log call is likely to put it, is masked as lists show it ('•••••67').
+ */
+export const LOG_REDACTION = {
+  paths: ['prc_number', '*.prc_number', '*.*.prc_number', '*.*.*.prc_number'],
+  censor: (value: unknown) => (typeof value === 'string' ? maskPrcNumber(value) : value),
+};
+
+/** The logger's options with the redaction above; `false` stays off. */
+const withRedaction = (logger: FastifyServerOptions['logger'], level: string) => {
+  if (logger === false) return false;
+  const options = typeof logger === 'object' && logger !== null ? logger : { level };
+  return { ...options, redact: LOG_REDACTION };
+};
+
 /** Builds the whole server; `main.ts` and the tests build it the same way. */
 export async function buildApp(config: Config, { database, logger }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRedaction(logger, config.logLevel),
     // Fastify logs two lines per request (received, answered); one, once answered, says it all at
     // half the cost (each line is a write to stdout).
     logController: new LogController({ disableRequestLogging: true }),
@@ -211,6 +228,11 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
+  // Proofs kept as public uploads before decision 066 become private files before the first
+  // request is answered; a storage that cannot be read then stops the start rather than leave them.
+  app.addHook('onReady', async () => {
+    await moveProofsToPrivateFiles(db, storage, app.log);
+  });
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config });

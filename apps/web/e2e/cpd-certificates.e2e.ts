@@ -47,6 +47,21 @@ async function issueAsAdmin() {
   return (await issued.json()).data as { issued: { name: string; number: string }[] };
 }
 
+/** The seminar's attendees as the admin's CPD page lists them, with each certificate's code. */
+async function attendeesAsAdmin(seminarId: string) {
+  const cookie = await adminCookie(browser.baseUrl);
+  const answer = await fetch(`${browser.baseUrl}/api/cpd/events/${seminarId}`, { headers: { cookie } });
+  return (await answer.json()).data.attendees as {
+    name: string;
+    certificate: {
+      number: string;
+      verify_code: string;
+      revoked: boolean;
+      revoked_reason: string | null;
+    } | null;
+  }[];
+}
+
 describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
   it('an attendee answers the evaluation, downloads the certificate, and its QR code opens the verify page', async () => {
     const { page, context } = await browser.newPage('phone');
@@ -69,6 +84,23 @@ describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
     await page.getByRole('button', { name: 'Okay' }).click();
     await section.getByText(/Evaluation received/).waitFor();
 
+    // Jose Mendoza's revoked certificate, listed until he is issued a new one.
+    const events = await (
+      await fetch(
+        `${browser.baseUrl}/api/events/admin/get-all?search=${encodeURIComponent('Epithermal Gold')}`,
+        {
+          headers: { cookie: await adminCookie(browser.baseUrl) },
+        },
+      )
+    ).json();
+    const seminarId: string = events.data.events.find(
+      (event: { title: string }) => event.title === SEMINAR,
+    ).id;
+    const revoked = (await attendeesAsAdmin(seminarId)).find(
+      (attendee) => attendee.certificate?.revoked,
+    )?.certificate;
+    expect(revoked?.revoked_reason).toBeTruthy();
+
     // Hers, and Jose Mendoza's again after his first was revoked.
     const { issued } = await issueAsAdmin();
     const hers = issued.find((certificate) => certificate.name === 'Maria Lourdes Santos');
@@ -86,8 +118,9 @@ describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const verifyUrl = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? '';
-    expect(verifyUrl).toMatch(/\/certificates\/verify\/CPD-\d{4}-\d{5}$/);
-    expect(verifyUrl.endsWith(hers?.number ?? 'none')).toBe(true);
+    // The QR code carries the certificate's random code, not its printed number (decision 066).
+    expect(verifyUrl).toMatch(/\/certificates\/verify\/[A-Za-z0-9_-]{22}$/);
+    expect(verifyUrl).not.toContain(hers?.number ?? 'none');
     await context.close();
 
     // Anyone who scans it, signed in or not.
@@ -97,13 +130,29 @@ describe('CPD certificates (docs/product-rules.md "CPD certificates")', () => {
     await stranger.page.getByText(CPD_MESSAGES.valid).waitFor();
     await stranger.page.getByText('Maria Lourdes D. Santos').waitFor();
     expect(await stranger.page.getByText('0018853').count()).toBe(0);
+    await stranger.page.getByText(hers?.number ?? 'none').waitFor();
     await checkPage(stranger.page, 'phone', JOURNEY, 'verify');
-    const unknown = await stranger.page.goto(
-      new URL('/certificates/verify/CPD-1999-00001', browser.baseUrl).href,
-    );
-    expect(unknown?.status()).toBe(404);
-    await stranger.page.getByText(CPD_MESSAGES.notFound, { exact: true }).waitFor();
+    // The printed number, and any other, is not an address: the register cannot be walked.
+    for (const number of [hers?.number ?? 'none', 'CPD-1999-00001']) {
+      const unknown = await stranger.page.goto(
+        new URL(`/certificates/verify/${number}`, browser.baseUrl).href,
+      );
+      expect(unknown?.status()).toBe(404);
+      await stranger.page.getByText(CPD_MESSAGES.notFound, { exact: true }).waitFor();
+    }
+    await checkPage(stranger.page, 'phone', JOURNEY, 'verify-not-found');
     await stranger.context.close();
+
+    // On a desktop, and a revoked one (Jose Mendoza's first): it says so, never the admin's reason.
+    const desk = await browser.newPage('laptop');
+    expect((await desk.page.goto(new URL(verifyUrl).pathname))?.status()).toBe(200);
+    await desk.page.getByText(CPD_MESSAGES.valid).waitFor();
+    await checkPage(desk.page, 'laptop', JOURNEY, 'verify');
+    expect((await desk.page.goto(`/certificates/verify/${revoked?.verify_code}`))?.status()).toBe(200);
+    await desk.page.getByText(CPD_MESSAGES.revokedDetail).waitFor();
+    expect(await desk.page.getByText(revoked?.revoked_reason ?? 'none').count()).toBe(0);
+    await checkPage(desk.page, 'laptop', JOURNEY, 'verify-revoked');
+    await desk.context.close();
   }, 120_000);
 
   it('the admin’s CPD page is clean for axe and fits a laptop', async () => {

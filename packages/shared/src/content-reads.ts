@@ -44,6 +44,6 @@ export type ContentReads = {
   getNews(id: string, signal?: AbortSignal): Promise<NewsDetailResponse>;
   /** GET /api/verify/{token} */
   verifyCard(token: string, signal?: AbortSignal): Promise<CardVerificationResponse>;
-  /** GET /api/certificates/verify/{number} */
-  verifyCertificate(number: string, signal?: AbortSignal): Promise<CertificateVerificationResponse>;
+  /** GET /api/certificates/verify/{code} */
+  verifyCertificate(code: string, signal?: AbortSignal): Promise<CertificateVerificationResponse>;
 };

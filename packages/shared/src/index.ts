@@ -20,6 +20,7 @@ export * from './news';
 export * from './pagination';
 export * from './partners';
 export * from './password-strength';
+export * from './personal-data';
 export * from './prerendered-pages';
 export * from './representatives';
 export * from './schemas/account-names';

@@ -46,7 +46,8 @@ export const sitePaths = {
   verifyCard: (token: string) => `/verify/${encodeURIComponent(token)}`,
   adminEventCpd: (id: string) => `/admin/events/${encodeURIComponent(id)}/cpd`,
   certificatesVerify: '/certificates/verify',
-  verifyCertificate: (number: string) => `/certificates/verify/${encodeURIComponent(number)}`,
+  /** A certificate's verification page, by its code (decision 066), never its printed number. */
+  verifyCertificate: (code: string) => `/certificates/verify/${encodeURIComponent(code)}`,
   /** An announcement e-mail's unsubscribe link lands here, the token in its query. */
   unsubscribe: '/unsubscribe',
   /** The notice to the old address of an e-mail change links here, the token in its query. */
@@ -101,7 +102,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminJobs,
   `${sitePaths.verify}/:token`,
   `${sitePaths.adminEvents}/:id/cpd`,
-  `${sitePaths.certificatesVerify}/:number`,
+  `${sitePaths.certificatesVerify}/:code`,
   sitePaths.unsubscribe,
 ];
 

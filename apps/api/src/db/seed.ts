@@ -130,7 +130,15 @@ async function isUsersTableEmpty(db: Db | DbTransaction): Promise<boolean> {
 
 class ImageWriter {
   readonly files: NewUploadedFile[] = [];
+  private readonly privateFiles: string[] = [];
   constructor(private readonly storage: Storage) {}
+
+  /** A private file (a payment proof, decision 066): no `uploaded_files` row, no public address. */
+  async savePrivate(image: RenderedImage): Promise<string> {
+    const { reference } = await this.storage.savePrivate(image.buffer, 'webp');
+    this.privateFiles.push(reference);
+    return reference;
+  }
 
   async save(image: RenderedImage): Promise<string> {
     const { storageKey, publicPath } = await this.storage.save(image.buffer, 'webp');
@@ -146,8 +154,13 @@ class ImageWriter {
   }
 
   async removeAll(): Promise<void> {
-    await Promise.all(this.files.map((file) => this.storage.remove(file.publicPath)));
+    await Promise.all(
+      [...this.files.map((file) => file.publicPath), ...this.privateFiles].map((path) =>
+        this.storage.remove(path),
+      ),
+    );
     this.files.length = 0;
+    this.privateFiles.length = 0;
   }
 }
 
@@ -198,8 +211,8 @@ async function drawPictures(images: ImageWriter) {
     boardImages: await boardImages,
     eventBanners: await eventBanners,
     articleGalleries: await articleGalleries,
-    /** The photo of a receipt a demo member sent as proof of payment. */
-    proof: await banner(),
+    /** The photo of a receipt a demo member sent as proof of payment: a private file. */
+    proof: await renderBanner(seed++).then((image) => images.savePrivate(image)),
   };
 }
 

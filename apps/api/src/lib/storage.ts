@@ -4,6 +4,7 @@ import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
+import { NOT_STORED } from '../plugins/access';
 
 /** The URL prefix under which the server serves stored files. */
 export const UPLOADS_PUBLIC_PREFIX = '/uploads/';
@@ -11,7 +12,19 @@ export const UPLOADS_PUBLIC_PREFIX = '/uploads/';
 /** A stored name never gets other content, so a browser or CDN may keep a file for a year. */
 export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/**
+ * Where private files live (docs/decisions/066-private-files-and-verification-codes.md): the
+ * `private/` folder inside the uploads folder, or keys under `private/` in the bucket. Their
+ * references (`private/<key>`) are not addresses: `/uploads/<key>` never reaches them (a name
+ * there has no `/`), only checked routes under /api/ read them, answered `private, no-store` as
+ * every answer that is not public is (NOT_STORED, plugins/access.ts).
+ */
+export const PRIVATE_FILES_PREFIX = 'private/';
+
 export type StoredFile = { storageKey: string; publicPath: string };
+
+/** A private file as stored: `reference` is what a row keeps (`private/<key>`), never a URL. */
+export type StoredPrivateFile = { storageKey: string; reference: string };
 
 /** A stored file's bytes on their way to a client. */
 export type StoredFileContent = { body: Readable; contentType: string; byteSize: number | undefined };
@@ -30,10 +43,15 @@ export type Storage = {
    * leaves no file behind.
    */
   save(buffer: Buffer, extension: string): Promise<StoredFile>;
-  /** Deletes a stored file; a file already gone is not an error. */
-  remove(publicPath: string): Promise<void>;
-  /** A stored file's content, or null when there is no such file. */
-  read(publicPath: string): Promise<StoredFileContent | null>;
+  /**
+   * Stores the bytes of a private file (a payment proof) apart from the public ones, under a new
+   * random name, or under `storageKey` when given (moving a file that was public, decision 066).
+   */
+  savePrivate(buffer: Buffer, extension: string, storageKey?: string): Promise<StoredPrivateFile>;
+  /** Deletes a stored file (a public path or a private reference); a file already gone is not an error. */
+  remove(publicPathOrReference: string): Promise<void>;
+  /** A stored file's content (a public path or a private reference), or null when there is no such file. */
+  read(publicPathOrReference: string): Promise<StoredFileContent | null>;
   /** Throws unless files can be stored now (the folder is writable, the bucket answers). */
   check(signal: AbortSignal): Promise<void>;
   /** Lets go of connections (the server is closing). */
@@ -62,20 +80,38 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   avif: 'image/avif',
+  pdf: 'application/pdf',
 };
 
 const contentTypeOf = (storageKey: string) =>
   CONTENT_TYPES[storageKey.slice(storageKey.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
-/** The key of a path `save` produced; anything else (a dot segment, a sub-folder) is refused. */
-export function storageKeyOf(publicPath: string): string {
-  const key = publicPath.startsWith(UPLOADS_PUBLIC_PREFIX)
-    ? publicPath.slice(UPLOADS_PUBLIC_PREFIX.length)
-    : '';
-  if (!STORAGE_KEY_PATTERN.test(key)) {
-    throw new InvalidStoragePathError(`Not a stored upload: ${publicPath}`);
+/**
+ * The key of a path `save` produced (`/uploads/<name>` → `<name>`), or of a reference
+ * `savePrivate` produced (`private/<name>` → `private/<name>`); anything else (a dot segment,
+ * another sub-folder) is refused.
+ */
+export function storageKeyOf(publicPathOrReference: string): string {
+  if (publicPathOrReference.startsWith(PRIVATE_FILES_PREFIX)) {
+    const name = publicPathOrReference.slice(PRIVATE_FILES_PREFIX.length);
+    if (STORAGE_KEY_PATTERN.test(name)) return `${PRIVATE_FILES_PREFIX}${name}`;
+  } else if (publicPathOrReference.startsWith(UPLOADS_PUBLIC_PREFIX)) {
+    const name = publicPathOrReference.slice(UPLOADS_PUBLIC_PREFIX.length);
+    if (STORAGE_KEY_PATTERN.test(name)) return name;
   }
-  return key;
+  throw new InvalidStoragePathError(`Not a stored upload: ${publicPathOrReference}`);
+}
+
+/** Whether a stored path is a public upload (`/uploads/…`), i.e. one a private file must move from. */
+export const isPublicUpload = (path: string) => path.startsWith(UPLOADS_PUBLIC_PREFIX);
+
+/** The name under which a private file is kept: a fresh one, or the name it had as a public upload. */
+function privateStorageKey(extension: string, storageKey: string | undefined): string {
+  if (storageKey === undefined) return `${PRIVATE_FILES_PREFIX}${newStorageKey(extension)}`;
+  if (!STORAGE_KEY_PATTERN.test(storageKey)) {
+    throw new InvalidStoragePathError(`Not a stored upload's name: ${storageKey}`);
+  }
+  return `${PRIVATE_FILES_PREFIX}${storageKey}`;
 }
 
 function newStorageKey(extension: string): string {
@@ -102,22 +138,33 @@ export function createDiskStorage({ uploadsDir }: { uploadsDir: string }): DiskS
   // crosses file systems, and a reader never finds a half-written file under a stored name.
   const tempDir = join(root, TEMP_DIR_NAME);
 
+  async function writeAtomically(storageKey: string, buffer: Buffer) {
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = join(tempDir, `${storageKey.replaceAll('/', '-')}.${randomUUID()}.part`);
+    try {
+      await writeFile(tempPath, buffer, { flag: 'wx' });
+      // rename() is atomic: a crash leaves either no file or the whole file under its name.
+      await rename(tempPath, join(root, storageKey));
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+  }
+
   return {
     describe: `folder ${root}`,
 
     async save(buffer, extension) {
       const storageKey = newStorageKey(extension);
-      await mkdir(tempDir, { recursive: true });
-      const tempPath = join(tempDir, `${storageKey}.part`);
-      try {
-        await writeFile(tempPath, buffer, { flag: 'wx' });
-        // rename() is atomic: a crash leaves either no file or the whole file under its name.
-        await rename(tempPath, join(root, storageKey));
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      }
+      await writeAtomically(storageKey, buffer);
       return stored(storageKey);
+    },
+
+    async savePrivate(buffer, extension, name) {
+      const storageKey = privateStorageKey(extension, name);
+      await mkdir(join(root, PRIVATE_FILES_PREFIX), { recursive: true });
+      await writeAtomically(storageKey, buffer);
+      return { storageKey, reference: storageKey };
     },
 
     async remove(publicPath) {
@@ -175,28 +222,38 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     return { sdk, client };
   });
 
+  async function put(storageKey: string, buffer: Buffer, cacheControl: string) {
+    const { sdk, client } = await connected;
+    const { DeleteObjectCommand, PutObjectCommand } = sdk;
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: storageKey,
+          Body: buffer,
+          ContentType: contentTypeOf(storageKey),
+          CacheControl: cacheControl,
+        }),
+      );
+    } catch (error) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: storageKey })).catch(() => {});
+      throw error;
+    }
+  }
+
   return {
     describe: `S3 bucket ${bucket}${options.endpoint ? ` at ${new URL(options.endpoint).origin}` : ''}`,
 
     async save(buffer, extension) {
       const storageKey = newStorageKey(extension);
-      const { sdk, client } = await connected;
-      const { DeleteObjectCommand, PutObjectCommand } = sdk;
-      try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: storageKey,
-            Body: buffer,
-            ContentType: contentTypeOf(storageKey),
-            CacheControl: UPLOADS_CACHE_CONTROL,
-          }),
-        );
-      } catch (error) {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: storageKey })).catch(() => {});
-        throw error;
-      }
+      await put(storageKey, buffer, UPLOADS_CACHE_CONTROL);
       return stored(storageKey);
+    },
+
+    async savePrivate(buffer, extension, name) {
+      const storageKey = privateStorageKey(extension, name);
+      await put(storageKey, buffer, NOT_STORED);
+      return { storageKey, reference: storageKey };
     },
 
     async remove(publicPath) {

@@ -68,6 +68,8 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    /** The database's handle, for a second server on the same database (a restart). */
+    database,
     /** The test database's address on a PostgreSQL server; undefined on PGlite. */
     databaseUrl: 'url' in database ? database.url : undefined,
     config,

@@ -19,7 +19,7 @@ const contentPages: Record<string, PagePrefetch> = {
   [paths.news]: prefetchNewsListPage,
   [`${paths.news}/:id`]: prefetchNewsArticlePage,
   [`${paths.verify}/:token`]: prefetchVerifyPage,
-  [`${paths.certificatesVerify}/:number`]: prefetchCertificateVerifyPage,
+  [`${paths.certificatesVerify}/:code`]: prefetchCertificateVerifyPage,
 };
 
 export type RenderedPage = {

@@ -219,7 +219,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/verify/verify-page').then((m) => ({ Component: m.VerifyPage })),
       }),
       page('Certificate verification', {
-        path: `${paths.certificatesVerify}/:number`,
+        path: `${paths.certificatesVerify}/:code`,
         lazy: () =>
           import('@/features/verify/certificate-verify-page').then((m) => ({
             Component: m.CertificateVerifyPage,

@@ -136,6 +136,14 @@ export const certificateNumberParamsSchema = z.object({
   number: text('Certificate number').max(40, CPD_MESSAGES.certificateNotFound),
 });
 
+/**
+ * The verification address's code (decision 066): 22 characters of base64url. Anything else up to
+ * 40 characters, a printed number among them, is looked up and not found, like a wrong code.
+ */
+export const certificateVerifyParamsSchema = z.object({
+  code: text('Verification code').max(40, CPD_MESSAGES.certificateNotFound),
+});
+
 const checkInSessionSchema = z.object({ day: z.string(), session: z.enum(CHECK_IN_SESSIONS) });
 
 /** One registration as the admin's CPD page lists it. */
@@ -150,7 +158,13 @@ export const cpdAttendeeSchema = z.object({
   prc_details: z.boolean(),
   units: z.string(),
   certificate: z
-    .object({ number: z.string(), revoked: z.boolean(), revoked_reason: z.string().nullable() })
+    .object({
+      number: z.string(),
+      /** The code its verification page is found by (decision 066). */
+      verify_code: z.string(),
+      revoked: z.boolean(),
+      revoked_reason: z.string().nullable(),
+    })
     .nullable(),
   blockers: z.array(z.enum(CERTIFICATE_BLOCKERS)),
 });
@@ -245,12 +259,16 @@ export const myCpdEventSchema = z.object({
   end_date: z.string().nullable(),
   checked_in: z.boolean(),
   evaluation_submitted: z.boolean(),
-  certificate: z.object({ number: z.string(), units: z.string() }).nullable(),
+  certificate: z.object({ number: z.string(), units: z.string(), verify_code: z.string() }).nullable(),
 });
 export type MyCpdEvent = z.infer<typeof myCpdEventSchema>;
 export const myCpdEventsResponseSchema = z.object({ data: z.array(myCpdEventSchema) });
 
-/** GET /api/certificates/verify/{number}: what anyone may read of a certificate. */
+/**
+ * GET /api/certificates/verify/{code}: what anyone may read of a certificate, only what checking
+ * the paper needs (decision 066): who, what it certifies, when, and whether it stands. Not the
+ * licence number, the profession, nor a revocation's reason (the admin's words about the person).
+ */
 export const certificateVerificationSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.enum(['valid', 'revoked']),
@@ -261,7 +279,6 @@ export const certificateVerificationSchema = z.discriminatedUnion('status', [
     units: z.string(),
     role: z.enum(CPD_ROLES),
     provider: z.string(),
-    revoked_reason: z.string().nullable(),
   }),
   z.object({ status: z.literal('not_found') }),
 ]);

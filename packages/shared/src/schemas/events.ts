@@ -527,6 +527,7 @@ export const userEventSchema = z.object({
       statement_number: z.string().nullable(),
       statement_status: z.string().nullable(),
       balance: z.number().int(),
+      /** Masked ('•••••67', maskPrcNumber): a list shows no licence number in full. */
       prc_number: z.string().nullable(),
       prc_expires_on: z.string().nullable(),
     })

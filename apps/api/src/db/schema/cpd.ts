@@ -113,6 +113,15 @@ export const cpdCertificates = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull(),
+    /**
+     * What the QR code and the verification address carry (decision 066): 16 random bytes of a
+     * version-4 UUID (122 random bits) as 22 characters of base64url, so the register cannot be
+     * walked by counting numbers. A default of the database, so a certificate issued before it
+     * got one when the column was added, and every new row gets one without the service's help.
+     */
+    verify_code: text('verify_code')
+      .notNull()
+      .default(sql`rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`),
     registration_id: uuid('registration_id').references(() => eventRegistrations.id, {
       onDelete: 'set null',
     }),
@@ -147,6 +156,7 @@ export const cpdCertificates = pgTable(
   (t) => [
     checkIn('cpd_certificates_role_check', t.role, CPD_ROLES),
     uniqueIndex('cpd_certificates_number_unique').on(t.number),
+    uniqueIndex('cpd_certificates_verify_code_unique').on(t.verify_code),
     // One live certificate per registration; a revoked one may be followed by a new number.
     uniqueIndex('cpd_certificates_live_registration_unique')
       .on(t.registration_id)

@@ -32,8 +32,9 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
   doc.fill('#000000');
 }
 
-export const certificateVerifyUrl = (publicUrl: string, number: string) =>
-  `${publicUrl}${sitePaths.verifyCertificate(number)}`;
+/** The QR code's address carries the certificate's code, not its printed number (decision 066). */
+export const certificateVerifyUrl = (publicUrl: string, code: string) =>
+  `${publicUrl}${sitePaths.verifyCertificate(code)}`;
 
 /** The certificate's PDF: one page, about 30 KB with the fonts' subsets. */
 export async function renderCertificatePdf(certificate: CpdCertificate, publicUrl: string): Promise<Buffer> {
@@ -165,7 +166,7 @@ export async function renderCertificatePdf(certificate: CpdCertificate, publicUr
   const qrSize = 96;
   const qrX = WIDTH - MARGIN - 10 - qrSize - 30;
   const qrY = 430;
-  const url = certificateVerifyUrl(publicUrl, certificate.number);
+  const url = certificateVerifyUrl(publicUrl, certificate.verify_code);
   drawQr(doc, url, qrX, qrY, qrSize);
   doc
     .font('regular')

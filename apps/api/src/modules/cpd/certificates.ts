@@ -221,10 +221,11 @@ export async function certificateForDownload(db: Db, viewer: Viewer, number: str
 }
 
 /**
- * What anyone may read of a certificate (docs/product-rules.md "CPD certificates"): the name,
- * program, dates, units and whether it stands; never the licence number or the profession.
+ * What anyone may read of a certificate (docs/product-rules.md "CPD certificates"), found by its
+ * verification code, never by its printed number (decision 066): the name, program, dates, units
+ * and whether it stands; never the licence number, the profession or why it was revoked.
  */
-export async function verifyCertificate(db: Db, number: string): Promise<CertificateVerification> {
+export async function verifyCertificate(db: Db, code: string): Promise<CertificateVerification> {
   const [row] = await db
     .select({
       number: cpdCertificates.number,
@@ -235,17 +236,15 @@ export async function verifyCertificate(db: Db, number: string): Promise<Certifi
       role: cpdCertificates.role,
       provider: cpdCertificates.provider_name,
       revoked_at: cpdCertificates.revoked_at,
-      revoked_reason: cpdCertificates.revoked_reason,
     })
     .from(cpdCertificates)
-    .where(eq(cpdCertificates.number, number));
+    .where(eq(cpdCertificates.verify_code, code));
   if (!row) return { status: 'not_found' };
   const { revoked_at, ...shown } = row;
   return {
     ...shown,
     units: formatHundredths(Math.round(Number(row.units) * 100)),
     status: revoked_at ? 'revoked' : 'valid',
-    revoked_reason: revoked_at ? row.revoked_reason : null,
   };
 }
 
@@ -265,6 +264,7 @@ export async function myCpdEvents(db: Db, userId: string, now = new Date()): Pro
       evaluation_submitted: sql<boolean>`exists (select 1 from ${eventEvaluationResponses} r where r.registration_id = ${eventRegistrations.id})`,
       certificate_number: cpdCertificates.number,
       certificate_units: cpdCertificates.units,
+      certificate_code: cpdCertificates.verify_code,
     })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.event_id))
@@ -281,10 +281,14 @@ export async function myCpdEvents(db: Db, userId: string, now = new Date()): Pro
       ),
     )
     .orderBy(desc(events.start_date), asc(events.id));
-  return rows.map(({ certificate_number, certificate_units, ...row }) => ({
+  return rows.map(({ certificate_number, certificate_units, certificate_code, ...row }) => ({
     ...row,
     certificate: certificate_number
-      ? { number: certificate_number, units: formatHundredths(Math.round(Number(certificate_units) * 100)) }
+      ? {
+          number: certificate_number,
+          units: formatHundredths(Math.round(Number(certificate_units) * 100)),
+          verify_code: certificate_code ?? '',
+        }
       : null,
   }));
 }
@@ -307,6 +311,8 @@ export async function attendanceCsv(db: Db, eventId: string) {
       const sessions = row.sessions.map((checkIn) => checkIn.session);
       return {
         name: row.prc_name ?? row.name,
+        // In full: this is the provider's completion report to the PRC, the one list that needs
+        // the licence numbers (decision 066); every other list masks them.
         prc_number: row.prc_number,
         profession: row.profession,
         role: CPD_ROLE_LABELS[row.role],

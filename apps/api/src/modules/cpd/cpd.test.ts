@@ -304,7 +304,7 @@ describe('certificates', () => {
   it('PDF: its owner and admins read it; others 403, guests 401, unknown 404', async () => {
     const [number] = numbers.filter((n) => n);
     const [ofFull] = await context.db
-      .select({ number: cpdCertificates.number })
+      .select({ number: cpdCertificates.number, verify_code: cpdCertificates.verify_code })
       .from(cpdCertificates)
       .where(eq(cpdCertificates.registration_id, full.registrationId));
     const own = await call('GET', `/api/certificates/${ofFull?.number}.pdf`, full.cookie);
@@ -340,7 +340,9 @@ describe('certificates', () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
-    expect(decoded?.data).toBe(`https://portal.example.org/certificates/verify/${ofFull?.number}`);
+    // The QR code carries the certificate's code, not its printed number (decision 066).
+    expect(ofFull?.verify_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(decoded?.data).toBe(`https://portal.example.org/certificates/verify/${ofFull?.verify_code}`);
   });
 
   it('verify says valid, never the licence number; revoked says so; unknown is not found', async () => {
@@ -349,7 +351,8 @@ describe('certificates', () => {
       .from(cpdCertificates)
       .where(eq(cpdCertificates.registration_id, full.registrationId));
     const number = ofFull?.number ?? '';
-    const valid = await call('GET', `/api/certificates/verify/${number}`, null);
+    const code = ofFull?.verify_code ?? '';
+    const valid = await call('GET', `/api/certificates/verify/${code}`, null);
     expect(valid.json().data).toMatchObject({
       status: 'valid',
       name: ofFull?.prc_name,
@@ -359,6 +362,16 @@ describe('certificates', () => {
     expect(valid.body).not.toContain('0012345');
     expect((await call('GET', '/api/certificates/verify/CPD-2000-00001', null)).json().data).toEqual({
       status: 'not_found',
+    });
+    // The printed number finds nothing: the register cannot be walked by counting (decision 066).
+    expect((await call('GET', `/api/certificates/verify/${number}`, null)).json().data).toEqual({
+      status: 'not_found',
+    });
+    // The owner's profile links the verification page by the code.
+    const listed = (await call('GET', '/api/cpd/my-events', full.cookie)).json().data;
+    expect(listed.find((row: { event_id: string }) => row.event_id === eventId)?.certificate).toMatchObject({
+      number,
+      verify_code: code,
     });
 
     const noReason = await call('POST', `/api/cpd/certificates/${number}/revoke`, adminCookie, {
@@ -372,10 +385,10 @@ describe('certificates', () => {
       reason: 'Attendance record corrected',
     });
     expect(revoked.statusCode).toBe(204);
-    expect((await call('GET', `/api/certificates/verify/${number}`, null)).json().data).toMatchObject({
-      status: 'revoked',
-      revoked_reason: 'Attendance record corrected',
-    });
+    // Revoked, without the admin's reason: words about the person are not for the public.
+    const afterRevoke = await call('GET', `/api/certificates/verify/${code}`, null);
+    expect(afterRevoke.json().data).toMatchObject({ status: 'revoked', number });
+    expect(afterRevoke.body).not.toContain('Attendance record corrected');
     expect(
       (await call('POST', `/api/cpd/certificates/${number}/revoke`, adminCookie, { reason: 'again' }))
         .statusCode,

@@ -4,6 +4,7 @@ import {
   certificateNumberParamsSchema,
   certificateRevokeSchema,
   certificateVerificationResponseSchema,
+  certificateVerifyParamsSchema,
   cpdEventResponseSchema,
   cpdRoleSchema,
   cpdSettingsSchema,
@@ -74,14 +75,14 @@ const csvResponse = { 200: z.string().describe('text/csv'), ...refusals };
 
 /**
  * The public read of a certificate's verification page (docs/decisions/035): the API route below
- * and the server renderer of /certificates/verify/{number} answer from it.
+ * and the server renderer of /certificates/verify/{code} answer from it.
  */
 export const certificateReads = {
   verify: publicRead({
-    input: certificateNumberParamsSchema,
+    input: certificateVerifyParamsSchema,
     response: certificateVerificationResponseSchema,
     guest: null,
-    answer: async (db, { number }) => ({ data: await verifyCertificate(db, number) }),
+    answer: async (db, { code }) => ({ data: await verifyCertificate(db, code) }),
   }),
 };
 
@@ -337,12 +338,13 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
   );
 
   app.get(
-    '/verify/:number',
+    '/verify/:code',
     {
       config: { access: 'public', ignoresViewer: true, rateLimit: verifyRateLimit(config) },
       schema: {
         tags: ['cpd'],
-        summary: 'What anyone may read of a certificate: name, program, dates, units, whether revoked',
+        summary:
+          'What anyone may read of a certificate, by its code: name, program, dates, units, whether revoked',
         params: certificateReads.verify.input,
         response: { 200: certificateReads.verify.response, 400: apiErrorSchema, 429: apiErrorSchema },
       },

@@ -191,6 +191,7 @@ export async function cpdRegistrationsOf(db: Db | DbTransaction, eventId: string
       profession: prcDetails.profession,
       prc_number: prcDetails.prc_number,
       certificate_number: cpdCertificates.number,
+      certificate_code: cpdCertificates.verify_code,
     })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.user_id))
@@ -246,6 +247,7 @@ export async function readCpdEvent(db: Db, eventId: string): Promise<CpdEvent> {
     .select({
       registration_id: cpdCertificates.registration_id,
       number: cpdCertificates.number,
+      verify_code: cpdCertificates.verify_code,
       reason: cpdCertificates.revoked_reason,
     })
     .from(cpdCertificates)
@@ -294,9 +296,19 @@ export async function readCpdEvent(db: Db, eventId: string): Promise<CpdEvent> {
             )
           : '0',
         certificate: row.certificate_number
-          ? { number: row.certificate_number, revoked: false, revoked_reason: null }
+          ? {
+              number: row.certificate_number,
+              verify_code: row.certificate_code ?? '',
+              revoked: false,
+              revoked_reason: null,
+            }
           : lastRevoked
-            ? { number: lastRevoked.number, revoked: true, revoked_reason: lastRevoked.reason }
+            ? {
+                number: lastRevoked.number,
+                verify_code: lastRevoked.verify_code,
+                revoked: true,
+                revoked_reason: lastRevoked.reason,
+              }
             : null,
         blockers: blockersOf(row),
       };

@@ -8,6 +8,8 @@ import { buildTestApp } from '../../test/helper';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let folder: string;
+/** The certificates' verification codes, given by the database (decision 066). */
+let codes: string[] = [];
 const shell =
   '<!doctype html><html><head><title>Association</title></head><body><div id="root"></div></body></html>';
 const get = (url: string) => context.app.inject({ method: 'GET', url });
@@ -39,32 +41,50 @@ beforeAll(async () => {
     signatory_name: 'Signatory',
     signatory_title: 'Chair',
   };
-  await context.db.insert(cpdCertificates).values([
-    { ...certificate, number: 'CPD-2026-00001' },
-    { ...certificate, number: 'CPD-2026-00002', revoked_at: new Date(), revoked_reason: 'Issued in error' },
-  ]);
+  const inserted = await context.db
+    .insert(cpdCertificates)
+    .values([
+      { ...certificate, number: 'CPD-2026-00001' },
+      { ...certificate, number: 'CPD-2026-00002', revoked_at: new Date(), revoked_reason: 'Issued in error' },
+    ])
+    .returning({ code: cpdCertificates.verify_code });
+  codes = inserted.map((row) => row.code);
 });
 afterAll(async () => {
   await context.close();
   await rm(folder, { recursive: true, force: true });
 });
 
-describe('GET /certificates/verify/{number}', () => {
-  it('answers 200 HTML for a certificate, revoked ones included, and 404 for an unknown number', async () => {
-    for (const number of ['CPD-2026-00001', 'CPD-2026-00002']) {
-      const page = await get(`/certificates/verify/${number}`);
+describe('GET /certificates/verify/{code}', () => {
+  it('gives every certificate its own code of 22 base64url characters (16 bytes, 122 random bits)', () => {
+    expect(codes).toHaveLength(2);
+    for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(codes).size).toBe(2);
+  });
+
+  it('answers 200 HTML for a certificate, revoked ones included, and 404 for an unknown code', async () => {
+    for (const code of codes) {
+      const page = await get(`/certificates/verify/${code}`);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers['cache-control']).toContain('no-store');
       expect(page.body).toContain('<div id="root">');
     }
-    for (const unknown of ['CPD-2026-99999', 'nothing', '%00', 'x'.repeat(90)]) {
+    // The printed numbers are not found: the QR code and the address carry the code (decision 066).
+    for (const unknown of [
+      'CPD-2026-00001',
+      'CPD-2026-00002',
+      'CPD-2026-99999',
+      'nothing',
+      '%00',
+      'x'.repeat(90),
+    ]) {
       expect((await get(`/certificates/verify/${unknown}`)).statusCode).toBe(404);
     }
   });
 
   it('the API says what the page shows, never the licence number', async () => {
-    const valid = await get('/api/certificates/verify/CPD-2026-00001');
+    const valid = await get(`/api/certificates/verify/${codes[0]}`);
     expect(valid.json().data).toEqual({
       status: 'valid',
       number: 'CPD-2026-00001',
@@ -74,10 +94,14 @@ describe('GET /certificates/verify/{number}', () => {
       units: '7.5',
       role: 'participant',
       provider: 'Provider',
-      revoked_reason: null,
     });
     expect(valid.body).not.toContain('0012345');
-    const revoked = await get('/api/certificates/verify/CPD-2026-00002');
-    expect(revoked.json().data).toMatchObject({ status: 'revoked', revoked_reason: 'Issued in error' });
+    expect(valid.body).not.toContain('Geologist');
+    const revoked = await get(`/api/certificates/verify/${codes[1]}`);
+    expect(revoked.json().data).toMatchObject({ status: 'revoked', number: 'CPD-2026-00002' });
+    expect(revoked.body).not.toContain('Issued in error');
+    expect((await get('/api/certificates/verify/CPD-2026-00001')).json().data).toEqual({
+      status: 'not_found',
+    });
   });
 });

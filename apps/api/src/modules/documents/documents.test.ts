@@ -88,6 +88,8 @@ describe("Member's News downloads (active members only)", () => {
     const response = await get(memberNewsUrl, await memberWith({ expiresAt: new Date(Date.now() + DAY_MS) }));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
+    // A members' file: no shared cache keeps it for the next, unpaid, reader (decision 066).
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 

@@ -5,6 +5,7 @@ export { approvePaidRegistration, issueEventFeeStatement, lockEventFeeStatement 
 export { assignMemberNumber } from './member-numbers';
 export { pollPendingCheckouts } from './online';
 export { recordPayment } from './payments';
+export { moveProofsToPrivateFiles } from './private-proofs';
 export { createPaymentProvider, type PaymentProvider } from './providers/payment-provider';
 export { readDuesSettings } from './settings';
 export {

@@ -230,7 +230,8 @@ export async function submitProof(
   const owned = await readStatementFor(db, viewer, statementId);
   if (owned.userId !== viewer.userId)
     throw new AppError(403, DUES_MESSAGES.notYourStatement, { code: 'forbidden' });
-  const stored = await storage.save(file, type.ext);
+  // A proof is the member's and the secretariat's only: a private file (decision 066).
+  const stored = await storage.savePrivate(file, type.ext);
   try {
     return await db.transaction(async (tx) => {
       const { statement, balance } = await lockStatement(tx, statementId);
@@ -245,14 +246,14 @@ export async function submitProof(
         reference: input.reference ?? null,
         amountCentavos: input.amount,
         paidOn: input.paid_on,
-        proofPath: stored.publicPath,
+        proofPath: stored.reference,
         proofType: type.mime,
         submittedBy: viewer.userId,
       });
       return (await readStatementViews(tx, [statementId]))[0] as DuesStatementView;
     });
   } catch (error) {
-    await storage.remove(stored.publicPath);
+    await storage.remove(stored.reference);
     throw error;
   }
 }

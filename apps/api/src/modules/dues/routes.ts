@@ -39,7 +39,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { multipartForm } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
-import type { Viewer } from '../../plugins/access';
+import { NOT_STORED, type Viewer } from '../../plugins/access';
 import { previewDailyDues, runDailyDues } from './daily';
 import { exportStatementsCsv } from './export';
 import { pollPendingCheckouts, receiveWebhook, startCheckout } from './online';
@@ -335,7 +335,7 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'member' },
       schema: {
         tags: ['dues'],
-        summary: "A payment's proof as the member uploaded it (its member or an admin)",
+        summary: "A payment's proof as the member uploaded it (its member or dues staff); never cached",
         params: idParamsSchema,
         produces: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
       },
@@ -344,11 +344,14 @@ export const duesRoutes: FastifyPluginAsyncZod<{
       const { payment } = await readPaymentFor(db, viewerOf(request), request.params.id);
       const file = payment.proofPath ? await storage.read(payment.proofPath) : null;
       if (!file) throw new AppError(404, 'This payment has no proof', { code: 'not_found' });
-      return reply
-        .header('content-type', payment.proofType ?? file.contentType)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline')
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', payment.proofType ?? file.contentType)
+          // A private file (decision 066): served only here, after the check above.
+          .header('cache-control', NOT_STORED)
+          .header('content-disposition', 'inline')
+          .send(file.body)
+      );
     },
   );
 

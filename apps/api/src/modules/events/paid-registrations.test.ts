@@ -219,6 +219,11 @@ describe('who may choose which tier', () => {
     const other = await person();
     const seen = (await call('GET', `/api/events/retrieve-events/${event.id}`, other.cookie)).body;
     expect(seen).not.toContain('1234567');
+    // Staff see the registrants as a list: the number masked there (decision 066).
+    const listed = (await call('GET', `/api/events/retrieve-events/${event.id}`, adminCookie)).json().data;
+    const row = listed.user_events.find((entry: { userId: string }) => entry.userId === outsider.user.id);
+    expect(row.payment.prc_number).toBe('•••••67');
+    expect(JSON.stringify(listed)).not.toContain('1234567');
   });
 
   it('refuses a client-sent amount (the server charges the tier’s)', async () => {

@@ -5,6 +5,7 @@ import {
   type EventPriceTier,
   type EventPriceTierInput,
   type MyRegistrationDetail,
+  maskPrcNumber,
   startOfManilaDay,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
@@ -237,7 +238,9 @@ export async function registrationPayments(db: Db | DbTransaction, eventId: stri
         statement_number: row.number,
         statement_status: row.status,
         balance: row.status && row.status !== 'void' ? Math.max((row.amount ?? 0) - row.paid, 0) : 0,
-        prc_number: row.prcNumber,
+        // A list of registrants: the licence number masked (decision 066); the person reads it
+        // in full on their own registration.
+        prc_number: row.prcNumber === null ? null : maskPrcNumber(row.prcNumber),
         prc_expires_on: row.prcExpiresOn,
       },
     ]),

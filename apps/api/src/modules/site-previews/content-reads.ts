@@ -47,6 +47,5 @@ export const guestContentReads = (db: Db): ContentReads => ({
     asTheRouteAnswers(() => readAsGuest(db, newsReads.authors, asQueryString(query))),
   getNews: (id) => asTheRouteAnswers(() => readAsGuest(db, newsReads.detail, { id })),
   verifyCard: (token) => asTheRouteAnswers(() => readAsGuest(db, cardReads.verify, { token })),
-  verifyCertificate: (number) =>
-    asTheRouteAnswers(() => readAsGuest(db, certificateReads.verify, { number })),
+  verifyCertificate: (code) => asTheRouteAnswers(() => readAsGuest(db, certificateReads.verify, { code })),
 });

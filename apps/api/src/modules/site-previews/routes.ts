@@ -115,19 +115,20 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
 
   // A CPD certificate's verification page (docs/product-rules.md "CPD certificates"), rendered
   // with its data, standing alone as a card's page does (decision 043); an unknown number is the
-  // same page with 404. A certificate may be revoked at any time: no cache keeps the page.
-  app.get<{ Params: { number: string } }>(
-    `${sitePaths.certificatesVerify}/:number`,
+  // same page with 404. A certificate may be revoked at any time: no cache keeps the page. The
+  // address carries the certificate's code; its printed number is not found (decision 066).
+  app.get<{ Params: { code: string } }>(
+    `${sitePaths.certificatesVerify}/:code`,
     { schema: { hide: true }, config: { rateLimit: verifyRateLimit(config) } },
     async (request, reply) => {
       if (shell === null) return reply.callNotFound();
-      const { number } = request.params;
-      if (!certificateReads.verify.input.safeParse({ number }).success) {
+      const { code } = request.params;
+      if (!certificateReads.verify.input.safeParse({ code }).success) {
         return sendPage(reply, 404, shell, NOT_STORED);
       }
-      const page = await renderer.render(sitePaths.verifyCertificate(number), reads, request.log);
+      const page = await renderer.render(sitePaths.verifyCertificate(code), reads, request.log);
       if (page && 'html' in page) return sendPage(reply, page.status, page.html, NOT_STORED);
-      const { data } = await certificateReads.verify.answer(db, { number }, null);
+      const { data } = await certificateReads.verify.answer(db, { code }, null);
       return sendPage(reply, data.status === 'not_found' ? 404 : 200, shell, NOT_STORED);
     },
   );

@@ -353,7 +353,7 @@ function CertificateCell({
           {certificate.number}
         </button>
         <Link
-          to={sitePaths.verifyCertificate(certificate.number)}
+          to={sitePaths.verifyCertificate(certificate.verify_code)}
           className="text-stone-600 text-xs underline"
         >
           Verify page

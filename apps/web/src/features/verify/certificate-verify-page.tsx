@@ -15,7 +15,7 @@ export const prefetchCertificateVerifyPage: PagePrefetch = async ({
   markNotFound,
 }) => {
   const certificate = await queryClient.fetchQuery(
-    certificateVerificationQueryOptions(params.number ?? '', reads.verifyCertificate),
+    certificateVerificationQueryOptions(params.code ?? '', reads.verifyCertificate),
   );
   if (certificate.status === 'not_found') markNotFound();
 };
@@ -33,13 +33,13 @@ const headline = {
 } as const;
 
 /**
- * /certificates/verify/{number} (docs/product-rules.md "CPD certificates"): what anyone who scans
- * a certificate's QR code sees. The name, program, dates and units, and whether it stands; never
- * the licence number.
+ * /certificates/verify/{code} (docs/product-rules.md "CPD certificates"): what anyone who scans
+ * a certificate's QR code sees. The code is not the printed number (docs/decisions/066). The name,
+ * program, dates and units, and whether it stands; never the licence number nor why it was revoked.
  */
 export function CertificateVerifyPage() {
-  const { number = '' } = useParams();
-  const verification = useCertificateVerification(number);
+  const { code = '' } = useParams();
+  const verification = useCertificateVerification(code);
   const data: CertificateVerification = verification.data ?? { status: 'not_found' };
   return (
     <VerificationCard
@@ -52,9 +52,7 @@ export function CertificateVerifyPage() {
         data.status === 'not_found' ? (
           <p className="text-stone-600">{CPD_MESSAGES.notFoundDetail}</p>
         ) : (
-          data.status === 'revoked' && (
-            <p className="text-stone-700">{CPD_MESSAGES.revokedDetail(data.revoked_reason ?? '')}</p>
-          )
+          data.status === 'revoked' && <p className="text-stone-700">{CPD_MESSAGES.revokedDetail}</p>
         )
       }
       details={

@@ -124,7 +124,7 @@ describe('CpdCertificatesSection (docs/product-rules.md "CPD certificates")', { 
             {
               ...seminar,
               evaluation_submitted: true,
-              certificate: { number: 'CPD-2026-00001', units: '7.5' },
+              certificate: { number: 'CPD-2026-00001', units: '7.5', verify_code: 'q3Z8wJtq2v0YkL7nX1c9bA' },
             },
           ],
         });

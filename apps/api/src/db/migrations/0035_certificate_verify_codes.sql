@@ -1,0 +1,2 @@
+ALTER TABLE "cpd_certificates" ADD COLUMN "verify_code" text DEFAULT rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "cpd_certificates_verify_code_unique" ON "cpd_certificates" USING btree ("verify_code");
