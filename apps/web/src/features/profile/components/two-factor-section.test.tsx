@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('TwoFactorSection (decision 061)', () => {
   it('offers "Set up" while it is off, coming back to the profile', async () => {
-    stubStatus({ totp: false, recoveryCodesLeft: 0, required: false });
+    stubStatus({ totp: false, passkeys: 0, recoveryCodesLeft: 0, required: false });
     renderWithRouter(<TwoFactorSection notify={vi.fn()} />, { path: '/profile' });
     expect(await screen.findByText('Off')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set up' })).toHaveAttribute(
@@ -33,7 +33,7 @@ describe('TwoFactorSection (decision 061)', () => {
   });
 
   it('shows the codes left, makes new ones, and turns it off after asking', async () => {
-    const fetchMock = stubStatus({ totp: true, recoveryCodesLeft: 7, required: false });
+    const fetchMock = stubStatus({ totp: true, passkeys: 0, recoveryCodesLeft: 7, required: false });
     const notify = vi.fn();
     const user = userEvent.setup();
     renderWithRouter(<TwoFactorSection notify={notify} />, { path: '/profile' });
@@ -62,7 +62,7 @@ describe('TwoFactorSection (decision 061)', () => {
   });
 
   it('has no "Turn off" for staff, who must keep it', async () => {
-    stubStatus({ totp: true, recoveryCodesLeft: 10, required: true });
+    stubStatus({ totp: true, passkeys: 0, recoveryCodesLeft: 10, required: true });
     renderWithRouter(<TwoFactorSection notify={vi.fn()} />, { path: '/profile' });
     expect(await screen.findByText('Staff accounts keep two-step sign-in on.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
