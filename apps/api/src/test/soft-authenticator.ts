@@ -76,9 +76,9 @@ export function createPasskey(options: CreationOptions, origin: string, { rpId }
     coseKeyOf(publicKey),
   );
   const attestationObject = isoCBOR.encode(
-    new Map<string, string | Map<string, never> | Uint8Array>([
+    new Map<string, string | Map<string, string> | Uint8Array>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, string>()],
       ['authData', authData],
     ]),
   );
