@@ -1,3 +1,4 @@
+import type { TwoFactorStatus } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,9 +8,10 @@ import { TwoFactorSection } from './two-factor-section';
 
 const CODES = Array.from({ length: 10 }, (_, index) => `wxyz-abc${index + 2}`);
 
-function stubStatus(status: { totp: boolean; recoveryCodesLeft: number; required: boolean }) {
+function stubStatus(status: TwoFactorStatus) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/auth/2fa') return json({ data: status });
+    if (url === '/api/auth/2fa/passkeys') return json({ data: [] });
     if (url === '/api/auth/2fa/recovery-codes' && init?.method === 'POST')
       return json({ data: { recoveryCodes: CODES } });
     if (url === '/api/auth/2fa/totp' && init?.method === 'DELETE') return new Response(null, { status: 204 });
