@@ -218,7 +218,9 @@ export type PasskeyRegistered = z.infer<typeof passkeyRegisteredResponseSchema>[
 
 /** Ceremony options as @simplewebauthn/server makes them, for @simplewebauthn/browser. */
 export const webauthnOptionsResponseSchema = z.object({
-  data: z.looseObject({ challenge: text('Challenge') }).describe('PublicKeyCredential{Creation,Request}OptionsJSON'),
+  data: z
+    .looseObject({ challenge: text('Challenge') })
+    .describe('PublicKeyCredential{Creation,Request}OptionsJSON'),
 });
 
 /** GET /api/auth/2fa/methods: what the account signing in (the pending cookie's) can use. */
