@@ -41,7 +41,8 @@ export function TwoFactorSection({ notify }: { notify: Notify }) {
       </p>
     );
   }
-  const { totp, passkeys, recoveryCodesLeft, required } = status.data;
+  const { totp, recoveryCodesLeft, required } = status.data;
+  const passkeys = status.data.passkeys ?? 0;
   const codesDialog = (
     <Dialog.Root open={newCodes !== null} onOpenChange={(open) => !open && setNewCodes(null)}>
       <DialogPanel aria-describedby={undefined}>
