@@ -35,6 +35,8 @@ afterAll(async () => {
 
 /** A screenshot for people to look at, kept with the others of this work as well. */
 async function shoot(page: Page, name: string) {
+  // From the top, so the sticky header is not drawn over the middle of a full-page capture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, name);
   await copyFile(`artifacts/screenshots/${name}.png`, `${SHOTS}/${name}.png`).catch(() => undefined);
 }

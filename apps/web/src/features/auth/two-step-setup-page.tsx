@@ -121,8 +121,8 @@ export function TwoStepSetupPage() {
       title="Set up two-step sign-in"
       intro={
         required
-          ? 'Staff accounts sign in with a code from an authenticator app as well as the password. Set it up once, here.'
-          : 'Sign in with a code from an authenticator app as well as your password.'
+          ? 'Staff accounts sign in with a code from an authenticator app, or a passkey, as well as the password. Set it up once, here.'
+          : 'Sign in with a code from an authenticator app, or a passkey, as well as your password.'
       }
       footer={
         required ? undefined : (
