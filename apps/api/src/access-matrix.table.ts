@@ -17,6 +17,7 @@ import {
   eventWaitlist,
   jobRuns,
   membershipCards,
+  passkeys,
   representatives,
   speakers,
   type User,
@@ -87,6 +88,24 @@ export const MATRIX_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 async function enrolOwner(db: Db, userId: string) {
   await db.insert(userTotp).values({ userId, secret: MATRIX_TOTP_SECRET, confirmedAt: new Date() });
+}
+
+/** Gives the account a passkey row (its key is never used: the ceremonies are passkeys.test.ts's). */
+async function givePasskey(db: Db, userId: string) {
+  const [row] = await db
+    .insert(passkeys)
+    .values({ userId, credentialId: randomUUID(), publicKey: 'pQECAyYgASFYIA', name: 'Laptop' })
+    .returning({ id: passkeys.id });
+  if (!row) throw new Error('passkey not created');
+  return row;
+}
+
+/** The pending second step (cookie) of a new account that has a passkey. */
+async function pendingPasskeySignIn({ db, config }: MatrixFixture) {
+  const user = await createUser(db, { totp: false });
+  await givePasskey(db, user.id);
+  const pending = await signSecondStepToken(user.id, loadOrCreateJwtSecret(config), { ttlSeconds: 300 });
+  return { cookie: `second_step=${pending}` };
 }
 const adminOnly = { guest: 'unauthenticated', member: 'forbidden', admin: 'ok' } as const;
 
@@ -474,6 +493,85 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async ({ db, owner }) => {
       await enrolOwner(db, owner.id);
       return { url: '/api/auth/2fa/totp' };
+    },
+  },
+  // Passkeys (decision 061, "Passkeys"). The second step's routes answer whoever's browser holds
+  // the pending cookie; the ceremonies themselves are passkeys.test.ts's.
+  'GET /api/auth/2fa/methods': {
+    ...publicForAll,
+    request: async (fixture) => ({
+      url: '/api/auth/2fa/methods',
+      headers: await pendingPasskeySignIn(fixture),
+    }),
+  },
+  'POST /api/auth/2fa/verify/passkey-options': {
+    ...publicForAll,
+    request: async (fixture) => ({
+      url: '/api/auth/2fa/verify/passkey-options',
+      headers: await pendingPasskeySignIn(fixture),
+    }),
+  },
+  // No ceremony here: a body without the authenticator's answer is refused for everyone (400).
+  'POST /api/auth/2fa/verify/passkey': {
+    guest: 'refused',
+    member: 'refused',
+    admin: 'refused',
+    request: async (fixture) => ({
+      url: '/api/auth/2fa/verify/passkey',
+      headers: await pendingPasskeySignIn(fixture),
+      payload: {},
+    }),
+  },
+  // Another member and the matrix's admin have no passkey (409).
+  'POST /api/auth/2fa/step-up/passkey-options': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'refused',
+    admin: 'refused',
+    request: async ({ db, owner }) => {
+      await givePasskey(db, owner.id);
+      return { url: '/api/auth/2fa/step-up/passkey-options' };
+    },
+  },
+  'POST /api/auth/2fa/step-up/passkey': {
+    guest: 'unauthenticated',
+    member: 'refused',
+    anotherMember: 'refused',
+    admin: 'refused',
+    request: () => ({ url: '/api/auth/2fa/step-up/passkey', payload: {} }),
+  },
+  'GET /api/auth/2fa/passkeys': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: async ({ db, owner }) => {
+      await givePasskey(db, owner.id);
+      return { url: '/api/auth/2fa/passkeys' };
+    },
+  },
+  'POST /api/auth/2fa/passkeys/options': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'POST /api/auth/2fa/passkeys': {
+    guest: 'unauthenticated',
+    member: 'refused',
+    anotherMember: 'refused',
+    admin: 'refused',
+    request: () => ({ url: '/api/auth/2fa/passkeys', payload: { name: 'Laptop' } }),
+  },
+  // Only the owner's own: anyone else's request for it finds nothing.
+  'DELETE /api/auth/2fa/passkeys/:id': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => {
+      const { id } = await givePasskey(db, owner.id);
+      return { url: `/api/auth/2fa/passkeys/${id}` };
     },
   },
   'POST /api/auth/forgot-password': {

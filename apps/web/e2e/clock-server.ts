@@ -15,8 +15,9 @@ export type ClockServer = ServerUnderTest & {
  * falls due when time passes (docs/product-rules.md "Waitlist", "Event reminders") happens within
  * seconds of a jump. The built site is global-setup.ts's; the data folder and port are new.
  */
-export async function startClockServer(): Promise<ClockServer> {
+export async function startClockServer({ publicHost }: { publicHost?: string } = {}): Promise<ClockServer> {
   const server = await startServer({
+    publicHost,
     nodeArguments: ['--import', fileURLToPath(new URL('./fake-clock.mjs', import.meta.url))],
     ipc: true,
     env: { EVENTS_JOB_INTERVAL_SECONDS: '1' },

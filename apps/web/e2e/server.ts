@@ -25,14 +25,20 @@ export async function startServer({
   env = {},
   nodeArguments = [],
   ipc = false,
+  publicHost = '127.0.0.1',
 }: {
   env?: Record<string, string>;
   nodeArguments?: string[];
   ipc?: boolean;
+  /**
+   * The host name of the site's address (PUBLIC_URL): `localhost` for passkeys, whose relying
+   * party must be a domain, never an IP address (WebAuthn, "RP ID"). It still listens on 127.0.0.1.
+   */
+  publicHost?: string;
 }): Promise<ServerUnderTest> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${publicHost}:${port}`;
   const server = spawn(process.execPath, [...nodeArguments, 'apps/api/dist/main.js'], {
     cwd: root,
     env: {

@@ -36,6 +36,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'two_factor_disabled',
   'recovery_codes_regenerated',
   'second_step_locked',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -69,6 +71,8 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   two_factor_disabled: 'Turned off two-step sign-in',
   recovery_codes_regenerated: 'Made new recovery codes',
   second_step_locked: 'Two-step sign-in locked after wrong codes',
+  passkey_added: 'Added a passkey',
+  passkey_removed: 'Removed a passkey',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -91,9 +91,13 @@ export const recoveryCodesResponseSchema = z.object({
 });
 export type RecoveryCodes = z.infer<typeof recoveryCodesResponseSchema>['data'];
 
-/** Where the account stands (GET /api/auth/2fa). `required`: the account holds a staff role. */
+/**
+ * Where the account stands (GET /api/auth/2fa). Two-step sign-in is on when `totp` is or any
+ * passkey is registered. `required`: the account holds a staff role.
+ */
 export const twoFactorStatusSchema = z.object({
   totp: z.boolean(),
+  passkeys: z.number().int().describe('How many passkeys the account has'),
   recoveryCodesLeft: z.number().int(),
   required: z.boolean(),
 });
@@ -108,3 +112,119 @@ export type SecondFactorSummary = z.infer<typeof secondFactorSummarySchema>;
 export const secondFactorRequiredResponseSchema = z.object({
   data: z.object({ secondFactor: z.literal('required') }),
 });
+
+/**
+ * Passkeys (decision 061, "Passkeys"): WebAuthn credentials, a second factor of their own beside
+ * the authenticator app. A challenge handed out with a ceremony's options works once, for five
+ * minutes.
+ */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
+export const WEBAUTHN_CHALLENGE_PURPOSES = ['register', 'sign_in', 'step_up'] as const;
+export type WebauthnChallengePurpose = (typeof WEBAUTHN_CHALLENGE_PURPOSES)[number];
+export const PASSKEY_NAME_MAX = 60;
+/** How many passkeys one account may keep: enough for every device a person has. */
+export const PASSKEYS_PER_ACCOUNT_MAX = 20;
+/** The ways an account can pass the second step, as GET /api/auth/2fa/methods names them. */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+export const PASSKEY_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${PASSKEY_NAME_MAX} characters`,
+  responseRequired: 'Passkey answer is required',
+  refused: 'That passkey was not accepted. Try again',
+  tooMany: `An account can keep at most ${PASSKEYS_PER_ACCOUNT_MAX} passkeys`,
+  alreadyRegistered: 'That passkey is already registered',
+  notFound: 'Passkey not found',
+  staffMustKeep: 'Staff accounts must keep a second factor: add another before removing this one',
+  cancelled: 'The passkey was not used. Try again, or use a code',
+  unsupported: 'This browser cannot use passkeys',
+} as const;
+
+const base64url = (label: string) =>
+  text(label, { requiredMessage: PASSKEY_MESSAGES.responseRequired })
+    .max(16_384, `${label} is too long`)
+    .regex(/^[A-Za-z0-9_-]*$/, `${label} must be base64url`);
+
+/**
+ * A browser's answer to navigator.credentials (the JSON @simplewebauthn/browser gives), checked
+ * for shape here and verified by @simplewebauthn/server. Unknown keys pass through: the library
+ * reads what the WebAuthn level it supports defines.
+ */
+const credentialJsonBase = {
+  id: base64url('Credential id'),
+  rawId: base64url('Credential id'),
+  type: z.literal('public-key', { error: PASSKEY_MESSAGES.responseRequired }),
+  clientExtensionResults: z.looseObject({}).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+export const registrationResponseJsonSchema = z.looseObject({
+  ...credentialJsonBase,
+  response: z.looseObject({
+    clientDataJSON: base64url('clientDataJSON'),
+    attestationObject: base64url('attestationObject'),
+    transports: z.array(text('Transport').max(32)).max(10).optional(),
+  }),
+});
+export const authenticationResponseJsonSchema = z.looseObject({
+  ...credentialJsonBase,
+  response: z.looseObject({
+    clientDataJSON: base64url('clientDataJSON'),
+    authenticatorData: base64url('authenticatorData'),
+    signature: base64url('signature'),
+    userHandle: base64url('userHandle').optional(),
+  }),
+});
+
+const passkeyName = text('Name', { requiredMessage: PASSKEY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PASSKEY_MESSAGES.nameRequired)
+  .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong);
+
+/** POST /api/auth/2fa/passkeys: the registration ceremony's answer and the name it is kept by. */
+export const passkeyRegistrationBodySchema = z.object({
+  name: passkeyName,
+  response: registrationResponseJsonSchema,
+});
+export type PasskeyRegistrationBody = z.infer<typeof passkeyRegistrationBodySchema>;
+
+/** POST /api/auth/2fa/verify/passkey and /step-up/passkey: the sign-in ceremony's answer. */
+export const passkeyAssertionBodySchema = z.object({
+  response: authenticationResponseJsonSchema,
+});
+export type PasskeyAssertionBody = z.infer<typeof passkeyAssertionBodySchema>;
+
+export const passkeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySchema>;
+export const passkeyListResponseSchema = z.object({ data: z.array(passkeySchema) });
+
+/** The answer to a registration: the new passkey, and recovery codes when it is the first factor. */
+export const passkeyRegisteredResponseSchema = z.object({
+  data: z.object({
+    passkey: passkeySchema,
+    recoveryCodes: z
+      .array(z.string())
+      .length(RECOVERY_CODE_COUNT)
+      .nullable()
+      .describe('Ten recovery codes when this is the account’s first second factor, shown once; else null'),
+  }),
+});
+export type PasskeyRegistered = z.infer<typeof passkeyRegisteredResponseSchema>['data'];
+
+/** Ceremony options as @simplewebauthn/server makes them, for @simplewebauthn/browser. */
+export const webauthnOptionsResponseSchema = z.object({
+  data: z
+    .looseObject({ challenge: text('Challenge') })
+    .describe('PublicKeyCredential{Creation,Request}OptionsJSON'),
+});
+
+/** GET /api/auth/2fa/methods: what the account signing in (the pending cookie's) can use. */
+export const secondFactorMethodsResponseSchema = z.object({
+  data: z.object({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }),
+});
+export type SecondFactorMethods = z.infer<typeof secondFactorMethodsResponseSchema>['data'];

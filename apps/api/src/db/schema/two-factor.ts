@@ -1,5 +1,6 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytewiseText, createdAt } from './columns';
+import { WEBAUTHN_CHALLENGE_PURPOSES } from '@portal/shared';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytewiseText, checkIn, createdAt } from './columns';
 import { users } from './users';
 
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -44,3 +45,56 @@ export const recoveryCodes = pgTable(
 );
 
 export type UserTotp = typeof userTotp.$inferSelect;
+
+/**
+ * An account's passkeys (decision 061, "Passkeys"): WebAuthn credentials registered through
+ * @simplewebauthn/server, each a second factor of its own. `credential_id` is the authenticator's
+ * id (base64url), `public_key` the COSE key it gave at registration (base64url), `counter` the
+ * signature counter last seen (the library refuses one that does not go up), `transports` what
+ * the browser said it can reach the authenticator by.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: bytewiseText('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_idx').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A WebAuthn challenge handed out with ceremony options, single-use: the verification deletes
+ * the row it checks against (so a replayed answer finds none) and a row past `expires_at` (five
+ * minutes) no longer counts. `purpose` keeps a registration's challenge out of a sign-in.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    challenge: bytewiseText('challenge').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    checkIn('webauthn_challenges_purpose_check', t.purpose, WEBAUTHN_CHALLENGE_PURPOSES),
+    index('webauthn_challenges_user_idx').on(t.userId, t.purpose, t.challenge),
+  ],
+);
+
+export type Passkey = typeof passkeys.$inferSelect;

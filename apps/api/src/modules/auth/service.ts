@@ -27,7 +27,7 @@ import {
   rotateRefreshToken,
   type SessionMetadata,
 } from './sessions';
-import { checkSecondFactor, hasConfirmedTotp } from './two-factor';
+import { hasSecondFactor } from './two-factor';
 
 const HOUR_MS = 3_600_000;
 /** How long each kind of e-mail link works. */
@@ -245,19 +245,20 @@ export async function logIn(
     throw new LoginRefusedError(403, LOGIN_ERROR_CODES.accountInactive, AUTH_MESSAGES.accountInactive);
   }
   // With two-step sign-in on, the password alone opens no session (decision 061).
-  if (await hasConfirmedTotp(context.db, user.id)) return { secondFactorFor: user.id };
+  if (await hasSecondFactor(context.db, user.id)) return { secondFactorFor: user.id };
   const tokens = await createSession(context, context.db, user, metadata);
   return { tokens, profile: await loadProfile(context.db, user.id) };
 }
 
 /**
- * POST /api/auth/2fa/verify: the second step of a sign-in the pending cookie names. The account
- * must still be active; the code is checked (and counted) by `checkSecondFactor`.
+ * POST /api/auth/2fa/verify (a code) and /verify/passkey: the second step of a sign-in the pending
+ * cookie names. The account must still be active; `check` checks the code or the passkey (and
+ * counts a wrong one: `checkSecondFactor`, `checkPasskeyAssertion`).
  */
 export async function completeSecondStep(
   context: AuthContext,
   userId: string,
-  code: string,
+  check: (userId: string) => Promise<void>,
   metadata: SessionMetadata,
 ): Promise<{ tokens: IssuedTokens; profile: Profile } | null> {
   const [user] = await context.db
@@ -266,7 +267,7 @@ export async function completeSecondStep(
     .where(eq(users.id, userId))
     .limit(1);
   if (user?.status !== 'active') return null;
-  await checkSecondFactor(context.db, user.id, code);
+  await check(user.id);
   const tokens = await createSession(context, context.db, user, { ...metadata, secondFactorAt: new Date() });
   return { tokens, profile: await loadProfile(context.db, user.id) };
 }

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { refreshTokens, sessions, userRoles, users, userTotp } from '../../db/schema';
+import { refreshTokens, sessions, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   type AccessTokenAudience,
@@ -15,6 +15,7 @@ import {
 } from '../../lib/tokens';
 import type { Viewer } from '../../plugins/access';
 import type { IssuedTokens } from './cookies';
+import { hasSecondFactorSql } from './two-factor';
 
 /** What every session function needs: the database, the TTLs and the signing secret. */
 export type AuthContext = { db: Db; config: Config; jwtSecret: string };
@@ -149,7 +150,7 @@ export async function resolveViewer(context: AuthContext, accessToken: string): 
     .select({
       userId: users.id,
       roles: staffRolesOf(users.id),
-      enrolled: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.secret} is not null)`,
+      enrolled: hasSecondFactorSql(users.id),
       checkedAt: sessions.secondFactorAt,
     })
     .from(sessions)

@@ -1,13 +1,19 @@
 import {
   apiErrorSchema,
+  passkeyAssertionBodySchema,
+  passkeyListResponseSchema,
+  passkeyRegisteredResponseSchema,
+  passkeyRegistrationBodySchema,
   profileResponseSchema,
   recoveryCodesResponseSchema,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorCodeBodySchema,
+  secondFactorMethodsResponseSchema,
   TWO_FACTOR_MESSAGES,
   totpCodeBodySchema,
   totpEnrolmentResponseSchema,
   twoFactorStatusResponseSchema,
+  webauthnOptionsResponseSchema,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,9 +22,20 @@ import { AppError } from '../../lib/errors';
 import { verifySecondStepToken } from '../../lib/tokens';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { clearSecondStepCookie, SECOND_STEP_COOKIE, setSessionCookies } from './cookies';
+import {
+  checkPasskeyAssertion,
+  finishPasskeyRegistration,
+  listPasskeys,
+  removePasskey,
+  secondFactorMethods,
+  startPasskeyAssertion,
+  startPasskeyRegistration,
+  stepUpWithPasskey,
+} from './passkeys';
 import { completeSecondStep } from './service';
 import type { AuthContext } from './sessions';
 import {
+  checkSecondFactor,
   confirmTotpEnrolment,
   readTwoFactorStatus,
   regenerateRecoveryCodes,
@@ -34,6 +51,17 @@ function viewerOf(request: FastifyRequest) {
   // access: 'member' guarantees it; the check keeps the types honest.
   if (!request.viewer) throw new AppError(401, 'Authentication required', { code: 'unauthenticated' });
   return request.viewer;
+}
+
+/** The account a pending second step (the `second_step` cookie) names; 401 "Sign in again" without one. */
+async function pendingUserOf(request: FastifyRequest, reply: FastifyReply, context: AuthContext) {
+  const pending = request.cookies[SECOND_STEP_COOKIE];
+  const userId = pending ? await verifySecondStepToken(pending, context.jwtSecret) : null;
+  if (!userId) {
+    clearSecondStepCookie(reply, context.config);
+    throw signInAgain();
+  }
+  return userId;
 }
 
 const signInAgain = () =>
@@ -119,7 +147,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, c
         throw signInAgain();
       }
       const signedIn = await withRetryAfter(reply, () =>
-        completeSecondStep(context, userId, request.body.code, {
+        completeSecondStep(context, userId, (id) => checkSecondFactor(db, id, request.body.code), {
           userAgent: request.headers['user-agent'],
           ip: request.ip,
         }),
@@ -186,6 +214,181 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, c
     },
     async (request, reply) => {
       await turnOffTotp(db, viewerOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Passkeys (decision 061, "Passkeys"): a second factor of their own beside the app.
+
+  app.get(
+    '/methods',
+    {
+      // Asked by the second step of sign-in, before there is a session: the pending cookie says who.
+      config: { access: 'public', ignoresViewer: true, rateLimit: authRateLimit(config) },
+      schema: {
+        tags: ['auth'],
+        summary: 'The second-step methods of the account signing in: an authenticator app, passkeys',
+        response: { 200: secondFactorMethodsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = await pendingUserOf(request, reply, context);
+      return { data: { methods: await secondFactorMethods(db, userId) } };
+    },
+  );
+
+  app.post(
+    '/verify/passkey-options',
+    {
+      config: { access: 'public', ignoresViewer: true, rateLimit: authRateLimit(config) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Options of a passkey ceremony for the second step of sign-in (valid 5 minutes)',
+        response: { 200: webauthnOptionsResponseSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = await pendingUserOf(request, reply, context);
+      return { data: await startPasskeyAssertion(db, config, userId, 'sign_in') };
+    },
+  );
+
+  app.post(
+    '/verify/passkey',
+    {
+      config: { access: 'public', ignoresViewer: true, rateLimit: authRateLimit(config) },
+      schema: {
+        tags: ['auth'],
+        summary: 'The second step of sign-in with a passkey',
+        body: passkeyAssertionBodySchema,
+        response: { 200: profileResponseSchema, 403: apiErrorSchema, ...codeRefusals },
+      },
+    },
+    async (request, reply) => {
+      const userId = await pendingUserOf(request, reply, context);
+      const signedIn = await withRetryAfter(reply, () =>
+        completeSecondStep(
+          context,
+          userId,
+          (id) => checkPasskeyAssertion(db, config, id, 'sign_in', request.body.response),
+          { userAgent: request.headers['user-agent'], ip: request.ip },
+        ),
+      );
+      clearSecondStepCookie(reply, config);
+      if (!signedIn) throw signInAgain();
+      setSessionCookies(reply, config, signedIn.tokens);
+      return { data: { profile: signedIn.profile } };
+    },
+  );
+
+  app.post(
+    '/step-up/passkey-options',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Options of a passkey ceremony to confirm it is you before a sensitive action',
+        response: { 200: webauthnOptionsResponseSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      data: await startPasskeyAssertion(db, config, viewerOf(request).userId, 'step_up'),
+    }),
+  );
+
+  app.post(
+    '/step-up/passkey',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm it is you with a passkey before a sensitive action (valid 15 minutes)',
+        body: passkeyAssertionBodySchema,
+        response: { 204: z.null().describe('Checked'), ...codeRefusals },
+      },
+    },
+    async (request, reply) => {
+      await withRetryAfter(reply, () =>
+        stepUpWithPasskey(db, config, viewerOf(request), request.body.response),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/passkeys',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The passkeys of the signed-in account, oldest first',
+        response: { 200: passkeyListResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listPasskeys(db, viewerOf(request).userId) }),
+  );
+
+  app.post(
+    '/passkeys/options',
+    {
+      // Adding a factor to an account that has one is a sensitive change: a fresh check first.
+      config: { access: 'member', stepUp: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Options of a passkey registration ceremony (valid 5 minutes)',
+        response: {
+          200: webauthnOptionsResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ({ data: await startPasskeyRegistration(db, config, viewerOf(request).userId) }),
+  );
+
+  app.post(
+    '/passkeys',
+    {
+      config: { access: 'member', stepUp: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a passkey; the first second factor of an account comes with ten recovery codes',
+        body: passkeyRegistrationBodySchema,
+        response: {
+          201: passkeyRegisteredResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const registered = await finishPasskeyRegistration(db, config, viewerOf(request), request.body);
+      return reply.status(201).send({ data: registered });
+    },
+  );
+
+  app.delete(
+    '/passkeys/:id',
+    {
+      config: { access: 'member', stepUp: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Remove a passkey (staff must keep a second factor)',
+        params: z.object({ id: z.uuid('Passkey not found') }),
+        response: {
+          204: z.null().describe('Removed'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await removePasskey(db, viewerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -67,7 +67,7 @@ describe('enrolment', () => {
     const user = await createUser(context.db);
     const { cookie } = await signIn(context, user);
     expect((await call('GET', '/api/auth/2fa', cookie)).json()).toEqual({
-      data: { totp: false, recoveryCodesLeft: 0, required: false },
+      data: { totp: false, passkeys: 0, recoveryCodesLeft: 0, required: false },
     });
 
     const enrol = await call('POST', '/api/auth/2fa/totp/enrol', cookie);
@@ -97,7 +97,7 @@ describe('enrolment', () => {
     for (const code of codes) expect(code).toMatch(RECOVERY_CODE);
 
     expect((await call('GET', '/api/auth/2fa', cookie)).json()).toEqual({
-      data: { totp: true, recoveryCodesLeft: 10, required: false },
+      data: { totp: true, passkeys: 0, recoveryCodesLeft: 10, required: false },
     });
     expect((await call('GET', '/api/auth/session', cookie)).json().data.profile.secondFactor).toEqual({
       enrolled: true,
@@ -280,6 +280,7 @@ describe('staff must have it', () => {
     });
     expect((await call('GET', '/api/auth/2fa', cookie)).json().data).toEqual({
       totp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
       required: true,
     });
@@ -300,6 +301,7 @@ describe('staff must have it', () => {
     expect((await logIn(user.email)).json().data.profile).toMatchObject({ id: user.id });
     expect((await call('GET', '/api/auth/2fa', cookie)).json().data).toEqual({
       totp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
       required: false,
     });

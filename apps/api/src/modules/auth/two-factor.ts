@@ -15,10 +15,19 @@ import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorStatus,
 } from '@portal/shared';
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Secret, TOTP } from 'otpauth';
 import type { Db, DbTransaction } from '../../db/client';
-import { recoveryCodes, sessions, userRoles, users, userTotp } from '../../db/schema';
+import {
+  passkeys,
+  recoveryCodes,
+  sessions,
+  type UserTotp,
+  userRoles,
+  users,
+  userTotp,
+} from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
@@ -87,7 +96,7 @@ export class SecondStepLockedError extends AppError {
   }
 }
 
-async function accountOf(db: Db | DbTransaction, userId: string) {
+export async function accountOf(db: Db | DbTransaction, userId: string) {
   const [user] = await db
     .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
@@ -96,7 +105,20 @@ async function accountOf(db: Db | DbTransaction, userId: string) {
   return user;
 }
 
-const isStaff = async (db: Db | DbTransaction, userId: string) => {
+/**
+ * `users.id` named with its table: drizzle writes a column of a one-table select unqualified,
+ * which inside a subquery of `passkeys` would read as `passkeys.id`.
+ */
+const usersId = sql`${users}.${sql.identifier('id')}`;
+
+/**
+ * Whether the account `userId` names has a second factor: a confirmed authenticator-app secret or
+ * any passkey (decision 061). One expression for the session, the login and the summaries.
+ */
+export const hasSecondFactorSql = (userId: AnyPgColumn | SQL = usersId) =>
+  sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.secret} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
+
+export const isStaff = async (db: Db | DbTransaction, userId: string) => {
   const [row] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.userId, userId));
   return (row?.n ?? 0) > 0;
 };
@@ -105,8 +127,8 @@ const isStaff = async (db: Db | DbTransaction, userId: string) => {
 export async function secondFactorSummary(db: Db, userId: string): Promise<SecondFactorSummary> {
   const [row] = await db
     .select({
-      enrolled: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.secret} is not null)`,
-      required: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      enrolled: hasSecondFactorSql(),
+      required: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${usersId})`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -120,8 +142,10 @@ export async function readTwoFactorStatus(db: Db, userId: string): Promise<TwoFa
     .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [keys] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   return {
-    totp: summary.enrolled,
+    totp: await hasConfirmedTotp(db, userId),
+    passkeys: keys?.n ?? 0,
     recoveryCodesLeft: summary.enrolled ? (left?.n ?? 0) : 0,
     required: summary.required,
   };
@@ -142,7 +166,7 @@ export async function startTotpEnrolment(db: Db, userId: string): Promise<TotpEn
 }
 
 /** Ten new recovery codes for the account, in `tx`; the old ones stop working. */
-async function replaceRecoveryCodes(tx: DbTransaction, userId: string) {
+export async function replaceRecoveryCodes(tx: DbTransaction, userId: string) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
@@ -154,7 +178,7 @@ export async function markSecondFactorChecked(db: Db | DbTransaction, sessionId:
   await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
 }
 
-const selfAsActor = (userId: string): Viewer => ({ userId, roles: [] });
+export const selfAsActor = (userId: string): Viewer => ({ userId, roles: [] });
 
 /**
  * POST /api/auth/2fa/totp/confirm: the first code of the pending secret turns it on (or makes it
@@ -196,54 +220,37 @@ export async function confirmTotpEnrolment(db: Db, viewer: Viewer, code: string)
 }
 
 /**
- * Checks a code at the second step of sign-in or at step-up: a TOTP of the confirmed secret (its
- * step later than the last one used, so no code works twice) or an unused recovery code (used up
- * in the same statement that finds it, so of two requests with it only one passes). Wrong codes
- * count; the fifth in a row locks the account's second step for SECOND_STEP_LOCK_MS, logged.
+ * What one attempt at the second step tries: `passes` answers whether it passed (a TOTP claims its
+ * step only while the account is not locked, hence `notLocked`); `refusal` is the 401 of a wrong one.
  */
-export async function checkSecondFactor(db: Db, userId: string, code: string): Promise<void> {
+export type SecondStepAttempt = {
+  passes: (row: UserTotp, now: Date, notLocked: SQL | undefined) => Promise<boolean>;
+  refusal: () => AppError;
+};
+
+/**
+ * One attempt at the second step of sign-in or at step-up, whatever the method (decision 061):
+ * refused while the account's second step is locked; a wrong one counted, and the fifth in a row
+ * locks it for SECOND_STEP_LOCK_MS, logged; a right one resets the count. The count lives on the
+ * account's `user_totp` row, made (without a secret) for an account that has only passkeys.
+ */
+export async function passSecondStep(db: Db, userId: string, attempt: SecondStepAttempt): Promise<void> {
   const now = new Date();
-  const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
-  if (!row?.secret) throw wrongCode();
+  let [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
+  if (!row) {
+    await db.insert(userTotp).values({ userId }).onConflictDoNothing();
+    [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
+  }
+  if (!row) throw attempt.refusal();
   if (row.lockedUntil && row.lockedUntil > now) throw new SecondStepLockedError(row.lockedUntil, now);
   const notLocked = or(isNull(userTotp.lockedUntil), lt(userTotp.lockedUntil, now));
 
-  let passed = false;
-  if (isRecoveryCodeShape(code)) {
-    const [used] = await db
-      .update(recoveryCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, hashRecoveryCode(code)),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    passed = used !== undefined;
-    if (passed) {
+  if (await attempt.passes(row, now, notLocked)) {
+    if (row.failedAttempts > 0) {
       await db.update(userTotp).set({ failedAttempts: 0 }).where(eq(userTotp.userId, userId));
     }
-  } else {
-    const step = matchingStep(row.secret, code, now.getTime());
-    if (step !== null) {
-      const [claimed] = await db
-        .update(userTotp)
-        .set({ lastUsedStep: step, failedAttempts: 0 })
-        .where(
-          and(
-            eq(userTotp.userId, userId),
-            eq(userTotp.secret, row.secret),
-            or(isNull(userTotp.lastUsedStep), lt(userTotp.lastUsedStep, step)),
-            notLocked,
-          ),
-        )
-        .returning({ userId: userTotp.userId });
-      passed = claimed !== undefined;
-    }
+    return;
   }
-  if (passed) return;
 
   // One statement counts the failure and, at the limit, locks and starts the count again.
   const until = new Date(now.getTime() + SECOND_STEP_LOCK_MS);
@@ -275,15 +282,64 @@ export async function checkSecondFactor(db: Db, userId: string, code: string): P
     if (locked?.lockedUntil && locked.lockedUntil > now)
       throw new SecondStepLockedError(locked.lockedUntil, now);
   }
-  throw wrongCode();
+  throw attempt.refusal();
 }
 
-const refuseUnlessEnrolled = async (db: Db | DbTransaction, userId: string) => {
-  const [row] = await db
-    .select({ userId: userTotp.userId })
-    .from(userTotp)
-    .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.secret)));
-  if (!row) throw new AppError(409, TWO_FACTOR_MESSAGES.notEnrolled, { code: 'not_enrolled' });
+/**
+ * Checks a code at the second step of sign-in or at step-up: a TOTP of the confirmed secret (its
+ * step later than the last one used, so no code works twice) or an unused recovery code (used up
+ * in the same statement that finds it, so of two requests with it only one passes). Counted and
+ * locked by `passSecondStep`.
+ */
+export async function checkSecondFactor(db: Db, userId: string, code: string): Promise<void> {
+  if (!(await hasSecondFactor(db, userId))) throw wrongCode();
+  await passSecondStep(db, userId, {
+    refusal: wrongCode,
+    async passes(row, now, notLocked) {
+      if (isRecoveryCodeShape(code)) {
+        const [used] = await db
+          .update(recoveryCodes)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(recoveryCodes.userId, userId),
+              eq(recoveryCodes.codeHash, hashRecoveryCode(code)),
+              isNull(recoveryCodes.usedAt),
+            ),
+          )
+          .returning({ id: recoveryCodes.id });
+        return used !== undefined;
+      }
+      if (!row.secret) return false;
+      const step = matchingStep(row.secret, code, now.getTime());
+      if (step === null) return false;
+      const [claimed] = await db
+        .update(userTotp)
+        .set({ lastUsedStep: step, failedAttempts: 0 })
+        .where(
+          and(
+            eq(userTotp.userId, userId),
+            eq(userTotp.secret, row.secret),
+            or(isNull(userTotp.lastUsedStep), lt(userTotp.lastUsedStep, step)),
+            notLocked,
+          ),
+        )
+        .returning({ userId: userTotp.userId });
+      return claimed !== undefined;
+    },
+  });
+}
+
+/** Whether the account has any second factor (a confirmed secret or a passkey). */
+export async function hasSecondFactor(db: Db | DbTransaction, userId: string) {
+  const [row] = await db.select({ on: hasSecondFactorSql() }).from(users).where(eq(users.id, userId));
+  return row?.on === true;
+}
+
+export const refuseUnlessEnrolled = async (db: Db | DbTransaction, userId: string) => {
+  if (!(await hasSecondFactor(db, userId))) {
+    throw new AppError(409, TWO_FACTOR_MESSAGES.notEnrolled, { code: 'not_enrolled' });
+  }
 };
 
 /**
@@ -310,15 +366,48 @@ export async function regenerateRecoveryCodes(db: Db, viewer: Viewer): Promise<R
   });
 }
 
-/** DELETE /api/auth/2fa/totp: members may turn it off; staff must keep it (decision 061). */
+/**
+ * Takes the account's lock on its second factors for the rest of `tx`: two removals at once (the
+ * app and a passkey, two passkeys) are decided one after the other, so staff never lose the last.
+ */
+export const lockSecondFactors = (tx: DbTransaction, userId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+/** How many second factors the account has: its confirmed secret and each passkey. */
+export async function countSecondFactors(tx: DbTransaction, userId: string) {
+  const [keys] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  return (keys?.n ?? 0) + ((await hasConfirmedTotp(tx, userId)) ? 1 : 0);
+}
+
+/**
+ * After a second factor is removed in `tx`: with none left, the recovery codes go too (they are
+ * a spare for a second factor, not one of their own).
+ */
+export async function dropRecoveryCodesIfNoFactorLeft(tx: DbTransaction, userId: string) {
+  if ((await countSecondFactors(tx, userId)) === 0) {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  }
+}
+
+/**
+ * DELETE /api/auth/2fa/totp: turns the authenticator app off. Staff must keep a second factor
+ * (decision 061): they may only when a passkey remains; members may always.
+ */
 export async function turnOffTotp(db: Db, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {
-    if (await isStaff(tx, viewer.userId)) {
+    await lockSecondFactors(tx, viewer.userId);
+    if (!(await hasConfirmedTotp(tx, viewer.userId))) {
+      throw new AppError(409, TWO_FACTOR_MESSAGES.notEnrolled, { code: 'not_enrolled' });
+    }
+    if ((await countSecondFactors(tx, viewer.userId)) <= 1 && (await isStaff(tx, viewer.userId))) {
       throw new AppError(403, TWO_FACTOR_MESSAGES.staffMustKeep, { code: 'forbidden' });
     }
-    await refuseUnlessEnrolled(tx, viewer.userId);
-    await tx.delete(userTotp).where(eq(userTotp.userId, viewer.userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, viewer.userId));
+    // The row also keeps the second step's wrong-code count: kept while passkeys remain.
+    await tx
+      .update(userTotp)
+      .set({ secret: null, pendingSecret: null, confirmedAt: null, lastUsedStep: null })
+      .where(eq(userTotp.userId, viewer.userId));
+    await dropRecoveryCodesIfNoFactorLeft(tx, viewer.userId);
     await recordAdminAction(tx, selfAsActor(viewer.userId), {
       action: 'two_factor_disabled',
       user: await accountOf(tx, viewer.userId),
@@ -327,8 +416,8 @@ export async function turnOffTotp(db: Db, viewer: Viewer): Promise<void> {
   });
 }
 
-/** Whether the account must pass a second step at sign-in. */
-export async function hasConfirmedTotp(db: Db, userId: string) {
+/** Whether the account has a confirmed authenticator-app secret. */
+export async function hasConfirmedTotp(db: Db | DbTransaction, userId: string) {
   const [row] = await db
     .select({ userId: userTotp.userId })
     .from(userTotp)

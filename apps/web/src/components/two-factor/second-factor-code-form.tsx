@@ -24,6 +24,8 @@ type SecondFactorCodeFormProps = {
   pendingLabel: string;
   /** Offer "Use a recovery code instead" (sign-in, step-up); not when setting up the app. */
   allowRecoveryCode?: boolean;
+  /** Only a recovery code (an account whose other factor is a passkey): no app code to switch to. */
+  recoveryOnly?: boolean;
   /** Buttons beside the submit button (a dialog's Cancel). */
   secondaryAction?: ReactNode;
   /** The form's `id`, for a heading or dialog to name it. */
@@ -40,10 +42,11 @@ export function SecondFactorCodeForm({
   submitLabel,
   pendingLabel,
   allowRecoveryCode = false,
+  recoveryOnly = false,
   secondaryAction,
   id,
 }: SecondFactorCodeFormProps) {
-  const [recovery, setRecovery] = useState(false);
+  const [recovery, setRecovery] = useState(recoveryOnly);
   const {
     register,
     handleSubmit,
@@ -51,7 +54,9 @@ export function SecondFactorCodeForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<CodeForm, unknown, z.output<typeof secondFactorCodeBodySchema>>({
-    resolver: zodResolver(allowRecoveryCode ? secondFactorCodeBodySchema : totpCodeBodySchema),
+    resolver: zodResolver(
+      allowRecoveryCode || recoveryOnly ? secondFactorCodeBodySchema : totpCodeBodySchema,
+    ),
     defaultValues: { code: '' },
   });
   const submit = handleSubmit(async ({ code }) => {
@@ -94,7 +99,7 @@ export function SecondFactorCodeForm({
           {...register('code')}
         />
       )}
-      {allowRecoveryCode && (
+      {allowRecoveryCode && !recoveryOnly && (
         <button
           type="button"
           onClick={switchKind}

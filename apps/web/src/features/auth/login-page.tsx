@@ -8,13 +8,17 @@ import {
   SESSION_EXPIRED,
   siteConfig,
 } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LogIn, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasskeyButton } from '@/components/two-factor/passkey-button';
+import { secondStepMethods, signInWithPasskey } from '@/components/two-factor/passkeys';
 import { SecondFactorCodeForm } from '@/components/two-factor/second-factor-code-form';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
+import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -30,7 +34,7 @@ import { AuthCard, authLinkClasses } from './components/auth-card';
  * spec 000 §8; a successful one stores the user and, after 500 ms, opens the membership form for a
  * new account, otherwise the page the guest came from (`?redirect=`, checked to be ours) or home
  * (spec 000 §4). An account with two-step sign-in (decision 061) is asked for its code in place,
- * then goes on the same way.
+ * or offered "Use a passkey" when it has one (GET /auth/2fa/methods), then goes on the same way.
  */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -41,6 +45,14 @@ export function LoginPage() {
   const [redirecting, setRedirecting] = useState(false);
   // The password was right and the account has two-step sign-in: the code is asked next.
   const [secondStep, setSecondStep] = useState(false);
+  // Which second steps the account has (the app, passkeys): asked once the password was right.
+  const methods = useQuery({
+    queryKey: ['two-factor', 'methods'],
+    queryFn: secondStepMethods,
+    enabled: secondStep,
+    gcTime: 0,
+    retry: false,
+  });
   // The address of an account whose e-mail is not confirmed yet: it may ask for a new link.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const resend = useResendConfirmation();
@@ -80,12 +92,29 @@ export function LoginPage() {
   });
   const busy = loginMutation.isPending || redirecting;
 
+  // The five minutes after the password ran out: start again from the password.
+  const startOverIfExpired = (error: unknown) => {
+    if (error instanceof ApiError && error.code === SECOND_FACTOR_ERROR_CODES.signInAgain) {
+      setSecondStep(false);
+      setMessage({ title: 'Sign In Again', text: error.error });
+      return true;
+    }
+    return false;
+  };
+
   if (secondStep) {
+    const passkeyOnly = methods.data !== undefined && !methods.data.includes('totp');
     return (
       <AuthCard
         icon={<ShieldCheck aria-hidden="true" className="size-6" />}
         title="Two-step sign-in"
-        intro="Enter the 6-digit code from your authenticator app"
+        intro={
+          methods.data?.includes('passkey')
+            ? passkeyOnly
+              ? 'Use your passkey to finish signing in'
+              : 'Use your passkey, or enter the 6-digit code from your authenticator app'
+            : 'Enter the 6-digit code from your authenticator app'
+        }
         footer={
           <button
             type="button"
@@ -97,24 +126,43 @@ export function LoginPage() {
           </button>
         }
       >
-        <SecondFactorCodeForm
-          allowRecoveryCode
-          submitLabel={redirecting ? 'Logging In…' : 'Log In'}
-          pendingLabel="Checking…"
-          onSubmit={async (code) => {
-            try {
-              signedIn(await verifySecondStep(code));
-            } catch (error) {
-              // The five minutes after the password ran out: start again from the password.
-              if (error instanceof ApiError && error.code === SECOND_FACTOR_ERROR_CODES.signInAgain) {
-                setSecondStep(false);
-                setMessage({ title: 'Sign In Again', text: error.error });
-                return;
-              }
-              throw error;
-            }
-          }}
-        />
+        {methods.isPending ? (
+          <Skeleton className="h-32" />
+        ) : (
+          <>
+            {methods.data?.includes('passkey') && (
+              <PasskeyButton
+                label="Use a passkey"
+                pendingLabel={redirecting ? 'Logging In…' : 'Waiting for your passkey…'}
+                onUse={async () => {
+                  try {
+                    signedIn(await signInWithPasskey());
+                  } catch (error) {
+                    if (!startOverIfExpired(error)) throw error;
+                  }
+                }}
+              />
+            )}
+            {methods.data?.includes('passkey') && (
+              <p className="my-5 flex items-center gap-3 text-stone-500 text-xs uppercase tracking-wide before:h-px before:flex-1 before:bg-stone-200 after:h-px after:flex-1 after:bg-stone-200">
+                {passkeyOnly ? 'or a recovery code' : 'or a code'}
+              </p>
+            )}
+            <SecondFactorCodeForm
+              allowRecoveryCode
+              recoveryOnly={passkeyOnly}
+              submitLabel={redirecting ? 'Logging In…' : 'Log In'}
+              pendingLabel="Checking…"
+              onSubmit={async (code) => {
+                try {
+                  signedIn(await verifySecondStep(code));
+                } catch (error) {
+                  if (!startOverIfExpired(error)) throw error;
+                }
+              }}
+            />
+          </>
+        )}
       </AuthCard>
     );
   }

@@ -2,6 +2,7 @@ import { Check, Copy, ShieldCheck } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AddPasskeyForm } from '@/components/two-factor/passkeys-panel';
 import { RecoveryCodesPanel } from '@/components/two-factor/recovery-codes-panel';
 import { SecondFactorCodeForm } from '@/components/two-factor/second-factor-code-form';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -76,8 +77,8 @@ function CopyableSecret({ secret }: { secret: string }) {
 
 /**
  * Setting up two-step sign-in (decision 061): a new secret as a QR code and as text, the app's
- * first code to confirm it, then the ten recovery codes, shown once, before going on to `next`
- * (the admin screen a staff member was on their way to, or the profile).
+ * first code to confirm it, or instead a passkey, then the ten recovery codes, shown once, before
+ * going on to `next` (the admin screen a staff member was on their way to, or the profile).
  */
 export function TwoStepSetupPage() {
   const navigate = useNavigate();
@@ -120,8 +121,8 @@ export function TwoStepSetupPage() {
       title="Set up two-step sign-in"
       intro={
         required
-          ? 'Staff accounts sign in with a code from an authenticator app as well as the password. Set it up once, here.'
-          : 'Sign in with a code from an authenticator app as well as your password.'
+          ? 'Staff accounts sign in with a code from an authenticator app, or a passkey, as well as the password. Set it up once, here.'
+          : 'Sign in with a code from an authenticator app, or a passkey, as well as your password.'
       }
       footer={
         required ? undefined : (
@@ -174,6 +175,19 @@ export function TwoStepSetupPage() {
           />
         </li>
       </ol>
+      <section aria-labelledby="passkey-setup-heading" className="mt-8 border-stone-200 border-t pt-6">
+        <h2 id="passkey-setup-heading" className="font-semibold text-stone-900">
+          Or use a passkey instead
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-stone-600">
+          Confirm sign-in with this device’s fingerprint, face or screen lock, or a security key.
+        </p>
+        <AddPasskeyForm
+          onAdded={({ recoveryCodes: codes }) =>
+            codes ? setRecoveryCodes(codes) : navigate(next, { replace: true })
+          }
+        />
+      </section>
     </AuthCard>
   );
 }

@@ -23,14 +23,17 @@ export function useRegenerateRecoveryCodes() {
   });
 }
 
-/** DELETE /auth/2fa/totp: two-step sign-in off (members only; staff must keep it). */
+/**
+ * DELETE /auth/2fa/totp: the authenticator app off (staff only while a passkey remains). With
+ * `passkeysLeft`, two-step sign-in stays on through them.
+ */
 export function useTurnOffTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/auth/2fa/totp', { method: 'DELETE' }),
-    onSuccess: () => {
+    mutationFn: (_: { passkeysLeft: boolean }) => apiRequest<void>('/auth/2fa/totp', { method: 'DELETE' }),
+    onSuccess: (_answer, { passkeysLeft }) => {
       const { user, setUser } = useSessionStore.getState();
-      if (user)
+      if (user && !passkeysLeft)
         setUser({
           ...user,
           secondFactor: { required: user.secondFactor?.required ?? false, enrolled: false },

@@ -1,3 +1,4 @@
+import type { TwoFactorStatus } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,9 +8,10 @@ import { TwoFactorSection } from './two-factor-section';
 
 const CODES = Array.from({ length: 10 }, (_, index) => `wxyz-abc${index + 2}`);
 
-function stubStatus(status: { totp: boolean; recoveryCodesLeft: number; required: boolean }) {
+function stubStatus(status: TwoFactorStatus) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/auth/2fa') return json({ data: status });
+    if (url === '/api/auth/2fa/passkeys') return json({ data: [] });
     if (url === '/api/auth/2fa/recovery-codes' && init?.method === 'POST')
       return json({ data: { recoveryCodes: CODES } });
     if (url === '/api/auth/2fa/totp' && init?.method === 'DELETE') return new Response(null, { status: 204 });
@@ -23,7 +25,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('TwoFactorSection (decision 061)', () => {
   it('offers "Set up" while it is off, coming back to the profile', async () => {
-    stubStatus({ totp: false, recoveryCodesLeft: 0, required: false });
+    stubStatus({ totp: false, passkeys: 0, recoveryCodesLeft: 0, required: false });
     renderWithRouter(<TwoFactorSection notify={vi.fn()} />, { path: '/profile' });
     expect(await screen.findByText('Off')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set up' })).toHaveAttribute(
@@ -33,7 +35,7 @@ describe('TwoFactorSection (decision 061)', () => {
   });
 
   it('shows the codes left, makes new ones, and turns it off after asking', async () => {
-    const fetchMock = stubStatus({ totp: true, recoveryCodesLeft: 7, required: false });
+    const fetchMock = stubStatus({ totp: true, passkeys: 0, recoveryCodesLeft: 7, required: false });
     const notify = vi.fn();
     const user = userEvent.setup();
     renderWithRouter(<TwoFactorSection notify={notify} />, { path: '/profile' });
@@ -62,7 +64,7 @@ describe('TwoFactorSection (decision 061)', () => {
   });
 
   it('has no "Turn off" for staff, who must keep it', async () => {
-    stubStatus({ totp: true, recoveryCodesLeft: 10, required: true });
+    stubStatus({ totp: true, passkeys: 0, recoveryCodesLeft: 10, required: true });
     renderWithRouter(<TwoFactorSection notify={vi.fn()} />, { path: '/profile' });
     expect(await screen.findByText('Staff accounts keep two-step sign-in on.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
