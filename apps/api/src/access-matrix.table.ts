@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_COLLECTIONS, type EmailTokenPurpose, manilaDateString } from '@portal/shared';
+import {
+  CURRENT_NOTICE_VERSION,
+  DOCUMENT_COLLECTIONS,
+  type EmailTokenPurpose,
+  manilaDateString,
+} from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from './config';
@@ -775,6 +780,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
         firstName: 'Minerva',
         lastName: 'Reyes',
         membershipData: JSON.stringify({ category: 'Individual' }),
+        noticeVersion: CURRENT_NOTICE_VERSION,
       }),
   },
   'POST /api/announcements': {
@@ -814,6 +820,20 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     anotherMember: 'own-data-only',
     admin: 'ok',
     request: () => ({ url: '/api/announcements/preference', payload: { receivesAnnouncements: false } }),
+  },
+  'GET /api/privacy/notice': { guest: 'ok', member: 'ok', admin: 'ok' },
+  'GET /api/me/consents': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'PUT /api/me/consents/:purpose': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: () => ({ url: '/api/me/consents/member_directory', payload: { given: true } }),
   },
   'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
   'PUT /api/users/update-profile': {
