@@ -347,7 +347,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     ...publicForAll,
     request: ({ unique }) => ({
       url: '/api/auth/register',
-      payload: { username: `new_${unique}`, email: `new-${unique}@example.com`, password: TEST_PASSWORD },
+      payload: {
+        username: `new_${unique}`,
+        email: `new-${unique}@example.com`,
+        password: TEST_PASSWORD,
+        noticeVersion: CURRENT_NOTICE_VERSION,
+      },
     }),
   },
   'GET /api/auth/confirm-email': {
@@ -813,13 +818,6 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async ({ config, owner }) => ({
       url: `/api/announcements/unsubscribe?token=${unsubscribeTokenFor(unsubscribeKeyOf(loadOrCreateJwtSecret(config)), owner.id)}`,
     }),
-  },
-  'PUT /api/announcements/preference': {
-    guest: 'unauthenticated',
-    member: 'ok',
-    anotherMember: 'own-data-only',
-    admin: 'ok',
-    request: () => ({ url: '/api/announcements/preference', payload: { receivesAnnouncements: false } }),
   },
   'GET /api/privacy/notice': { guest: 'ok', member: 'ok', admin: 'ok' },
   'GET /api/me/consents': {

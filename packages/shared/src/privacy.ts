@@ -70,7 +70,7 @@ export const PRIVACY_MESSAGES = {
     'The privacy notice cannot be withdrawn here: it is the basis on which your account is kept. To close your account, write to the Data Protection Officer.',
   givenInvalid: 'Given must be true or false',
   stripText: 'We have updated our privacy notice. Please read it.',
-  stripAction: 'Read and accept',
+  stripAction: 'Read the notice',
   accept: 'I have read it',
   accepted: 'Thank you. Your acceptance of the privacy notice is recorded.',
   saved: 'Saved',

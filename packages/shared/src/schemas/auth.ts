@@ -6,7 +6,7 @@ import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE 
 import { STAFF_ROLES } from '../staff-roles';
 import { accountNameResponseFields } from './account-names';
 import { optionalText, secretText, text } from './common';
-import { consentFormFields } from './privacy';
+import { consentCheckboxFields, consentFormFields } from './privacy';
 import { secondFactorSummarySchema } from './two-factor';
 
 const TIN_MESSAGE = 'TIN must be written like 123-456-789-000';
@@ -69,7 +69,8 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The register form adds the confirmation, which never leaves the browser. */
 export const registerFormSchema = registerBodySchema
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .omit({ noticeVersion: true, consents: true })
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password'), ...consentCheckboxFields })
   .refine((form) => form.password === form.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],

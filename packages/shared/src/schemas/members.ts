@@ -5,7 +5,7 @@ import { representativeRuleProblem } from '../representatives';
 import { accountNameFields, addAccountNameIssues } from './account-names';
 import { billingFields, optionalEmail, profileSchema } from './auth';
 import { optionalText, requiredText, text, tooLongMessage } from './common';
-import { consentFormFields } from './privacy';
+import { consentCheckboxFields, consentFormFields } from './privacy';
 
 /**
  * The two kinds of member the form makes of a registered user
@@ -198,6 +198,7 @@ export const membershipApplicationFormSchema = z
     ...accountNameFields,
     ...billingFields,
     representatives: z.array(applicationRepresentativeSchema),
+    ...consentCheckboxFields,
   })
   .superRefine((form, context) => {
     addAccountNameIssues(context, form.type, form);

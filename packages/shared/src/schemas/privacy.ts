@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CONSENT_PURPOSES, CONSENT_SOURCES, OPTIONAL_CONSENT_PURPOSES, PRIVACY_MESSAGES } from '../privacy';
+import {
+  CONSENT_PURPOSES,
+  CONSENT_SOURCES,
+  CURRENT_NOTICE_VERSION,
+  OPTIONAL_CONSENT_PURPOSES,
+  type OptionalConsentPurpose,
+  PRIVACY_MESSAGES,
+} from '../privacy';
 import { text } from './common';
 
 /**
@@ -26,6 +33,32 @@ export const consentFormFields = {
   noticeVersion: noticeVersionField,
   consents: givenConsentsField,
 };
+
+/**
+ * The consent part of a form in the browser: the notice's box (required) and one unticked box per
+ * optional consent. `consentBodyOf` turns it into the fields the server takes.
+ */
+export const consentCheckboxFields = {
+  acceptNotice: z.boolean().refine((accepted) => accepted, PRIVACY_MESSAGES.noticeRequired),
+  optionalConsents: z.object({
+    announcements_email: z.boolean(),
+    member_directory: z.boolean(),
+    cpd_prc_report: z.boolean(),
+  }),
+};
+export const consentCheckboxDefaults = {
+  acceptNotice: false,
+  optionalConsents: { announcements_email: false, member_directory: false, cpd_prc_report: false },
+};
+type ConsentCheckboxes = { acceptNotice: boolean; optionalConsents: Record<OptionalConsentPurpose, boolean> };
+
+/** The body fields of the boxes ticked: the notice's version read, and the optional purposes given. */
+export function consentBodyOf(form: ConsentCheckboxes) {
+  return {
+    noticeVersion: form.acceptNotice ? CURRENT_NOTICE_VERSION : '',
+    consents: OPTIONAL_CONSENT_PURPOSES.filter((purpose) => form.optionalConsents[purpose]),
+  };
+}
 
 /** GET /api/privacy/notice. */
 export const privacyNoticeVersionSchema = z.object({ version: z.string(), publishedOn: z.string() });

@@ -338,25 +338,3 @@ describe('unsubscribing', () => {
     expect(rows[0]?.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
   });
 });
-
-describe('PUT /api/announcements/preference', () => {
-  it('sets the member’s own choice, which the profile then shows', async () => {
-    const member = await createUser(context.db);
-    const { cookie } = await signIn(context, member);
-    const put = (receivesAnnouncements: unknown, headers: Record<string, string> = { cookie }) =>
-      inject({
-        method: 'PUT',
-        url: '/api/announcements/preference',
-        payload: { receivesAnnouncements },
-        headers,
-      });
-    const off = await put(false);
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ data: { receivesAnnouncements: false } });
-    const profile = await inject({ method: 'GET', url: '/api/users/', headers: { cookie } });
-    expect(profile.json().data.receivesAnnouncements).toBe(false);
-    expect((await put(true)).json()).toEqual({ data: { receivesAnnouncements: true } });
-    expect((await put('yes')).statusCode).toBe(400);
-    expect((await put(false, {})).statusCode).toBe(401);
-  });
-});

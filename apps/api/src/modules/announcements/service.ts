@@ -285,13 +285,3 @@ export async function unsubscribe(db: Db, unsubscribeKey: string, token: string)
   if (account) await changeMyConsent(db, userId, 'announcements_email', false, 'unsubscribe');
   return { message: ANNOUNCEMENT_MESSAGES.unsubscribed };
 }
-
-/**
- * PUT /api/announcements/preference: the signed-in account's own choice, kept for the clients of
- * decision 052; it writes the same consent row as PUT /api/me/consents/announcements_email.
- */
-export async function setAnnouncementPreference(db: Db, viewer: Viewer, receivesAnnouncements: boolean) {
-  const consents = await changeMyConsent(db, viewer.userId, 'announcements_email', receivesAnnouncements);
-  const state = consents.consents.find((consent) => consent.purpose === 'announcements_email');
-  return { receivesAnnouncements: state?.given ?? false };
-}
