@@ -68,6 +68,7 @@ describe('the privacy notice and consent records (docs/decisions/065)', () => {
     );
     await page.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }).check();
     await announcements.check();
+    await saveScreenshot(page, 'privacy-register-form-desktop');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('alertdialog', { name: 'Registration Successful!' }).waitFor();
 

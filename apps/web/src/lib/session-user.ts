@@ -58,7 +58,7 @@ export function toSessionUser(profile: Profile): SessionUser {
     status: profile.status,
     isNew: profile.isNew,
     duesToPay: duesToPayOf(profile),
-    noticeToAccept: !profile.acceptedCurrentNotice,
+    noticeToAccept: profile.acceptedCurrentNotice === false,
   };
 }
 

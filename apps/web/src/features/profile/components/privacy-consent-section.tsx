@@ -24,7 +24,7 @@ export function PrivacyConsentSection({ onFailed }: { onFailed: (text: string) =
   const [saved, setSaved] = useState<OptionalConsentPurpose | null>(null);
 
   if (consents.isPending) return <Skeleton className="h-40 w-full" />;
-  if (consents.isError || !consents.data)
+  if (consents.isError || !consents.data?.consents)
     return (
       <p className="text-sm text-stone-600">Your consents could not be loaded. Please reload the page.</p>
     );
