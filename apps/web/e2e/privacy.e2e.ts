@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONSENT_LABELS, PRIVACY_MESSAGES, PRIVACY_NOTICE } from '@portal/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../src/config/paths';
 import { expectNoAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
 import { waitForMailLink } from './mail';
@@ -15,8 +15,16 @@ afterAll(() => browser.close());
 
 /** The signed-in page's own consents, as the API answers them to its cookies. */
 async function consentsOf(page: Page) {
-  const response = await page.request.get('/api/me/consents');
-  expect(response.status()).toBe(200);
+  // The session's cookies come with the sign-in the page has just finished; on a busy machine the
+  // first call can be early, so it is asked again for a few seconds.
+  const response = await vi.waitFor(
+    async () => {
+      const answer = await page.request.get('/api/me/consents');
+      expect(answer.status()).toBe(200);
+      return answer;
+    },
+    { timeout: 10_000, interval: 500 },
+  );
   const { data } = (await response.json()) as {
     data: {
       acceptedNoticeVersion: string | null;

@@ -75,7 +75,10 @@ export function SiteFooter() {
             <span aria-hidden="true" className="px-2">
               ·
             </span>
-            <Link to={paths.privacy} className="text-white underline-offset-2 hover:underline">
+            <Link
+              to={paths.privacy}
+              className="text-white underline underline-offset-2 hover:text-accent-300"
+            >
               Privacy Notice
             </Link>
           </p>
