@@ -618,7 +618,7 @@ async function insertDemoConsents(
       row(member.id, 'announcements_email', true, daysAgo(30, 1)),
       ...(index % 2 === 0 ? [row(member.id, 'member_directory', true, daysAgo(30, 1))] : []),
       ...(index % 3 === 0 ? [row(member.id, 'cpd_prc_report', true, daysAgo(30, 1))] : []),
-      // The last member changed their mind about announcements.
+      // One member gave announcements at first and withdrew them later.
       ...(index === members.length - 2 ? [row(member.id, 'announcements_email', false, daysAgo(3))] : []),
     ]),
   ];

@@ -90,17 +90,18 @@ export function PrivacyPage() {
             </Section>
 
             <Section id="sharing-heading" title="Who else receives it">
-              <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
-                <table className="w-full min-w-[36rem] text-left text-sm">
+              <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
+                {/* Cells wrap on a phone: a sideways-scrolling table is a region keyboards cannot reach. */}
+                <table className="w-full text-left text-sm">
                   <thead className="bg-stone-50 text-stone-600">
                     <tr>
-                      <th scope="col" className="px-5 py-3 font-semibold">
+                      <th scope="col" className="px-3 py-3 font-semibold sm:px-5">
                         Recipient
                       </th>
-                      <th scope="col" className="px-5 py-3 font-semibold">
+                      <th scope="col" className="px-3 py-3 font-semibold sm:px-5">
                         What
                       </th>
-                      <th scope="col" className="px-5 py-3 font-semibold">
+                      <th scope="col" className="px-3 py-3 font-semibold sm:px-5">
                         Why
                       </th>
                     </tr>
@@ -108,11 +109,11 @@ export function PrivacyPage() {
                   <tbody className="divide-y divide-stone-200">
                     {notice.sharing.map((recipient) => (
                       <tr key={recipient.who}>
-                        <th scope="row" className="px-5 py-3 font-medium text-stone-900">
+                        <th scope="row" className="px-3 py-3 align-top font-medium text-stone-900 sm:px-5">
                           {recipient.who}
                         </th>
-                        <td className="px-5 py-3">{recipient.what}</td>
-                        <td className="px-5 py-3">{recipient.why}</td>
+                        <td className="px-3 py-3 align-top sm:px-5">{recipient.what}</td>
+                        <td className="px-3 py-3 align-top sm:px-5">{recipient.why}</td>
                       </tr>
                     ))}
                   </tbody>
