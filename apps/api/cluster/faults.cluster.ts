@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MAX_PAGE_LIMIT, SESSION_ERRORS } from '@portal/shared';
+import { CURRENT_NOTICE_VERSION, MAX_PAGE_LIMIT, SESSION_ERRORS } from '@portal/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -256,7 +256,7 @@ describe('a mail server that is down, then slow, then back', () => {
       const username = `faults${randomUUID().slice(0, 8)}`;
       const email = `${username}@faults.example`;
       const answer = await new Client(server.url).request('/api/auth/register', {
-        json: { username, email, password: 'Core-Logging-2026!' },
+        json: { username, email, password: 'Core-Logging-2026!', noticeVersion: CURRENT_NOTICE_VERSION },
       });
       expect(answer.status).toBe(201);
       addresses.push(email);

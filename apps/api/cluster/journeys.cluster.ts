@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import {
   addToDate,
+  CURRENT_NOTICE_VERSION,
   manilaDateString,
   RATE_LIMITED_MESSAGE,
   SESSION_ERRORS,
@@ -209,7 +210,7 @@ describe('two processes behind HAProxy', () => {
       const username = `cluster${randomUUID().slice(0, 8)}`;
       const email = `${username}@cluster.example`;
       const registered = await new Client(server.url, '127.0.0.5').request('/api/auth/register', {
-        json: { username, email, password: 'Core-Logging-2026!' },
+        json: { username, email, password: 'Core-Logging-2026!', noticeVersion: CURRENT_NOTICE_VERSION },
       });
       expect(registered.status, String(registered.body)).toBe(201);
       addresses.push(email);

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_COLLECTIONS, type EmailTokenPurpose, manilaDateString } from '@portal/shared';
+import {
+  CURRENT_NOTICE_VERSION,
+  DOCUMENT_COLLECTIONS,
+  type EmailTokenPurpose,
+  manilaDateString,
+} from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from './config';
@@ -361,7 +366,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     ...publicForAll,
     request: ({ unique }) => ({
       url: '/api/auth/register',
-      payload: { username: `new_${unique}`, email: `new-${unique}@example.com`, password: TEST_PASSWORD },
+      payload: {
+        username: `new_${unique}`,
+        email: `new-${unique}@example.com`,
+        password: TEST_PASSWORD,
+        noticeVersion: CURRENT_NOTICE_VERSION,
+      },
     }),
   },
   'GET /api/auth/confirm-email': {
@@ -873,6 +883,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
         firstName: 'Minerva',
         lastName: 'Reyes',
         membershipData: JSON.stringify({ category: 'Individual' }),
+        noticeVersion: CURRENT_NOTICE_VERSION,
       }),
   },
   'POST /api/announcements': {
@@ -906,12 +917,19 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/announcements/unsubscribe?token=${unsubscribeTokenFor(unsubscribeKeyOf(loadOrCreateJwtSecret(config)), owner.id)}`,
     }),
   },
-  'PUT /api/announcements/preference': {
+  'GET /api/privacy/notice': { guest: 'ok', member: 'ok', admin: 'ok' },
+  'GET /api/me/consents': {
     guest: 'unauthenticated',
     member: 'ok',
     anotherMember: 'own-data-only',
     admin: 'ok',
-    request: () => ({ url: '/api/announcements/preference', payload: { receivesAnnouncements: false } }),
+  },
+  'PUT /api/me/consents/:purpose': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: () => ({ url: '/api/me/consents/member_directory', payload: { given: true } }),
   },
   'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
   'PUT /api/users/update-profile': {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PRIVACY_MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -48,6 +49,7 @@ describe('registration and e-mail confirmation', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByText('Very Strong', { exact: true }).waitFor();
     await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }).check();
     await page.getByRole('button', { name: 'Register' }).click();
     await expectModal(
       page,

@@ -1,6 +1,7 @@
 import {
   ADMIN_USER_MESSAGES,
   CREATE_USER_MESSAGES,
+  CURRENT_NOTICE_VERSION,
   SESSION_EXPIRED,
   SESSION_STORE_KEY,
   siteConfig,
@@ -39,6 +40,7 @@ async function createApplicant(prefix: string): Promise<TestMember & { id: strin
       firstName: member.username,
       lastName: 'Applicant',
       membershipData: JSON.stringify({ category: 'Individual' }),
+      noticeVersion: CURRENT_NOTICE_VERSION,
     },
   });
   if (!form.ok()) throw new Error(`The membership form failed: ${form.status()} ${await form.text()}`);

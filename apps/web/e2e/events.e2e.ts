@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CURRENT_NOTICE_VERSION } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -83,6 +84,7 @@ async function applyForMembership(member: TestMember) {
       address: 'Baguio City',
       about: 'Field geologist.',
       membershipData: JSON.stringify({ category: 'Individual' }),
+      noticeVersion: CURRENT_NOTICE_VERSION,
     },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { DELAYS_MS } from '@portal/shared';
+import { DELAYS_MS, PRIVACY_MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -103,6 +103,7 @@ export async function registerAndConfirm(page: Page, viewport: Viewport, journey
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }).check();
   await checkPage(page, viewport, journey, 'register');
   await page.getByRole('button', { name: 'Register' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Registration Successful!' });
@@ -137,6 +138,7 @@ export const stepHeading = (page: Page, name: string) =>
  * the pending bell and its panel (spec 000 §4).
  */
 export async function submitAndSeeBell(page: Page, viewport: Viewport, journey: string) {
+  await page.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }).check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
   const success = page.getByRole('alertdialog', { name: 'Update Successful!' });
   await success.getByText('You will be redirected to the homepage shortly...').waitFor();

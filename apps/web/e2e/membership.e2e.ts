@@ -1,3 +1,4 @@
+import { PRIVACY_MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -219,6 +220,7 @@ describe.each<Viewport>(['desktop', 'phone'])(
       await next(page);
       await stepHeading(page, 'Submit');
       await page.getByText('Current image').waitFor();
+      await page.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }).check();
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await page.getByRole('alertdialog', { name: 'Update Successful!' }).waitFor();
       await releaseTimedRedirects(page);

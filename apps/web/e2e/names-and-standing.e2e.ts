@@ -1,3 +1,4 @@
+import { CURRENT_NOTICE_VERSION } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -30,6 +31,7 @@ async function createNamedApplicant(
       firstName: name.firstName,
       lastName: name.lastName,
       membershipData: JSON.stringify({ category: 'Individual' }),
+      noticeVersion: CURRENT_NOTICE_VERSION,
     },
   });
   if (!form.ok()) throw new Error(`The membership form failed: ${form.status()} ${await form.text()}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Profile, SESSION_STORE_KEY } from '@portal/shared';
+import { CURRENT_NOTICE_VERSION, type Profile, SESSION_STORE_KEY } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { toSessionUser } from '../src/lib/session-user';
 import { waitForMailLink } from './mail';
@@ -59,7 +59,7 @@ export async function createConfirmedMember(baseUrl: string, prefix = 'member'):
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(member),
+    body: JSON.stringify({ ...member, noticeVersion: CURRENT_NOTICE_VERSION }),
   });
   if (!response.ok)
     throw new Error(`Registering ${username} failed: ${response.status} ${await response.text()}`);
@@ -95,6 +95,7 @@ export async function applyAsIndividual(baseUrl: string, member: TestMember) {
   form.append('firstName', member.username);
   form.append('lastName', 'Tester');
   form.append('membershipData', JSON.stringify({ category: 'Individual' }));
+  form.append('noticeVersion', CURRENT_NOTICE_VERSION);
   const applied = await fetch(`${baseUrl}/api/users/filled-form/${data.profile.id}`, {
     method: 'PUT',
     body: form,

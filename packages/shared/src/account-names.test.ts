@@ -6,6 +6,7 @@ import {
   hasAccountName,
   NAME_MESSAGES,
 } from './account-names';
+import { CURRENT_NOTICE_VERSION } from './privacy';
 import { membershipFormBodySchema } from './schemas/members';
 
 describe('displayName', () => {
@@ -36,7 +37,11 @@ describe('accountNameProblems', () => {
 });
 
 describe('the membership form names', () => {
-  const base = { type: 'individual', membershipData: JSON.stringify({ category: 'Individual' }) };
+  const base = {
+    type: 'individual',
+    membershipData: JSON.stringify({ category: 'Individual' }),
+    noticeVersion: CURRENT_NOTICE_VERSION,
+  };
   const errorOf = (body: Record<string, unknown>, field: string) => {
     const result = membershipFormBodySchema.safeParse({ ...base, ...body });
     return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;

@@ -75,7 +75,8 @@ export const EMAIL_TOKEN_PURPOSES = [
 ] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/** `withdrawn`: not sent, because the consent it needed was withdrawn before it left (docs/decisions/065). */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'withdrawn'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**

@@ -14,6 +14,7 @@ describe('getSearchPages (spec 000 §2)', () => {
     'Membership',
     'Affiliations',
     'Board of Trustees',
+    'Privacy Notice',
     "Ronnie's Corner",
     'MGB Guidelines and Forms',
     `${siteConfig.acronym} Forms`,

@@ -96,6 +96,19 @@ const PUBLIC_PAGES: readonly SearchPage[] = [
     ],
   },
   {
+    title: 'Privacy Notice',
+    path: sitePaths.privacy,
+    description: 'What personal information we keep, why, for how long, and your rights over it.',
+    keywords: [
+      'privacy',
+      'data privacy',
+      'personal information',
+      'consent',
+      'data protection officer',
+      'DPO',
+    ],
+  },
+  {
     title: "Ronnie's Corner",
     path: sitePaths.ronniesCorner,
     description: 'Articles on mining law and regulation from our law specialist.',

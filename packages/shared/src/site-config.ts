@@ -14,6 +14,17 @@ export const siteConfig = {
   registeredYear: 1998,
   renamedYear: 2011,
   developedBy: 'The Secretariat Digital Team',
+  /**
+   * The Data Protection Officer the privacy notice names (RA 10173; docs/product-rules.md
+   * "Privacy"): who a member writes to about their personal data. The association appoints one
+   * and changes these lines.
+   */
+  dataProtectionOfficer: {
+    name: 'Data Protection Officer',
+    email: 'dpo@meap.org.ph',
+    phone: '+63 2 8635 1234',
+    address: 'Unit 1203, Tektite East Tower, Exchange Road, Ortigas Center, Pasig City 1605, Metro Manila',
+  },
 } as const;
 
 /** `/{product}-forms` (docs/product-rules.md "Identity and roles"). */

@@ -17,6 +17,8 @@ export const sitePaths = {
   membersNews: '/members-news',
   membership: '/membership',
   ronniesCorner: '/ronnies-corner',
+  /** The privacy notice (docs/product-rules.md "Privacy"). */
+  privacy: '/privacy',
   mgbGuidelines: '/mgb-guidelines-and-forms',
   associationForms: associationFormsPath,
   profile: '/profile',
@@ -75,6 +77,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.membersNews,
   sitePaths.membership,
   sitePaths.ronniesCorner,
+  sitePaths.privacy,
   sitePaths.mgbGuidelines,
   sitePaths.associationForms,
   sitePaths.login,

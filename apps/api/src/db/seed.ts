@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   addToDate,
+  type ConsentPurpose,
+  CURRENT_NOTICE_VERSION,
   DEFAULT_EVENT_PRICE_TIERS,
   DEFAULT_FEES_CENTAVOS,
   displayName,
@@ -19,6 +21,7 @@ import type { Storage } from '../lib/storage';
 import type { Db, DbTransaction } from './client';
 import {
   boardMembers,
+  consentRecords,
   documentSequences,
   duesPayments,
   duesStatements,
@@ -329,6 +332,8 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
     return id;
   };
 
+  await insertDemoConsents(tx, [admin.id, ...demoStaff.map((person) => person.id)], memberRows, daysAgo);
+
   const demoMemberships = demoMembers.flatMap((member) =>
     member.memberships.map((membership) => ({ member, membership })),
   );
@@ -597,6 +602,42 @@ const demoPaymentDate = (membership: DemoMembership, daysAgo: (days: number) => 
   manilaDateString(daysAgo(membership.createdDaysAgo - 7));
 
 /** The next number of a document kind, continuing the sequences the demo's dues left. */
+/**
+ * The demo people's consent records (docs/decisions/065): everyone accepted the notice when they
+ * joined; most take announcements; some are listed in the directory or have their CPD credits
+ * reported; one member gave announcements and withdrew them later (history of two rows).
+ */
+async function insertDemoConsents(
+  tx: DbTransaction,
+  staffIds: string[],
+  members: { id: string; username: string }[],
+  daysAgo: (days: number, hours?: number) => Date,
+) {
+  const row = (userId: string, purpose: ConsentPurpose, given: boolean, at: Date) => ({
+    userId,
+    purpose,
+    given,
+    noticeVersion: CURRENT_NOTICE_VERSION,
+    source: 'seed' as const,
+    createdAt: at,
+  });
+  const rows = [
+    ...staffIds.flatMap((id) => [
+      row(id, 'privacy_notice', true, daysAgo(30)),
+      row(id, 'announcements_email', true, daysAgo(30)),
+    ]),
+    ...members.flatMap((member, index) => [
+      row(member.id, 'privacy_notice', true, daysAgo(30, 1)),
+      row(member.id, 'announcements_email', true, daysAgo(30, 1)),
+      ...(index % 2 === 0 ? [row(member.id, 'member_directory', true, daysAgo(30, 1))] : []),
+      ...(index % 3 === 0 ? [row(member.id, 'cpd_prc_report', true, daysAgo(30, 1))] : []),
+      // One member gave announcements at first and withdrew them later.
+      ...(index === members.length - 2 ? [row(member.id, 'announcements_email', false, daysAgo(3))] : []),
+    ]),
+  ];
+  await tx.insert(consentRecords).values(rows);
+}
+
 async function nextDemoNumber(tx: DbTransaction, kind: 'SOA' | 'AR', on: string) {
   const year = Number(on.slice(0, 4));
   const [row] = await tx

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '@portal/shared';
+import { CURRENT_NOTICE_VERSION, type StaffRole } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret } from 'otpauth';
@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
   boardMembers,
+  consentRecords,
   events,
   memberships,
   newsArticles,
@@ -111,9 +112,24 @@ export async function createUser(
     totp?: boolean;
     /** The authenticator secret when two-step sign-in is on (a new random one by default). */
     totpSecret?: string;
+    /**
+     * Whether the account has consented to announcements by e-mail (a consent record,
+     * docs/decisions/065); true by default, as most tests of announcements want recipients.
+     */
+    receivesAnnouncements?: boolean;
+    /** Whether the account has accepted the privacy notice in force (true by default). */
+    acceptedNotice?: boolean;
   } = {},
 ): Promise<User & { password: string | null; totpSecret: string | null }> {
-  const { password = TEST_PASSWORD, roles: staffRoles, totp, totpSecret: secret, ...fields } = overrides;
+  const {
+    password = TEST_PASSWORD,
+    roles: staffRoles,
+    totp,
+    totpSecret: secret,
+    receivesAnnouncements = true,
+    acceptedNotice = true,
+    ...fields
+  } = overrides;
   if (staffRoles && staffRoles.length > 0) fields.type = 'admin';
   const roles = staffRoles ?? (fields.type === 'admin' ? ['admin' as const] : []);
   const unique = randomUUID().slice(0, 8);
@@ -136,6 +152,26 @@ export async function createUser(
     })
     .returning();
   if (!user) throw new Error('user not created');
+  await db.insert(consentRecords).values([
+    ...(acceptedNotice
+      ? [
+          {
+            userId: user.id,
+            purpose: 'privacy_notice' as const,
+            given: true,
+            noticeVersion: CURRENT_NOTICE_VERSION,
+            source: 'registration' as const,
+          },
+        ]
+      : []),
+    {
+      userId: user.id,
+      purpose: 'announcements_email' as const,
+      given: receivesAnnouncements,
+      noticeVersion: CURRENT_NOTICE_VERSION,
+      source: 'registration' as const,
+    },
+  ]);
   if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
   let totpSecret: string | null = null;
   if (totp ?? roles.length > 0) {

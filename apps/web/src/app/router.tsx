@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
                 Component: m.RonniesCornerPage,
               })),
           }),
+          page('Privacy Notice', {
+            path: paths.privacy,
+            lazy: () => import('@/features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+          }),
           page('MGB Guidelines and Forms', {
             path: paths.mgbGuidelines,
             lazy: () =>
@@ -365,6 +369,7 @@ export const prerenderedPaths = [
   paths.affiliations,
   paths.membership,
   paths.ronniesCorner,
+  paths.privacy,
   paths.mgbGuidelines,
   paths.associationForms,
   paths.membersNews,

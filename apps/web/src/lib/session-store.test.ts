@@ -63,6 +63,7 @@ describe('session store (spec 000 §3)', () => {
       status: 'active',
       isNew: false,
       duesToPay: undefined,
+      noticeToAccept: false,
     });
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
 

@@ -104,6 +104,13 @@ export const useDuesToPay = () =>
  */
 export const useNameMissing = () =>
   useSessionStore((state) => state.user?.nameMissing === true && state.user.isNew !== true);
+/** Whether the signed-in account has yet to accept the privacy notice in force (docs/decisions/065). */
+export const useNoticeToAccept = () => useSessionStore((state) => state.user?.noticeToAccept === true);
+/** The notice accepted in this tab: the strip goes at once, before the next profile read confirms it. */
+export function markNoticeAccepted() {
+  const { user, setUser } = useSessionStore.getState();
+  if (user) setUser({ ...user, noticeToAccept: false });
+}
 /** Whether the signed-in user still has the membership form to fill in (spec 000 §3 isNew). */
 export const useNeedsApplication = () =>
   useSessionStore((state) => state.user !== null && state.user.isNew === true && !isAdmin(state.user));

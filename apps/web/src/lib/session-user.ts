@@ -39,6 +39,8 @@ export type SessionUser = {
    * (docs/product-rules.md "Dues"): the header says what to pay.
    */
   duesToPay?: 'awaiting_payment' | 'overdue';
+  /** The privacy notice in force is not accepted yet: the notice strip asks (docs/decisions/065). */
+  noticeToAccept?: boolean;
 };
 
 /** The parts of the server's profile the client keeps between visits. */
@@ -56,6 +58,7 @@ export function toSessionUser(profile: Profile): SessionUser {
     status: profile.status,
     isNew: profile.isNew,
     duesToPay: duesToPayOf(profile),
+    noticeToAccept: profile.acceptedCurrentNotice === false,
   };
 }
 

@@ -40,6 +40,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     logoUrl: null,
     isNew: false,
     receivesAnnouncements: true,
+    acceptedCurrentNotice: true,
     memberships: [],
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',

@@ -64,11 +64,8 @@ export const ANNOUNCEMENT_MESSAGES = {
   logFailed: 'Failed to load the announcements.',
   logDescription:
     'News and events e-mailed to members. Send one from the News or Events list, or tick “E-mail to members” when publishing.',
-  preferenceLabel: 'E-mail me announcements of news and events',
   preferenceHint:
     'Confirmations, statements, reminders and messages about events you registered for are always sent.',
-  preferenceSaved: 'Announcement preference saved',
-  preferenceFailed: 'Failed to save the announcement preference.',
   unsubscribeTitle: 'Announcement e-mails',
   unsubscribeQuestion: `Stop receiving announcement e-mails from the ${siteConfig.acronym}?`,
   unsubscribeButton: 'Unsubscribe',
@@ -123,11 +120,3 @@ export const unsubscribeQuerySchema = z.object({
     .min(1, ANNOUNCEMENT_MESSAGES.unsubscribeInvalid)
     .max(UNSUBSCRIBE_TOKEN_MAX_LENGTH, ANNOUNCEMENT_MESSAGES.unsubscribeInvalid),
 });
-
-/** PUT /api/announcements/preference: the signed-in account's own choice. */
-export const announcementPreferenceSchema = z.strictObject({
-  receivesAnnouncements: z.boolean('Choose whether to receive announcements'),
-});
-export type AnnouncementPreference = z.infer<typeof announcementPreferenceSchema>;
-
-export const announcementPreferenceResponseSchema = z.object({ data: announcementPreferenceSchema });

@@ -6,6 +6,7 @@ import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE 
 import { STAFF_ROLES } from '../staff-roles';
 import { accountNameResponseFields } from './account-names';
 import { optionalText, secretText, text } from './common';
+import { consentCheckboxFields, consentFormFields } from './privacy';
 import { secondFactorSummarySchema } from './two-factor';
 
 const TIN_MESSAGE = 'TIN must be written like 123-456-789-000';
@@ -61,12 +62,15 @@ export const registerBodySchema = z.object({
   username: usernameField,
   email: emailField,
   password: newPasswordField,
+  // The privacy notice's version (required) and the optional consents ticked (docs/decisions/065).
+  ...consentFormFields,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The register form adds the confirmation, which never leaves the browser. */
 export const registerFormSchema = registerBodySchema
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .omit({ noticeVersion: true, consents: true })
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password'), ...consentCheckboxFields })
   .refine((form) => form.password === form.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
@@ -150,8 +154,13 @@ export const profileSchema = z.object({
   avatarUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   isNew: z.boolean(),
-  /** Whether announcements of news and events are e-mailed (docs/product-rules.md "Announcements"). */
+  /**
+   * Whether announcements of news and events are e-mailed: the current consent to
+   * `announcements_email` (docs/product-rules.md "Privacy").
+   */
   receivesAnnouncements: z.boolean(),
+  /** Whether the account has accepted the privacy notice in force (the notice strip asks until it has). */
+  acceptedCurrentNotice: z.boolean(),
   memberships: z.array(membershipSchema),
   created_at: z.string(),
   updated_at: z.string(),

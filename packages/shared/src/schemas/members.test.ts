@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
+import { CURRENT_NOTICE_VERSION } from '../privacy';
 import {
   MEMBERSHIP_FORM_MESSAGES,
   membershipApplicationFormSchema,
@@ -9,6 +10,7 @@ import {
   prefillFromPreferredPackage,
   representativeFieldsSchema,
 } from './members';
+import { consentCheckboxDefaults } from './privacy';
 import { representativeInputSchema, updateProfileSchema } from './profile';
 import { adminCreateUserFormSchema, adminCreateUserSchema } from './users';
 
@@ -96,6 +98,7 @@ describe('membershipFormBodySchema', () => {
     type: 'company',
     registeredName: names.registeredName,
     membershipData: '{"category":"Regular"}',
+    noticeVersion: CURRENT_NOTICE_VERSION,
     representatives: [rep()],
   };
 
@@ -136,6 +139,8 @@ describe('membershipApplicationFormSchema', () => {
     about: '',
     ...names,
     representatives: [rep(), rep('non-voting'), rep('non-voting')],
+    ...consentCheckboxDefaults,
+    acceptNotice: true,
   };
 
   it('puts the representative rule on representatives', () => {
@@ -181,6 +186,7 @@ describe('the contact and About limits: one each for every form that edits them'
     firstName: names.firstName,
     lastName: names.lastName,
     membershipData: '{"category":"Individual"}',
+    noticeVersion: CURRENT_NOTICE_VERSION,
   };
   const applicationForm = {
     type: 'individual',
@@ -194,6 +200,8 @@ describe('the contact and About limits: one each for every form that edits them'
     about: '',
     ...names,
     representatives: [],
+    ...consentCheckboxDefaults,
+    acceptNotice: true,
   };
   const profileForm = { username: 'minerva' };
   const createUserForm = {

@@ -5,6 +5,7 @@ import { representativeRuleProblem } from '../representatives';
 import { accountNameFields, addAccountNameIssues } from './account-names';
 import { billingFields, optionalEmail, profileSchema } from './auth';
 import { optionalText, requiredText, text, tooLongMessage } from './common';
+import { consentCheckboxFields, consentFormFields } from './privacy';
 
 /**
  * The two kinds of member the form makes of a registered user
@@ -114,6 +115,8 @@ export const membershipFormBodySchema = z
       ...billingFields,
       membershipData: membershipDataText,
       representatives: z.array(applicationRepresentativeSchema).max(20).default([]),
+      // The privacy notice's version (required) and the optional consents ticked (docs/decisions/065).
+      ...consentFormFields,
       status: z.never(messages.statusNotAllowed).optional(),
     },
     {
@@ -195,6 +198,7 @@ export const membershipApplicationFormSchema = z
     ...accountNameFields,
     ...billingFields,
     representatives: z.array(applicationRepresentativeSchema),
+    ...consentCheckboxFields,
   })
   .superRefine((form, context) => {
     addAccountNameIssues(context, form.type, form);

@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './mail';
 export * from './memberships';
 export * from './news';
+export * from './privacy';
 export * from './relations';
 export * from './representatives';
 export * from './two-factor';

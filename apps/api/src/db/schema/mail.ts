@@ -1,4 +1,4 @@
-import { MAIL_STATUSES, type MailStatus } from '@portal/shared';
+import { type ConsentPurpose, MAIL_STATUSES, type MailStatus } from '@portal/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt } from './columns';
 
@@ -29,6 +29,14 @@ export const mailOutbox = pgTable(
      * `List-Unsubscribe-Post`, RFC 8058), sent as given; none for most mail.
      */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The consent this message is sent under (an announcement's `announcements_email`) and whose:
+     * the worker checks it again as it claims the row, so a consent withdrawn while a paced mailing
+     * is going out stops the messages not yet sent (status `withdrawn`, docs/decisions/065).
+     * Null for mail that needs no consent (confirmations, receipts).
+     */
+    consentUserId: uuid('consent_user_id'),
+    consentPurpose: text('consent_purpose').$type<ConsentPurpose>(),
     status: text('status').$type<MailStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),

@@ -44,11 +44,8 @@ export const users = pgTable(
     status: text('status').$type<UserStatus>().notNull().default('pending'),
     /** True until the membership form is submitted (spec 000: isNew sends the user to /user-forms). */
     isNew: boolean('is_new').notNull().default(true),
-    /**
-     * Whether announcements of news and events are e-mailed to the account (docs/product-rules.md
-     * "Announcements"); transactional mail does not read it.
-     */
-    receivesAnnouncements: boolean('receives_announcements').notNull().default(true),
+    // Whether announcements are e-mailed is the consent records' `announcements_email`
+    // (db/schema/privacy.ts, docs/decisions/065), not a column here.
     avatarUrl: text('avatar_url'),
     logoUrl: text('logo_url'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),

@@ -1,4 +1,4 @@
-import { BULK_MAIL_PER_MINUTE } from '@portal/shared';
+import { BULK_MAIL_PER_MINUTE, type ConsentPurpose } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { type MailAttachment, mailOutbox } from '../../db/schema';
@@ -14,6 +14,11 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Written by a person of the secretariat (a message to an event's attendees), not by the portal. */
   writtenByStaff?: boolean;
+  /**
+   * The consent the message is sent under (an announcement): the worker does not send it if that
+   * person's consent is withdrawn by the time it is due (lib/mail/worker.ts, docs/decisions/065).
+   */
+  consent?: { userId: string; purpose: ConsentPurpose };
 };
 
 /**
@@ -44,6 +49,8 @@ export async function queueMail(
       attachments: message.attachments ?? [],
       headers: { ...(message.writtenByStaff ? {} : AUTOMATIC_MAIL_HEADERS), ...message.headers },
       status: 'queued',
+      consentUserId: message.consent?.userId ?? null,
+      consentPurpose: message.consent?.purpose ?? null,
       ...(delayMs > 0 && {
         nextAttemptAt: sql`now() + ${Math.round(delayMs)}::integer * interval '1 millisecond'`,
       }),

@@ -287,10 +287,20 @@ export function startMailWorker({
  * concurrent worker pass over rows this one is claiming instead of waiting for them; once this
  * transaction commits they are `sending` and no longer match anyone's query.
  */
+/**
+ * True when the row needs a consent its person no longer gives: their latest consent row for the
+ * purpose says not given, or there is none (db/schema/privacy.ts).
+ */
+const consentWithdrawn = sql<boolean>`("mail_outbox"."consent_purpose" is not null and coalesce((
+  select latest.given from consent_records latest
+  where latest.user_id = "mail_outbox"."consent_user_id" and latest.purpose = "mail_outbox"."consent_purpose"
+  order by latest.seq desc limit 1
+), false) = false)`;
+
 async function claimDueRows(db: Db, limit: number, staleLockMs: number): Promise<MailOutboxRow[]> {
   const rows = await db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: mailOutbox.id })
+      .select({ id: mailOutbox.id, withdrawn: consentWithdrawn })
       .from(mailOutbox)
       .where(
         or(
@@ -304,18 +314,22 @@ async function claimDueRows(db: Db, limit: number, staleLockMs: number): Promise
       .orderBy(asc(mailOutbox.createdAt))
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
+    // A message sent under a consent that has since been withdrawn (an announcement paced over an
+    // hour, its reader unsubscribed meanwhile) is not sent: marked `withdrawn` (docs/decisions/065).
+    const withdrawn = due.filter((row) => row.withdrawn).map((row) => row.id);
+    if (withdrawn.length > 0)
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'withdrawn', lockedAt: null })
+        .where(inArray(mailOutbox.id, withdrawn));
+    const toSend = due.filter((row) => !row.withdrawn).map((row) => row.id);
+    if (toSend.length === 0) return [];
     return (
       tx
         .update(mailOutbox)
         // Millisecond precision so the value read back into a JS Date compares equal in ownedBy().
         .set({ status: 'sending', lockedAt: sql`date_trunc('milliseconds', now())` })
-        .where(
-          inArray(
-            mailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
+        .where(inArray(mailOutbox.id, toSend))
         .returning()
     );
   });

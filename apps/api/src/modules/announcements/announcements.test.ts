@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementAudience } from '@portal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, announcements, mailOutbox, users } from '../../db/schema';
+import { adminAuditLog, announcements, consentRecords, mailOutbox } from '../../db/schema';
 import { createEvent, createMembership, createNewsArticle, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
@@ -14,6 +14,11 @@ let memberCookie: string;
 const people: Record<string, { id: string; email: string }> = {};
 
 const inject = (options: InjectOptions) => context.app.inject(options);
+/** A new consent row for announcements, as the profile writes it. */
+const setAnnouncementConsent = (userId: string, given: boolean) =>
+  context.db
+    .insert(consentRecords)
+    .values({ userId, purpose: 'announcements_email', given, source: 'profile' });
 const announce = (payload: Record<string, unknown>, cookie: string | null = adminCookie) =>
   inject({ method: 'POST', url: '/api/announcements', payload, headers: cookie ? { cookie } : {} });
 const request = (itemId: string, audience: AnnouncementAudience, itemType = 'news') => ({
@@ -193,10 +198,7 @@ describe('POST /api/announcements', () => {
     expect(bad.json()).toMatchObject({ field: 'audience', error: ANNOUNCEMENT_MESSAGES.audienceInvalid });
 
     const empty = await createEvent(context.db);
-    await context.db
-      .update(users)
-      .set({ receivesAnnouncements: false })
-      .where(eq(users.id, people.paid?.id ?? ''));
+    await setAnnouncementConsent(people.paid?.id ?? '', false);
     try {
       const none = await announce(request(empty.id, 'good_standing', 'event'));
       expect(none.statusCode).toBe(409);
@@ -205,10 +207,7 @@ describe('POST /api/announcements', () => {
         await context.db.select().from(announcements).where(eq(announcements.item_id, empty.id)),
       ).toEqual([]);
     } finally {
-      await context.db
-        .update(users)
-        .set({ receivesAnnouncements: true })
-        .where(eq(users.id, people.paid?.id ?? ''));
+      await setAnnouncementConsent(people.paid?.id ?? '', true);
     }
   });
 
@@ -255,13 +254,19 @@ describe('unsubscribing', () => {
     if (!mail) throw new Error(`no mail to ${name}`);
     return tokenOf(mail);
   }
-  const receives = async (name: string) =>
-    (
-      await context.db
-        .select()
-        .from(users)
-        .where(eq(users.id, people[name]?.id ?? ''))
-    )[0]?.receivesAnnouncements;
+  /** The account's announcement consent rows, oldest first (docs/decisions/065). */
+  const consentRows = (name: string) =>
+    context.db
+      .select()
+      .from(consentRecords)
+      .where(
+        and(
+          eq(consentRecords.userId, people[name]?.id ?? ''),
+          eq(consentRecords.purpose, 'announcements_email'),
+        ),
+      )
+      .orderBy(asc(consentRecords.seq));
+  const receives = async (name: string) => (await consentRows(name)).at(-1)?.given;
 
   it('one-click POST (RFC 8058) works without cookies, answers 200 each time, and the next announcement skips them', async () => {
     const token = await tokenFor('lapsed');
@@ -277,6 +282,11 @@ describe('unsubscribing', () => {
     expect(first.json()).toEqual({ data: { message: ANNOUNCEMENT_MESSAGES.unsubscribed } });
     expect((await oneClick()).statusCode).toBe(200);
     expect(await receives('lapsed')).toBe(false);
+    // One withdrawal row, written by the link; the second click changed nothing.
+    expect((await consentRows('lapsed')).map((row) => [row.given, row.source])).toEqual([
+      [true, 'registration'],
+      [false, 'unsubscribe'],
+    ]);
 
     const next = await createNewsArticle(context.db, { status: 'published' });
     expect((await announce(request(next.id, 'members'))).statusCode).toBe(201);
@@ -326,27 +336,5 @@ describe('unsubscribing', () => {
       return queued;
     });
     expect(rows[0]?.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
-  });
-});
-
-describe('PUT /api/announcements/preference', () => {
-  it('sets the member’s own choice, which the profile then shows', async () => {
-    const member = await createUser(context.db);
-    const { cookie } = await signIn(context, member);
-    const put = (receivesAnnouncements: unknown, headers: Record<string, string> = { cookie }) =>
-      inject({
-        method: 'PUT',
-        url: '/api/announcements/preference',
-        payload: { receivesAnnouncements },
-        headers,
-      });
-    const off = await put(false);
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ data: { receivesAnnouncements: false } });
-    const profile = await inject({ method: 'GET', url: '/api/users/', headers: { cookie } });
-    expect(profile.json().data.receivesAnnouncements).toBe(false);
-    expect((await put(true)).json()).toEqual({ data: { receivesAnnouncements: true } });
-    expect((await put('yes')).statusCode).toBe(400);
-    expect((await put(false, {})).statusCode).toBe(401);
   });
 });

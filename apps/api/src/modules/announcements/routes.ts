@@ -2,8 +2,6 @@ import {
   announcementCreateSchema,
   announcementListQuerySchema,
   announcementListResponseSchema,
-  announcementPreferenceResponseSchema,
-  announcementPreferenceSchema,
   announcementResponseSchema,
   apiErrorSchema,
   messageResponseSchema,
@@ -12,12 +10,13 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { announceItem, listAnnouncements, setAnnouncementPreference, unsubscribe } from './service';
+import { announceItem, listAnnouncements, unsubscribe } from './service';
 import { unsubscribeKeyOf } from './tokens';
 
 /**
  * Announcements (docs/product-rules.md "Announcements", docs/decisions/052): admins e-mail a
- * published article or event; anyone with an e-mail's link unsubscribes; a member sets the choice.
+ * published article or event; anyone with an e-mail's link unsubscribes (a member's own choice is
+ * a consent record, PUT /api/me/consents/announcements_email, docs/decisions/065).
  */
 export const announcementRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -93,22 +92,5 @@ export const announcementRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ data: await unsubscribe(db, unsubscribeKey, request.query.token) }),
-  );
-
-  app.put(
-    '/preference',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['announcements'],
-        summary: 'Whether the signed-in account receives announcements',
-        body: announcementPreferenceSchema,
-        response: { 200: announcementPreferenceResponseSchema, 400: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      const viewer = request.viewer as NonNullable<typeof request.viewer>;
-      return { data: await setAnnouncementPreference(db, viewer, request.body.receivesAnnouncements) };
-    },
   );
 };

@@ -27,6 +27,7 @@ import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { invalidToken } from '../auth';
 import { goodStanding } from '../memberships';
+import { changeMyConsent, consentGiven } from '../privacy';
 import { accountNameSelect } from '../users';
 import { accountOfUnsubscribeToken, unsubscribeTokenFor } from './tokens';
 
@@ -117,7 +118,8 @@ export async function recipientsOf(db: Db | DbTransaction, audience: Announcemen
     .where(
       and(
         eq(users.status, 'active'),
-        eq(users.receivesAnnouncements, true),
+        // The consent records are the one source (docs/decisions/065): the latest row says given.
+        consentGiven(users.id, 'announcements_email'),
         audienceCondition(audience, now),
       ),
     )
@@ -186,6 +188,8 @@ export async function announceItem(
         const token = unsubscribeTokenFor(unsubscribeKey, recipient.id);
         return {
           to: recipient.email,
+          // Checked again as each message leaves: withdrawn meanwhile, it is not sent.
+          consent: { userId: recipient.id, purpose: 'announcements_email' as const },
           ...announcementEmail({
             name: greetingName(recipient),
             kind: input.item_type,
@@ -275,17 +279,9 @@ export async function unsubscribe(db: Db, unsubscribeKey: string, token: string)
       code: 'invalid_token',
       field: 'token',
     });
-  await db.update(users).set({ receivesAnnouncements: false }).where(eq(users.id, userId));
+  // A withdrawal row, as the profile writes (docs/decisions/065); none when already withdrawn, and
+  // none for an account that no longer exists (nothing is left to send to).
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (account) await changeMyConsent(db, userId, 'announcements_email', false, 'unsubscribe');
   return { message: ANNOUNCEMENT_MESSAGES.unsubscribed };
-}
-
-/** PUT /api/announcements/preference: the signed-in account's own choice. */
-export async function setAnnouncementPreference(db: Db, viewer: Viewer, receivesAnnouncements: boolean) {
-  const [updated] = await db
-    .update(users)
-    .set({ receivesAnnouncements })
-    .where(eq(users.id, viewer.userId))
-    .returning({ receivesAnnouncements: users.receivesAnnouncements });
-  if (!updated) throw invalidToken();
-  return updated;
 }

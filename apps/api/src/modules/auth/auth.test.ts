@@ -1,4 +1,10 @@
-import { CONFIRM_EMAIL_LINK_ERROR, LOGIN_ERROR_CODES, profileSchema, SESSION_ERRORS } from '@portal/shared';
+import {
+  CONFIRM_EMAIL_LINK_ERROR,
+  CURRENT_NOTICE_VERSION,
+  LOGIN_ERROR_CODES,
+  profileSchema,
+  SESSION_ERRORS,
+} from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailTokens, mailOutbox, sessions, users } from '../../db/schema';
@@ -30,7 +36,12 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 const unique = () => Math.random().toString(36).slice(2, 10);
 const newAccount = () => {
   const id = unique();
-  return { username: `member_${id}`, email: `member-${id}@example.com`, password: TEST_PASSWORD };
+  return {
+    username: `member_${id}`,
+    email: `member-${id}@example.com`,
+    password: TEST_PASSWORD,
+    noticeVersion: CURRENT_NOTICE_VERSION,
+  };
 };
 
 async function mailsTo(email: string) {

@@ -1,9 +1,16 @@
-import { displayName, type Profile, paidThroughOf, type StaffRole } from '@portal/shared';
-import { asc, desc, eq } from 'drizzle-orm';
+import {
+  CURRENT_NOTICE_VERSION,
+  displayName,
+  type Profile,
+  paidThroughOf,
+  type StaffRole,
+} from '@portal/shared';
+import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { membershipsWithDues } from '../memberships';
+import { acceptedNoticeVersionSql, consentGiven } from '../privacy';
 import { secondFactorSummary } from './two-factor';
 
 /**
@@ -12,7 +19,15 @@ import { secondFactorSummary } from './two-factor';
  * (docs/product-rules.md "Membership lifecycle").
  */
 export async function loadProfile(db: Db, userId: string): Promise<Profile> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({
+      ...getTableColumns(users),
+      receivesAnnouncements: consentGiven(users.id, 'announcements_email'),
+      acceptedNoticeVersion: acceptedNoticeVersionSql(users.id),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) throw notFound('User not found');
   const roles = await rolesOfUser(db, userId);
   const secondFactor = await secondFactorSummary(db, userId);
@@ -47,6 +62,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     logoUrl: user.logoUrl,
     isNew: user.isNew,
     receivesAnnouncements: user.receivesAnnouncements,
+    acceptedCurrentNotice: user.acceptedNoticeVersion === CURRENT_NOTICE_VERSION,
     memberships: rows.map((membership) => ({
       id: membership.id,
       userId: membership.userId,

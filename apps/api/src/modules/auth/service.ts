@@ -16,6 +16,7 @@ import { queueMail } from '../../lib/mail/outbox';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashOpaqueToken, verifyJwt } from '../../lib/tokens';
+import { checkNoticeVersion, recordFormConsents } from '../privacy';
 import type { IssuedTokens } from './cookies';
 import { AUTH_MESSAGES } from './messages';
 import { loadProfile } from './profile';
@@ -108,6 +109,7 @@ export const resetPasswordLink = (publicUrl: string, token: string) =>
  * an account that does not exist.
  */
 export async function registerUser(context: AuthContext, body: RegisterBody) {
+  checkNoticeVersion(body.noticeVersion);
   const conflict = await findConflict(context.db, body);
   if (conflict) throw conflict;
   const passwordHash = await hashPassword(body.password);
@@ -125,6 +127,8 @@ export async function registerUser(context: AuthContext, body: RegisterBody) {
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user not created');
+      // The notice accepted and the optional consents ticked, with the account (docs/decisions/065).
+      await recordFormConsents(tx, user.id, body.consents, 'registration');
       const token = await createEmailToken(tx, user.id, 'confirm_email');
       await queueMail(tx, {
         to: body.email,

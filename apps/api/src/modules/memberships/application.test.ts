@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import {
   ABOUT_MAX_CHARS,
+  CURRENT_NOTICE_VERSION,
   IMAGE_MESSAGES,
   MEMBERSHIP_FORM_MESSAGES,
   REPRESENTATIVE_EDITOR_MESSAGES,
@@ -61,6 +62,7 @@ const company = (category = 'Regular', count = 2) => ({
   address: '12, Ayala Avenue, Makati City, 1226',
   about: 'Exploration for copper and gold in Mindanao.',
   membershipData: JSON.stringify({ category }),
+  noticeVersion: CURRENT_NOTICE_VERSION,
   ...Object.assign(
     {},
     ...Array.from({ length: count }, (_, index) =>
@@ -87,6 +89,7 @@ const individual = () => ({
   address: 'Baguio City',
   about: 'Geologist.',
   membershipData: JSON.stringify({ category: 'Individual' }),
+  noticeVersion: CURRENT_NOTICE_VERSION,
 });
 
 /** A new user as registration and confirmation leave them: type user, isNew, signed in. */

@@ -11,6 +11,7 @@ import { users } from '../../db/schema';
 import { AppError, type FieldIssue, notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { loadProfile } from '../auth';
+import { checkNoticeVersion, recordFormConsents } from '../privacy';
 import { applyRepresentativeList } from '../representatives';
 import { accountNameColumns } from '../users';
 import { savePendingMembership } from './lifecycle';
@@ -81,6 +82,7 @@ export async function submitMembershipForm(
   }
   const issues = problemsOf(body, files);
   if (issues.length > 0) throw validationError(issues);
+  checkNoticeVersion(body.noticeVersion);
 
   const isCompany = body.type === 'company';
   const picture = isCompany ? files.logo : files.avatar;
@@ -155,6 +157,8 @@ export async function submitMembershipForm(
         );
 
         await savePendingMembership(tx, userId, body.membershipData.category);
+        // The notice accepted and the optional consents ticked (docs/decisions/065).
+        await recordFormConsents(tx, userId, body.consents, 'application');
         return released;
       }),
     uploads.map((upload) => upload.field),

@@ -28,6 +28,7 @@ const sitemapPaths = [
   sitePaths.affiliations,
   sitePaths.membership,
   sitePaths.ronniesCorner,
+  sitePaths.privacy,
   sitePaths.mgbGuidelines,
   sitePaths.associationForms,
   sitePaths.membersNews,

@@ -72,6 +72,15 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-brand-200 text-xs sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <p>
             © {manilaDateString().slice(0, 4)} {siteConfig.name}
+            <span aria-hidden="true" className="px-2">
+              ·
+            </span>
+            <Link
+              to={paths.privacy}
+              className="text-white underline underline-offset-2 hover:text-accent-300"
+            >
+              Privacy Notice
+            </Link>
           </p>
           <p>
             Developed By <span className="text-white">{siteConfig.developedBy}</span>

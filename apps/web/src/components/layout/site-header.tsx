@@ -4,11 +4,18 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { homeLink, navGroups } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { useDuesToPay, useIsLoggedIn, useNameMissing, useNeedsApplication } from '@/lib/session-store';
+import {
+  useDuesToPay,
+  useIsLoggedIn,
+  useNameMissing,
+  useNeedsApplication,
+  useNoticeToAccept,
+} from '@/lib/session-store';
 import { AccountMenu } from './account-menu';
 import { LogoLockup } from './logo';
 import { NameMissingStrip } from './name-missing-strip';
 import { NavDropdown } from './nav-dropdown';
+import { PrivacyNoticeStrip } from './privacy-notice-strip';
 
 // The dialogs load on first use: Radix Dialog is not needed to show a page (first-load budget).
 const loadSearchModal = () => import('./search-modal');
@@ -47,6 +54,7 @@ export function SiteHeader() {
   const signedIn = useIsLoggedIn();
   const needsApplication = useNeedsApplication();
   const nameMissing = useNameMissing();
+  const noticeToAccept = useNoticeToAccept();
   const duesToPay = useDuesToPay();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -149,6 +157,7 @@ export function SiteHeader() {
         </div>
       </div>
 
+      {noticeToAccept && <PrivacyNoticeStrip />}
       {nameMissing && <NameMissingStrip />}
       {(needsApplication || duesToPay) && (
         <Suspense fallback={null}>

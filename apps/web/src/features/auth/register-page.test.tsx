@@ -1,3 +1,4 @@
+import { CONSENT_LABELS, CURRENT_NOTICE_VERSION, PRIVACY_MESSAGES } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +22,7 @@ async function fillForm(
   await user.type(screen.getByLabelText('Email'), 'juan@example.ph');
   await user.type(screen.getByLabelText('Password'), password);
   await user.type(screen.getByLabelText('Confirm password'), confirm);
+  await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
 }
 
 afterEach(() => {
@@ -41,6 +43,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
       Email: 'Email is required',
       Password: 'Password is required',
       'Confirm password': 'Please confirm your password',
+      [PRIVACY_MESSAGES.noticeLabel]: PRIVACY_MESSAGES.noticeRequired,
     };
     for (const [label, message] of Object.entries(expected)) {
       const input = screen.getByLabelText(label);
@@ -123,9 +126,31 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
       username: 'juan.dc',
       email: 'juan@example.ph',
       password: 'Strong-pass1',
+      noticeVersion: CURRENT_NOTICE_VERSION,
+      consents: [],
     });
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('offers the optional consents unticked and sends only those ticked, with the notice version', async () => {
+    const fetchMock = stubRegister(() => json({ data: { message: 'Registered' } }, 201));
+    const user = userEvent.setup();
+    renderWithRouter(<RegisterPage />, { path: '/register' });
+    const boxes = Object.values(CONSENT_LABELS).map(({ label }) =>
+      screen.getByRole('checkbox', { name: label }),
+    );
+    for (const box of boxes) expect(box).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Read the privacy notice' })).toHaveAttribute('href', '/privacy');
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_LABELS.member_directory.label }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('alertdialog', { name: 'Registration Successful!' });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      noticeVersion: CURRENT_NOTICE_VERSION,
+      consents: ['member_directory'],
+    });
   });
 
   it.each([

@@ -1,9 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PREFERRED_PACKAGE_KEY, prefillFromPreferredPackage, registerFormSchema } from '@portal/shared';
+import {
+  consentBodyOf,
+  consentCheckboxDefaults,
+  PREFERRED_PACKAGE_KEY,
+  prefillFromPreferredPackage,
+  registerFormSchema,
+} from '@portal/shared';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ConsentFields } from '@/components/privacy/consent-fields';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
 import { TextField } from '@/components/ui/text-field';
@@ -52,22 +59,26 @@ export function RegisterPage() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '', ...consentCheckboxDefaults },
   });
   const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = handleSubmit(({ confirmPassword: _confirmation, ...body }) => {
-    registerMutation.mutate(body, {
-      onSuccess: () => setMessage(REGISTERED),
-      onError: (error) => {
-        if (error instanceof ApiError && SHOWN_STATUSES.has(error.status)) {
-          setMessage({ variant: 'error', title: 'Registration Failed', text: error.error });
-        } else {
-          console.error('Registration failed', error);
-        }
-      },
-    });
-  });
+  const onSubmit = handleSubmit(
+    ({ confirmPassword: _confirmation, acceptNotice, optionalConsents, ...account }) => {
+      // The notice's version and the ticked consents are recorded with the account (docs/decisions/065).
+      const body = { ...account, ...consentBodyOf({ acceptNotice, optionalConsents }) };
+      registerMutation.mutate(body, {
+        onSuccess: () => setMessage(REGISTERED),
+        onError: (error) => {
+          if (error instanceof ApiError && SHOWN_STATUSES.has(error.status)) {
+            setMessage({ variant: 'error', title: 'Registration Failed', text: error.error });
+          } else {
+            console.error('Registration failed', error);
+          }
+        },
+      });
+    },
+  );
 
   const closeMessage = () => {
     const succeeded = message === REGISTERED;
@@ -134,6 +145,7 @@ export function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
+        <ConsentFields register={register} errors={errors} />
         <button
           type="submit"
           disabled={registerMutation.isPending}

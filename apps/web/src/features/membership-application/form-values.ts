@@ -2,6 +2,7 @@ import {
   APPLICANT_TYPES,
   type ApplicantType,
   addedRepresentativeType,
+  consentCheckboxDefaults,
   prefillFromPreferredPackage,
   type UserData,
 } from '@portal/shared';
@@ -25,6 +26,9 @@ export type ApplicationFormValues = AddressFormValues &
     tin: string;
     billingAddress: string;
     billingEmail: string;
+    /** The privacy notice's box and the optional consents' (docs/decisions/065), unticked to start. */
+    acceptNotice: boolean;
+    optionalConsents: { announcements_email: boolean; member_directory: boolean; cpd_prc_report: boolean };
   };
 
 /** Where the form starts: its values, and what is stored that the form does not edit as such. */
@@ -45,6 +49,7 @@ const BLANK = {
   tin: '',
   billingAddress: '',
   billingEmail: '',
+  ...consentCheckboxDefaults,
 };
 
 /** A new account's form (spec 000 §4): blank, but for the plan chosen with 'Select Plan'. */

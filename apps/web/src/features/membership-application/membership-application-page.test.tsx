@@ -2,6 +2,7 @@ import {
   IMAGE_MESSAGES,
   PENDING_MEMBERSHIP_KEY,
   PREFERRED_PACKAGE_KEY,
+  PRIVACY_MESSAGES,
   type Representative,
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -237,6 +238,7 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     );
     await user.upload(screen.getByLabelText('Company logo'), logo);
     expect(await screen.findByText('New image: logo.png (1 KB)')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
     expect(await screen.findByText('Update Successful!')).toBeVisible();
@@ -272,6 +274,7 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     await next(user);
     await user.type(screen.getByLabelText('About you'), 'Field geologist in Benguet.');
     await next(user);
+    await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     const alert = await screen.findByRole('alertdialog');
     expect(within(alert).getByText('Failed.')).toBeVisible();
@@ -299,6 +302,7 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First name *'), 'Ana');
     await user.type(screen.getByLabelText('Last name *'), 'Cruz');
     await next(user);
+    await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByRole('heading', { name: 'Representatives' })).toBeVisible();
     expect(screen.getByText('First name is required')).toBeVisible();
@@ -324,6 +328,7 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     await user.type(within(second).getByLabelText('First name *'), 'Ben');
     await user.type(within(second).getByLabelText('Last name *'), 'Reyes');
     await next(user);
+    await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
     expect(await screen.findByRole('heading', { name: 'Representatives' })).toBeVisible();
@@ -437,6 +442,7 @@ describe('/user-forms as a renewal: starts from what the member holds (docs/deci
     await user.type(within(second).getByLabelText('Position'), 'Exploration Manager');
     await next(user);
     expect(screen.getByText('Current image')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Update Successful!')).toBeVisible();
 
@@ -464,6 +470,7 @@ describe('/user-forms as a renewal: starts from what the member holds (docs/deci
     await next(user);
     await next(user);
     expect(screen.getByText('Sayre Highway, Valencia City')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.noticeLabel }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     await screen.findByText('Update Successful!');
     expect((bodies[0] as FormData).get('address')).toBe('Sayre Highway, Valencia City');

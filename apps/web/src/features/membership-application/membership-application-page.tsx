@@ -7,6 +7,7 @@ import {
   type MembershipApplicationForm,
   membershipApplicationFormSchema,
   PREFERRED_PACKAGE_KEY,
+  PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
   siteConfig,
 } from '@portal/shared';
@@ -19,6 +20,7 @@ import { BillingFieldset } from '@/components/forms/billing-fieldset';
 import { NameFieldset } from '@/components/forms/name-fieldset';
 import { emptyRepresentativeRow } from '@/components/forms/representative-row';
 import { RepresentativesEditor } from '@/components/forms/representatives-editor';
+import { ConsentFields } from '@/components/privacy/consent-fields';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageField } from '@/components/ui/image-field';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -282,6 +284,12 @@ function ApplicationForm({
           : /^representatives\.\d+\.id$/.test(name)
             ? 'representatives'
             : name;
+      if (name === 'noticeVersion') {
+        // An outdated or missing notice version: said on the notice's box.
+        setError('acceptNotice', { type: 'server', message });
+        firstStep ??= 'Submit';
+        continue;
+      }
       if (photo) {
         setError(`representatives.${Number(photo[1])}.photo`, { type: 'server', message });
       } else if (field === 'logo' || field === 'avatar') {
@@ -440,6 +448,11 @@ function ApplicationForm({
                     }}
                   />
                   <SummaryPanels values={values} fee={fee} currentAddress={start.currentAddress} />
+                  <ConsentFields
+                    register={register}
+                    errors={errors}
+                    hint={renewing ? PRIVACY_MESSAGES.applicationOptionalHint : undefined}
+                  />
                 </div>
               )}
             </div>

@@ -1,7 +1,10 @@
 import {
-  ANNOUNCEMENT_MESSAGES,
+  CONSENT_LABELS,
+  CONSENT_PURPOSES,
+  CURRENT_NOTICE_VERSION,
   type DuesStatementView,
   type MyEvents,
+  PRIVACY_MESSAGES,
   VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -396,32 +399,76 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ProfilePage e-mail preferences (docs/product-rules.md "Announcements")', {
+describe('ProfilePage privacy and consent (docs/product-rules.md "Privacy")', {
   timeout: 20_000,
 }, () => {
-  it('turns announcements off and on, saved at once, and says that transactional mail still comes', async () => {
-    let receives = true;
+  const consentsWith = (given: Record<string, boolean>) => ({
+    currentNoticeVersion: CURRENT_NOTICE_VERSION,
+    acceptedNoticeVersion: CURRENT_NOTICE_VERSION,
+    consents: CONSENT_PURPOSES.map((purpose) => ({
+      purpose,
+      given: purpose === 'privacy_notice' || given[purpose] === true,
+      noticeVersion: CURRENT_NOTICE_VERSION,
+      source: 'registration',
+      recordedAt: '2026-12-01T02:00:00.000Z',
+    })),
+  });
+
+  it('withdraws and gives each consent with one click, saved at once, and names the notice accepted', async () => {
+    const given: Record<string, boolean> = { announcements_email: true };
     const calls = stubApi(({ url, init }) => {
-      if (url.endsWith('/announcements/preference')) {
-        receives = JSON.parse(String(init?.body)).receivesAnnouncements;
-        return json({ data: { receivesAnnouncements: receives } });
+      const change = /\/me\/consents\/(\w+)$/.exec(url);
+      if (change && init?.method === 'PUT') {
+        given[change[1] as string] = JSON.parse(String(init.body)).given;
+        return json({ data: consentsWith(given) });
       }
-      return json(makeUserData({ receivesAnnouncements: receives }));
+      if (url.endsWith('/me/consents')) return json({ data: consentsWith(given) });
+      return json(makeUserData());
     });
     renderWithRouter(<ProfilePage />, { path: '/profile' });
     const user = userEvent.setup();
-    const box = await screen.findByRole('checkbox', { name: ANNOUNCEMENT_MESSAGES.preferenceLabel });
-    expect(box).toBeChecked();
-    expect(box).toHaveAccessibleDescription(ANNOUNCEMENT_MESSAGES.preferenceHint);
-    await user.click(box);
-    expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.preferenceSaved)).toBeVisible();
-    await waitFor(() => expect(box).not.toBeChecked());
-    const put = calls.find((call) => call.url.endsWith('/announcements/preference'));
+    const section = await screen.findByRole('region', { name: PRIVACY_MESSAGES.sectionTitle });
+    expect(
+      await within(section).findByText(
+        PRIVACY_MESSAGES.noticeAcceptedOn(CURRENT_NOTICE_VERSION, 'December 1, 2026'),
+        {
+          exact: false,
+        },
+      ),
+    ).toBeVisible();
+    const announcements = within(section).getByRole('checkbox', {
+      name: CONSENT_LABELS.announcements_email.label,
+    });
+    const directory = within(section).getByRole('checkbox', { name: CONSENT_LABELS.member_directory.label });
+    expect(announcements).toBeChecked();
+    expect(directory).not.toBeChecked();
+    expect(announcements).toHaveAccessibleDescription(CONSENT_LABELS.announcements_email.hint);
+
+    await user.click(announcements);
+    await waitFor(() => expect(announcements).not.toBeChecked());
+    expect(await within(section).findByText(PRIVACY_MESSAGES.saved)).toBeVisible();
+    const put = calls.find((call) => call.url.endsWith('/me/consents/announcements_email'));
     expect(put?.init?.method).toBe('PUT');
-    expect(JSON.parse(String(put?.init?.body))).toEqual({ receivesAnnouncements: false });
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ given: false });
+
+    await user.click(directory);
+    await waitFor(() => expect(directory).toBeChecked());
+    expect(given.member_directory).toBe(true);
+  });
+
+  it('a failed save puts the box back and says so', async () => {
+    stubApi(({ url, init }) => {
+      if (init?.method === 'PUT') return json({ error: 'Service unavailable' }, 503);
+      if (url.endsWith('/me/consents')) return json({ data: consentsWith({}) });
+      return json(makeUserData());
+    });
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: PRIVACY_MESSAGES.sectionTitle });
+    const box = await within(section).findByRole('checkbox', { name: CONSENT_LABELS.cpd_prc_report.label });
     await user.click(box);
-    await waitFor(() => expect(box).toBeChecked());
-    expect(receives).toBe(true);
+    expect(await screen.findByText(PRIVACY_MESSAGES.saveFailed)).toBeVisible();
+    await waitFor(() => expect(box).not.toBeChecked());
   });
 });
 

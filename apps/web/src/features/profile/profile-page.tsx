@@ -4,6 +4,7 @@ import {
   EMAIL_CHANGE_QUERY,
   isGoodStanding,
   isVotingSuspended,
+  PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
   type ProfileMembership,
   type UserData,
@@ -23,12 +24,12 @@ import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { AccountSessionsSection } from './components/account-sessions-section';
-import { AnnouncementPreferenceField } from './components/announcement-preference';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
 import { MyEventsSection } from './components/my-events-section';
+import { PrivacyConsentSection } from './components/privacy-consent-section';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
@@ -264,12 +265,13 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
           </dl>
         </ProfileSection>
 
-        <ProfileSection id="email-preferences-heading" title="E-mail preferences">
-          <AnnouncementPreferenceField
-            receivesAnnouncements={profile.receivesAnnouncements}
-            onFailed={(text) => notify({ variant: 'error', title: 'Preference Not Saved', text })}
-          />
-        </ProfileSection>
+        <div id="privacy" className="scroll-mt-24">
+          <ProfileSection id="privacy-heading" title={PRIVACY_MESSAGES.sectionTitle}>
+            <PrivacyConsentSection
+              onFailed={(text) => notify({ variant: 'error', title: 'Choice Not Saved', text })}
+            />
+          </ProfileSection>
+        </div>
 
         <ProfileSection id="security-heading" title="Password and Email">
           <div className="grid gap-10 md:grid-cols-2">

@@ -68,6 +68,7 @@ export function makeUserData(
       logoUrl: '/uploads/logo.webp',
       isNew: false,
       receivesAnnouncements: true,
+      acceptedCurrentNotice: true,
       memberships: membershipData,
       created_at: '2026-01-10T00:00:00.000Z',
       updated_at: '2026-01-10T00:00:00.000Z',

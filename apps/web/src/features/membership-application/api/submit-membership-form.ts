@@ -1,5 +1,6 @@
 import {
   buildAddress,
+  consentBodyOf,
   MEMBERSHIP_FORM_FILES,
   type MembershipApplicationForm,
   type ProfileResponse,
@@ -44,6 +45,7 @@ export function membershipFormData({
   currentAddress,
 }: MembershipFormSubmission) {
   const isCompany = form.type === 'company';
+  const consent = consentBodyOf(form);
   const fields: Record<string, FormDataValue> = {
     username: user.username,
     email: user.email,
@@ -69,8 +71,13 @@ export function membershipFormData({
         }
       : {}),
     membershipData: JSON.stringify({ category: form.category, userId: user.id }),
+    noticeVersion: consent.noticeVersion,
     [isCompany ? MEMBERSHIP_FORM_FILES.logo : MEMBERSHIP_FORM_FILES.avatar]: picture ?? undefined,
   };
+  // The optional consents ticked, as a list (`consents[0]`, …); none ticked sends none.
+  consent.consents.forEach((purpose, index) => {
+    fields[`consents[${index}]`] = purpose;
+  });
   if (isCompany) {
     form.representatives.forEach((representative, index) => {
       const name = (field: string) => `representatives[${index}][${field}]`;

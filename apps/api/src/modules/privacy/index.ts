@@ -1,0 +1,10 @@
+// What others may use of the privacy module (docs/decisions/034-modules-by-domain.md): the consent
+// records read by announcements, the session's profile, registration and the membership form.
+export {
+  acceptedNoticeVersionSql,
+  changeMyConsent,
+  checkNoticeVersion,
+  consentGiven,
+  recordConsents,
+  recordFormConsents,
+} from './service';
