@@ -267,7 +267,11 @@ async function startStockServer() {
 /** Two processes that keep a core each busy, as other tenants of a small shared server do. */
 function busyLoops() {
   const loops = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  return { stop: () => loops.forEach((loop) => loop.kill('SIGKILL')) };
+  return {
+    stop() {
+      for (const loop of loops) loop.kill('SIGKILL');
+    },
+  };
 }
 
 async function measureGroup(baseUrl, label, { bound, endpoints, connections = load.connections, cookie }) {
