@@ -13,6 +13,30 @@ export const percentile = (values, share) => {
 /** Recovery codes kept from each account's two-step set-up, for its later sign-ins. */
 const recoveryCodes = new Map();
 
+/** A client keeping the cookies the API sets; `post` answers the status and the `data`. */
+function apiClient(baseUrl) {
+  const cookies = new Map();
+  return {
+    cookieHeader: () =>
+      [...cookies]
+        .filter(([, value]) => value !== '')
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; '),
+    async post(path, body) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: this.cookieHeader() },
+        body: JSON.stringify(body),
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [name, ...value] = line.split(';')[0].split('=');
+        cookies.set(name, value.join('='));
+      }
+      return { status: response.status, data: (await response.json()).data };
+    },
+  };
+}
+
 /**
  * Signs in through the API and answers the session's cookies as one Cookie header. Staff pass
  * two-step sign-in (docs/decisions/061-two-step-sign-in.md) as apps/api/cluster/harness.ts does:
@@ -20,19 +44,11 @@ const recoveryCodes = new Map();
  * code kept from that set-up (single use, so sign-ins within one 30-second step are not refused).
  */
 export async function signIn(baseUrl, { email, password }) {
-  const cookies = new Map();
+  const client = apiClient(baseUrl);
   const post = async (path, body) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(cookies) },
-      body: JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [name, ...value] = line.split(';')[0].split('=');
-      cookies.set(name, value.join('='));
-    }
-    if (response.status !== 200) throw new Error(`${email} could not sign in (${path}): ${response.status}`);
-    return (await response.json()).data;
+    const { status, data } = await client.post(path, body);
+    if (status !== 200) throw new Error(`${email} could not sign in (${path}): ${status}`);
+    return data;
   };
   const signedIn = await post('/api/auth/login', { email, password });
   if (signedIn.secondFactor === 'required') {
@@ -40,18 +56,40 @@ export async function signIn(baseUrl, { email, password }) {
     if (!code) throw new Error(`${email}: no recovery code kept for its second step`);
     await post('/api/auth/2fa/verify', { code });
   } else if (signedIn.profile?.secondFactor?.required && !signedIn.profile.secondFactor.enrolled) {
-    const { secret } = await post('/api/auth/2fa/totp/enrol', {});
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-    recoveryCodes.set(email, (await post('/api/auth/2fa/totp/confirm', { code })).recoveryCodes);
+    const secret = await confirmTotp(email, post);
+    if (!secret) throw new Error(`${email}: two-step set-up failed`);
   }
-  return cookieHeader(cookies);
+  return client.cookieHeader();
 }
 
-const cookieHeader = (cookies) =>
-  [...cookies]
-    .filter(([, value]) => value !== '')
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
+/** Sets up an authenticator app for the signed-in account; answers the secret. */
+async function confirmTotp(email, post) {
+  const { secret } = await post('/api/auth/2fa/totp/enrol', {});
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  recoveryCodes.set(email, (await post('/api/auth/2fa/totp/confirm', { code })).recoveryCodes);
+  return secret;
+}
+
+/** A member turns two-step sign-in on with an authenticator app; answers its secret. */
+export async function turnOnTwoStep(baseUrl, { email, password }) {
+  const client = apiClient(baseUrl);
+  const post = async (path, body) => {
+    const { status, data } = await client.post(path, body);
+    if (status !== 200) throw new Error(`${email}: ${path} answered ${status}`);
+    return data;
+  };
+  await post('/api/auth/login', { email, password });
+  return confirmTotp(email, post);
+}
+
+/** Signs in with the password, then the app's code of this moment; answers whether it passed. */
+export async function signInWithCode(baseUrl, { email, password }, secret) {
+  const client = apiClient(baseUrl);
+  const login = await client.post('/api/auth/login', { email, password });
+  if (login.status !== 200 || login.data?.secondFactor !== 'required') return false;
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  return (await client.post('/api/auth/2fa/verify', { code })).status === 200;
+}
 
 export async function getJson(baseUrl, path, cookie) {
   const response = await fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
