@@ -1,4 +1,4 @@
-// Personal data shown to fewer people than hold the screen (docs/product-rules.md "Personal data",
+// Personal data shown to fewer people than hold the screen (docs/product-rules.md "CPD certificates",
 // docs/decisions/066-private-files-and-verification-codes.md).
 
 /** The character that stands for each hidden one. */
