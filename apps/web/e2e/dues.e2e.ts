@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { addToDate, manilaDateString } from '@portal/shared';
 import jsQR from 'jsqr';
@@ -12,6 +13,7 @@ import {
   adminCookie,
   applyAsIndividual,
   createConfirmedMember,
+  individualNameOf,
   signInByApi,
   type TestMember,
 } from './session';
@@ -102,6 +104,10 @@ describe('dues', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
     const pdf = await readFile((await download.path()) as string);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The receipt is made out to the name given in the application, not the username
+    // (docs/decisions/056); read by poppler's pdftotext, as the API's PDF tests read them.
+    const receiptText = spawnSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' }).stdout;
+    expect(receiptText).toContain(individualNameOf(member));
 
     await openPage(page, paths.membersNews);
     await page.getByText('Your membership is active').waitFor();
@@ -110,7 +116,9 @@ describe('dues', () => {
     // (docs/product-rules.md "Membership card").
     await openPage(page, paths.profile);
     const card = page.getByRole('region', { name: 'Membership card' });
-    await card.getByRole('img', { name: /^Membership card of / }).waitFor();
+    await card
+      .getByRole('img', { name: `Membership card of ${individualNameOf(member)}`, exact: false })
+      .waitFor();
     await card.getByText(/^MEAP-\d{4}-\d{4}$/).waitFor();
     await checkPage(page, 'desktop', JOURNEY, 'card');
     const [cardDownload] = await Promise.all([
