@@ -11,7 +11,7 @@ import { text } from './common';
 
 /**
  * The consent to the privacy notice a form sends: the version the person read (the page shows it
- * beside the box). Missing or blank is the field's message; a version that is no longer the
+ * beside the box). Blank is the field's message; a version that is no longer the
  * current one is refused by the server (`PRIVACY_MESSAGES.noticeOutdated`).
  */
 export const noticeVersionField = text('Privacy notice', {
@@ -28,9 +28,14 @@ export const givenConsentsField = z
   .max(OPTIONAL_CONSENT_PURPOSES.length)
   .default([]);
 
-/** The part of the registration body and the membership application that records consent. */
+/**
+ * The part of the registration body and the membership application that records consent. The
+ * notice's version is optional to the API, so that clients of the specification's register and
+ * membership-form requests keep working (docs/decisions/065): an account that did not send it has
+ * not accepted the notice, and is asked on every page until it does. The web's forms require it.
+ */
 export const consentFormFields = {
-  noticeVersion: noticeVersionField,
+  noticeVersion: noticeVersionField.optional(),
   consents: givenConsentsField,
 };
 

@@ -128,7 +128,7 @@ export async function registerUser(context: AuthContext, body: RegisterBody) {
         .returning({ id: users.id });
       if (!user) throw new Error('user not created');
       // The notice accepted and the optional consents ticked, with the account (docs/decisions/065).
-      await recordFormConsents(tx, user.id, body.consents, 'registration');
+      await recordFormConsents(tx, user.id, body, 'registration');
       const token = await createEmailToken(tx, user.id, 'confirm_email');
       await queueMail(tx, {
         to: body.email,

@@ -158,7 +158,7 @@ export async function submitMembershipForm(
 
         await savePendingMembership(tx, userId, body.membershipData.category);
         // The notice accepted and the optional consents ticked (docs/decisions/065).
-        await recordFormConsents(tx, userId, body.consents, 'application');
+        await recordFormConsents(tx, userId, body, 'application');
         return released;
       }),
     uploads.map((upload) => upload.field),

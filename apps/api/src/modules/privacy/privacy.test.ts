@@ -62,9 +62,9 @@ describe('registration records consent', () => {
   const userByEmail = async (email: string) =>
     (await context.db.select().from(users).where(eq(users.email, email)))[0];
 
-  it('refuses a registration without the notice, with the field’s message, and creates nothing', async () => {
+  it('refuses a blank notice with the field’s message and creates nothing; without one, the account has not accepted it', async () => {
     const body = account();
-    for (const noticeVersion of [undefined, '', '   ']) {
+    for (const noticeVersion of ['', '   ']) {
       const response = await register({ ...body, noticeVersion });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
@@ -73,6 +73,13 @@ describe('registration records consent', () => {
       });
     }
     expect(await userByEmail(body.email)).toBeUndefined();
+    // The specification's register request, without the field: the account is made, no notice is
+    // recorded as accepted, and its pages ask for it (decision 065).
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    const user = await userByEmail(body.email);
+    expect(user).toBeDefined();
+    expect(await historyOf(user?.id as string)).toEqual([]);
   });
 
   it('refuses a version that is not the one in force (the page read was out of date)', async () => {
@@ -253,16 +260,18 @@ describe('the membership application records consent', () => {
     });
   }
 
-  it('refuses a form without the notice, with the field’s message, and changes nothing', async () => {
+  it('refuses an outdated notice and changes nothing; a form without one is taken, the notice not accepted', async () => {
     const user = await createUser(context.db, { type: 'user', isNew: true, acceptedNotice: false });
     const { cookie } = await signIn(context, user);
-    const response = await submit(user.id, cookie, individual());
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'noticeVersion', error: PRIVACY_MESSAGES.noticeRequired });
+    const outdated = await submit(user.id, cookie, individual({ noticeVersion: '0.1' }));
+    expect(outdated.statusCode).toBe(400);
+    expect(outdated.json()).toMatchObject({ field: 'noticeVersion', error: PRIVACY_MESSAGES.noticeOutdated });
     const [after] = await context.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.isNew).toBe(true);
-    const outdated = await submit(user.id, cookie, individual({ noticeVersion: '0.1' }));
-    expect(outdated.json()).toMatchObject({ field: 'noticeVersion', error: PRIVACY_MESSAGES.noticeOutdated });
+    const withoutNotice = await submit(user.id, cookie, individual());
+    expect(withoutNotice.statusCode).toBe(200);
+    const profile = await inject({ method: 'GET', url: '/api/users/', headers: { cookie } });
+    expect(profile.json().data.acceptedCurrentNotice).toBe(false);
   });
 
   it('records the notice and the ticked consents with the source; an unticked box withdraws nothing', async () => {

@@ -48,11 +48,12 @@ export const acceptedNoticeVersionSql = (userId: AnyPgColumn) => sql<string | nu
   )`;
 
 /**
- * The refusal of a form's notice version: missing is the schema's message; another version than
- * the one in force means the page the person read is out of date (400 on `noticeVersion`).
+ * The refusal of a form's notice version: blank is the schema's message; another version than the
+ * one in force means the page the person read is out of date (400 on `noticeVersion`). Not sent
+ * is no acceptance (the notice strip asks), not a refusal.
  */
-export function checkNoticeVersion(version: string) {
-  if (version !== CURRENT_NOTICE_VERSION)
+export function checkNoticeVersion(version: string | undefined) {
+  if (version !== undefined && version !== CURRENT_NOTICE_VERSION)
     throw new AppError(400, PRIVACY_MESSAGES.noticeOutdated, {
       code: 'notice_outdated',
       field: 'noticeVersion',
@@ -77,20 +78,23 @@ export async function recordConsents(db: Database, userId: string, changes: Chan
 }
 
 /**
- * What a registration or a membership application records: the notice accepted (its version
- * checked before) and each optional consent ticked that is not already given. An unticked box
+ * What a registration or a membership application records: the notice accepted when the form sent
+ * its version (checked before) and each optional consent ticked that is not already given. A form
+ * without the version (a client of the specification's request) accepts nothing: the notice strip
+ * asks the person on every page until they do (docs/decisions/065). An unticked box
  * withdraws nothing: withdrawing is the profile's (and the unsubscribe link's) to do, so a renewal
  * form cannot take back a consent by being sent with its boxes empty.
  */
 export async function recordFormConsents(
   db: Database,
   userId: string,
-  ticked: readonly OptionalConsentPurpose[],
+  form: { noticeVersion?: string; consents: readonly OptionalConsentPurpose[] },
   source: ConsentSource,
 ) {
   const current = await currentConsents(db, userId);
-  const changes: Change[] = [{ purpose: 'privacy_notice', given: true }];
-  for (const purpose of new Set(ticked)) {
+  const changes: Change[] =
+    form.noticeVersion === undefined ? [] : [{ purpose: 'privacy_notice', given: true }];
+  for (const purpose of new Set(form.consents)) {
     if (!current.get(purpose)?.given) changes.push({ purpose, given: true });
   }
   await recordConsents(db, userId, changes, source);
