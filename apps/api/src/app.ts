@@ -10,7 +10,7 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocsOptions } from './api-docs';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import { type DatabaseHandle, isDatabaseBusy } from './db/client';
 import { createImageUploads } from './lib/images';
 import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
@@ -232,8 +232,15 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
   // Proofs kept as public uploads before decision 066 become private files before the first
   // request is answered; a storage that cannot be read then stops the start rather than leave them.
+  // A database that does not answer yet does not: the server starts as before, answering 503
+  // while it waits (the readiness check), and the next start moves them.
   app.addHook('onReady', async () => {
-    await moveProofsToPrivateFiles(db, storage, app.log);
+    try {
+      await moveProofsToPrivateFiles(db, storage, app.log);
+    } catch (error) {
+      if (!isDatabaseBusy(error)) throw error;
+      app.log.warn({ err: error }, 'Payment proofs not moved yet: the database did not answer');
+    }
   });
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
