@@ -13,6 +13,20 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await mkdir('artifacts/screenshots', { recursive: true });
   member = await memberInGoodStanding(browser.baseUrl, 'reader');
+  // Announcements go to those who consented to them (docs/decisions/065): the reader ticks the
+  // box on the profile, as a member choosing them would.
+  const { page, context } = await browser.newPage('desktop');
+  await signInByApi(page, member.email, member.password);
+  await page.goto(paths.profile);
+  const choice = page.getByRole('checkbox', { name: 'E-mail me announcements of news and events' });
+  await choice.check();
+  await page.waitForFunction(async () =>
+    (await (await fetch('/api/me/consents')).json()).data.consents.some(
+      (consent: { purpose: string; given: boolean }) =>
+        consent.purpose === 'announcements_email' && consent.given,
+    ),
+  );
+  await context.close();
 });
 afterAll(() => browser.close());
 
@@ -116,7 +130,7 @@ describe('announcements, end to end', () => {
     await choice.waitFor();
     expect(await choice.isChecked()).toBe(false);
     await expectNoAxeViolations(reader.page);
-    await reader.page.getByRole('heading', { name: 'E-mail preferences' }).scrollIntoViewIfNeeded();
+    await reader.page.getByRole('heading', { name: 'Privacy and consent' }).scrollIntoViewIfNeeded();
     await reader.page.screenshot({ path: 'artifacts/screenshots/announcement-profile-choice-1280.png' });
 
     // The next announcement, sent from the list: everyone else gets it, the member does not.
@@ -165,7 +179,7 @@ describe('announcements, end to end', () => {
     const reader = await browser.newPage('phone');
     await signInByApi(reader.page, member.email, member.password);
     await reader.page.goto(paths.profile);
-    await reader.page.getByRole('heading', { name: 'E-mail preferences' }).scrollIntoViewIfNeeded();
+    await reader.page.getByRole('heading', { name: 'Privacy and consent' }).scrollIntoViewIfNeeded();
     await expectNoAxeViolations(reader.page);
     await reader.page.screenshot({ path: 'artifacts/screenshots/announcement-profile-choice-390.png' });
   });
