@@ -252,6 +252,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     config,
     embeddedDatabase: database.kind === 'pglite',
     provider: paymentProvider,
+    storage,
   });
 
   await app.register(webAppPlugin, { config, storage });

@@ -195,6 +195,7 @@ async function run(command: string | undefined, argument: string | undefined, op
           logger: console,
         });
         const provider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
+        const storage = createStorage(config.storage);
         try {
           process.exitCode = await runJobCommand(
             args,
@@ -203,12 +204,14 @@ async function run(command: string | undefined, argument: string | undefined, op
               config,
               embeddedDatabase: kind === 'pglite',
               provider,
+              storage,
               mail: sendsMail ? worker : OUTBOX_ONLY,
             },
             (line) => console.log(line),
           );
         } finally {
           await worker.stop();
+          storage.close();
         }
       });
     }

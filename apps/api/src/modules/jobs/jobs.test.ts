@@ -2,6 +2,7 @@ import { manilaDateString } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobRuns } from '../../db/schema';
+import { createStorage } from '../../lib/storage';
 import { createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { runJobCommand, scheduledTimeOn } from './command';
@@ -18,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 const mail = { drain: async () => 0, poke: () => {} };
-const deps = () => ({ db: context.db, config: context.config, provider: null, mail });
+const deps = () => ({
+  db: context.db,
+  config: context.config,
+  provider: null,
+  storage: createStorage(context.config.storage),
+  mail,
+});
 const command = async (...args: string[]) => {
   const lines: string[] = [];
   const code = await runJobCommand(args, deps(), (line) => lines.push(line));
@@ -37,6 +44,7 @@ describe('the registry', () => {
       'dues-daily',
       'dues-statements',
       'events',
+      'privacy-retention',
       'checkout-poll',
     ]);
     for (const job of jobs) {
@@ -70,7 +78,7 @@ describe('npm run job', () => {
   it('--list prints every job with its schedule', async () => {
     const { code, lines } = await command('--list');
     expect(code).toBe(0);
-    expect(lines).toHaveLength(7);
+    expect(lines).toHaveLength(8);
     expect(lines[3]).toMatch(/^dues-daily\s+5 0 \* \* \*\s+Every day at 12:05 AM: Issues/);
     expect(lines[4]).toMatch(/^dues-statements\s+by hand\s+When started from the Dues page/);
   });
@@ -102,7 +110,7 @@ describe('npm run job', () => {
       lines: ['--date must be a day written YYYY-MM-DD, not 24/12/2026'],
     });
     expect((await command('nightly')).lines).toEqual([
-      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, events, checkout-poll.',
+      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, events, privacy-retention, checkout-poll.',
     ]);
   });
 

@@ -1,7 +1,8 @@
-import { manilaDateString } from '@portal/shared';
+import { manilaDateString, PRIVACY_RETENTION_JOB } from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
+import type { Storage } from '../../lib/storage';
 import {
   DUES_STATEMENTS_JOB,
   issueDueStatements,
@@ -10,6 +11,7 @@ import {
   runDailyDues,
 } from '../dues';
 import { runEventsJob } from '../events';
+import { applyRetention } from '../privacy';
 import type { JobDefinition } from './runner';
 
 export type JobDependencies = {
@@ -18,6 +20,8 @@ export type JobDependencies = {
   /** The database is the embedded one, which has no autovacuum of its own (lib/housekeeping.ts). */
   embeddedDatabase?: boolean;
   provider: PaymentProvider | null;
+  /** Where uploads and private files are kept: the retention job deletes the files of removed records. */
+  storage: Storage;
   /** The outbox worker of this process: jobs that queue mail wake it. */
   mail: { drain(): Promise<number>; poke(): void };
 };
@@ -30,6 +34,11 @@ export const DUES_DAILY_SCHEDULE = '5 0 * * *';
  * association's size), so it runs when almost nobody is waiting (docs/decisions/063).
  */
 export const DATABASE_UPKEEP_SCHEDULE = '30 3 * * *';
+/**
+ * A quarter to four in Manila, after the embedded database's vacuum: the retention schedule
+ * (docs/decisions/069). Its deletions are batched, so members signed in then hardly wait.
+ */
+export const PRIVACY_RETENTION_SCHEDULE = '45 3 * * *';
 /** Every mail run looks at the outbox this often; a queued message is also sent at once (`poke`). */
 export const MAIL_SCHEDULE = '*/2 * * * * *';
 
@@ -143,6 +152,19 @@ export function createJobs(
         const result = await runEventsJob({ db, publicUrl: config.publicUrl, secrets: config }, date);
         if (didSomething(result)) deps.mail.poke();
         return result;
+      },
+    },
+    {
+      name: PRIVACY_RETENTION_JOB,
+      title: 'Privacy retention',
+      description:
+        'Removes what the retention schedule no longer keeps: unconfirmed accounts, rejected applications, old payment proofs, sessions, undelivered mail and audit rows.',
+      schedule: PRIVACY_RETENTION_SCHEDULE,
+      scheduleText: 'Every day at 3:45 AM',
+      canDryRun: true,
+      run: async (date, { dryRun, signal }) => {
+        const report = await applyRetention({ db, storage: deps.storage }, date, { dryRun, signal });
+        return report;
       },
     },
     {

@@ -1,5 +1,7 @@
 // What others may use of the privacy module (docs/decisions/034-modules-by-domain.md): the consent
 // records read by announcements, the session's profile, registration and the membership form.
+
+export { applyRetention, RETENTION_BATCH_SIZE, type RetentionReport, retentionCutoffs } from './retention';
 export {
   acceptedNoticeVersionSql,
   changeMyConsent,
