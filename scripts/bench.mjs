@@ -44,6 +44,9 @@
 //           list downloads in < 1 s (p99 of 20 downloads, one at a time, each holding 1,000
 //           attendees); check-ins on 20 connections (every registration once, 201, then again,
 //           200): p99 < 150 ms, 0 errors, exactly 1,000 rows
+//   retention 10,000 accounts more, with a share of each kind due (unconfirmed accounts,
+//           rejected applications, payment proofs, sessions, undelivered mail, audit rows): the
+//           command `job privacy-retention` removes them in < 60 s, then a dry run finds nothing due
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
@@ -78,6 +81,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'feed',
   'certificates',
   'checkins',
+  'retention',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -100,6 +104,7 @@ const targets = {
   certificatesMs: 60_000,
   checkInListMs: 1_000,
   checkInP99Ms: 150,
+  retentionMs: 60_000,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
@@ -891,6 +896,45 @@ async function measureCheckIns(baseUrl, admin, env, label) {
   );
 }
 
+/**
+ * The retention job (docs/decisions/069) over 10,000 accounts more, a share of each kind due, run
+ * by command with the server stopped (the embedded database has one writer); the dry run after it
+ * must find nothing left. The server is started again for what follows.
+ */
+const retentionAccounts = 10_000;
+async function measureRetention(env, label) {
+  const seeded = JSON.parse(
+    runCli(['seed-retention-benchmark', String(retentionAccounts)], env)
+      .trim()
+      .split('\n')
+      .at(-1),
+  );
+  const started = performance.now();
+  const output = runCli(['job', 'privacy-retention'], env);
+  const elapsed = performance.now() - started;
+  const summary = output.split('\n').find((line) => line.startsWith('privacy-retention at')) ?? output;
+  const counts = Object.fromEntries(
+    [...summary.matchAll(/(\w+) (\d+)/g)].map(([, key, value]) => [key, Number(value)]),
+  );
+  const kinds = [
+    'unconfirmedAccounts',
+    'rejectedApplications',
+    'paymentProofs',
+    'sessions',
+    'deliveryLogs',
+    'auditLog',
+  ];
+  const removedAll = kinds.every((kind) => (counts[kind] ?? 0) >= seeded[kind]);
+  const after = runCli(['job', 'privacy-retention', '--dry-run'], env);
+  const left = kinds.every((kind) => new RegExp(`\\b${kind} 0\\b`).test(after));
+  report(
+    elapsed < targets.retentionMs && summary.includes('SUCCEEDED') && removedAll && left,
+    `${label} retention over ${retentionAccounts} accounts more: ${ms(elapsed)} (< ${targets.retentionMs}), ` +
+      `removed ${kinds.map((kind) => `${kind} ${counts[kind] ?? 0}/${seeded[kind]}`).join(', ')}; ` +
+      `nothing due after: ${left}`,
+  );
+}
+
 async function benchDatabase(database) {
   const label = database.kind.padEnd(8);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -973,6 +1017,11 @@ async function benchDatabase(database) {
     }
     if (parts.includes('checkins') && database.kind === 'postgres') {
       await measureCheckIns(server.baseUrl, admin, env, label);
+    }
+    if (parts.includes('retention')) {
+      await stopServer(server);
+      await measureRetention(env, label);
+      server = await startServer(env, { npmStart: true });
     }
     if (parts.includes('large')) {
       await stopServer(server);

@@ -22,6 +22,7 @@ import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
 import { createPaymentProvider, issueDueStatements } from './modules/dues';
 import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
+import { seedRetentionBenchmark } from './modules/privacy/retention-benchmark';
 import { grantStaffRole, parseGrantArguments, userListQueries } from './modules/users';
 
 /** Staff sign in with a second factor (docs/decisions/061-two-step-sign-in.md). */
@@ -35,6 +36,8 @@ const usage = `Usage: cli <command>
                         start loads (the build runs this)
   seed                  load the demo content into an empty database
   seed-benchmark N [U]  add N published events, N published news articles and U users
+  seed-retention-benchmark N
+                        add N accounts with a share of each kind due for the retention job
   explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
                         for each QUERY (its query string, e.g. 'search=copper&sortBy=status')
   backup FILE           write the database and uploads to FILE (.tar.gz)
@@ -92,6 +95,14 @@ async function run(command: string | undefined, argument: string | undefined, op
       return withDatabase(async ({ db }) => {
         await seedBenchmarkContent(db, { events: count, news: count, users });
         console.log(`Added ${count} published events, ${count} published news articles and ${users} users.`);
+      });
+    }
+    case 'seed-retention-benchmark': {
+      const accounts = Number(argument);
+      if (!Number.isInteger(accounts) || accounts < 1)
+        throw new Error('seed-retention-benchmark needs a count of accounts');
+      return withDatabase(async ({ db }) => {
+        console.log(JSON.stringify(await seedRetentionBenchmark(db, accounts)));
       });
     }
     case 'explain-users': {
