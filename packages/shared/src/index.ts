@@ -43,6 +43,7 @@ export * from './schemas/members';
 export * from './schemas/membership-card';
 export * from './schemas/news';
 export * from './schemas/privacy';
+export * from './schemas/privacy-breaches';
 export * from './schemas/profile';
 export * from './schemas/query';
 export * from './schemas/search';

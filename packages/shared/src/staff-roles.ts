@@ -50,6 +50,11 @@ export const STAFF_AREAS = {
   duesSettings: ['admin', 'treasurer'],
   /** Granting and removing staff roles. */
   roles: ['admin'],
+  /**
+   * The breach register (docs/decisions/069): the secretariat, which answers the Data Protection
+   * Officer's mail, records and notifies with the administrators; the treasurer does not.
+   */
+  privacyBreaches: ['admin', 'secretariat'],
   /** The scheduled jobs, their runs and "Run now". */
   scheduledWork: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;

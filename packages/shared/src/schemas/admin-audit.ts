@@ -38,6 +38,11 @@ export const ADMIN_AUDIT_ACTIONS = [
   'second_step_locked',
   'passkey_added',
   'passkey_removed',
+  'privacy_breach_recorded',
+  'privacy_breach_updated',
+  'privacy_breach_npc_notified',
+  'privacy_breach_people_notified',
+  'privacy_breach_closed',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -73,6 +78,11 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   second_step_locked: 'Two-step sign-in locked after wrong codes',
   passkey_added: 'Added a passkey',
   passkey_removed: 'Removed a passkey',
+  privacy_breach_recorded: 'Recorded a suspected breach',
+  privacy_breach_updated: 'Edited a breach',
+  privacy_breach_npc_notified: 'Recorded the notice of a breach to the NPC',
+  privacy_breach_people_notified: 'E-mailed the people affected by a breach',
+  privacy_breach_closed: 'Closed a breach',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

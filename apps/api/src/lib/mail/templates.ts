@@ -262,6 +262,32 @@ export function attendeeMessageEmail({
 }
 
 /**
+ * A breach's notice to a person affected (docs/decisions/069): the subject and text the staff
+ * prepared and edited, as written, with the privacy notice linked and the DPO named.
+ */
+export function breachNoticeEmail({
+  name,
+  subject,
+  body,
+  link,
+}: {
+  name: string;
+  subject: string;
+  body: string;
+  link: string;
+}): MailContent {
+  return accountLinkEmail({
+    subject,
+    username: name,
+    link,
+    intro: body,
+    action: 'Read our privacy notice',
+    expiry: 'You receive this because personal data we keep about you was involved.',
+    ignore: `Questions? Write to our Data Protection Officer at ${siteConfig.dataProtectionOfficer.email}.`,
+  });
+}
+
+/**
  * A CPD certificate issued (docs/product-rules.md "CPD certificates"): a link to the profile,
  * where the owner downloads it signed in, rather than the PDF attached: 500 certificates at once
  * would otherwise keep 500 files in the outbox.
