@@ -23,6 +23,8 @@ import {
   jobRuns,
   membershipCards,
   passkeys,
+  privacyBreaches,
+  privacyBreachPeople,
   representatives,
   speakers,
   type User,
@@ -130,6 +132,24 @@ async function createRegistration(db: Db, userId: string, status: 'pending' | 'a
   await db.insert(eventRegistrations).values({ event_id: event.id, user_id: userId, status });
   return event;
 }
+
+/** An open breach affecting `userId`, not yet told (docs/decisions/069). */
+async function createBreach(db: Db, userId: string) {
+  const [breach] = await db
+    .insert(privacyBreaches)
+    .values({ what: 'A lost laptop', discoveredAt: new Date(), dataKinds: 'Names', recordedByName: 'Admin' })
+    .returning({ id: privacyBreaches.id });
+  if (!breach) throw new Error('breach not created');
+  await db.insert(privacyBreachPeople).values({ breachId: breach.id, userId });
+  return breach.id;
+}
+
+const breachInput = (owner: User) => ({
+  what: 'A lost laptop',
+  discovered_at: new Date().toISOString(),
+  data_kinds: 'Names and e-mail addresses',
+  affected_emails: [owner.email],
+});
 
 /** An event whose one seat another account holds: its waitlist is open. */
 async function createFullEvent(db: Db) {
@@ -899,6 +919,45 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   'GET /api/announcements': adminOnly,
+  'GET /api/privacy/admin/breaches': adminOnly,
+  'POST /api/privacy/admin/breaches': {
+    ...adminOnly,
+    request: ({ owner }) => ({ url: '/api/privacy/admin/breaches', payload: breachInput(owner) }),
+  },
+  'GET /api/privacy/admin/breaches/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/breaches/${await createBreach(db, owner.id)}`,
+    }),
+  },
+  'PUT /api/privacy/admin/breaches/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/breaches/${await createBreach(db, owner.id)}`,
+      payload: breachInput(owner),
+    }),
+  },
+  'POST /api/privacy/admin/breaches/:id/npc-notice': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/breaches/${await createBreach(db, owner.id)}/npc-notice`,
+      payload: { notified_at: new Date().toISOString(), method: 'E-mail' },
+    }),
+  },
+  'POST /api/privacy/admin/breaches/:id/people-notice': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/breaches/${await createBreach(db, owner.id)}/people-notice`,
+      payload: { subject: 'About your data', body: 'We are sorry.' },
+    }),
+  },
+  'POST /api/privacy/admin/breaches/:id/close': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/breaches/${await createBreach(db, owner.id)}/close`,
+      payload: { summary: 'Contained.' },
+    }),
+  },
   'GET /api/admin/jobs': adminOnly,
   'GET /api/admin/jobs/:name/runs': {
     ...adminOnly,

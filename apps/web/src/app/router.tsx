@@ -301,6 +301,27 @@ export const routes: RouteObject[] = [
                     Component: m.AnnouncementsLogPage,
                   })),
               }),
+              staffPage('Breach register', 'privacyBreaches', {
+                path: paths.adminPrivacyBreaches,
+                lazy: () =>
+                  import('@/features/privacy-breaches/breaches-page').then((m) => ({
+                    Component: m.BreachesPage,
+                  })),
+              }),
+              staffPage('Record a breach', 'privacyBreaches', {
+                path: paths.adminPrivacyBreachNew,
+                lazy: () =>
+                  import('@/features/privacy-breaches/breach-page').then((m) => ({
+                    Component: m.NewBreachPage,
+                  })),
+              }),
+              staffPage('Breach', 'privacyBreaches', {
+                path: `${paths.adminPrivacyBreaches}/:id`,
+                lazy: () =>
+                  import('@/features/privacy-breaches/breach-page').then((m) => ({
+                    Component: m.BreachPage,
+                  })),
+              }),
               staffPage('Scheduled work', 'scheduledWork', {
                 path: paths.adminJobs,
                 lazy: () =>

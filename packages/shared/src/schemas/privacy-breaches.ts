@@ -74,11 +74,12 @@ export const BREACH_MESSAGES = {
   statusClosed: 'Closed',
 } as const;
 
+const isoDateTime = z.iso.datetime({ offset: true });
 const dateTime = (label: string, requiredMessage: string) =>
   text(label, { requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .pipe(z.iso.datetime({ offset: true, error: BREACH_MESSAGES.dateInvalid }));
+    .refine((value) => isoDateTime.safeParse(value).success, BREACH_MESSAGES.dateInvalid);
 
 /** POST /api/privacy/admin/breaches and PUT …/{id}: what is known of the breach, and whom it touches. */
 export const breachInputSchema = z.object({

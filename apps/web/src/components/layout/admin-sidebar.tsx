@@ -9,6 +9,7 @@ import {
   Megaphone,
   Newspaper,
   ReceiptText,
+  ShieldAlert,
   UsersRound,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
@@ -27,6 +28,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   news: Newspaper,
   announcements: Megaphone,
   board: Landmark,
+  privacy: ShieldAlert,
   jobs: Clock,
 };
 
