@@ -117,7 +117,7 @@ describe('the breach register, end to end', () => {
     await saveScreenshot(phone.page, 'breach-detail-390');
 
     await page.goto(paths.adminPrivacyBreaches);
-    await page.getByText(`A laptop with the member list was stolen (${stamp}).`).first().waitFor();
+    await page.getByRole('table').getByText(`A laptop with the member list was stolen (${stamp}).`).waitFor();
     await saveScreenshot(page, 'breach-list-1280');
   });
 });

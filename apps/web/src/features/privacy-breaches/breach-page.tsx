@@ -287,8 +287,8 @@ function PeoplePanel({ breach }: { breach: Breach }) {
               className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2.5"
             >
               <span>
-                <span className="font-medium text-stone-900">{person.name}</span>{' '}
-                <span className="break-all text-sm text-stone-600">{person.email}</span>
+                <span className="block font-medium text-stone-900">{person.name}</span>
+                <span className="block break-all text-sm text-stone-600">{person.email}</span>
               </span>
               <span className="text-sm text-stone-600">
                 {person.notified_at ? `Told ${formatDateTime(person.notified_at)}` : 'Not yet told'}
