@@ -56,7 +56,9 @@ export const privacyRequests = pgTable(
       sql`(${t.kind} = 'erasure' and ${t.status} in ('open', 'approved', 'rejected') and ${t.field} is null) or (${t.kind} = 'correction' and ${t.status} in ('open', 'resolved', 'rejected') and ${t.field} is not null)`,
     ),
     // One open erasure request per person, whatever arrives at once (docs/decisions/068).
-    uniqueIndex('privacy_requests_one_open_erasure').on(t.userId).where(sql`kind = 'erasure' and status = 'open'`),
+    uniqueIndex('privacy_requests_one_open_erasure')
+      .on(t.userId)
+      .where(sql`kind = 'erasure' and status = 'open'`),
     uniqueIndex('privacy_requests_former_member_number_unique').on(t.formerMemberNumber),
     // The admin list: open ones by deadline, or all of them newest first; a person's own requests.
     index('privacy_requests_status_due_idx').on(t.status, t.dueAt, t.id),

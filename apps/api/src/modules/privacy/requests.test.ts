@@ -113,7 +113,10 @@ async function memberWithHistory() {
     status: 'approved',
   });
   expect(approved.statusCode).toBe(200);
-  const [statement] = await context.db.select().from(duesStatements).where(eq(duesStatements.userId, user.id));
+  const [statement] = await context.db
+    .select()
+    .from(duesStatements)
+    .where(eq(duesStatements.userId, user.id));
   if (!statement) throw new Error('no statement');
   const paid = await call('POST', `/api/dues/statements/${statement.id}/payments`, adminCookie, {
     method: 'Bank transfer',
@@ -121,7 +124,10 @@ async function memberWithHistory() {
     amount: statement.amountCentavos,
   });
   expect(paid.statusCode).toBe(201);
-  const [payment] = await context.db.select().from(duesPayments).where(eq(duesPayments.statementId, statement.id));
+  const [payment] = await context.db
+    .select()
+    .from(duesPayments)
+    .where(eq(duesPayments.statementId, statement.id));
   if (!payment?.receiptNumber) throw new Error('no receipt');
   const cookie = (await signIn(context, user)).cookie;
   return { user, statement, payment, cookie };
@@ -131,7 +137,9 @@ describe('asking for erasure', () => {
   it('records the request with a 30-day deadline and e-mails the member', async () => {
     const user = await createUser(context.db);
     const { cookie } = await signIn(context, user);
-    const response = await call('POST', '/api/me/erasure-requests', cookie, { reason: '  I left the industry  ' });
+    const response = await call('POST', '/api/me/erasure-requests', cookie, {
+      reason: '  I left the industry  ',
+    });
     expect(response.statusCode).toBe(201);
     const data = response.json().data;
     expect(data).toMatchObject({ kind: 'erasure', status: 'open', details: 'I left the industry' });
@@ -150,7 +158,12 @@ describe('asking for erasure', () => {
     const user = await createUser(context.db);
     const { cookie } = await signIn(context, user);
     for (const reason of ['   ', undefined]) {
-      const response = await call('POST', '/api/me/erasure-requests', cookie, reason === undefined ? {} : { reason });
+      const response = await call(
+        'POST',
+        '/api/me/erasure-requests',
+        cookie,
+        reason === undefined ? {} : { reason },
+      );
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain(PRIVACY_REQUEST_MESSAGES.reasonRequired);
     }
@@ -159,9 +172,9 @@ describe('asking for erasure', () => {
     const long = await call('POST', '/api/me/erasure-requests', cookie, { reason: 'x'.repeat(2001) });
     expect(long.statusCode).toBe(400);
     expect(JSON.stringify(long.json())).toContain('Reason must be at most 2000 characters');
-    expect(await context.db.select().from(privacyRequests).where(eq(privacyRequests.userId, user.id))).toEqual(
-      [],
-    );
+    expect(
+      await context.db.select().from(privacyRequests).where(eq(privacyRequests.userId, user.id)),
+    ).toEqual([]);
   });
 
   it('two requests at once leave one; the other is told one is open (409)', async () => {
@@ -197,8 +210,9 @@ describe('the admin list', () => {
   it('the secretariat and admins list requests with the name, deadline and overdue; a treasurer and a member may not', async () => {
     const user = await createUser(context.db, { firstName: 'Lorna', lastName: 'Bautista' });
     const { cookie } = await signIn(context, user);
-    const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'No longer a member' })).json()
-      .data;
+    const created = (
+      await call('POST', '/api/me/erasure-requests', cookie, { reason: 'No longer a member' })
+    ).json().data;
     await context.db
       .update(privacyRequests)
       .set({ dueAt: new Date(Date.now() - 60_000) })
@@ -227,18 +241,29 @@ describe('the admin list', () => {
     const user = await createUser(context.db);
     const { cookie } = await signIn(context, user);
     const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Test' })).json().data;
-    expect((await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, cookie, {})).statusCode).toBe(
-      403,
-    );
     expect(
-      (await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, treasurerCookie, {})).statusCode,
+      (await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, cookie, {})).statusCode,
     ).toBe(403);
-    const noReason = await call('POST', `/api/privacy/admin/requests/${created.id}/reject`, secretariatCookie, {});
+    expect(
+      (await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, treasurerCookie, {}))
+        .statusCode,
+    ).toBe(403);
+    const noReason = await call(
+      'POST',
+      `/api/privacy/admin/requests/${created.id}/reject`,
+      secretariatCookie,
+      {},
+    );
     expect(noReason.statusCode).toBe(400);
     expect(JSON.stringify(noReason.json())).toContain(PRIVACY_REQUEST_MESSAGES.rejectReasonRequired);
-    const rejected = await call('POST', `/api/privacy/admin/requests/${created.id}/reject`, secretariatCookie, {
-      reason: 'Your membership dues case is under review; write to us again after it closes.',
-    });
+    const rejected = await call(
+      'POST',
+      `/api/privacy/admin/requests/${created.id}/reject`,
+      secretariatCookie,
+      {
+        reason: 'Your membership dues case is under review; write to us again after it closes.',
+      },
+    );
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().data).toMatchObject({ status: 'rejected' });
     const mails = await mailsTo(user.email);
@@ -248,7 +273,9 @@ describe('the admin list', () => {
     });
     expect(again.statusCode).toBe(409);
     // Answered, a new request may be made.
-    expect((await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Again' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Again' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('an unknown request is 404, a bad id 400', async () => {
@@ -259,7 +286,10 @@ describe('the admin list', () => {
       { reason: 'x' },
     );
     expect(unknown.statusCode).toBe(404);
-    expect((await call('POST', '/api/privacy/admin/requests/nope/reject', secretariatCookie, { reason: 'x' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/privacy/admin/requests/nope/reject', secretariatCookie, { reason: 'x' }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -271,7 +301,12 @@ describe('approving an erasure', () => {
     ).json().data;
     const secretariat = await createUser(context.db, { roles: ['secretariat'] });
     const stale = await signIn(context, secretariat, { secondFactorAt: new Date(Date.now() - 60 * 60_000) });
-    const response = await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, stale.cookie, {});
+    const response = await call(
+      'POST',
+      `/api/privacy/admin/requests/${created.id}/approve`,
+      stale.cookie,
+      {},
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('second_factor_stale');
     const [row] = await context.db.select().from(privacyRequests).where(eq(privacyRequests.id, created.id));
@@ -292,13 +327,22 @@ describe('approving an erasure', () => {
       action: 'user_updated',
       changes: { email: { from: 'old@example.com', to: user.email } },
     });
-    const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Company dissolved' })).json()
-      .data;
-    const approved = await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, secretariatCookie, {});
+    const created = (
+      await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Company dissolved' })
+    ).json().data;
+    const approved = await call(
+      'POST',
+      `/api/privacy/admin/requests/${created.id}/approve`,
+      secretariatCookie,
+      {},
+    );
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data.status).toBe('approved');
 
-    const [request] = await context.db.select().from(privacyRequests).where(eq(privacyRequests.id, created.id));
+    const [request] = await context.db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.id, created.id));
     const number = request?.formerMemberNumber ?? '';
     expect(number).toMatch(new RegExp(`^${manilaDateString().slice(0, 4)}-\\d{4}$`));
     const placeholder = formerMemberName(number);
@@ -324,7 +368,9 @@ describe('approving an erasure', () => {
     expect(await context.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect(await context.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
     expect(await context.db.select().from(userTotp).where(eq(userTotp.userId, user.id))).toEqual([]);
-    expect(await context.db.select().from(representatives).where(eq(representatives.userId, user.id))).toEqual([]);
+    expect(
+      await context.db.select().from(representatives).where(eq(representatives.userId, user.id)),
+    ).toEqual([]);
     expect(await context.db.select().from(prcDetails).where(eq(prcDetails.user_id, user.id))).toEqual([]);
     const [registration] = await context.db
       .select()
@@ -359,7 +405,13 @@ describe('approving an erasure', () => {
       sql`select coalesce(string_agg(t::text, ' '), '') as text from admin_audit_log t`,
     );
     const auditText = audit.rows[0]?.text ?? '';
-    for (const trace of [user.email, user.billingEmail ?? '', user.username, 'Sierra Madre', '987-654-321-000'])
+    for (const trace of [
+      user.email,
+      user.billingEmail ?? '',
+      user.username,
+      'Sierra Madre',
+      '987-654-321-000',
+    ])
       expect(auditText).not.toContain(trace);
     expect(auditText).toContain('account_erased');
 
@@ -395,11 +447,15 @@ describe('approving an erasure', () => {
     });
     await call('PUT', `/api/memberships/update/${membership.id}`, adminCookie, { status: 'approved' });
     const { cookie } = await signIn(context, user);
-    const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Retiring' })).json().data;
-    expect((await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, adminCookie, {})).statusCode).toBe(
-      200,
-    );
-    const [statement] = await context.db.select().from(duesStatements).where(eq(duesStatements.userId, user.id));
+    const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Retiring' })).json()
+      .data;
+    expect(
+      (await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, adminCookie, {})).statusCode,
+    ).toBe(200);
+    const [statement] = await context.db
+      .select()
+      .from(duesStatements)
+      .where(eq(duesStatements.userId, user.id));
     expect(statement?.status).toBe('issued');
     expect(statement?.billedName).toMatch(/^Former member \d{4}-\d{4}$/);
   });
@@ -429,7 +485,10 @@ describe('correction requests', () => {
   it('records one, the secretariat resolves it with an answer, and the member is told', async () => {
     const user = await createUser(context.db);
     const { cookie } = await signIn(context, user);
-    const bad = await call('POST', '/api/me/correction-requests', cookie, { field: 'shoe_size', details: 'x' });
+    const bad = await call('POST', '/api/me/correction-requests', cookie, {
+      field: 'shoe_size',
+      details: 'x',
+    });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain(PRIVACY_REQUEST_MESSAGES.fieldInvalid);
     const created = await call('POST', '/api/me/correction-requests', cookie, {
@@ -438,13 +497,20 @@ describe('correction requests', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
-    const list = await call('GET', '/api/privacy/admin/requests?kind=correction&limit=100', secretariatCookie);
+    const list = await call(
+      'GET',
+      '/api/privacy/admin/requests?kind=correction&limit=100',
+      secretariatCookie,
+    );
     expect(list.json().data.some((item: { id: string }) => item.id === id)).toBe(true);
     const resolved = await call('POST', `/api/privacy/admin/requests/${id}/approve`, secretariatCookie, {
       answer: 'We issued a corrected certificate.',
     });
     expect(resolved.statusCode).toBe(200);
-    expect(resolved.json().data).toMatchObject({ status: 'resolved', answer: 'We issued a corrected certificate.' });
+    expect(resolved.json().data).toMatchObject({
+      status: 'resolved',
+      answer: 'We issued a corrected certificate.',
+    });
     const mails = await mailsTo(user.email);
     expect(mails.some((mail) => mail.text.includes('has been resolved'))).toBe(true);
     // A correction does not erase anything.

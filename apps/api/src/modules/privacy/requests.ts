@@ -21,7 +21,11 @@ import { type PrivacyRequestRow, privacyRequests, userRoles, users } from '../..
 import { AppError, notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
-import { accountErasedEmail, privacyRequestAnsweredEmail, privacyRequestReceivedEmail } from '../../lib/mail/templates';
+import {
+  accountErasedEmail,
+  privacyRequestAnsweredEmail,
+  privacyRequestReceivedEmail,
+} from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { accountNameSelect, displayNameSql } from '../users';
@@ -36,7 +40,8 @@ import { eraseAccount } from './erasure';
 type Context = { db: Db; images: ImageUploads; publicUrl: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const answerByOf = (requestedAt: Date) => new Date(requestedAt.getTime() + PRIVACY_REQUEST_ANSWER_DAYS * DAY_MS);
+const answerByOf = (requestedAt: Date) =>
+  new Date(requestedAt.getTime() + PRIVACY_REQUEST_ANSWER_DAYS * DAY_MS);
 const dueOnOf = (row: Pick<PrivacyRequestRow, 'dueAt'>) => manilaDateString(row.dueAt);
 
 function toMyRequest(row: PrivacyRequestRow): MyPrivacyRequest {
