@@ -149,11 +149,11 @@ function ErasureDialog({
     >
       <div className="space-y-4 text-sm text-stone-700">
         <div>
-          <h4 className="font-semibold text-stone-900">{M.erasedHeading}</h4>
+          <h3 className="font-semibold text-stone-900">{M.erasedHeading}</h3>
           <p className="mt-1">{ERASURE_ERASED_SUMMARY}</p>
         </div>
         <div>
-          <h4 className="font-semibold text-stone-900">{M.keptHeading}</h4>
+          <h3 className="font-semibold text-stone-900">{M.keptHeading}</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {ERASURE_KEPT_ITEM_KINDS.map((kind) => (
               <li key={kind}>
