@@ -1,11 +1,11 @@
 import {
-  PRIVACY_REQUEST_MESSAGES,
   CONSENT_LABELS,
   CONSENT_PURPOSES,
   CURRENT_NOTICE_VERSION,
   type DuesStatementView,
   type MyEvents,
   PRIVACY_MESSAGES,
+  PRIVACY_REQUEST_MESSAGES,
   VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -523,7 +523,9 @@ describe('ProfilePage "Delete my account" (docs/decisions/068)', { timeout: 20_0
     renderWithRouter(<ProfilePage />, { path: '/profile' });
     const user = userEvent.setup();
     const section = await screen.findByRole('region', { name: 'Correct or delete your data' });
-    await user.click(await within(section).findByRole('button', { name: PRIVACY_REQUEST_MESSAGES.closeTitle }));
+    await user.click(
+      await within(section).findByRole('button', { name: PRIVACY_REQUEST_MESSAGES.closeTitle }),
+    );
     const dialog = await screen.findByRole('dialog', { name: PRIVACY_REQUEST_MESSAGES.closeTitle });
     expect(within(dialog).getByText(PRIVACY_REQUEST_MESSAGES.keptHeading)).toBeVisible();
     expect(within(dialog).getByText('Statements of account')).toBeVisible();
