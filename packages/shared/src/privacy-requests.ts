@@ -149,6 +149,7 @@ export const PRIVACY_REQUEST_MESSAGES = {
   alreadyOpen: 'You have already asked for your account to be deleted. The secretariat will answer it.',
   notFound: 'Privacy request not found',
   alreadyAnswered: 'This request has already been answered',
+  closedByErasure: 'Closed: the account was erased at the member’s request.',
   kindInvalid: `Kind must be one of ${PRIVACY_REQUEST_KINDS.join(', ')}`,
   statusFilterInvalid: 'Status must be open or all',
   // The profile.

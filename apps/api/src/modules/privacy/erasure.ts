@@ -235,7 +235,12 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
   // Mail already sent to or about the person (the delivery log); the answer is queued after this.
   await tx
     .delete(mailOutbox)
-    .where(or(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.consentUserId, userId)));
+    .where(
+      or(
+        inArray(mailOutbox.toAddress, [user.email, ...(user.billingEmail ? [user.billingEmail] : [])]),
+        eq(mailOutbox.consentUserId, userId),
+      ),
+    );
 
   // The audit log keeps its rows, naming the placeholder: as the affected user and as an actor.
   await tx

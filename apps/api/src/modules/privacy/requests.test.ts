@@ -23,6 +23,7 @@ import {
   privacyRequests,
   representatives,
   sessions,
+  userRoles,
   users,
   userTotp,
 } from '../../db/schema';
@@ -199,9 +200,9 @@ describe('asking for erasure', () => {
       expect(response.json().error).toBe(PRIVACY_REQUEST_MESSAGES.staffRefused);
     }
     const rows = await context.db.select().from(privacyRequests).where(eq(privacyRequests.kind, 'erasure'));
-    const staffIds = (
-      await context.db.execute<{ user_id: string }>(sql`select user_id from user_roles`)
-    ).rows.map((row) => row.user_id);
+    const staffIds = (await context.db.select({ userId: userRoles.userId }).from(userRoles)).map(
+      (row) => row.userId,
+    );
     expect(rows.filter((row) => staffIds.includes(row.userId))).toEqual([]);
   });
 });
@@ -327,6 +328,12 @@ describe('approving an erasure', () => {
       action: 'user_updated',
       changes: { email: { from: 'old@example.com', to: user.email } },
     });
+    const correction = (
+      await call('POST', '/api/me/correction-requests', cookie, {
+        field: 'other',
+        details: 'Old address on a receipt',
+      })
+    ).json().data;
     const created = (
       await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Company dissolved' })
     ).json().data;
@@ -377,6 +384,12 @@ describe('approving an erasure', () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.user_id, user.id));
     expect(registration).toMatchObject({ prc_number: null, prc_expires_on: null, status: 'approved' });
+    // The open correction is closed with the erasure.
+    const [closed] = await context.db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.id, correction.id));
+    expect(closed).toMatchObject({ status: 'rejected', answer: PRIVACY_REQUEST_MESSAGES.closedByErasure });
     // Consents stay as proof.
     expect(
       (await context.db.select().from(consentRecords).where(eq(consentRecords.userId, user.id))).length,
@@ -401,10 +414,10 @@ describe('approving an erasure', () => {
     expect(receiptText).not.toContain('Sierra Madre');
 
     // Nowhere in the audit log: the whole table read as text.
-    const audit = await context.db.execute<{ text: string }>(
-      sql`select coalesce(string_agg(t::text, ' '), '') as text from admin_audit_log t`,
-    );
-    const auditText = audit.rows[0]?.text ?? '';
+    const [audit] = await context.db
+      .select({ text: sql<string>`coalesce(string_agg(admin_audit_log::text, ' '), '')` })
+      .from(adminAuditLog);
+    const auditText = audit?.text ?? '';
     for (const trace of [
       user.email,
       user.billingEmail ?? '',

@@ -289,6 +289,22 @@ export async function approvePrivacyRequest(
       })
       .where(eq(privacyRequests.id, id))
       .returning();
+    // A correction still open has nobody left to answer to: closed with the erasure.
+    await tx
+      .update(privacyRequests)
+      .set({
+        status: 'rejected',
+        resolvedAt: now,
+        resolvedBy: viewer.userId,
+        answer: PRIVACY_REQUEST_MESSAGES.closedByErasure,
+      })
+      .where(
+        and(
+          eq(privacyRequests.userId, row.userId),
+          eq(privacyRequests.kind, 'correction'),
+          eq(privacyRequests.status, 'open'),
+        ),
+      );
     // The answer goes to the address the account had: queued now, so it exists exactly when the
     // erasure commits (the outbox row is the one place the address remains until it is sent).
     await queueMail(tx, {
