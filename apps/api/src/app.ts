@@ -37,6 +37,7 @@ import { userInGoodStanding } from './modules/memberships';
 import { applicationRoutes } from './modules/memberships/application-routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { newsRoutes } from './modules/news/routes';
+import { privacyRequestRoutes } from './modules/privacy/request-routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { representativeRoutes } from './modules/representatives/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     jwtSecret,
   });
   await app.register(privacyRoutes, { prefix: '/api', db });
+  await app.register(privacyRequestRoutes, { prefix: '/api', db, images, publicUrl: config.publicUrl });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });

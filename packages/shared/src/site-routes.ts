@@ -37,6 +37,8 @@ export const sitePaths = {
   adminDues: '/admin/dues',
   adminDuesReminders: '/admin/dues/reminders',
   adminJobs: '/admin/scheduled-work',
+  /** Members' erasure and correction requests (docs/decisions/068). */
+  adminPrivacyRequests: '/admin/privacy-requests',
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
@@ -103,6 +105,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminNews,
   sitePaths.adminAnnouncements,
   sitePaths.adminJobs,
+  sitePaths.adminPrivacyRequests,
   `${sitePaths.verify}/:token`,
   `${sitePaths.adminEvents}/:id/cpd`,
   `${sitePaths.certificatesVerify}/:code`,

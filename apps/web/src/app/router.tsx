@@ -301,6 +301,13 @@ export const routes: RouteObject[] = [
                     Component: m.AnnouncementsLogPage,
                   })),
               }),
+              staffPage('Privacy requests', 'privacyRequests', {
+                path: paths.adminPrivacyRequests,
+                lazy: () =>
+                  import('@/features/privacy-requests/privacy-requests-page').then((m) => ({
+                    Component: m.PrivacyRequestsPage,
+                  })),
+              }),
               staffPage('Scheduled work', 'scheduledWork', {
                 path: paths.adminJobs,
                 lazy: () =>

@@ -93,7 +93,8 @@ export type AdminSection =
   | 'news'
   | 'announcements'
   | 'board'
-  | 'jobs';
+  | 'jobs'
+  | 'privacy';
 /** `area`: the staff roles that may open the screen (STAFF_AREAS, decision 060): the sidebar lists only those. */
 export type AdminNavLink = NavLink & { section: AdminSection; area: StaffArea; built: boolean };
 
@@ -107,6 +108,12 @@ export const adminNavigation: readonly AdminNavLink[] = (
     { section: 'announcements', area: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
     { section: 'board', area: 'board', label: 'Meet Our Board', to: paths.adminBoard },
     { section: 'jobs', area: 'scheduledWork', label: 'Scheduled work', to: paths.adminJobs },
+    {
+      section: 'privacy',
+      area: 'privacyRequests',
+      label: 'Privacy requests',
+      to: paths.adminPrivacyRequests,
+    },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 

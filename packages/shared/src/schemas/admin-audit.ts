@@ -38,6 +38,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'second_step_locked',
   'passkey_added',
   'passkey_removed',
+  'account_erased',
+  'privacy_request_answered',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -73,6 +75,8 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   second_step_locked: 'Two-step sign-in locked after wrong codes',
   passkey_added: 'Added a passkey',
   passkey_removed: 'Removed a passkey',
+  account_erased: 'Erased the account on the member’s request',
+  privacy_request_answered: 'Answered a privacy request',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -11,6 +11,7 @@ export * from './mail';
 export * from './memberships';
 export * from './news';
 export * from './privacy';
+export * from './privacy-requests';
 export * from './relations';
 export * from './representatives';
 export * from './two-factor';

@@ -9,6 +9,7 @@ import {
   Megaphone,
   Newspaper,
   ReceiptText,
+  ShieldCheck,
   UsersRound,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
@@ -28,6 +29,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   announcements: Megaphone,
   board: Landmark,
   jobs: Clock,
+  privacy: ShieldCheck,
 };
 
 const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium';
