@@ -25,6 +25,7 @@ import {
   passkeys,
   privacyBreaches,
   privacyBreachPeople,
+  privacyRequests,
   representatives,
   speakers,
   type User,
@@ -115,6 +116,22 @@ async function pendingPasskeySignIn({ db, config }: MatrixFixture) {
   return { cookie: `second_step=${pending}` };
 }
 const adminOnly = { guest: 'unauthenticated', member: 'forbidden', admin: 'ok' } as const;
+
+/** An open correction request of `userId` (docs/decisions/068), for the routes that answer one. */
+async function createPrivacyRequest(db: Db, userId: string) {
+  const [row] = await db
+    .insert(privacyRequests)
+    .values({
+      userId,
+      kind: 'correction',
+      field: 'other',
+      details: 'My name is misspelt on a certificate',
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning({ id: privacyRequests.id });
+  if (!row) throw new Error('privacy request not created');
+  return row.id;
+}
 
 const multipart = async (url: string, fields: Record<string, string | string[]>): Promise<MatrixRequest> => {
   const { payload, headers } = await multipartBody(fields);
@@ -989,6 +1006,45 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     anotherMember: 'own-data-only',
     admin: 'ok',
     request: () => ({ url: '/api/me/consents/member_directory', payload: { given: true } }),
+  },
+  // A member's privacy requests (docs/decisions/068): a staff account may not ask for erasure.
+  'POST /api/me/erasure-requests': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'refused',
+    request: () => ({ url: '/api/me/erasure-requests', payload: { reason: 'I am leaving the association' } }),
+  },
+  'POST /api/me/correction-requests': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+    request: () => ({
+      url: '/api/me/correction-requests',
+      payload: { field: 'membership_category', details: 'I am an Associate member, not Regular' },
+    }),
+  },
+  'GET /api/me/privacy-requests': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'GET /api/privacy/admin/requests': adminOnly,
+  'POST /api/privacy/admin/requests/:id/approve': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/requests/${await createPrivacyRequest(db, owner.id)}/approve`,
+      payload: { answer: 'Changed' },
+    }),
+  },
+  'POST /api/privacy/admin/requests/:id/reject': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/privacy/admin/requests/${await createPrivacyRequest(db, owner.id)}/reject`,
+      payload: { reason: 'Not ours to change' },
+    }),
   },
   'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
   'PUT /api/users/update-profile': {

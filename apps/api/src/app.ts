@@ -38,6 +38,7 @@ import { applicationRoutes } from './modules/memberships/application-routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { newsRoutes } from './modules/news/routes';
 import { breachRoutes } from './modules/privacy/breach-routes';
+import { privacyRequestRoutes } from './modules/privacy/request-routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { representativeRoutes } from './modules/representatives/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     db,
     publicUrl: config.publicUrl,
   });
+  await app.register(privacyRequestRoutes, { prefix: '/api', db, images, publicUrl: config.publicUrl });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });

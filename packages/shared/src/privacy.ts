@@ -67,7 +67,7 @@ export const PRIVACY_MESSAGES = {
   applicationOptionalHint: 'Consents you have already given stay as they are; withdraw them on your profile.',
   unknownPurpose: 'No such consent',
   noticeNotWithdrawable:
-    'The privacy notice cannot be withdrawn here: it is the basis on which your account is kept. To close your account, write to the Data Protection Officer.',
+    'The privacy notice cannot be withdrawn here: it is the basis on which your account is kept. To close your account, use "Delete my account" on your profile.',
   givenInvalid: 'Given must be true or false',
   stripText: 'We have updated our privacy notice. Please read it.',
   stripAction: 'Read the notice',
@@ -212,11 +212,11 @@ export const PRIVACY_NOTICE = {
     },
     {
       right: 'To correct your data',
-      how: 'Edit your profile; for what you cannot edit, write to the Data Protection Officer.',
+      how: 'Edit your profile; for what you cannot edit, use "Correct my data" on your profile. The secretariat answers within 30 days.',
     },
     {
       right: 'To erasure or blocking',
-      how: 'Write to the Data Protection Officer. We keep only what the law requires (receipts, issued certificates), with your name replaced.',
+      how: 'Use "Delete my account" on your profile. The secretariat answers within 30 days. We keep only what the law requires (receipts, issued certificates), with your name replaced.',
     },
     {
       right: 'To complain',

@@ -41,6 +41,8 @@ export const sitePaths = {
   adminPrivacyBreaches: '/admin/privacy/breaches',
   adminPrivacyBreachNew: '/admin/privacy/breaches/new',
   adminPrivacyBreach: (id: string) => `/admin/privacy/breaches/${encodeURIComponent(id)}`,
+  /** Members' erasure and correction requests (docs/decisions/068). */
+  adminPrivacyRequests: '/admin/privacy-requests',
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
@@ -110,6 +112,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminPrivacyBreaches,
   sitePaths.adminPrivacyBreachNew,
   `${sitePaths.adminPrivacyBreaches}/:id`,
+  sitePaths.adminPrivacyRequests,
   `${sitePaths.verify}/:token`,
   `${sitePaths.adminEvents}/:id/cpd`,
   `${sitePaths.certificatesVerify}/:code`,

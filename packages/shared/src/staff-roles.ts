@@ -48,6 +48,8 @@ export const STAFF_AREAS = {
   dues: ['admin', 'treasurer'],
   /** The fees and payment instructions. */
   duesSettings: ['admin', 'treasurer'],
+  /** Members' requests to erase their account or correct their data (docs/decisions/068). */
+  privacyRequests: ['admin', 'secretariat'],
   /** Granting and removing staff roles. */
   roles: ['admin'],
   /**

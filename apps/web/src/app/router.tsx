@@ -322,6 +322,13 @@ export const routes: RouteObject[] = [
                     Component: m.BreachPage,
                   })),
               }),
+              staffPage('Privacy requests', 'privacyRequests', {
+                path: paths.adminPrivacyRequests,
+                lazy: () =>
+                  import('@/features/privacy-requests/privacy-requests-page').then((m) => ({
+                    Component: m.PrivacyRequestsPage,
+                  })),
+              }),
               staffPage('Scheduled work', 'scheduledWork', {
                 path: paths.adminJobs,
                 lazy: () =>

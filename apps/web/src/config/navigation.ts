@@ -93,8 +93,9 @@ export type AdminSection =
   | 'news'
   | 'announcements'
   | 'board'
+  | 'jobs'
   | 'privacy'
-  | 'jobs';
+  | 'breaches';
 /** `area`: the staff roles that may open the screen (STAFF_AREAS, decision 060): the sidebar lists only those. */
 export type AdminNavLink = NavLink & { section: AdminSection; area: StaffArea; built: boolean };
 
@@ -107,8 +108,19 @@ export const adminNavigation: readonly AdminNavLink[] = (
     { section: 'news', area: 'news', label: 'News', to: paths.adminNews },
     { section: 'announcements', area: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
     { section: 'board', area: 'board', label: 'Meet Our Board', to: paths.adminBoard },
-    { section: 'privacy', area: 'privacyBreaches', label: 'Breach register', to: paths.adminPrivacyBreaches },
     { section: 'jobs', area: 'scheduledWork', label: 'Scheduled work', to: paths.adminJobs },
+    {
+      section: 'privacy',
+      area: 'privacyRequests',
+      label: 'Privacy requests',
+      to: paths.adminPrivacyRequests,
+    },
+    {
+      section: 'breaches',
+      area: 'privacyBreaches',
+      label: 'Breach register',
+      to: paths.adminPrivacyBreaches,
+    },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 

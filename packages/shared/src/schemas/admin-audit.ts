@@ -43,6 +43,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'privacy_breach_npc_notified',
   'privacy_breach_people_notified',
   'privacy_breach_closed',
+  'account_erased',
+  'privacy_request_answered',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -83,6 +85,8 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   privacy_breach_npc_notified: 'Recorded the notice of a breach to the NPC',
   privacy_breach_people_notified: 'E-mailed the people affected by a breach',
   privacy_breach_closed: 'Closed a breach',
+  account_erased: 'Erased the account on the member’s request',
+  privacy_request_answered: 'Answered a privacy request',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

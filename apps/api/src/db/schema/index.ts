@@ -12,6 +12,7 @@ export * from './memberships';
 export * from './news';
 export * from './privacy';
 export * from './privacy-breaches';
+export * from './privacy-requests';
 export * from './relations';
 export * from './representatives';
 export * from './two-factor';

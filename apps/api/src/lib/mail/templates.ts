@@ -603,3 +603,73 @@ function renderLayout(parts: AccountLinkParts): string {
 </html>
 `;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A member's privacy requests (docs/product-rules.md "Privacy", docs/decisions/068).
+
+export type PrivacyRequestMail = { name: string; link: string; kindLabel: string };
+
+/** "We have your request and answer by …": sent when an erasure or correction is asked for. */
+export function privacyRequestReceivedEmail({
+  name,
+  link,
+  kindLabel,
+  dueOn,
+}: PrivacyRequestMail & { dueOn: string }): MailContent {
+  return accountLinkEmail({
+    subject: `Your ${siteConfig.acronym} privacy request: ${kindLabel}`,
+    username: name,
+    link,
+    intro: `We have received your request "${kindLabel}". The secretariat will answer it by ${dueOn}, as the Data Privacy Act asks.`,
+    action: 'See my profile',
+    expiry: `Questions? Write to our Data Protection Officer at ${siteConfig.dataProtectionOfficer.email}.`,
+    ignore: 'If you did not make this request, write to the Data Protection Officer at once.',
+  });
+}
+
+/** The answer to an approved erasure: what was erased, and each kept item with why. */
+export function accountErasedEmail({
+  name,
+  link,
+  formerName,
+  kept,
+}: {
+  name: string;
+  link: string;
+  formerName: string;
+  kept: { label: string; why: string }[];
+}): MailContent {
+  const keptLines = kept.map((item) => `- ${item.label}: ${item.why}.`).join('\n');
+  return accountLinkEmail({
+    subject: `Your ${siteConfig.acronym} account has been erased`,
+    username: name,
+    link,
+    intro: `As you asked, your account and the personal data in it have been erased. You can no longer sign in, and this is the last e-mail we send to this address. Where the law requires a record to be kept, it now names "${formerName}" instead of you.\n\nWhat we keep, and why:\n${keptLines}`,
+    action: 'Read our privacy notice',
+    expiry: `Questions? Write to our Data Protection Officer at ${siteConfig.dataProtectionOfficer.email}.`,
+    ignore: 'You receive this e-mail because you asked for your account to be erased.',
+  });
+}
+
+/** A correction resolved, or either kind of request refused, with the secretariat's words. */
+export function privacyRequestAnsweredEmail({
+  name,
+  link,
+  kindLabel,
+  outcome,
+  answer,
+}: PrivacyRequestMail & { outcome: 'resolved' | 'rejected'; answer: string | null }): MailContent {
+  const said = answer ? ` The secretariat wrote: ${answer}` : '';
+  return accountLinkEmail({
+    subject: `Your ${siteConfig.acronym} privacy request: ${kindLabel}`,
+    username: name,
+    link,
+    intro:
+      outcome === 'resolved'
+        ? `Your request "${kindLabel}" has been resolved: the secretariat made the change.${said}`
+        : `The secretariat could not grant your request "${kindLabel}".${said}`,
+    action: 'See my profile',
+    expiry: `If you disagree, write to our Data Protection Officer at ${siteConfig.dataProtectionOfficer.email}; you may also complain to the National Privacy Commission.`,
+    ignore: 'You receive this e-mail because you made a privacy request on the member portal.',
+  });
+}

@@ -29,8 +29,9 @@ describe('AdminSidebar (decision 060)', () => {
       'News',
       'Announcements',
       'Meet Our Board',
-      'Breach register',
       'Scheduled work',
+      'Privacy requests',
+      'Breach register',
     ]);
   });
 
@@ -51,6 +52,7 @@ describe('AdminSidebar (decision 060)', () => {
       'News',
       'Announcements',
       'Meet Our Board',
+      'Privacy requests',
       'Breach register',
     ]);
   });
@@ -58,6 +60,6 @@ describe('AdminSidebar (decision 060)', () => {
   it('lists everything to an administrator remembered from before roles existed', () => {
     signInAs(undefined);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });
-    expect(linkNames()).toHaveLength(9);
+    expect(linkNames()).toHaveLength(10);
   });
 });

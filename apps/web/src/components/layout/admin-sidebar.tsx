@@ -10,6 +10,7 @@ import {
   Newspaper,
   ReceiptText,
   ShieldAlert,
+  ShieldCheck,
   UsersRound,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
@@ -28,8 +29,9 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   news: Newspaper,
   announcements: Megaphone,
   board: Landmark,
-  privacy: ShieldAlert,
   jobs: Clock,
+  privacy: ShieldCheck,
+  breaches: ShieldAlert,
 };
 
 const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium';

@@ -5,6 +5,7 @@ import {
   type DuesStatementView,
   type MyEvents,
   PRIVACY_MESSAGES,
+  PRIVACY_REQUEST_MESSAGES,
   VOTING_SUSPENDED_TEXT,
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -44,7 +45,10 @@ const myEvents: MyEvents = {
   staff_events: [],
 };
 
+let privacyRequests: object[] = [];
+
 function stubApi(handler: (call: Call) => Response) {
+  privacyRequests = [];
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -63,6 +67,23 @@ function stubApi(handler: (call: Call) => Response) {
       // The card section reads the card of a member in good standing.
       if (call.url.endsWith('/members/card') && (init?.method ?? 'GET') === 'GET')
         return json({ data: makeCard() });
+      // "Correct or delete your data" reads the person's requests and sends new ones.
+      if (call.url.endsWith('/me/privacy-requests')) return json({ data: privacyRequests });
+      if (call.url.endsWith('/me/erasure-requests') && init?.method === 'POST') {
+        const request = {
+          id: '3f0d6c6e-8a43-4d39-9a55-2d4c1f9e0a11',
+          kind: 'erasure',
+          status: 'open',
+          field: null,
+          details: JSON.parse(String(init.body)).reason,
+          requestedAt: '2026-12-03T02:00:00.000Z',
+          dueOn: '2027-01-02',
+          resolvedAt: null,
+          answer: null,
+        };
+        privacyRequests.push(request);
+        return json({ data: request }, 201);
+      }
       // The CPD section reads the person's certified events and PRC details.
       if (call.url.endsWith('/cpd/my-events')) return json({ data: [] });
       if (call.url.endsWith('/cpd/prc-details') && (init?.method ?? 'GET') === 'GET')
@@ -493,5 +514,37 @@ describe('My events', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Get a new ticket' }));
     await waitFor(() => expect(ticket).toHaveAttribute('src', expect.stringContaining('/ticket.png?v=2')));
     expect(calls.some((call) => call.init?.method === 'POST' && call.url.endsWith('/ticket'))).toBe(true);
+  });
+});
+
+describe('ProfilePage "Delete my account" (docs/decisions/068)', { timeout: 20_000 }, () => {
+  it('asks for the reason, shows what is erased and kept, sends it and then says by when it is answered', async () => {
+    const calls = stubApi(() => json(makeUserData()));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Correct or delete your data' });
+    await user.click(
+      await within(section).findByRole('button', { name: PRIVACY_REQUEST_MESSAGES.closeTitle }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: PRIVACY_REQUEST_MESSAGES.closeTitle });
+    expect(within(dialog).getByText(PRIVACY_REQUEST_MESSAGES.keptHeading)).toBeVisible();
+    expect(within(dialog).getByText('Statements of account')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: PRIVACY_REQUEST_MESSAGES.askErasure }));
+    expect(await within(dialog).findByText(PRIVACY_REQUEST_MESSAGES.reasonRequired)).toBeVisible();
+    expect(calls.some((call) => call.url.endsWith('/me/erasure-requests'))).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Leaving the industry');
+    await user.click(within(dialog).getByRole('button', { name: PRIVACY_REQUEST_MESSAGES.askErasure }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/me/erasure-requests'))?.init?.body).toBe(
+        JSON.stringify({ reason: 'Leaving the industry' }),
+      ),
+    );
+    expect(
+      await within(section).findByText(
+        PRIVACY_REQUEST_MESSAGES.requestedErasure('December 3, 2026', 'January 2, 2027'),
+      ),
+    ).toBeVisible();
+    expect(within(section).queryByRole('button', { name: PRIVACY_REQUEST_MESSAGES.closeTitle })).toBeNull();
   });
 });

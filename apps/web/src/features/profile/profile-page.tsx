@@ -30,6 +30,7 @@ import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
 import { MyEventsSection } from './components/my-events-section';
 import { PrivacyConsentSection } from './components/privacy-consent-section';
+import { PrivacyRequestsSection } from './components/privacy-requests-section';
 import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
@@ -270,6 +271,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
             <PrivacyConsentSection
               onFailed={(text) => notify({ variant: 'error', title: 'Choice Not Saved', text })}
             />
+          </ProfileSection>
+        </div>
+
+        <div id="your-data" className="scroll-mt-24">
+          <ProfileSection id="your-data-heading" title="Correct or delete your data">
+            <PrivacyRequestsSection notify={notify} />
           </ProfileSection>
         </div>
 
