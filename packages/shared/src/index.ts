@@ -23,6 +23,7 @@ export * from './password-strength';
 export * from './personal-data';
 export * from './prerendered-pages';
 export * from './privacy';
+export * from './privacy-export';
 export * from './representatives';
 export * from './schemas/account-names';
 export * from './schemas/admin-audit';
