@@ -226,7 +226,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     publicUrl: config.publicUrl,
     jwtSecret,
   });
-  await app.register(privacyRoutes, { prefix: '/api', db });
+  await app.register(privacyRoutes, { prefix: '/api', db, storage });
   await app.register(membershipRoutes, { prefix: '/api/memberships', db, config });
   const paymentProvider = config.paymentProvider ? createPaymentProvider(config.paymentProvider) : null;
   await app.register(duesRoutes, { prefix: '/api/dues', db, config, storage, provider: paymentProvider });
@@ -252,6 +252,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     config,
     embeddedDatabase: database.kind === 'pglite',
     provider: paymentProvider,
+    storage,
   });
 
   await app.register(webAppPlugin, { config, storage });

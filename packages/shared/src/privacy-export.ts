@@ -19,7 +19,8 @@ export const DATA_EXPORT_VALID_MS = DATA_EXPORT_VALID_DAYS * 86_400_000;
 /** The web page the e-mailed link opens: it asks a signed-out reader to sign in, then downloads. */
 export const dataExportPagePath = (id: string) => `/profile/data-export/${encodeURIComponent(id)}`;
 /** The API address of an export's ZIP (the signed-in owner only). */
-export const dataExportDownloadPath = (id: string) => `/api/me/data-export/${encodeURIComponent(id)}/download`;
+export const dataExportDownloadPath = (id: string) =>
+  `/api/me/data-export/${encodeURIComponent(id)}/download`;
 
 /** The name the ZIP is saved under, with the day it was built (YYYY-MM-DD). */
 export const dataExportFileName = (day: string) => `my-data-${day}.zip`;
@@ -49,8 +50,7 @@ export const DATA_EXPORT_MESSAGES = {
     `You asked for a copy of the data we keep about you. It is ready as one ZIP file. Sign in and download it until ${date}.`,
   mailAction: 'Download my data',
   mailExpiry: `The link works for ${DATA_EXPORT_VALID_DAYS} days, and only when you are signed in to your account.`,
-  mailIgnore:
-    'If you did not ask for your data, sign in and change your password, and tell the secretariat.',
+  mailIgnore: 'If you did not ask for your data, sign in and change your password, and tell the secretariat.',
 } as const;
 
 /** An export as its owner sees it. */

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { jobRuns } from '../../db/schema';
+import type { Storage } from '../../lib/storage';
 import type { PaymentProvider } from '../dues';
 import { createJobs } from './registry';
 import { jobRoutes } from './routes';
@@ -30,6 +31,7 @@ export type JobsPluginOptions = {
   config: Config;
   embeddedDatabase?: boolean;
   provider: PaymentProvider | null;
+  storage: Storage;
   /** Tests build many apps and run jobs themselves; they opt in to the schedules. */
   startSchedules?: boolean;
 };
@@ -43,9 +45,9 @@ export type JobsPluginOptions = {
 export const jobsPlugin = fp(
   async (
     app: FastifyInstance,
-    { db, config, embeddedDatabase, provider, startSchedules }: JobsPluginOptions,
+    { db, config, embeddedDatabase, provider, storage, startSchedules }: JobsPluginOptions,
   ) => {
-    const jobs = createJobs({ db, config, embeddedDatabase, provider, mail: app.mailWorker });
+    const jobs = createJobs({ db, config, embeddedDatabase, provider, storage, mail: app.mailWorker });
     const runner = createJobRunner({ db, jobs, logger: app.log });
     const shouldStart = startSchedules ?? config.environment !== 'test';
     app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@ import { manilaDateString } from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
+import { createStorage, type Storage } from '../../lib/storage';
 import {
   DUES_STATEMENTS_JOB,
   issueDueStatements,
@@ -10,6 +11,7 @@ import {
   runDailyDues,
 } from '../dues';
 import { runEventsJob } from '../events';
+import { DATA_EXPORTS_JOB, runDataExports } from '../privacy';
 import type { JobDefinition } from './runner';
 
 export type JobDependencies = {
@@ -20,6 +22,8 @@ export type JobDependencies = {
   provider: PaymentProvider | null;
   /** The outbox worker of this process: jobs that queue mail wake it. */
   mail: { drain(): Promise<number>; poke(): void };
+  /** The server's file storage (data exports); the command line makes its own from the configuration. */
+  storage?: Storage;
 };
 
 /** Five past midnight in Manila: the dues' day (the migration that made job_runs uses the same). */
@@ -61,6 +65,11 @@ export function createJobs(
 ): (JobDefinition & { scheduleText: string; canDryRun: boolean })[] {
   const { db, config } = deps;
   const events = everyPattern(Math.round(config.eventsJobIntervalMs / 1000));
+  let storage = deps.storage;
+  const storageOf = () => {
+    storage ??= createStorage(config.storage);
+    return storage;
+  };
   return [
     {
       name: 'mail',
@@ -159,6 +168,20 @@ export function createJobs(
         if (result.applied > 0) deps.mail.poke();
         return result;
       },
+    },
+    {
+      name: DATA_EXPORTS_JOB,
+      title: 'Data exports',
+      description:
+        'Builds the ZIP of each member who asked for their data and e-mails them the link; removes the ZIPs whose 7 days are over.',
+      schedule: '*/5 * * * *',
+      scheduleText: 'Every 5 minutes, and as soon as someone asks for their data',
+      canDryRun: false,
+      run: (date, { signal }) =>
+        runDataExports({ db, storage: storageOf(), config }, date, {
+          signal,
+          onMail: () => deps.mail.poke(),
+        }),
     },
   ];
 }
