@@ -946,6 +946,19 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     anotherMember: 'own-data-only',
     admin: 'ok',
   },
+  'GET /api/me/data-export/:id': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => {
+      const [row] = await db
+        .insert(dataExportsTable)
+        .values({ userId: owner.id })
+        .returning({ id: dataExportsTable.id });
+      return { url: `/api/me/data-export/${row?.id}` };
+    },
+  },
   'GET /api/me/data-export/:id/download': {
     guest: 'unauthenticated',
     member: 'ok',

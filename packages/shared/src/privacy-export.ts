@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sitePaths } from './site-routes';
 
 /**
  * "Download my data" (docs/product-rules.md "Privacy", docs/decisions/067): a person asks for a
@@ -17,7 +18,7 @@ export const DATA_EXPORT_VALID_DAYS = 7;
 export const DATA_EXPORT_VALID_MS = DATA_EXPORT_VALID_DAYS * 86_400_000;
 
 /** The web page the e-mailed link opens: it asks a signed-out reader to sign in, then downloads. */
-export const dataExportPagePath = (id: string) => `/profile/data-export/${encodeURIComponent(id)}`;
+export const dataExportPagePath = sitePaths.profileDataExport;
 /** The API address of an export's ZIP (the signed-in owner only). */
 export const dataExportDownloadPath = (id: string) =>
   `/api/me/data-export/${encodeURIComponent(id)}/download`;

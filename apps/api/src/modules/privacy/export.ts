@@ -111,6 +111,16 @@ export async function latestDataExport(db: Db, userId: string): Promise<DataExpo
   return row ? dataExportView(row) : null;
 }
 
+/** GET /api/me/data-export/{id}: one of the person's exports; another account's is 404. */
+export async function readDataExport(db: Db, userId: string, id: string): Promise<DataExport> {
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.id, id), eq(dataExports.userId, userId)));
+  if (!row) throw notFound(DATA_EXPORT_MESSAGES.notFound);
+  return dataExportView(row);
+}
+
 /**
  * GET /api/me/data-export/{id}/download: the ZIP, to its owner only. Another account's export is
  * 404 like an unknown one (its existence is nobody else's business); past its 7 days 410; one

@@ -16,7 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { NOT_STORED } from '../../plugins/access';
-import { DATA_EXPORTS_JOB, latestDataExport, openDataExport, requestDataExport } from './export';
+import {
+  DATA_EXPORTS_JOB,
+  latestDataExport,
+  openDataExport,
+  readDataExport,
+  requestDataExport,
+} from './export';
 import { changeMyConsent, listMyConsents } from './service';
 
 /**
@@ -118,6 +124,28 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
     async (request) => {
       const viewer = request.viewer as NonNullable<typeof request.viewer>;
       return { data: await latestDataExport(db, viewer.userId) };
+    },
+  );
+
+  app.get(
+    '/me/data-export/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['privacy'],
+        summary: 'One of the signed-in person’s data exports and where it stands (another account’s: 404)',
+        params: dataExportParamsSchema,
+        response: {
+          200: dataExportResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer as NonNullable<typeof request.viewer>;
+      return { data: await readDataExport(db, viewer.userId, request.params.id) };
     },
   );
 

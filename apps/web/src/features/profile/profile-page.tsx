@@ -1,6 +1,7 @@
 import {
   CARD_MESSAGES,
   CPD_MESSAGES,
+  DATA_EXPORT_MESSAGES,
   EMAIL_CHANGE_QUERY,
   isGoodStanding,
   isVotingSuspended,
@@ -25,6 +26,7 @@ import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { AccountSessionsSection } from './components/account-sessions-section';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
+import { DataExportSection } from './components/data-export-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
@@ -269,6 +271,14 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
           <ProfileSection id="privacy-heading" title={PRIVACY_MESSAGES.sectionTitle}>
             <PrivacyConsentSection
               onFailed={(text) => notify({ variant: 'error', title: 'Choice Not Saved', text })}
+            />
+          </ProfileSection>
+        </div>
+
+        <div id="your-data" className="scroll-mt-24">
+          <ProfileSection id="your-data-heading" title={DATA_EXPORT_MESSAGES.sectionTitle}>
+            <DataExportSection
+              onFailed={(text) => notify({ variant: 'error', title: 'Request Not Sent', text })}
             />
           </ProfileSection>
         </div>
