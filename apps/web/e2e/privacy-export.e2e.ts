@@ -46,9 +46,9 @@ describe('"Download my data" (docs/decisions/067)', () => {
 
     // Signed in, the page downloads the ZIP by itself.
     const [download] = await Promise.all([page.waitForEvent('download'), openPage(page, path)]);
-    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = join(folder, 'export.zip');
     await download.saveAs(zip);
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n');
     expect(listing).toContain('data.json');
     // The first dues' statement and its receipt, as issued, and the card.

@@ -19,9 +19,8 @@ export const DATA_EXPORT_VALID_MS = DATA_EXPORT_VALID_DAYS * 86_400_000;
 
 /** The web page the e-mailed link opens: it asks a signed-out reader to sign in, then downloads. */
 export const dataExportPagePath = sitePaths.profileDataExport;
-/** The API address of an export's ZIP (the signed-in owner only). */
-export const dataExportDownloadPath = (id: string) =>
-  `/api/me/data-export/${encodeURIComponent(id)}/download`;
+/** The API address (under /api) of an export's ZIP, the signed-in owner's only. */
+export const dataExportDownloadPath = (id: string) => `/me/data-export/${encodeURIComponent(id)}/download`;
 
 /** The name the ZIP is saved under, with the day it was built (YYYY-MM-DD). */
 export const dataExportFileName = (day: string) => `my-data-${day}.zip`;
