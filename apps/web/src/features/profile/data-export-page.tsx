@@ -77,7 +77,7 @@ export function DataExportPage() {
   }
 
   return (
-    <div className="bg-stone-50 px-4 py-12 sm:py-20">
+    <div className="bg-stone-50 px-4 pt-28 pb-16 sm:pt-36 sm:pb-24">
       <div className="mx-auto max-w-lg rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="mb-5 flex items-center gap-3">
           <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
