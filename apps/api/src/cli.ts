@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   adminUserListQuerySchema,
+  displayName,
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
@@ -11,7 +12,9 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createMemberHistory } from './db/member-history';
 import { migrateDatabase } from './db/migrate';
+import { users } from './db/schema';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
 import { writeDatabaseTemplate } from './db/template';
 import { AppError } from './lib/errors';
@@ -35,6 +38,9 @@ const usage = `Usage: cli <command>
                         start loads (the build runs this)
   seed                  load the demo content into an empty database
   seed-benchmark N [U]  add N published events, N published news articles and U users
+  seed-export-history EMAIL
+                        give that account 5 years of history (10 paid statements, 50
+                        registrations, 20 certificates, a card) for the data export's bench
   explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
                         for each QUERY (its query string, e.g. 'search=copper&sortBy=status')
   backup FILE           write the database and uploads to FILE (.tar.gz)
@@ -92,6 +98,21 @@ async function run(command: string | undefined, argument: string | undefined, op
       return withDatabase(async ({ db }) => {
         await seedBenchmarkContent(db, { events: count, news: count, users });
         console.log(`Added ${count} published events, ${count} published news articles and ${users} users.`);
+      });
+    }
+    case 'seed-export-history': {
+      return withDatabase(async ({ db }) => {
+        const [user] = await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${String(argument ?? '').toLowerCase()}`);
+        if (!user) throw new Error(`No account with the e-mail ${argument}`);
+        await createMemberHistory(
+          db,
+          { id: user.id, email: user.email, name: displayName(user) },
+          { statements: 10, registrations: 50, certificates: 20 },
+        );
+        console.log(`Added 10 statements, 50 registrations and 20 certificates to ${user.email}.`);
       });
     }
     case 'explain-users': {

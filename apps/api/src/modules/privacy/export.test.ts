@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { createMemberHistory } from '../../db/member-history';
 import { dataExports, jobRuns, mailOutbox } from '../../db/schema';
 import { createStorage } from '../../lib/storage';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { createMemberHistory } from '../../test/member-history';
 import { DATA_EXPORTS_JOB, runDataExports } from './export';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 import {
   cpdCertificates,
   duesPayments,
@@ -8,9 +8,9 @@ import {
   eventRegistrations,
   events,
   membershipCards,
+  memberships,
   prcDetails,
-} from '../db/schema';
-import { createMembership } from './factories';
+} from './schema';
 
 export type MemberHistory = {
   membershipId: string;
@@ -23,7 +23,7 @@ export type MemberHistory = {
 
 /**
  * Years of one member's history written straight to the tables (the data export's tests and
- * bench): a membership in good standing with its card, `statements` paid semester statements
+ * `cli.ts seed-export-history` for `npm run bench`, docs/decisions/067): a membership in good standing with its card, `statements` paid semester statements
  * with a receipt each, `registrations` approved event registrations with a check-in each, the
  * first `certificates` of them certified, and their PRC details. Numbers are unique per call.
  */
@@ -34,16 +34,31 @@ export async function createMemberHistory(
 ): Promise<MemberHistory> {
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const prcNumber = `00${Math.floor(Math.random() * 90_000 + 10_000)}`;
-  const membership = await createMembership(db, user.id, { memberNumber: `M-${tag}` });
+  const now = Date.now();
+  const [membership] = await db
+    .insert(memberships)
+    .values({
+      userId: user.id,
+      category: 'Individual',
+      status: 'approved',
+      startsAt: new Date(now),
+      expiresAt: new Date(now + 365 * 86_400_000),
+      memberNumber: `M-${tag}`,
+    })
+    .returning();
+  if (!membership) throw new Error('membership not created');
   await db
     .insert(membershipCards)
     .values({ id: randomUUID(), membershipId: membership.id, tokenHash: `test-${tag}` });
-  await db.insert(prcDetails).values({
-    user_id: user.id,
-    prc_name: user.name,
-    profession: 'Geologist',
-    prc_number: prcNumber,
-  });
+  await db
+    .insert(prcDetails)
+    .values({
+      user_id: user.id,
+      prc_name: user.name,
+      profession: 'Geologist',
+      prc_number: prcNumber,
+    })
+    .onConflictDoUpdate({ target: prcDetails.user_id, set: { prc_number: prcNumber } });
 
   const statementNumbers: string[] = [];
   const receiptNumbers: string[] = [];
