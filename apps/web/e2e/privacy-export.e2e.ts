@@ -26,7 +26,7 @@ describe('"Download my data" (docs/decisions/067)', () => {
   it('a member asks for their data on the profile, the e-mail links to a page that downloads the ZIP, and its data.json holds their name', {
     timeout: 120_000,
   }, async () => {
-    const { page, context } = await browser.newPage('desktop');
+    const { page, context } = await browser.newPage('laptop');
     await signInByApi(page, member.email, member.password);
     await openPage(page, paths.profile);
     const section = page.getByRole('region', { name: DATA_EXPORT_MESSAGES.sectionTitle });
@@ -39,7 +39,7 @@ describe('"Download my data" (docs/decisions/067)', () => {
     const path = new URL(link ?? '').pathname;
 
     // Signed out, the link asks the reader to sign in first: no file is given away.
-    const guest = await browser.newPage('desktop');
+    const guest = await browser.newPage('laptop');
     await openPage(guest.page, path);
     await guest.page.waitForURL((url) => url.pathname === paths.unauthorized || url.pathname === paths.login);
     await guest.context.close();
@@ -63,14 +63,14 @@ describe('"Download my data" (docs/decisions/067)', () => {
 
     await page.getByRole('button', { name: DATA_EXPORT_MESSAGES.pageDownloadAgain }).waitFor();
     await expectNoAxeViolations(page);
-    await saveScreenshot(page, 'data-export-page-desktop');
+    await saveScreenshot(page, 'data-export-page-laptop');
 
     // Back on the profile: ready, with the date the link works until.
     await openPage(page, `${paths.profile}#your-data`);
     await section.getByRole('button', { name: DATA_EXPORT_MESSAGES.downloadLink }).waitFor();
     await section.scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
-    await section.screenshot({ path: 'artifacts/screenshots/profile-your-data-desktop.png' });
+    await section.screenshot({ path: 'artifacts/screenshots/profile-your-data-laptop.png' });
     await context.close();
 
     const phone = await browser.newPage('phone');
