@@ -243,6 +243,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       credentials: options.credentials,
       maxAttempts: 3,
       requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+      // A checksum only where the operation requires one: with the default, a streamed body (a data
+      // export) is sent aws-chunked with a checksum trailer, which S3-compatible stores that do
+      // not speak it (s3rver, older MinIO) keep as part of the object's bytes.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
     return { sdk, client };
   });
