@@ -82,6 +82,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'certificates',
   'checkins',
   'retention',
+  'export',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -105,6 +106,8 @@ const targets = {
   checkInListMs: 1_000,
   checkInP99Ms: 150,
   retentionMs: 60_000,
+  exportMs: 10_000,
+  exportExtraMb: 100,
 };
 const load = { seconds: 10, warmUpSeconds: 2, connections: 20, adminConnections: 10 };
 const users = { listed: 10_000, large: 100_000 };
@@ -807,6 +810,58 @@ async function measureCertificates(baseUrl, admin, env, server, label) {
 }
 
 /**
+ * "Download my data" (docs/decisions/067) for the demo member given 5 years of history (10 paid
+ * statements, 50 registrations with check-ins, 20 certificates, a card; `cli.js
+ * seed-export-history`, run with the server stopped as the embedded database has one writer):
+ * from the request to the ZIP being ready, and the server's resident memory sampled every 50 ms
+ * meanwhile, its peak over the figure before. Answers the restarted server.
+ */
+async function measureExport(server, env, label) {
+  await stopServer(server);
+  runCli(['seed-export-history', DEMO_MEMBER.email], env);
+  const restarted = await startServer(env, { npmStart: true });
+  const cookie = await signIn(restarted.baseUrl, DEMO_MEMBER);
+  const before = residentMemory(restarted);
+  let peak = before.total;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMemory(restarted).total);
+  }, 50);
+  const started = performance.now();
+  let data;
+  try {
+    const asked = await fetch(`${restarted.baseUrl}/api/me/data-export`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    if (asked.status !== 202)
+      throw new Error(`asking for the export answered ${asked.status}: ${await asked.text()}`);
+    ({ data } = await asked.json());
+    while (data.status === 'queued' || data.status === 'running') {
+      if (performance.now() - started > 120_000) throw new Error('the export did not finish in 2 minutes');
+      await sleep(50);
+      ({ data } = await (
+        await fetch(`${restarted.baseUrl}/api/me/data-export/${data.id}`, { headers: { cookie } })
+      ).json());
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const elapsed = performance.now() - started;
+  const zip = await fetch(`${restarted.baseUrl}/api/me/data-export/${data.id}/download`, {
+    headers: { cookie },
+  });
+  const bytes = zip.status === 200 ? (await zip.arrayBuffer()).byteLength : 0;
+  const extra = peak - before.total;
+  report(
+    data.status === 'ready' && bytes > 0 && elapsed < targets.exportMs && extra < targets.exportExtraMb,
+    `${label} data export of a member with 5 years of history: ${data.status} in ${ms(elapsed)} ` +
+      `(< ${targets.exportMs}), ZIP ${(bytes / 1_048_576).toFixed(1)} MB; resident memory ` +
+      `${before.total.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${extra.toFixed(0)} MB, < ${targets.exportExtraMb})`,
+  );
+  return restarted;
+}
+
+/**
  * The door of a big event (docs/decisions/053): an event today with 1,000 approved registrations,
  * its offline list downloaded one at a time, then every registration checked in from 20
  * connections at once (201) and again (200, the same row).
@@ -1044,6 +1099,7 @@ async function benchDatabase(database) {
       await measureRetention(env, label);
       server = await startServer(env, { npmStart: true });
     }
+    if (parts.includes('export')) server = await measureExport(server, env, label);
     if (parts.includes('large')) {
       await stopServer(server);
       console.log(`${label} seeding up to ${users.large} users…`);

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import {
   cpdCertificates,
+  dataExports as dataExportsTable,
   duesPayments,
   duesReminders,
   duesStatements,
@@ -31,6 +32,7 @@ import {
   type User,
   userTotp,
 } from './db/schema';
+import { createStorage } from './lib/storage';
 import { signTicket, ticketKeyOf } from './lib/tickets';
 import { createOpaqueToken, hashOpaqueToken, loadOrCreateJwtSecret, signSecondStepToken } from './lib/tokens';
 import { unsubscribeKeyOf, unsubscribeTokenFor } from './modules/announcements/tokens';
@@ -1045,6 +1047,53 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/privacy/admin/requests/${await createPrivacyRequest(db, owner.id)}/reject`,
       payload: { reason: 'Not ours to change' },
     }),
+  },
+  // "Download my data" (docs/decisions/067): the ZIP answers its owner only; anyone else's is 404.
+  'POST /api/me/data-export': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'GET /api/me/data-export': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'GET /api/me/data-export/:id': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => {
+      const [row] = await db
+        .insert(dataExportsTable)
+        .values({ userId: owner.id })
+        .returning({ id: dataExportsTable.id });
+      return { url: `/api/me/data-export/${row?.id}` };
+    },
+  },
+  'GET /api/me/data-export/:id/download': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, config, owner }) => {
+      const stored = await createStorage(config.storage).savePrivate(Buffer.from('PK\u0005\u0006'), 'zip');
+      const [row] = await db
+        .insert(dataExportsTable)
+        .values({
+          userId: owner.id,
+          status: 'ready',
+          fileReference: stored.reference,
+          byteSize: 4,
+          finishedAt: new Date(),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: dataExportsTable.id });
+      return { url: `/api/me/data-export/${row?.id}/download` };
+    },
   },
   'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
   'PUT /api/users/update-profile': {

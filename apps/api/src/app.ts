@@ -228,7 +228,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     publicUrl: config.publicUrl,
     jwtSecret,
   });
-  await app.register(privacyRoutes, { prefix: '/api', db });
+  await app.register(privacyRoutes, { prefix: '/api', db, storage });
   await app.register(breachRoutes, {
     prefix: '/api/privacy/admin/breaches',
     db,

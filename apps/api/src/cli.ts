@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   adminUserListQuerySchema,
+  displayName,
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
@@ -11,7 +12,9 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createMemberHistory } from './db/member-history';
 import { migrateDatabase } from './db/migrate';
+import { users } from './db/schema';
 import { seedBenchmarkContent, seedDemoContent } from './db/seed';
 import { writeDatabaseTemplate } from './db/template';
 import { AppError } from './lib/errors';
@@ -38,6 +41,9 @@ const usage = `Usage: cli <command>
   seed-benchmark N [U]  add N published events, N published news articles and U users
   seed-retention-benchmark N
                         add N accounts with a share of each kind due for the retention job
+  seed-export-history EMAIL
+                        give that account 5 years of history (10 paid statements, 50
+                        registrations, 20 certificates, a card) for the data export's bench
   explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
                         for each QUERY (its query string, e.g. 'search=copper&sortBy=status')
   backup FILE           write the database and uploads to FILE (.tar.gz)
@@ -103,6 +109,21 @@ async function run(command: string | undefined, argument: string | undefined, op
         throw new Error('seed-retention-benchmark needs a count of accounts');
       return withDatabase(async ({ db }) => {
         console.log(JSON.stringify(await seedRetentionBenchmark(db, accounts)));
+      });
+    }
+    case 'seed-export-history': {
+      return withDatabase(async ({ db }) => {
+        const [user] = await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${String(argument ?? '').toLowerCase()}`);
+        if (!user) throw new Error(`No account with the e-mail ${argument}`);
+        await createMemberHistory(
+          db,
+          { id: user.id, email: user.email, name: displayName(user) },
+          { statements: 10, registrations: 50, certificates: 20 },
+        );
+        console.log(`Added 10 statements, 50 registrations and 20 certificates to ${user.email}.`);
       });
     }
     case 'explain-users': {

@@ -156,6 +156,13 @@ describe('dues', () => {
     await back.getByRole('button', { name: /^Receipt AR-/ }).waitFor();
     expect(await back.getByText('Paid', { exact: true }).count()).toBeGreaterThan(0);
     await checkPage(page, 'phone', JOURNEY, 'paid-online');
+    // Paid in full online too: the card, with the member's name, on a phone.
+    await openPage(page, paths.profile);
+    await page
+      .getByRole('region', { name: 'Membership card' })
+      .getByRole('img', { name: `Membership card of ${individualNameOf(member)}`, exact: false })
+      .waitFor();
+    await checkPage(page, 'phone', JOURNEY, 'card');
     await context.close();
   }, 120_000);
 

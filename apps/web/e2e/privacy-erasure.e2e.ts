@@ -32,7 +32,7 @@ describe('erasure on request', () => {
     const payment = statements.data.statements[0].payments[0] as { id: string; receiptNumber: string };
     expect(payment.receiptNumber).toMatch(/^AR-\d{4}-\d{6}$/);
 
-    await openPage(page, `${paths.profile}#your-data`);
+    await openPage(page, `${paths.profile}#correct-or-delete`);
     const section = page.getByRole('region', { name: 'Correct or delete your data' });
     await section.getByRole('button', { name: M.closeTitle }).click();
     const dialog = page.getByRole('dialog', { name: M.closeTitle });
@@ -55,7 +55,7 @@ describe('erasure on request', () => {
     // The same area on a phone.
     const phone = await browser.newPage('phone');
     await signInByApi(phone.page, member.email, member.password);
-    await openPage(phone.page, `${paths.profile}#your-data`);
+    await openPage(phone.page, `${paths.profile}#correct-or-delete`);
     const phoneSection = phone.page.getByRole('region', { name: 'Correct or delete your data' });
     await phoneSection.getByText(/^Requested on /).waitFor();
     await phoneSection.scrollIntoViewIfNeeded();

@@ -25,6 +25,7 @@ export * from './prerendered-pages';
 export * from './privacy';
 export * from './privacy-requests';
 export * from './privacy-retention';
+export * from './privacy-export';
 export * from './representatives';
 export * from './schemas/account-names';
 export * from './schemas/admin-audit';

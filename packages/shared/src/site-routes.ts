@@ -23,6 +23,8 @@ export const sitePaths = {
   associationForms: associationFormsPath,
   profile: '/profile',
   profileRepresentatives: '/profile/representatives',
+  /** The e-mailed link of a data export (decision 067): signs in first, then downloads the ZIP. */
+  profileDataExport: (id: string) => `/profile/data-export/${encodeURIComponent(id)}`,
   /** Setting up two-step sign-in (decision 061); `?next=` names the page to go on to. */
   twoStepSetup: '/account/two-step',
   admin: '/admin',
@@ -96,6 +98,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.unauthorized,
   sitePaths.profile,
   sitePaths.profileRepresentatives,
+  `${sitePaths.profile}/data-export/:id`,
   sitePaths.twoStepSetup,
   sitePaths.admin,
   sitePaths.adminUsers,

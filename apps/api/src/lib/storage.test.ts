@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { type S3TestServer, startS3Server } from '../test/s3';
@@ -102,6 +102,27 @@ describe.each([
 
   it('reports itself usable', async () => {
     await expect(storage.check(AbortSignal.timeout(2_000))).resolves.toBeUndefined();
+  });
+
+  it('stores a private file written as a stream under private/, with its size (a data export, decision 067)', async () => {
+    const chunks = Array.from({ length: 64 }, (_, index) => Buffer.alloc(16_384, index));
+    const stored = await storage.savePrivateStream(Readable.from(chunks), 'zip');
+    expect(stored.reference).toMatch(/^private\/[0-9a-f-]{36}\.zip$/);
+    expect(stored.byteSize).toBe(64 * 16_384);
+    const content = await storage.read(stored.reference);
+    expect(content).toMatchObject({ contentType: 'application/zip', byteSize: 64 * 16_384 });
+    const bytes: Buffer[] = [];
+    for await (const chunk of (content as NonNullable<typeof content>).body) bytes.push(chunk as Buffer);
+    expect(Buffer.concat(bytes).equals(Buffer.concat(chunks))).toBe(true);
+    // A stream that fails leaves nothing behind and says so.
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('the build failed'));
+      },
+    });
+    await expect(storage.savePrivateStream(failing, 'zip')).rejects.toThrow('the build failed');
+    await storage.remove(stored.reference);
+    expect(await storage.read(stored.reference)).toBeNull();
   });
 });
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, constants, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { NOT_STORED } from '../plugins/access';
 
@@ -48,6 +50,12 @@ export type Storage = {
    * random name, or under `storageKey` when given (moving a file that was public, decision 066).
    */
   savePrivate(buffer: Buffer, extension: string, storageKey?: string): Promise<StoredPrivateFile>;
+  /**
+   * Stores a private file written as a stream (a member's data export, decision 067) without
+   * holding it whole in memory: on disk it is written to a temporary file and renamed; for the
+   * bucket it is spooled to a temporary file and sent with its length. Answers its byte size.
+   */
+  savePrivateStream(body: Readable, extension: string): Promise<StoredPrivateFile & { byteSize: number }>;
   /** Deletes a stored file (a public path or a private reference); a file already gone is not an error. */
   remove(publicPathOrReference: string): Promise<void>;
   /** A stored file's content (a public path or a private reference), or null when there is no such file. */
@@ -74,6 +82,7 @@ const TEMP_DIR_NAME = '.tmp';
 
 /** The types the image pipeline writes (lib/images.ts re-encodes every upload to WebP). */
 const CONTENT_TYPES: Record<string, string> = {
+  zip: 'application/zip',
   webp: 'image/webp',
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -167,6 +176,22 @@ export function createDiskStorage({ uploadsDir }: { uploadsDir: string }): DiskS
       return { storageKey, reference: storageKey };
     },
 
+    async savePrivateStream(body, extension) {
+      const storageKey = privateStorageKey(extension, undefined);
+      await mkdir(join(root, PRIVATE_FILES_PREFIX), { recursive: true });
+      await mkdir(tempDir, { recursive: true });
+      const tempPath = join(tempDir, `${storageKey.replaceAll('/', '-')}.${randomUUID()}.part`);
+      try {
+        await pipeline(body, createWriteStream(tempPath, { flags: 'wx' }));
+        const { size } = await stat(tempPath);
+        await rename(tempPath, join(root, storageKey));
+        return { storageKey, reference: storageKey, byteSize: size };
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+    },
+
     async remove(publicPath) {
       await rm(join(root, storageKeyOf(publicPath)), { force: true });
     },
@@ -218,11 +243,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       credentials: options.credentials,
       maxAttempts: 3,
       requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+      // A checksum only where the operation requires one: with the default, a streamed body (a data
+      // export) is sent aws-chunked with a checksum trailer, which S3-compatible stores that do
+      // not speak it (s3rver, older MinIO) keep as part of the object's bytes.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
     return { sdk, client };
   });
 
-  async function put(storageKey: string, buffer: Buffer, cacheControl: string) {
+  async function put(
+    storageKey: string,
+    buffer: Buffer | Readable,
+    cacheControl: string,
+    contentLength?: number,
+  ) {
     const { sdk, client } = await connected;
     const { DeleteObjectCommand, PutObjectCommand } = sdk;
     try {
@@ -233,6 +267,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           Body: buffer,
           ContentType: contentTypeOf(storageKey),
           CacheControl: cacheControl,
+          ...(contentLength !== undefined && { ContentLength: contentLength }),
         }),
       );
     } catch (error) {
@@ -254,6 +289,21 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const storageKey = privateStorageKey(extension, name);
       await put(storageKey, buffer, NOT_STORED);
       return { storageKey, reference: storageKey };
+    },
+
+    async savePrivateStream(body, extension) {
+      const storageKey = privateStorageKey(extension, undefined);
+      // A PUT needs the length of a stream: spooled to the local disk first, not to memory.
+      const folder = await mkdtemp(join(tmpdir(), 'portal-spool-'));
+      const spool = join(folder, 'file');
+      try {
+        await pipeline(body, createWriteStream(spool));
+        const { size } = await stat(spool);
+        await put(storageKey, createReadStream(spool), NOT_STORED, size);
+        return { storageKey, reference: storageKey, byteSize: size };
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
 
     async remove(publicPath) {

@@ -188,6 +188,13 @@ export const routes: RouteObject[] = [
                     Component: m.RepresentativesEditorPage,
                   })),
               }),
+              page('Download Your Data', {
+                path: `${paths.profile}/data-export/:id`,
+                lazy: () =>
+                  import('@/features/profile/data-export-page').then((m) => ({
+                    Component: m.DataExportPage,
+                  })),
+              }),
               page('Two-Step Sign-In', {
                 path: paths.twoStepSetup,
                 lazy: () =>

@@ -475,7 +475,7 @@ export function paymentRejectedEmail({
   });
 }
 
-type AccountLinkParts = {
+export type AccountLinkParts = {
   subject: string;
   username: string;
   link: string;
@@ -522,7 +522,7 @@ export function announcementEmail({
   });
 }
 
-function accountLinkEmail(parts: AccountLinkParts): MailContent {
+export function accountLinkEmail(parts: AccountLinkParts): MailContent {
   const { subject, username, link, intro, action, expiry, ignore, unsubscribe } = parts;
   const footerText = `${siteConfig.name} (${siteConfig.acronym})\n${siteConfig.address}\n${siteConfig.secretariatEmail}`;
 

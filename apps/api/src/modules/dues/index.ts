@@ -5,6 +5,8 @@ export { approvePaidRegistration, issueEventFeeStatement, lockEventFeeStatement 
 export { assignMemberNumber } from './member-numbers';
 export { pollPendingCheckouts } from './online';
 export { recordPayment } from './payments';
+// A member's documents as issued, for their data export (modules/privacy/export.ts).
+export { receiptPdf, statementPdf } from './pdf-documents';
 export { moveProofsToPrivateFiles } from './private-proofs';
 export { createPaymentProvider, type PaymentProvider } from './providers/payment-provider';
 export { readDuesSettings } from './settings';

@@ -11,7 +11,7 @@ import {
   runDailyDues,
 } from '../dues';
 import { runEventsJob } from '../events';
-import { applyRetention } from '../privacy';
+import { applyRetention, DATA_EXPORTS_JOB, runDataExports } from '../privacy';
 import type { JobDefinition } from './runner';
 
 export type JobDependencies = {
@@ -20,7 +20,7 @@ export type JobDependencies = {
   /** The database is the embedded one, which has no autovacuum of its own (lib/housekeeping.ts). */
   embeddedDatabase?: boolean;
   provider: PaymentProvider | null;
-  /** Where uploads and private files are kept: the retention job deletes the files of removed records. */
+  /** Where uploads and private files are kept: the retention job deletes the files of removed records, the data exports write theirs. */
   storage: Storage;
   /** The outbox worker of this process: jobs that queue mail wake it. */
   mail: { drain(): Promise<number>; poke(): void };
@@ -181,6 +181,20 @@ export function createJobs(
         if (result.applied > 0) deps.mail.poke();
         return result;
       },
+    },
+    {
+      name: DATA_EXPORTS_JOB,
+      title: 'Data exports',
+      description:
+        'Builds the ZIP of each member who asked for their data and e-mails them the link; removes the ZIPs whose 7 days are over.',
+      schedule: '*/5 * * * *',
+      scheduleText: 'Every 5 minutes, and as soon as someone asks for their data',
+      canDryRun: false,
+      run: (date, { signal }) =>
+        runDataExports({ db, storage: deps.storage, config }, date, {
+          signal,
+          onMail: () => deps.mail.poke(),
+        }),
     },
   ];
 }

@@ -16,6 +16,7 @@ import {
   announcements,
   consentRecords,
   cpdCertificates,
+  dataExports,
   duesPayments,
   duesReminderPauses,
   duesReminders,
@@ -210,6 +211,13 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
 
   // Sign-in: every session (with its IP and browser), link, passkey and second-factor secret.
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // "Download my data": a ready ZIP lapses now (the exports job removes its file on its next run,
+  // within five minutes, and no one can download it meanwhile); one still waiting is not built.
+  await tx
+    .update(dataExports)
+    .set({ expiresAt: now })
+    .where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'ready')));
+  await tx.delete(dataExports).where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'queued')));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));
   await tx.delete(userTotp).where(eq(userTotp.userId, userId));

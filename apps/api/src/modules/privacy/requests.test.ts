@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAuditLog,
   consentRecords,
+  dataExports,
   duesPayments,
   duesStatements,
   eventRegistrations,
@@ -471,6 +472,34 @@ describe('approving an erasure', () => {
       .where(eq(duesStatements.userId, user.id));
     expect(statement?.status).toBe('issued');
     expect(statement?.billedName).toMatch(/^Former member \d{4}-\d{4}$/);
+  });
+
+  it('lapses a ready data export at once and drops one still waiting', async () => {
+    const user = await createUser(context.db, {
+      type: 'individual',
+      firstName: 'Lorna',
+      lastName: 'Bautista',
+    });
+    const { cookie } = await signIn(context, user);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+    await context.db.insert(dataExports).values([
+      {
+        userId: user.id,
+        status: 'ready',
+        fileReference: 'private/none.zip',
+        finishedAt: new Date(),
+        expiresAt: inAWeek,
+      },
+      { userId: user.id, status: 'queued' },
+    ]);
+    const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Leaving' })).json()
+      .data;
+    expect(
+      (await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, adminCookie, {})).statusCode,
+    ).toBe(200);
+    const rows = await context.db.select().from(dataExports).where(eq(dataExports.userId, user.id));
+    expect(rows.map((row) => row.status)).toEqual(['ready']);
+    expect(rows[0]?.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('refuses to erase an account given a staff role after it asked; two approvals at once erase once', async () => {

@@ -1,6 +1,7 @@
 import {
   CARD_MESSAGES,
   CPD_MESSAGES,
+  DATA_EXPORT_MESSAGES,
   EMAIL_CHANGE_QUERY,
   isGoodStanding,
   isVotingSuspended,
@@ -25,6 +26,7 @@ import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { AccountSessionsSection } from './components/account-sessions-section';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
+import { DataExportSection } from './components/data-export-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
@@ -275,7 +277,15 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         </div>
 
         <div id="your-data" className="scroll-mt-24">
-          <ProfileSection id="your-data-heading" title="Correct or delete your data">
+          <ProfileSection id="your-data-heading" title={DATA_EXPORT_MESSAGES.sectionTitle}>
+            <DataExportSection
+              onFailed={(text) => notify({ variant: 'error', title: 'Request Not Sent', text })}
+            />
+          </ProfileSection>
+        </div>
+
+        <div id="correct-or-delete" className="scroll-mt-24">
+          <ProfileSection id="correct-or-delete-heading" title="Correct or delete your data">
             <PrivacyRequestsSection notify={notify} />
           </ProfileSection>
         </div>
