@@ -115,6 +115,7 @@ export const RETENTION_SCHEDULE: readonly NoticeRetention[] = [
     data: 'Consent records',
     kept: 'As long as the account, and 3 years after it closes, as proof of consent',
   },
+  { data: 'Copies of your data that you asked for', kept: '7 days after they are prepared' },
   {
     data: 'Your profile, memberships and event registrations',
     kept: 'Until you ask for your account to be erased',
@@ -123,7 +124,9 @@ export const RETENTION_SCHEDULE: readonly NoticeRetention[] = [
 
 /** The privacy notice in force. A new version is a new object here with its own version and date. */
 export const PRIVACY_NOTICE = {
-  version: '1.0',
+  // 1.1: the rights to a copy, to correction and to erasure are used on the profile (1.0 sent
+  // people to the Data Protection Officer for them), published the same day.
+  version: '1.1',
   publishedOn: '2026-12-03',
   controller: {
     name: siteConfig.name,
@@ -208,7 +211,7 @@ export const PRIVACY_NOTICE = {
     },
     {
       right: 'To access your data and to have a copy',
-      how: 'Your profile shows what we keep; for a copy write to the Data Protection Officer. We answer within 30 days, free of charge.',
+      how: 'Your profile shows what we keep; "Download my data" on your profile e-mails you a link to a copy of all of it, free of charge, usually within minutes.',
     },
     {
       right: 'To correct your data',

@@ -1,3 +1,4 @@
+import { CURRENT_NOTICE_VERSION } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -23,7 +24,7 @@ export async function seedRetentionBenchmark(db: Db, accounts: number) {
     const ours = sql`email like ${`${tag}-%@retention.example`}`;
     await tx.execute(sql`
       insert into consent_records (user_id, purpose, given, notice_version, source)
-      select id, 'privacy_notice', true, '1.0', 'registration' from users where ${ours}`);
+      select id, 'privacy_notice', true, ${CURRENT_NOTICE_VERSION}, 'registration' from users where ${ours}`);
     await tx.execute(sql`
       insert into email_tokens (user_id, purpose, token_hash, expires_at)
       select id, 'confirm_email', 'bench-' || id, now() - interval '30 days'
