@@ -46,7 +46,12 @@ export const SHORT_OF_UNITS_MONTHS = 6;
 /** An external entry's units: more than 0, at most this, one decimal. */
 export const MAX_EXTERNAL_UNITS = 100;
 export const EXTERNAL_CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
-export const EXTERNAL_CERTIFICATE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export const EXTERNAL_CERTIFICATE_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+] as const;
 
 export const EXTERNAL_UNIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ExternalUnitStatus = (typeof EXTERNAL_UNIT_STATUSES)[number];
@@ -63,6 +68,12 @@ export function addYears(date: string, years: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const target = new Date(Date.UTC(y + years, m - 1, d));
   if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
+  return target.toISOString().slice(0, 10);
+}
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, d));
+  if (target.getUTCDate() !== d) target.setUTCDate(0);
   return target.toISOString().slice(0, 10);
 }
 export function addDays(date: string, days: number): string {
@@ -136,11 +147,21 @@ export const TRANSCRIPT_MESSAGES = {
   noLicenceForEvent: 'No PRC licence of a profession accredited for this event',
   providerLapsed: (profession: string, date: string) =>
     `The provider's accreditation for ${profession} was valid until ${date}`,
+  providerLapsedForEvent: (date: string) =>
+    `The provider's accreditation was valid until ${date}: certificates of a later event cannot be issued`,
   providerWarning: (profession: string, date: string, days: number) =>
     days < 0
       ? `The provider's accreditation for ${profession} lapsed on ${date}.`
       : `The provider's accreditation for ${profession} lapses on ${date} (in ${days} day${days === 1 ? '' : 's'}).`,
   providerSaved: 'Provider accreditations saved.',
   accreditationNumberOfProfession: 'Program accreditation number is required',
+  transcriptNotFound: 'No transcript has this code. Scan the QR code on the transcript again.',
+  transcriptVerifyTitle: 'CPD transcript verification',
+  noLicenceForPdf: 'No PRC licence of this profession',
   reminderSubject: (days: number) => `CPD units: your PRC licence expires in ${days} days`,
 } as const;
+
+/** The public page a transcript's QR code opens (its code, never the person's id). */
+export const transcriptVerifyPath = (code: string) => `/cpd/transcripts/verify/${encodeURIComponent(code)}`;
+/** The transcript's PDF under the API's /api/cpd. */
+export const TRANSCRIPT_PDF_PATH = '/transcript.pdf';

@@ -61,7 +61,10 @@ export const prcLicencesResponseSchema = z.object({
  */
 const externalUnitsField = z.preprocess(
   (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-  text('Units', { requiredMessage: TRANSCRIPT_MESSAGES.unitsInvalid, typeMessage: TRANSCRIPT_MESSAGES.unitsInvalid })
+  text('Units', {
+    requiredMessage: TRANSCRIPT_MESSAGES.unitsInvalid,
+    typeMessage: TRANSCRIPT_MESSAGES.unitsInvalid,
+  })
     .trim()
     .refine(
       (value) => /^\d{1,3}(\.\d)?$/.test(value) && Number(value) > 0 && Number(value) <= MAX_EXTERNAL_UNITS,
@@ -161,14 +164,42 @@ export const transcriptResponseSchema = z.object({
 });
 export type Transcript = z.infer<typeof transcriptResponseSchema>;
 
+/** GET /api/cpd/transcript.pdf: one licence's transcript; staff may name the person. */
 export const transcriptPdfQuerySchema = z.object({
   user: z.uuid('Invalid id').optional(),
+  profession: z.enum(PROFESSION_CODES, TRANSCRIPT_MESSAGES.professionInvalid).optional(),
 });
+
+/** GET /api/cpd/transcripts/verify/{code}: what a printed transcript said, for anyone with its QR code. */
+export const transcriptVerifyParamsSchema = z.object({
+  code: text('Verification code').max(40, TRANSCRIPT_MESSAGES.transcriptNotFound),
+});
+export const transcriptVerificationResponseSchema = z.object({
+  data: z.union([
+    z.object({
+      status: z.literal('valid'),
+      name: z.string(),
+      profession: z.string(),
+      period_from: z.string(),
+      period_to: z.string(),
+      required: z.string(),
+      earned: z.string(),
+      external: z.string(),
+      issued_on: z.string(),
+    }),
+    z.object({ status: z.literal('not_found') }),
+  ]),
+});
+export type TranscriptVerification = z.infer<typeof transcriptVerificationResponseSchema>['data'];
 
 /** One per-profession program accreditation of an event's CPD settings. */
 export const eventAccreditationSchema = z.object({
   profession: professionSchema,
-  number: requiredText('Program accreditation number', TRANSCRIPT_MESSAGES.accreditationNumberOfProfession, 60),
+  number: requiredText(
+    'Program accreditation number',
+    TRANSCRIPT_MESSAGES.accreditationNumberOfProfession,
+    60,
+  ),
   units: z.preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
     text('Units', {
@@ -176,7 +207,10 @@ export const eventAccreditationSchema = z.object({
       typeMessage: CPD_MESSAGES.unitsNumber('Units'),
     })
       .trim()
-      .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, CPD_MESSAGES.unitsNumber('Units'))
+      .refine(
+        (value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100,
+        CPD_MESSAGES.unitsNumber('Units'),
+      )
       .transform((value) => String(Number(value))),
   ),
 });

@@ -9,6 +9,7 @@ import {
   MAX_EVALUATION_COMMENT,
   MAX_EVALUATION_QUESTIONS,
 } from '../cpd';
+import { PROFESSION_CODES } from '../cpd-transcript';
 import { CHECK_IN_SESSIONS } from '../enums';
 import { PRC_NUMBER_PATTERN } from '../event-prices';
 import { isCalendarDate, requiredText, text } from './common';
@@ -190,7 +191,9 @@ const cpdSettingsOutSchema = z.object({
   day_hours: z.string(),
   signatory_name: z.string(),
   signatory_title: z.string(),
-  accreditations: z.array(z.object({ profession: z.string(), number: z.string(), units: z.string() })),
+  accreditations: z.array(
+    z.object({ profession: z.enum(PROFESSION_CODES), number: z.string(), units: z.string() }),
+  ),
 });
 
 /** GET /api/cpd/events/{id}: everything the admin's CPD page shows. */

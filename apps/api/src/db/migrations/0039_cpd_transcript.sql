@@ -71,6 +71,7 @@ CREATE TABLE "prc_licences" (
 	CONSTRAINT "prc_licences_profession_check" CHECK ("prc_licences"."profession" in ('geologist', 'mining_engineer', 'metallurgical_engineer', 'chemist'))
 );
 --> statement-breakpoint
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action_check";--> statement-breakpoint
 ALTER TABLE "cpd_certificates" ADD COLUMN "profession_code" text;--> statement-breakpoint
 ALTER TABLE "cpd_external_units" ADD CONSTRAINT "cpd_external_units_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cpd_external_units" ADD CONSTRAINT "cpd_external_units_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -81,4 +82,5 @@ ALTER TABLE "prc_licences" ADD CONSTRAINT "prc_licences_user_id_users_id_fk" FOR
 CREATE INDEX "cpd_external_units_user_idx" ON "cpd_external_units" USING btree ("user_id","completed_on");--> statement-breakpoint
 CREATE INDEX "cpd_external_units_status_idx" ON "cpd_external_units" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cpd_transcript_copies_verify_code_unique" ON "cpd_transcript_copies" USING btree ("verify_code");--> statement-breakpoint
-CREATE INDEX "prc_licences_expiry_idx" ON "prc_licences" USING btree ("expiry_date");
+CREATE INDEX "prc_licences_expiry_idx" ON "prc_licences" USING btree ("expiry_date");--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('user_created', 'user_updated', 'user_enabled', 'user_disabled', 'user_deleted', 'membership_updated', 'membership_deleted', 'dues_statement_drafted', 'dues_statement_issued', 'dues_statement_voided', 'dues_payment_recorded', 'dues_payment_rejected', 'dues_settings_updated', 'membership_card_revoked', 'dues_reminders_paused', 'dues_reminders_resumed', 'dues_reminder_resent', 'event_attendees_messaged', 'cpd_certificate_revoked', 'cpd_external_units_approved', 'cpd_external_units_rejected', 'announcement_sent', 'event_staff_added', 'event_staff_removed', 'event_checked_in', 'roles_changed', 'two_factor_enrolled', 'two_factor_disabled', 'recovery_codes_regenerated', 'second_step_locked', 'passkey_added', 'passkey_removed'));

@@ -1,4 +1,9 @@
-import { EXTERNAL_UNIT_STATUSES, type ExternalUnitStatus, PROFESSION_CODES, type ProfessionCode } from '@portal/shared';
+import {
+  EXTERNAL_UNIT_STATUSES,
+  type ExternalUnitStatus,
+  PROFESSION_CODES,
+  type ProfessionCode,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
   check,

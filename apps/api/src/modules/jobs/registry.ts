@@ -2,6 +2,7 @@ import { manilaDateString } from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
+import { sendTranscriptReminders } from '../cpd';
 import {
   DUES_STATEMENTS_JOB,
   issueDueStatements,
@@ -143,6 +144,25 @@ export function createJobs(
         const result = await runEventsJob({ db, publicUrl: config.publicUrl, secrets: config }, date);
         if (didSomething(result)) deps.mail.poke();
         return result;
+      },
+    },
+    {
+      name: 'cpd-reminders',
+      title: 'CPD reminders',
+      description:
+        'E-mails members whose PRC licence expires within 180 or 60 days and who are short of CPD units, once for each step.',
+      schedule: '20 0 * * *',
+      scheduleText: 'Every day at 12:20 AM',
+      catchUp: 7,
+      canDryRun: true,
+      run: async (date, { dryRun }) => {
+        const result = await sendTranscriptReminders({ db, config }, manilaDateString(date), { dryRun });
+        if (!dryRun && result.reminders > 0) deps.mail.poke();
+        return {
+          date: result.date,
+          reminders: result.reminders,
+          ...(dryRun ? { recipients: result.sent.map((reminder) => reminder.email) } : {}),
+        };
       },
     },
     {
