@@ -534,7 +534,7 @@ export const cpdRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage:
         response: csvResponse,
       },
     },
-    async (request, reply) => sendCsv(reply, await shortOfUnitsCsv(db)),
+    async (_request, reply) => sendCsv(reply, await shortOfUnitsCsv(db)),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
   type ProfileMembership,
+  TRANSCRIPT_MESSAGES,
   type UserData,
 } from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
@@ -25,6 +26,7 @@ import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { AccountSessionsSection } from './components/account-sessions-section';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
+import { CpdTranscriptSection } from './components/cpd-transcript-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
@@ -237,6 +239,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         <div id="cpd" className="scroll-mt-24">
           <ProfileSection id="cpd-heading" title={CPD_MESSAGES.sectionTitle}>
             <CpdCertificatesSection notify={notify} />
+          </ProfileSection>
+        </div>
+
+        <div id="cpd-transcript" className="scroll-mt-24">
+          <ProfileSection id="cpd-transcript-heading" title={TRANSCRIPT_MESSAGES.sectionTitle}>
+            <CpdTranscriptSection notify={notify} />
           </ProfileSection>
         </div>
 
