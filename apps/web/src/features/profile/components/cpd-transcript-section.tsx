@@ -31,7 +31,7 @@ import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 import { useLicences, useRecordExternalUnit, useSaveLicences, useTranscript } from '../api/cpd-transcript';
 
-type Notify = (notice: { variant: 'green' | 'error'; title: string; text: string }) => void;
+type Notify = (notice: { variant: 'success' | 'error'; title: string; text: string }) => void;
 
 /**
  * "CPD transcript" on /profile (docs/product-rules.md "CPD transcript"): the person's PRC licences
@@ -108,7 +108,7 @@ export function CpdTranscriptSection({ notify }: { notify: Notify }) {
           onClose={() => setRecording(false)}
           onSent={() => {
             setRecording(false);
-            notify({ variant: 'green', title: 'Sent', text: TRANSCRIPT_MESSAGES.externalSubmitted });
+            notify({ variant: 'success', title: 'Sent', text: TRANSCRIPT_MESSAGES.externalSubmitted });
           }}
         />
       )}
@@ -215,7 +215,7 @@ function LicencesForm({ saved, notify }: { saved: PrcLicence[]; notify: Notify }
   );
   const onSubmit = handleSubmit((values) =>
     save.mutate(values.licences, {
-      onSuccess: () => notify({ variant: 'green', title: 'Saved', text: TRANSCRIPT_MESSAGES.licencesSaved }),
+      onSuccess: () => notify({ variant: 'success', title: 'Saved', text: TRANSCRIPT_MESSAGES.licencesSaved }),
       onError: (error) => {
         const messages = serverFieldErrors(error);
         applyServerFieldErrors(messages, setError, Object.keys(messages));
