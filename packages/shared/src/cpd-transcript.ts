@@ -162,6 +162,6 @@ export const TRANSCRIPT_MESSAGES = {
 } as const;
 
 /** The public page a transcript's QR code opens (its code, never the person's id). */
-export const transcriptVerifyPath = (code: string) => `/cpd/transcripts/verify/${encodeURIComponent(code)}`;
+export const transcriptVerifyPath = (code: string) => `/cpd/transcripts/verify/${encodeURIComponent(code)}`; // sitePaths.transcriptsVerify
 /** The transcript's PDF under the API's /api/cpd. */
 export const TRANSCRIPT_PDF_PATH = '/transcript.pdf';

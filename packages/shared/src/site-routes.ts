@@ -37,6 +37,10 @@ export const sitePaths = {
   adminDues: '/admin/dues',
   adminDuesReminders: '/admin/dues/reminders',
   adminJobs: '/admin/scheduled-work',
+  /** External CPD units for review, the provider's accreditation, the short-of-units report (decision 070). */
+  adminCpd: '/admin/cpd',
+  /** A printed CPD transcript's verification page, by its code. */
+  transcriptsVerify: '/cpd/transcripts/verify',
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
@@ -106,6 +110,8 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.verify}/:token`,
   `${sitePaths.adminEvents}/:id/cpd`,
   `${sitePaths.certificatesVerify}/:code`,
+  sitePaths.adminCpd,
+  `${sitePaths.transcriptsVerify}/:code`,
   sitePaths.unsubscribe,
 ];
 

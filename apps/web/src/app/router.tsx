@@ -341,6 +341,13 @@ export const routes: RouteObject[] = [
                     Component: m.AdminAttendeesPage,
                   })),
               }),
+              staffPage('CPD', 'events', {
+                path: paths.adminCpd,
+                lazy: () =>
+                  import('@/features/cpd/admin-cpd-transcript-page').then((m) => ({
+                    Component: m.AdminCpdTranscriptPage,
+                  })),
+              }),
               staffPage('CPD and certificates', 'events', {
                 path: `${paths.adminEvents}/:id/cpd`,
                 lazy: () =>

@@ -215,7 +215,8 @@ function LicencesForm({ saved, notify }: { saved: PrcLicence[]; notify: Notify }
   );
   const onSubmit = handleSubmit((values) =>
     save.mutate(values.licences, {
-      onSuccess: () => notify({ variant: 'success', title: 'Saved', text: TRANSCRIPT_MESSAGES.licencesSaved }),
+      onSuccess: () =>
+        notify({ variant: 'success', title: 'Saved', text: TRANSCRIPT_MESSAGES.licencesSaved }),
       onError: (error) => {
         const messages = serverFieldErrors(error);
         applyServerFieldErrors(messages, setError, Object.keys(messages));
