@@ -229,6 +229,13 @@ export const routes: RouteObject[] = [
             Component: m.CertificateVerifyPage,
           })),
       }),
+      page('Transcript verification', {
+        path: `${paths.transcriptsVerify}/:code`,
+        lazy: () =>
+          import('@/features/verify/transcript-verify-page').then((m) => ({
+            Component: m.TranscriptVerifyPage,
+          })),
+      }),
       page('Announcement e-mails', {
         path: paths.unsubscribe,
         lazy: () =>
