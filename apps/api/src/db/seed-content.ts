@@ -843,6 +843,7 @@ export const demoCpd = {
       registration_date: '2009-09-30',
       expiresInMonths: 14,
     },
+    { username: 'jmendoza', profession: 'geologist', registration_date: '2018-02-12', expiresInMonths: 30 },
     { username: 'mlsantos', profession: 'geologist', registration_date: '2015-05-20', expiresInMonths: 4 },
   ],
   /** Units earned elsewhere: one approved, one waiting for the secretariat. */
