@@ -98,9 +98,11 @@ export function renewalPeriods(
   let to = expiryDate;
   for (let index = 0; index <= MAX_PAST_PERIODS; index += 1) {
     const from = addDays(addYears(to, -RENEWAL_PERIOD_YEARS), 1);
-    const start = from < registrationDate ? registrationDate : from;
-    periods.push({ from: start, to, renewalYear: Number(to.slice(0, 4)) });
-    if (from <= registrationDate) break;
+    // The period reaching back to the registration day starts on it (a licence issued on the
+    // tenth and expiring on the tenth three years on has one period, not a day before it).
+    const first = addDays(from, -1) <= registrationDate;
+    periods.push({ from: first ? registrationDate : from, to, renewalYear: Number(to.slice(0, 4)) });
+    if (first) break;
     to = addDays(from, -1);
   }
   return periods;
