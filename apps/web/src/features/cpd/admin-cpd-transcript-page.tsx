@@ -272,7 +272,9 @@ function ProviderForm({ saved, onSaved }: { saved: ProviderAccreditations; onSav
       <form
         noValidate
         className="mt-4 space-y-4"
-        onSubmit={handleSubmit((values) => save.mutate(values.accreditations, { onSuccess: onSaved }))}
+        onSubmit={handleSubmit((values) =>
+          save.mutateAsync(values.accreditations).then(onSaved, () => undefined),
+        )}
       >
         {fields.map((field, index) => (
           <fieldset

@@ -213,18 +213,19 @@ function LicencesForm({ saved, notify }: { saved: PrcLicence[]; notify: Notify }
   const unused = PROFESSIONS.filter(
     (profession) => !fields.some((field) => field.profession === profession.code),
   );
+  // The form is drawn again from the saved licences once they are read back (its key), so the
+  // outcome is taken from the promise, which settles even after this form has gone.
   const onSubmit = handleSubmit((values) =>
-    save.mutate(values.licences, {
-      onSuccess: () =>
-        notify({ variant: 'success', title: 'Saved', text: TRANSCRIPT_MESSAGES.licencesSaved }),
-      onError: (error) => {
+    save.mutateAsync(values.licences).then(
+      () => notify({ variant: 'success', title: 'Saved', text: TRANSCRIPT_MESSAGES.licencesSaved }),
+      (error) => {
         const messages = serverFieldErrors(error);
         applyServerFieldErrors(messages, setError, Object.keys(messages));
         if (Object.keys(messages).length === 0) {
           notify({ variant: 'error', title: 'Not saved', text: 'Your PRC licences could not be saved.' });
         }
       },
-    }),
+    ),
   );
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="licences-heading" className="space-y-4">
@@ -237,10 +238,7 @@ function LicencesForm({ saved, notify }: { saved: PrcLicence[]; notify: Notify }
         </p>
       </div>
       {fields.map((field, index) => (
-        <fieldset
-          key={field.id}
-          className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1fr_auto] lg:items-start"
-        >
+        <fieldset key={field.id} className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
           <legend className="sr-only">Licence {index + 1}</legend>
           <SelectField
             label="Profession *"
@@ -274,12 +272,12 @@ function LicencesForm({ saved, notify }: { saved: PrcLicence[]; notify: Notify }
           />
           <button
             type="button"
-            className={`${buttonClasses({ variant: 'secondary', size: 'sm' })} lg:mt-7`}
+            className={`${buttonClasses({ variant: 'secondary', size: 'sm' })} justify-self-end sm:col-span-2`}
             onClick={() => remove(index)}
             aria-label={`Remove licence ${index + 1}`}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            <span className="lg:sr-only">Remove</span>
+            <span>Remove</span>
           </button>
         </fieldset>
       ))}
