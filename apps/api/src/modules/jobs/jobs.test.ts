@@ -37,6 +37,7 @@ describe('the registry', () => {
       'dues-daily',
       'dues-statements',
       'events',
+      'cpd-reminders',
       'checkout-poll',
     ]);
     for (const job of jobs) {
@@ -70,7 +71,7 @@ describe('npm run job', () => {
   it('--list prints every job with its schedule', async () => {
     const { code, lines } = await command('--list');
     expect(code).toBe(0);
-    expect(lines).toHaveLength(7);
+    expect(lines).toHaveLength(8);
     expect(lines[3]).toMatch(/^dues-daily\s+5 0 \* \* \*\s+Every day at 12:05 AM: Issues/);
     expect(lines[4]).toMatch(/^dues-statements\s+by hand\s+When started from the Dues page/);
   });
@@ -102,7 +103,7 @@ describe('npm run job', () => {
       lines: ['--date must be a day written YYYY-MM-DD, not 24/12/2026'],
     });
     expect((await command('nightly')).lines).toEqual([
-      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, events, checkout-poll.',
+      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, events, cpd-reminders, checkout-poll.',
     ]);
   });
 
