@@ -26,6 +26,7 @@ describe('AdminSidebar (decision 060)', () => {
       'Users',
       'Dues',
       'Events',
+      'CPD',
       'News',
       'Announcements',
       'Meet Our Board',
@@ -42,12 +43,20 @@ describe('AdminSidebar (decision 060)', () => {
     unmount();
     signInAs(['secretariat']);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });
-    expect(linkNames()).toEqual(['Dashboard', 'Users', 'Events', 'News', 'Announcements', 'Meet Our Board']);
+    expect(linkNames()).toEqual([
+      'Dashboard',
+      'Users',
+      'Events',
+      'CPD',
+      'News',
+      'Announcements',
+      'Meet Our Board',
+    ]);
   });
 
   it('lists everything to an administrator remembered from before roles existed', () => {
     signInAs(undefined);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });
-    expect(linkNames()).toHaveLength(8);
+    expect(linkNames()).toHaveLength(9);
   });
 });
