@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import {
   cpdCertificates,
+  cpdExternalUnits,
   dataExports as dataExportsTable,
   duesPayments,
   duesReminders,
@@ -24,6 +25,7 @@ import {
   jobRuns,
   membershipCards,
   passkeys,
+  prcLicences,
   privacyBreaches,
   privacyBreachPeople,
   privacyRequests,
@@ -382,6 +384,44 @@ const ownCpd = {
   anotherMember: 'own-data-only',
   admin: 'ok',
 } as const;
+/** The owner's geologist licence, for the transcript's routes (decision 070). */
+async function ownerLicence(db: Db, owner: User) {
+  await db
+    .insert(prcLicences)
+    .values({
+      user_id: owner.id,
+      profession: 'geologist',
+      licence_number: '0012345',
+      registration_date: '2015-01-10',
+      expiry_date: '2027-01-10',
+    })
+    .onConflictDoNothing();
+}
+
+/** A pending external entry of the owner's, its certificate a real private file. */
+async function ownerExternalEntry({ db, config, owner }: MatrixFixture) {
+  await ownerLicence(db, owner);
+  const storage = createStorage(config.storage);
+  const stored = await storage.savePrivate(Buffer.from('%PDF-1.4\n%%EOF\n'), 'pdf');
+  storage.close();
+  const [row] = await db
+    .insert(cpdExternalUnits)
+    .values({
+      user_id: owner.id,
+      profession: 'geologist',
+      provider: 'Geological Society of the Philippines',
+      programme: 'Convention',
+      accreditation_number: 'GSP-1',
+      completed_on: '2026-03-10',
+      units: '4',
+      certificate_file: stored.reference,
+      certificate_type: 'application/pdf',
+    })
+    .returning({ id: cpdExternalUnits.id });
+  if (!row) throw new Error('no external entry');
+  return row.id;
+}
+
 const ownRegistration = {
   guest: 'unauthenticated',
   member: 'ok',
@@ -1470,6 +1510,104 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/cpd/events/${(await ownerAttended(db, owner)).event.id}/evaluation`,
       payload: { answers: { objectives: 5, content: 5, speakers: 5, venue: 5, overall: 5 } },
     }),
+  },
+  // The CPD transcript (docs/product-rules.md "CPD transcript").
+  'GET /api/cpd/licences': ownCpd,
+  'PUT /api/cpd/licences': {
+    ...ownCpd,
+    request: () => ({
+      url: '/api/cpd/licences',
+      payload: {
+        licences: [
+          {
+            profession: 'geologist',
+            licence_number: '0012345',
+            registration_date: '2015-01-10',
+            expiry_date: '2027-01-10',
+          },
+        ],
+      },
+    }),
+  },
+  'GET /api/cpd/transcript': ownCpd,
+  'GET /api/cpd/transcript.pdf': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: async ({ db, owner }) => {
+      await ownerLicence(db, owner);
+      return { url: `/api/cpd/transcript.pdf?user=${owner.id}` };
+    },
+  },
+  // Another member and the admin hold no geologist licence: their entry is refused (400).
+  'POST /api/cpd/external-units': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'refused',
+    admin: 'refused',
+    request: async ({ db, owner }) => {
+      await ownerLicence(db, owner);
+      const { payload, headers } = await multipartBody(
+        {
+          profession: 'geologist',
+          provider: 'Geological Society of the Philippines',
+          programme: 'Convention',
+          accreditation_number: 'GSP-1',
+          completed_on: '2026-03-10',
+          units: '4',
+        },
+        [
+          {
+            field: 'certificate',
+            bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+            type: 'application/pdf',
+            filename: 'c.pdf',
+          },
+        ],
+      );
+      return { url: '/api/cpd/external-units', payload, headers };
+    },
+  },
+  'GET /api/cpd/external-units/:id/certificate': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'ok',
+    request: async (fixture) => ({
+      url: `/api/cpd/external-units/${await ownerExternalEntry(fixture)}/certificate`,
+    }),
+  },
+  'GET /api/cpd/admin/external-units': adminOnly,
+  'POST /api/cpd/admin/external-units/:id/approve': {
+    ...adminOnly,
+    request: async (fixture) => ({
+      url: `/api/cpd/admin/external-units/${await ownerExternalEntry(fixture)}/approve`,
+    }),
+  },
+  'POST /api/cpd/admin/external-units/:id/reject': {
+    ...adminOnly,
+    request: async (fixture) => ({
+      url: `/api/cpd/admin/external-units/${await ownerExternalEntry(fixture)}/reject`,
+      payload: { reason: 'Not accredited' },
+    }),
+  },
+  'GET /api/cpd/admin/short-of-units.csv': adminOnly,
+  'GET /api/cpd/events/:id/prc-report.csv': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/cpd/events/${(await certifiedEvent(db)).id}/prc-report.csv` }),
+  },
+  'GET /api/cpd/provider-accreditations': adminOnly,
+  'PUT /api/cpd/provider-accreditations': {
+    ...adminOnly,
+    request: () => ({
+      url: '/api/cpd/provider-accreditations',
+      payload: { accreditations: [{ profession: 'geologist', number: 'PRV-1', valid_until: '2030-12-31' }] },
+    }),
+  },
+  'GET /api/cpd/transcripts/verify/:code': {
+    ...publicForAll,
+    request: () => ({ url: '/api/cpd/transcripts/verify/not-a-code' }),
   },
   // The owner's certificate: theirs and the administrators'.
   'GET /api/certificates/:number.pdf': {

@@ -252,7 +252,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   });
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
-  await app.register(cpdRoutes, { prefix: '/api/cpd', db, config });
+  await app.register(cpdRoutes, { prefix: '/api/cpd', db, config, storage });
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
   // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
   await app.register(jobsPlugin, {

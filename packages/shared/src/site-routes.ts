@@ -45,6 +45,10 @@ export const sitePaths = {
   adminPrivacyBreach: (id: string) => `/admin/privacy/breaches/${encodeURIComponent(id)}`,
   /** Members' erasure and correction requests (docs/decisions/068). */
   adminPrivacyRequests: '/admin/privacy-requests',
+  /** External CPD units for review, the provider's accreditation, the short-of-units report (decision 070). */
+  adminCpd: '/admin/cpd',
+  /** A printed CPD transcript's verification page, by its code. */
+  transcriptsVerify: '/cpd/transcripts/verify',
   login: '/login',
   register: '/register',
   confirmEmail: '/confirm-email',
@@ -119,6 +123,8 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.verify}/:token`,
   `${sitePaths.adminEvents}/:id/cpd`,
   `${sitePaths.certificatesVerify}/:code`,
+  sitePaths.adminCpd,
+  `${sitePaths.transcriptsVerify}/:code`,
   sitePaths.unsubscribe,
 ];
 

@@ -816,6 +816,59 @@ export const demoCpd = {
     signatory_name: 'Engr. Teresa M. Villanueva',
     signatory_title: 'Chair, Continuing Professional Development Committee',
   },
+  /** The program's accreditation per profession (decision 070): each certificate prints its own. */
+  accreditations: [
+    { profession: 'geologist', number: 'GEOL-2026-0342', units: '7.5' },
+    { profession: 'mining_engineer', number: 'MINE-2026-0118', units: '10' },
+  ],
+  /** The provider's accreditation per profession. */
+  providerAccreditations: [
+    { profession: 'geologist', number: 'PRC-CPDP-2025-0117', valid_until: '2028-06-30' },
+    { profession: 'mining_engineer', number: 'PRC-CPDP-2025-0121', valid_until: '2028-06-30' },
+  ],
+  /**
+   * The attendees' PRC licences; `expiresInMonths` counts from the day of the seed, so Maria
+   * Lourdes Santos is short of units with her renewal four months away.
+   */
+  licences: [
+    {
+      username: 'avillanueva',
+      profession: 'geologist',
+      registration_date: '2012-03-15',
+      expiresInMonths: 20,
+    },
+    {
+      username: 'rtorres',
+      profession: 'mining_engineer',
+      registration_date: '2009-09-30',
+      expiresInMonths: 14,
+    },
+    { username: 'jmendoza', profession: 'geologist', registration_date: '2018-02-12', expiresInMonths: 30 },
+    { username: 'mlsantos', profession: 'geologist', registration_date: '2015-05-20', expiresInMonths: 4 },
+  ],
+  /** Units earned elsewhere: one approved, one waiting for the secretariat. */
+  externalUnits: [
+    {
+      username: 'avillanueva',
+      profession: 'geologist',
+      provider: 'Geological Society of the Philippines',
+      programme: 'Annual Geological Convention 2026',
+      accreditation_number: 'GSP-2026-0457',
+      monthsAgo: 5,
+      units: '8',
+      status: 'approved',
+    },
+    {
+      username: 'rtorres',
+      profession: 'mining_engineer',
+      provider: 'Philippine Society of Mining Engineers',
+      programme: 'Mine Safety and Ventilation Forum',
+      accreditation_number: 'PSEM-2026-0211',
+      monthsAgo: 2,
+      units: '6',
+      status: 'pending',
+    },
+  ],
   attendees: [
     {
       username: 'avillanueva',

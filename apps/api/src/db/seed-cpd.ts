@@ -1,6 +1,7 @@
 // The demo's CPD (seed-content.ts `demoCpd`): settings, check-ins, evaluations and certificates of
 // its past certified seminar, written as the CPD module would have left them (decision 055).
 import {
+  addMonths,
   CERTIFICATE_NUMBER_PREFIX,
   formatCertificateNumber,
   formatHundredths,
@@ -13,13 +14,17 @@ import { sql } from 'drizzle-orm';
 import type { DbTransaction } from './client';
 import {
   cpdCertificates,
+  cpdExternalUnits,
+  cpdProviderAccreditations,
   documentSequences,
   eventCheckIns,
+  eventCpdAccreditations,
   eventCpdRoles,
   eventCpdSettings,
   eventEvaluationResponses,
   type events,
   prcDetails,
+  prcLicences,
 } from './schema';
 import { demoCpd } from './seed-content';
 
@@ -43,15 +48,53 @@ export async function insertDemoCpd(
     userIdOf,
     adminId,
     now,
+    externalCertificate,
   }: {
     event: typeof events.$inferSelect;
     registrations: Registration[];
     userIdOf: (username: string) => string;
     adminId: string;
     now: Date;
+    /** A private file's reference: the external entries' certificate. */
+    externalCertificate: string;
   },
 ) {
   await tx.insert(eventCpdSettings).values({ event_id: event.id, ...demoCpd.settings });
+  const today = manilaDateString(now);
+  await tx
+    .insert(eventCpdAccreditations)
+    .values(demoCpd.accreditations.map((accreditation) => ({ event_id: event.id, ...accreditation })));
+  await tx
+    .insert(cpdProviderAccreditations)
+    .values([...demoCpd.providerAccreditations])
+    .onConflictDoNothing();
+  const licenceOf = new Map<
+    string,
+    { profession: (typeof demoCpd.licences)[number]['profession']; number: string }
+  >();
+  for (const licence of demoCpd.licences) {
+    const number =
+      demoCpd.attendees.find((attendee) => attendee.username === licence.username)?.prc.prc_number ?? '';
+    licenceOf.set(licence.username, { profession: licence.profession, number });
+    await tx.insert(prcLicences).values({
+      user_id: userIdOf(licence.username),
+      profession: licence.profession,
+      licence_number: number,
+      registration_date: licence.registration_date,
+      expiry_date: addMonths(today, licence.expiresInMonths),
+    });
+  }
+  for (const entry of demoCpd.externalUnits) {
+    const { username, monthsAgo, ...fields } = entry;
+    await tx.insert(cpdExternalUnits).values({
+      ...fields,
+      user_id: userIdOf(username),
+      completed_on: addMonths(today, -monthsAgo),
+      certificate_file: externalCertificate,
+      certificate_type: 'image/webp',
+      ...(entry.status === 'approved' && { decided_by: adminId, decided_at: now }),
+    });
+  }
   const day = event.start_date;
   // Checked in at the start of each session, Manila time.
   const sessionStart = { morning: '08:05', afternoon: '13:02', day: '08:05' } as const;
@@ -92,6 +135,8 @@ export async function insertDemoCpd(
     if (attendee.certificate === 'none') continue;
     sequence += 1;
     const sessions = [...attendee.sessions];
+    const licence = licenceOf.get(attendee.username);
+    const accreditation = demoCpd.accreditations.find((row) => row.profession === licence?.profession);
     await tx.insert(cpdCertificates).values({
       number: formatCertificateNumber(year, sequence),
       registration_id: registration.id,
@@ -109,7 +154,9 @@ export async function insertDemoCpd(
       provider_name: demoCpd.settings.provider_name,
       provider_accreditation_number: demoCpd.settings.provider_accreditation_number,
       provider_accreditation_valid_until: demoCpd.settings.provider_accreditation_valid_until,
-      program_accreditation_number: demoCpd.settings.program_accreditation_number,
+      // Each profession's own number (decision 070); the revoked one predates the licences.
+      program_accreditation_number: accreditation?.number ?? demoCpd.settings.program_accreditation_number,
+      profession_code: licence?.profession ?? null,
       signatory_name: demoCpd.settings.signatory_name,
       signatory_title: demoCpd.settings.signatory_title,
       issued_at: now,

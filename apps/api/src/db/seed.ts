@@ -216,6 +216,8 @@ async function drawPictures(images: ImageWriter) {
     articleGalleries: await articleGalleries,
     /** The photo of a receipt a demo member sent as proof of payment: a private file. */
     proof: await renderBanner(seed++).then((image) => images.savePrivate(image)),
+    /** The photo of a certificate a demo member earned elsewhere (their external CPD units): private. */
+    externalCertificate: await renderBanner(seed++).then((image) => images.savePrivate(image)),
   };
 }
 
@@ -501,6 +503,7 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
         userIdOf: requireUser,
         adminId: admin.id,
         now,
+        externalCertificate: pictures.externalCertificate,
       });
     }
   }

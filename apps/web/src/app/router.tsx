@@ -236,6 +236,13 @@ export const routes: RouteObject[] = [
             Component: m.CertificateVerifyPage,
           })),
       }),
+      page('Transcript verification', {
+        path: `${paths.transcriptsVerify}/:code`,
+        lazy: () =>
+          import('@/features/verify/transcript-verify-page').then((m) => ({
+            Component: m.TranscriptVerifyPage,
+          })),
+      }),
       page('Announcement e-mails', {
         path: paths.unsubscribe,
         lazy: () =>
@@ -374,6 +381,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/events/admin-attendees-page').then((m) => ({
                     Component: m.AdminAttendeesPage,
+                  })),
+              }),
+              staffPage('CPD', 'events', {
+                path: paths.adminCpd,
+                lazy: () =>
+                  import('@/features/cpd/admin-cpd-transcript-page').then((m) => ({
+                    Component: m.AdminCpdTranscriptPage,
                   })),
               }),
               staffPage('CPD and certificates', 'events', {

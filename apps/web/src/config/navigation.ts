@@ -90,6 +90,7 @@ export type AdminSection =
   | 'users'
   | 'dues'
   | 'events'
+  | 'cpd'
   | 'news'
   | 'announcements'
   | 'board'
@@ -105,6 +106,7 @@ export const adminNavigation: readonly AdminNavLink[] = (
     { section: 'users', area: 'usersRead', label: 'Users', to: paths.adminUsers },
     { section: 'dues', area: 'dues', label: 'Dues', to: paths.adminDues },
     { section: 'events', area: 'events', label: 'Events', to: paths.adminEvents },
+    { section: 'cpd', area: 'events', label: 'CPD', to: paths.adminCpd },
     { section: 'news', area: 'news', label: 'News', to: paths.adminNews },
     { section: 'announcements', area: 'announcements', label: 'Announcements', to: paths.adminAnnouncements },
     { section: 'board', area: 'board', label: 'Meet Our Board', to: paths.adminBoard },

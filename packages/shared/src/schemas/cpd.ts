@@ -9,9 +9,11 @@ import {
   MAX_EVALUATION_COMMENT,
   MAX_EVALUATION_QUESTIONS,
 } from '../cpd';
+import { PROFESSION_CODES } from '../cpd-transcript';
 import { CHECK_IN_SESSIONS } from '../enums';
 import { PRC_NUMBER_PATTERN } from '../event-prices';
 import { isCalendarDate, requiredText, text } from './common';
+import { eventAccreditationsSchema } from './cpd-transcript';
 
 /**
  * A number of units or hours as a form sends it ('1.5') or a JSON client (1.5): at most two
@@ -56,6 +58,11 @@ export const cpdSettingsSchema = z.object({
   day_hours: hours('Single-session hours'),
   signatory_name: requiredText('Signatory name', CPD_MESSAGES.signatoryNameRequired, 120),
   signatory_title: requiredText('Signatory title', CPD_MESSAGES.signatoryTitleRequired, 120),
+  /**
+   * The program accreditation number and units per profession (decision 070); left out, the
+   * saved ones stay. An event with none prints `program_accreditation_number` for everyone.
+   */
+  accreditations: eventAccreditationsSchema.optional(),
 });
 export type CpdSettingsInput = z.input<typeof cpdSettingsSchema>;
 export type CpdSettings = z.infer<typeof cpdSettingsSchema>;
@@ -184,6 +191,9 @@ const cpdSettingsOutSchema = z.object({
   day_hours: z.string(),
   signatory_name: z.string(),
   signatory_title: z.string(),
+  accreditations: z.array(
+    z.object({ profession: z.enum(PROFESSION_CODES), number: z.string(), units: z.string() }),
+  ),
 });
 
 /** GET /api/cpd/events/{id}: everything the admin's CPD page shows. */

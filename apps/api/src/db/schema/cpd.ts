@@ -130,6 +130,11 @@ export const cpdCertificates = pgTable(
     prc_name: text('prc_name').notNull(),
     profession: text('profession').notNull(),
     prc_number: text('prc_number').notNull(),
+    /**
+     * The profession (PROFESSIONS code) whose licence and accreditation it printed (decision 070);
+     * null on certificates issued before professions were a list.
+     */
+    profession_code: text('profession_code'),
     role: text('role').$type<CpdRole>().notNull(),
     program_title: text('program_title').notNull(),
     /** The event's dates as printed: '15 October 2026', '15–16 October 2026'. */

@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './board';
 export * from './cpd';
+export * from './cpd-transcript';
 export * from './data-exports';
 export * from './dues';
 export * from './events';

@@ -1,4 +1,4 @@
-import { siteConfig } from '@portal/shared';
+import { siteConfig, TRANSCRIPT_MESSAGES } from '@portal/shared';
 
 export type MailContent = { subject: string; html: string; text: string };
 export type AccountLinkMail = { username: string; link: string };
@@ -312,6 +312,38 @@ export function certificateIssuedEmail({
     intro: `Your CPD certificate ${number} for "${eventTitle}" (${units} CPD units) has been issued. Download it from the CPD certificates section of your profile.`,
     action: 'Download my certificate',
     expiry: 'Anyone can check the certificate with the QR code printed on it.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+/**
+ * A licence expiring within 180 or 60 days while CPD units are short (docs/product-rules.md
+ * "CPD transcript"): what is left, and the transcript on the profile.
+ */
+export function cpdUnitsReminderEmail({
+  name,
+  profession,
+  expiry,
+  days,
+  remaining,
+  required,
+  link,
+}: {
+  name: string;
+  profession: string;
+  expiry: string;
+  days: number;
+  remaining: string;
+  required: string;
+  link: string;
+}): MailContent {
+  return accountLinkEmail({
+    subject: TRANSCRIPT_MESSAGES.reminderSubject(days),
+    username: name,
+    link,
+    intro: `Your PRC licence as ${profession} expires on ${expiry}. Its renewal needs ${required} CPD units and you still need ${remaining}. Units you earned elsewhere count once you record them on your transcript and the secretariat approves them.`,
+    action: 'See my CPD transcript',
+    expiry: 'We send this reminder 180 and 60 days before the licence expires.',
     ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
   });
 }

@@ -9,11 +9,15 @@ import {
   formatCertificateNumber,
   formatHundredths,
   hoursAttended,
+  hundredthsOf,
   MONTH_NAMES,
   type MyCpdEvent,
   manilaDateString,
+  PROFESSIONS,
+  professionLabel,
   STAFF_AREAS,
   sitePaths,
+  TRANSCRIPT_MESSAGES,
   unitsEarned,
 } from '@portal/shared';
 import { stringify } from 'csv-stringify/sync';
@@ -35,7 +39,66 @@ import { certificateIssuedEmail } from '../../lib/mail/templates';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { nextSequenceNumber } from '../dues';
-import { blockersOf, cpdEventOf, cpdRegistrationsOf, readSettings } from './service';
+import { blockersOf, cpdEventOf, cpdRegistrationsOf, readAccreditations, readSettings } from './service';
+import { readLicences, readProviderAccreditations } from './transcript';
+
+type EventAccreditations = {
+  program: Awaited<ReturnType<typeof readAccreditations>>;
+  provider: Awaited<ReturnType<typeof readProviderAccreditations>>;
+};
+
+/**
+ * What one attendee's certificate prints for their profession (decision 070). An event with
+ * accreditations per profession needs the attendee's licence of one of them (the first in the
+ * professions' list when they hold several), and the provider's accreditation for it must cover
+ * the event's last day; the reason is given otherwise. An event with none prints its one program
+ * number and the PRC details' profession, as before.
+ */
+async function professionFor(
+  db: Parameters<typeof readLicences>[0],
+  userId: string,
+  eventLastDay: string,
+  accreditations: EventAccreditations,
+  fallback: { profession: string | null; prc_number: string | null; program: string },
+) {
+  const licences = await readLicences(db, userId);
+  if (accreditations.program.length === 0) {
+    const only = licences.length === 1 ? licences[0] : undefined;
+    return {
+      profession: fallback.profession ?? '',
+      profession_code: only?.profession ?? null,
+      prc_number: fallback.prc_number ?? '',
+      program_accreditation_number: fallback.program,
+      cap: null as number | null,
+      provider: null as EventAccreditations['provider'][number] | null,
+    };
+  }
+  if (licences.length === 0) return { refusal: TRANSCRIPT_MESSAGES.noLicenceForEvent };
+  const matched = PROFESSIONS.map((profession) => ({
+    licence: licences.find((licence) => licence.profession === profession.code),
+    program: accreditations.program.find((program) => program.profession === profession.code),
+  })).find((pair) => pair.licence && pair.program);
+  if (!matched?.licence || !matched.program) {
+    return {
+      refusal: TRANSCRIPT_MESSAGES.noAccreditationForProfession(
+        licences.map((licence) => professionLabel(licence.profession)).join(' or '),
+      ),
+    };
+  }
+  const code = matched.licence.profession;
+  const provider = accreditations.provider.find((row) => row.profession === code) ?? null;
+  if (provider && provider.valid_until < eventLastDay) {
+    return { refusal: TRANSCRIPT_MESSAGES.providerLapsed(professionLabel(code), provider.valid_until) };
+  }
+  return {
+    profession: professionLabel(code),
+    profession_code: code,
+    prc_number: matched.licence.licence_number,
+    program_accreditation_number: matched.program.number,
+    cap: hundredthsOf(matched.program.units),
+    provider,
+  };
+}
 
 export type CertificateContext = { db: Db; config: Pick<Config, 'publicUrl'> };
 
@@ -74,6 +137,7 @@ async function issueOne(
   viewer: Viewer,
   mailIndex: number,
   now: Date,
+  accreditations: EventAccreditations,
 ): Promise<{ number: string; name: string } | { reasons: string[]; name: string } | null> {
   return context.db.transaction(async (tx) => {
     await tx
@@ -90,7 +154,16 @@ async function issueOne(
     }
     const [event, settings] = await Promise.all([cpdEventOf(tx, eventId, now), readSettings(tx, eventId)]);
     if (!settings) throw new AppError(409, CPD_MESSAGES.noSettings, { code: 'no_settings' });
+    const printed = await professionFor(tx, row.user_id, event.end_date ?? event.start_date, accreditations, {
+      profession: row.profession,
+      prc_number: row.prc_number,
+      program: settings.program_accreditation_number,
+    });
+    if ('refusal' in printed) return { name: row.name, reasons: [printed.refusal as string] };
     const sessions = row.sessions.map((checkIn) => checkIn.session);
+    // The PRC accredits a program for so many units per profession: nobody earns more from it.
+    const earned = unitsEarned(settings, sessions, row.role, row.talks);
+    const units = formatHundredths(printed.cap === null ? earned : Math.min(earned, printed.cap));
     const year = Number(manilaDateString(now).slice(0, 4));
     const number = formatCertificateNumber(
       year,
@@ -102,18 +175,20 @@ async function issueOne(
       event_id: eventId,
       user_id: row.user_id,
       prc_name: row.prc_name ?? '',
-      profession: row.profession ?? '',
-      prc_number: row.prc_number ?? '',
+      profession: printed.profession,
+      profession_code: printed.profession_code,
+      prc_number: printed.prc_number,
       role: row.role,
       program_title: event.title,
       dates: printedDates(event.start_date, event.end_date),
       venue: venueOf(event),
       hours: formatHundredths(hoursAttended(settings, sessions)),
-      units: formatHundredths(unitsEarned(settings, sessions, row.role, row.talks)),
+      units,
       provider_name: settings.provider_name,
-      provider_accreditation_number: settings.provider_accreditation_number,
-      provider_accreditation_valid_until: settings.provider_accreditation_valid_until,
-      program_accreditation_number: settings.program_accreditation_number,
+      provider_accreditation_number: printed.provider?.number ?? settings.provider_accreditation_number,
+      provider_accreditation_valid_until:
+        printed.provider?.valid_until ?? settings.provider_accreditation_valid_until,
+      program_accreditation_number: printed.program_accreditation_number,
       signatory_name: settings.signatory_name,
       signatory_title: settings.signatory_title,
       issued_at: now,
@@ -127,7 +202,7 @@ async function issueOne(
           name: row.prc_name ?? row.name,
           eventTitle: event.title,
           number,
-          units: formatHundredths(unitsEarned(settings, sessions, row.role, row.talks)),
+          units,
           link: `${context.config.publicUrl}${sitePaths.profile}#cpd`,
         }),
       },
@@ -155,8 +230,22 @@ export async function issueCertificates(
     throw new AppError(409, CPD_MESSAGES.notCertified, { code: 'not_certified' });
   }
   if (!event.ended) throw new AppError(409, CPD_MESSAGES.eventNotEnded, { code: 'event_not_ended' });
-  if (!(await readSettings(db, eventId))) {
-    throw new AppError(409, CPD_MESSAGES.noSettings, { code: 'no_settings' });
+  const settings = await readSettings(db, eventId);
+  if (!settings) throw new AppError(409, CPD_MESSAGES.noSettings, { code: 'no_settings' });
+  const accreditations: EventAccreditations = {
+    program: await readAccreditations(db, eventId),
+    provider: await readProviderAccreditations(db, now),
+  };
+  // Without accreditations per profession, the event's own provider validity must cover it.
+  const lastDay = event.end_date ?? event.start_date;
+  if (accreditations.program.length === 0 && settings.provider_accreditation_valid_until < lastDay) {
+    throw new AppError(
+      409,
+      TRANSCRIPT_MESSAGES.providerLapsedForEvent(settings.provider_accreditation_valid_until),
+      {
+        code: 'provider_lapsed',
+      },
+    );
   }
   const candidates = await db
     .select({ id: eventRegistrations.id })
@@ -169,7 +258,15 @@ export async function issueCertificates(
     .orderBy(asc(eventRegistrations.created_at), asc(eventRegistrations.id));
   const result: CertificateIssueResult = { issued: [], skipped: [] };
   for (const candidate of candidates) {
-    const outcome = await issueOne(context, eventId, candidate.id, viewer, result.issued.length, now);
+    const outcome = await issueOne(
+      context,
+      eventId,
+      candidate.id,
+      viewer,
+      result.issued.length,
+      now,
+      accreditations,
+    );
     if (!outcome) continue;
     if ('number' in outcome) {
       result.issued.push({ registration_id: candidate.id, name: outcome.name, number: outcome.number });

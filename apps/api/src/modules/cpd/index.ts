@@ -3,3 +3,4 @@
 // A certificate's PDF as issued, for its owner's data export (modules/privacy/export.ts).
 export { renderCertificatePdf } from './certificate-pdf';
 export { certificateReads } from './routes';
+export { sendTranscriptReminders } from './transcript';

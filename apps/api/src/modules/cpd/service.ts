@@ -14,6 +14,7 @@ import {
   formatHundredths,
   hundredthsOf,
   manilaDateString,
+  PROFESSIONS,
   type PrcDetails,
   unitsEarned,
 } from '@portal/shared';
@@ -23,6 +24,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import {
   cpdCertificates,
   eventCheckIns,
+  eventCpdAccreditations,
   eventCpdRoles,
   eventCpdSettings,
   eventEvaluationForms,
@@ -68,13 +70,41 @@ export async function readSettings(db: Db | DbTransaction, eventId: string) {
   return settings ?? null;
 }
 
-/** PUT /api/cpd/events/{id}/settings (admin). */
-export async function saveSettings(db: Db, eventId: string, settings: CpdSettings) {
+/** An event's program accreditations per profession (decision 070), in the professions' order. */
+export async function readAccreditations(db: Db | DbTransaction, eventId: string) {
+  const rows = await db
+    .select({
+      profession: eventCpdAccreditations.profession,
+      number: eventCpdAccreditations.number,
+      units: eventCpdAccreditations.units,
+    })
+    .from(eventCpdAccreditations)
+    .where(eq(eventCpdAccreditations.event_id, eventId));
+  const order = (code: string) => PROFESSIONS.findIndex((profession) => profession.code === code);
+  return rows.sort((a, b) => order(a.profession) - order(b.profession));
+}
+
+/**
+ * PUT /api/cpd/events/{id}/settings (admin): the settings and, when sent, the accreditations per
+ * profession, which replace the saved ones; both in one transaction.
+ */
+export async function saveSettings(db: Db, eventId: string, input: CpdSettings) {
   await certifiedEventOf(db, eventId);
-  await db
-    .insert(eventCpdSettings)
-    .values({ event_id: eventId, ...settings })
-    .onConflictDoUpdate({ target: eventCpdSettings.event_id, set: settings });
+  const { accreditations, ...settings } = input;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(eventCpdSettings)
+      .values({ event_id: eventId, ...settings })
+      .onConflictDoUpdate({ target: eventCpdSettings.event_id, set: settings });
+    if (accreditations) {
+      await tx.delete(eventCpdAccreditations).where(eq(eventCpdAccreditations.event_id, eventId));
+      if (accreditations.length > 0) {
+        await tx
+          .insert(eventCpdAccreditations)
+          .values(accreditations.map((accreditation) => ({ event_id: eventId, ...accreditation })));
+      }
+    }
+  });
 }
 
 /** An event's evaluation questions: the administrator's, else the default set. */
@@ -236,8 +266,9 @@ const UNIT_AND_HOUR_FIELDS = [
 /** GET /api/cpd/events/{id} (admin): the settings, the questions and every registration. */
 export async function readCpdEvent(db: Db, eventId: string): Promise<CpdEvent> {
   const event = await cpdEventOf(db, eventId);
-  const [settings, questions, locked, registrations] = await Promise.all([
+  const [settings, accreditations, questions, locked, registrations] = await Promise.all([
     readSettings(db, eventId),
+    readAccreditations(db, eventId),
     questionsOf(db, eventId),
     hasResponses(db, eventId),
     cpdRegistrationsOf(db, eventId),
@@ -270,6 +301,10 @@ export async function readCpdEvent(db: Db, eventId: string): Promise<CpdEvent> {
           ...Object.fromEntries(
             UNIT_AND_HOUR_FIELDS.map((field) => [field, formatHundredths(hundredthsOf(settings[field]))]),
           ),
+          accreditations: accreditations.map((accreditation) => ({
+            ...accreditation,
+            units: formatHundredths(hundredthsOf(accreditation.units)),
+          })),
         } as CpdEvent['settings'])
       : null,
     questions,

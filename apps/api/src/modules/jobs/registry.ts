@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
 import type { Storage } from '../../lib/storage';
+import { sendTranscriptReminders } from '../cpd';
 import {
   DUES_STATEMENTS_JOB,
   issueDueStatements,
@@ -165,6 +166,25 @@ export function createJobs(
       run: async (date, { dryRun, signal }) => {
         const report = await applyRetention({ db, storage: deps.storage }, date, { dryRun, signal });
         return report;
+      },
+    },
+    {
+      name: 'cpd-reminders',
+      title: 'CPD reminders',
+      description:
+        'E-mails members whose PRC licence expires within 180 or 60 days and who are short of CPD units, once for each step.',
+      schedule: '20 0 * * *',
+      scheduleText: 'Every day at 12:20 AM',
+      catchUp: 7,
+      canDryRun: true,
+      run: async (date, { dryRun }) => {
+        const result = await sendTranscriptReminders({ db, config }, manilaDateString(date), { dryRun });
+        if (!dryRun && result.reminders > 0) deps.mail.poke();
+        return {
+          date: result.date,
+          reminders: result.reminders,
+          ...(dryRun ? { recipients: result.sent.map((reminder) => reminder.email) } : {}),
+        };
       },
     },
     {

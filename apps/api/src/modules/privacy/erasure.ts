@@ -16,6 +16,9 @@ import {
   announcements,
   consentRecords,
   cpdCertificates,
+  cpdExternalUnits,
+  cpdTranscriptCopies,
+  cpdTranscriptReminders,
   dataExports,
   duesPayments,
   duesReminderPauses,
@@ -31,6 +34,7 @@ import {
   memberships,
   passkeys,
   prcDetails,
+  prcLicences,
   recoveryCodes,
   representatives,
   sessions,
@@ -47,7 +51,7 @@ const FORMER_MEMBER_SEQUENCE = 'former_member';
 export type ErasedAccount = {
   formerMemberNumber: string;
   keptItems: ErasureKeptItem[];
-  /** The public paths of the files to remove once the transaction has committed. */
+  /** The files to remove once the transaction has committed (public paths and private references). */
   removedFiles: string[];
   /** Who the account was, for the answer e-mailed to the address it had. */
   before: { email: string; name: string };
@@ -116,6 +120,11 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
     .from(prcDetails)
     .where(eq(prcDetails.user_id, userId));
   if (prc) secrets.push(prc.prcNumber);
+  const licences = await tx
+    .select({ number: prcLicences.licence_number })
+    .from(prcLicences)
+    .where(eq(prcLicences.user_id, userId));
+  secrets.push(...licences.map((licence) => licence.number));
   secrets.sort((a, b) => b.length - a.length);
 
   const beforeName = user.registeredName ?? [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -186,6 +195,16 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
     .set({ prc_number: null, prc_expires_on: null })
     .where(eq(eventRegistrations.user_id, userId));
   await tx.delete(prcDetails).where(eq(prcDetails.user_id, userId));
+  // The CPD transcript (decision 070): the licences, the units earned elsewhere with their
+  // certificates' files (removed after the commit), the reminders sent and the printed copies,
+  // whose verification then finds nothing. None of them is a certificate the association issued.
+  await tx.delete(prcLicences).where(eq(prcLicences.user_id, userId));
+  const externalUnits = await tx
+    .delete(cpdExternalUnits)
+    .where(eq(cpdExternalUnits.user_id, userId))
+    .returning({ file: cpdExternalUnits.certificate_file });
+  await tx.delete(cpdTranscriptReminders).where(eq(cpdTranscriptReminders.user_id, userId));
+  await tx.delete(cpdTranscriptCopies).where(eq(cpdTranscriptCopies.user_id, userId));
   await tx.delete(eventWaitlist).where(eq(eventWaitlist.user_id, userId));
   await tx.delete(eventStaff).where(eq(eventStaff.user_id, userId));
   // Names copied where the person acted as staff once (the account holds no role now).
@@ -314,10 +333,10 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
   return {
     formerMemberNumber,
     keptItems,
-    removedFiles: released.flatMap((file) => [
-      file.publicPath,
-      ...file.variants.map((variant) => variant.publicPath),
-    ]),
+    removedFiles: [
+      ...released.flatMap((file) => [file.publicPath, ...file.variants.map((variant) => variant.publicPath)]),
+      ...externalUnits.map((unit) => unit.file),
+    ],
     before: { email: user.email, name: beforeName || placeholderName },
   };
 }

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createMemberHistory } from '../../db/member-history';
-import { dataExports, jobRuns, mailOutbox } from '../../db/schema';
+import { dataExports, jobRuns, mailOutbox, prcLicences } from '../../db/schema';
 import { createStorage } from '../../lib/storage';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
@@ -81,6 +81,13 @@ describe('POST /api/me/data-export and the ZIP', () => {
       payload: { given: true },
       headers: { cookie: member.cookie },
     });
+    await context.db.insert(prcLicences).values({
+      user_id: member.user.id,
+      profession: 'geologist',
+      licence_number: '0012345',
+      registration_date: '2020-05-04',
+      expiry_date: '2027-05-04',
+    });
 
     const response = await inject({
       method: 'POST',
@@ -124,6 +131,7 @@ describe('POST /api/me/data-export and the ZIP', () => {
     expect(json.profile.passwordHash).toBeUndefined();
     // Their own PRC number, in full.
     expect(json.profile.prcDetails.prc_number).toBe(member.history.prcNumber);
+    expect(json.prcLicences).toMatchObject([{ profession: 'geologist', licence_number: '0012345' }]);
     expect(json.memberships.map((row: { id: string }) => row.id)).toEqual([member.history.membershipId]);
     expect(json.statements.map((row: { number: string }) => row.number)).toEqual(
       member.history.statementNumbers,

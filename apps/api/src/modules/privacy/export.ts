@@ -17,6 +17,7 @@ import {
   adminAuditLog,
   consentRecords,
   cpdCertificates,
+  cpdExternalUnits,
   type DataExportRow,
   dataExports,
   duesCheckouts,
@@ -37,6 +38,7 @@ import {
   newsLikes,
   passkeys,
   prcDetails,
+  prcLicences,
   representatives,
   sessions,
   userRoles,
@@ -221,6 +223,8 @@ async function collectRecords(db: Db, userId: string) {
         likeRows,
         auditRows,
         mailRows,
+        licenceRows,
+        externalUnitRows,
       ] = await oneAfterAnother([
         tx
           .select({ role: userRoles.role, since: userRoles.createdAt })
@@ -321,6 +325,13 @@ async function collectRecords(db: Db, userId: string) {
             )})`,
           )
           .orderBy(asc(mailOutbox.createdAt)),
+        // The CPD transcript's licences and the units earned elsewhere (decision 070).
+        tx.select().from(prcLicences).where(eq(prcLicences.user_id, userId)),
+        tx
+          .select()
+          .from(cpdExternalUnits)
+          .where(eq(cpdExternalUnits.user_id, userId))
+          .orderBy(asc(cpdExternalUnits.completed_on)),
       ]);
       return {
         account,
@@ -352,6 +363,8 @@ async function collectRecords(db: Db, userId: string) {
           waitlist: waitlistRows,
           checkInStaff: staffRows,
           certificates: certificateRows,
+          prcLicences: licenceRows,
+          externalCpdUnits: externalUnitRows,
           consents: consentRows,
           sessions: sessionRows,
           newsLikes: likeRows,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAuditLog,
   consentRecords,
+  cpdExternalUnits,
   dataExports,
   duesPayments,
   duesStatements,
@@ -21,6 +22,7 @@ import {
   mailOutbox,
   passkeys,
   prcDetails,
+  prcLicences,
   privacyRequests,
   representatives,
   sessions,
@@ -28,6 +30,7 @@ import {
   users,
   userTotp,
 } from '../../db/schema';
+import { createStorage } from '../../lib/storage';
 import { createEvent, createMembership, createUser, signIn, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
@@ -472,6 +475,42 @@ describe('approving an erasure', () => {
       .where(eq(duesStatements.userId, user.id));
     expect(statement?.status).toBe('issued');
     expect(statement?.billedName).toMatch(/^Former member \d{4}-\d{4}$/);
+  });
+
+  it('deletes the CPD transcript rows and the external certificate file', async () => {
+    const user = await createUser(context.db, { type: 'individual', firstName: 'Rosa', lastName: 'Manalo' });
+    const { cookie } = await signIn(context, user);
+    const storage = createStorage(context.config.storage);
+    const file = await storage.savePrivate(Buffer.from('%PDF-1.4 external'), 'pdf');
+    await context.db.insert(prcLicences).values({
+      user_id: user.id,
+      profession: 'geologist',
+      licence_number: '0099887',
+      registration_date: '2021-01-10',
+      expiry_date: '2027-01-10',
+    });
+    await context.db.insert(cpdExternalUnits).values({
+      user_id: user.id,
+      profession: 'geologist',
+      provider: 'GSP',
+      programme: 'Field mapping',
+      accreditation_number: 'GEO-1',
+      completed_on: '2026-03-01',
+      units: '3',
+      certificate_file: file.reference,
+      certificate_type: 'application/pdf',
+    });
+    const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Leaving' })).json()
+      .data;
+    expect(
+      (await call('POST', `/api/privacy/admin/requests/${created.id}/approve`, adminCookie, {})).statusCode,
+    ).toBe(200);
+    expect(await context.db.select().from(prcLicences).where(eq(prcLicences.user_id, user.id))).toEqual([]);
+    expect(
+      await context.db.select().from(cpdExternalUnits).where(eq(cpdExternalUnits.user_id, user.id)),
+    ).toEqual([]);
+    expect(await storage.read(file.reference)).toBeNull();
+    storage.close();
   });
 
   it('lapses a ready data export at once and drops one still waiting', async () => {

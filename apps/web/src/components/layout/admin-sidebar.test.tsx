@@ -26,6 +26,7 @@ describe('AdminSidebar (decision 060)', () => {
       'Users',
       'Dues',
       'Events',
+      'CPD',
       'News',
       'Announcements',
       'Meet Our Board',
@@ -49,6 +50,7 @@ describe('AdminSidebar (decision 060)', () => {
       'Dashboard',
       'Users',
       'Events',
+      'CPD',
       'News',
       'Announcements',
       'Meet Our Board',
@@ -60,6 +62,6 @@ describe('AdminSidebar (decision 060)', () => {
   it('lists everything to an administrator remembered from before roles existed', () => {
     signInAs(undefined);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });
-    expect(linkNames()).toHaveLength(10);
+    expect(linkNames()).toHaveLength(11);
   });
 });

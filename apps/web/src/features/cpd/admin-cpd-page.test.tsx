@@ -62,6 +62,7 @@ const cpd: CpdEvent = {
     day_hours: '4',
     signatory_name: 'Signatory',
     signatory_title: 'Chair',
+    accreditations: [],
   },
   questions: DEFAULT_EVALUATION_QUESTIONS.map((question) => ({ ...question })),
   questions_locked: false,

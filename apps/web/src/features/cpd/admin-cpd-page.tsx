@@ -21,7 +21,14 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { formatDate } from '@/lib/format';
-import { cpdEventPath, useCpdEvent, useIssueCertificates, useRevokeCertificate, useSetRole } from './api/cpd';
+import {
+  cpdEventPath,
+  useCpdEvent,
+  useIssueCertificates,
+  useProviderAccreditations,
+  useRevokeCertificate,
+  useSetRole,
+} from './api/cpd';
 import { CpdSettingsForm } from './components/cpd-settings-form';
 import { EvaluationEditor } from './components/evaluation-editor';
 import { EvaluationResultsSummary } from './components/evaluation-results';
@@ -62,6 +69,7 @@ const failureDetail = (error: unknown) => (error instanceof ApiError ? error.err
 export function AdminCpdPage() {
   const { id: eventId = '' } = useParams();
   const cpd = useCpdEvent(eventId);
+  const providers = useProviderAccreditations();
   const notice = useNotice();
   const issue = useIssueCertificates(eventId);
   const [revoking, setRevoking] = useState<string | null>(null);
@@ -89,6 +97,11 @@ export function AdminCpdPage() {
           variant: 'success',
           title: 'Certificates',
           text: CPD_MESSAGES.issuedNotice(result.issued.length, result.skipped.length),
+          // Who got none and why: a missing accreditation or a lapsed provider among the reasons.
+          detail:
+            result.skipped.length > 0
+              ? result.skipped.map((row) => `${row.name}: ${row.reasons.join('; ')}`).join('\n')
+              : undefined,
         }),
       onError: (error) => notice.failure('The certificates could not be issued.', failureDetail(error)),
     });
@@ -109,6 +122,14 @@ export function AdminCpdPage() {
           </Link>
         }
       />
+      {event.certification_provided &&
+        providers.data
+          ?.filter((row) => row.warning)
+          .map((row) => (
+            <p key={row.profession} role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-amber-900">
+              {row.warning}
+            </p>
+          ))}
       {!event.certification_provided && (
         <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-amber-900">
           {CPD_MESSAGES.notCertified}. Turn on “Certification provided” in the event’s form to set up CPD.
@@ -139,6 +160,13 @@ export function AdminCpdPage() {
                   onClick={() => download(`${cpdEventPath(eventId)}/attendance.csv`)}
                 >
                   <Download aria-hidden="true" className="size-4" /> Attendance report
+                </button>
+                <button
+                  type="button"
+                  className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                  onClick={() => download(`${cpdEventPath(eventId)}/prc-report.csv`)}
+                >
+                  <Download aria-hidden="true" className="size-4" /> PRC report by profession
                 </button>
                 <button
                   type="button"

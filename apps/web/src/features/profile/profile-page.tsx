@@ -8,6 +8,7 @@ import {
   PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
   type ProfileMembership,
+  TRANSCRIPT_MESSAGES,
   type UserData,
 } from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
@@ -26,6 +27,7 @@ import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { AccountSessionsSection } from './components/account-sessions-section';
 import { CpdCertificatesSection } from './components/cpd-certificates-section';
+import { CpdTranscriptSection } from './components/cpd-transcript-section';
 import { DataExportSection } from './components/data-export-section';
 import { DuesSection } from './components/dues-section';
 import { MembershipCardSection } from './components/membership-card-section';
@@ -240,6 +242,12 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
         <div id="cpd" className="scroll-mt-24">
           <ProfileSection id="cpd-heading" title={CPD_MESSAGES.sectionTitle}>
             <CpdCertificatesSection notify={notify} />
+          </ProfileSection>
+        </div>
+
+        <div id="cpd-transcript" className="scroll-mt-24">
+          <ProfileSection id="cpd-transcript-heading" title={TRANSCRIPT_MESSAGES.sectionTitle}>
+            <CpdTranscriptSection notify={notify} />
           </ProfileSection>
         </div>
 

@@ -5,6 +5,10 @@ import type {
   CpdSettings,
   EvaluationQuestion,
   EvaluationResults,
+  ExternalUnitStatus,
+  ExternalUnitsAdminResponse,
+  ProviderAccreditations,
+  ProviderAccreditationsInput,
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -86,3 +90,55 @@ export const useRevokeCertificate = () =>
       body: { reason },
     }),
   );
+
+// The CPD transcript's staff side (docs/product-rules.md "CPD transcript").
+const transcriptAdminKeys = {
+  all: ['cpd', 'transcript-admin'] as const,
+  external: (status: string, page: number) => ['cpd', 'transcript-admin', 'external', status, page] as const,
+  providers: () => ['cpd', 'transcript-admin', 'providers'] as const,
+};
+
+/** GET /cpd/admin/external-units. */
+export const useExternalUnits = (status: ExternalUnitStatus | undefined, page: number) =>
+  useQuery({
+    queryKey: transcriptAdminKeys.external(status ?? 'all', page),
+    queryFn: ({ signal }) =>
+      apiRequest<ExternalUnitsAdminResponse>('/cpd/admin/external-units', {
+        signal,
+        query: { status, page, limit: 20 },
+      }),
+  });
+
+/** POST /cpd/admin/external-units/{id}/approve or /reject (with the reason). */
+export function useDecideExternalUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      apiRequest(
+        `/cpd/admin/external-units/${encodeURIComponent(id)}/${reason === undefined ? 'approve' : 'reject'}`,
+        {
+          method: 'POST',
+          ...(reason === undefined ? {} : { body: { reason } }),
+        },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transcriptAdminKeys.all }),
+  });
+}
+
+/** GET /cpd/provider-accreditations: with the warning 60 days before one lapses. */
+export const useProviderAccreditations = () =>
+  useQuery({
+    queryKey: transcriptAdminKeys.providers(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: ProviderAccreditations }>('/cpd/provider-accreditations', { signal })).data,
+  });
+
+/** PUT /cpd/provider-accreditations. */
+export function useSaveProviderAccreditations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accreditations: ProviderAccreditationsInput['accreditations']) =>
+      apiRequest('/cpd/provider-accreditations', { method: 'PUT', body: { accreditations } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transcriptAdminKeys.all }),
+  });
+}

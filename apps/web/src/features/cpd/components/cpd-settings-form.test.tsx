@@ -105,6 +105,7 @@ describe('CpdSettingsForm (docs/product-rules.md "CPD certificates")', { timeout
       day_hours: '4',
       signatory_name: 'A',
       signatory_title: 'B',
+      accreditations: [],
     };
     const onFailed = vi.fn();
     renderWithRouter(

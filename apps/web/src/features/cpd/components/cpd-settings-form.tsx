@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CpdEvent, type CpdSettings, type CpdSettingsInput, cpdSettingsSchema } from '@portal/shared';
-import { useForm } from 'react-hook-form';
+import {
+  type CpdEvent,
+  type CpdSettings,
+  type CpdSettingsInput,
+  cpdSettingsSchema,
+  PROFESSIONS,
+} from '@portal/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveCpdSettings } from '../api/cpd';
@@ -20,6 +28,7 @@ const EMPTY: CpdSettingsInput = {
   day_hours: '',
   signatory_name: '',
   signatory_title: '',
+  accreditations: [],
 };
 
 type NumberName = keyof Pick<
@@ -64,6 +73,7 @@ export function CpdSettingsForm({
   const defaultValues: CpdSettingsInput = settings ?? EMPTY;
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -73,12 +83,19 @@ export function CpdSettingsForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const accreditations = useFieldArray({ control, name: 'accreditations' });
+  const unusedProfessions = PROFESSIONS.filter(
+    (profession) => !accreditations.fields.some((field) => field.profession === profession.code),
+  );
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: onSaved,
       onError: (error) => {
         const messages = serverFieldErrors(error);
-        const unplaced = applyServerFieldErrors(messages, setError, Object.keys(EMPTY));
+        const unplaced = applyServerFieldErrors(messages, setError, [
+          ...Object.keys(EMPTY),
+          ...Object.keys(messages).filter((field) => field.startsWith('accreditations.')),
+        ]);
         if (Object.keys(unplaced).length === Object.keys(messages).length) onFailed(error);
       },
     }),
@@ -108,6 +125,67 @@ export function CpdSettingsForm({
           error={errors.program_accreditation_number?.message}
           {...register('program_accreditation_number')}
         />
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="mb-1 font-semibold text-stone-900">Program accreditation per profession</legend>
+        <p className="text-sm text-stone-600">
+          The PRC accredits a program per profession: each certificate prints the number of its attendee's
+          profession, and no more than its units. An attendee whose profession is not listed gets no
+          certificate. With none listed, every certificate prints the number above.
+        </p>
+        {accreditations.fields.map((field, index) => (
+          <div
+            key={field.id}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.2fr_1fr_8rem_auto] lg:items-start"
+          >
+            <SelectField
+              label="Profession *"
+              error={errors.accreditations?.[index]?.profession?.message}
+              {...register(`accreditations.${index}.profession`)}
+            >
+              {PROFESSIONS.map((profession) => (
+                <option key={profession.code} value={profession.code}>
+                  {profession.label}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Program accreditation no. *"
+              error={errors.accreditations?.[index]?.number?.message}
+              {...register(`accreditations.${index}.number`)}
+            />
+            <TextField
+              label="Units *"
+              inputMode="decimal"
+              error={errors.accreditations?.[index]?.units?.message}
+              {...register(`accreditations.${index}.units`)}
+            />
+            <button
+              type="button"
+              className={`${buttonClasses({ variant: 'secondary', size: 'sm' })} lg:mt-7`}
+              onClick={() => accreditations.remove(index)}
+              aria-label={`Remove accreditation ${index + 1}`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              <span className="lg:sr-only">Remove</span>
+            </button>
+          </div>
+        ))}
+        {unusedProfessions.length > 0 && (
+          <button
+            type="button"
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            onClick={() =>
+              accreditations.append({
+                profession: (unusedProfessions[0] as (typeof PROFESSIONS)[number]).code,
+                number: '',
+                units: '',
+              })
+            }
+          >
+            <Plus aria-hidden="true" className="size-4" /> Add a profession
+          </button>
+        )}
       </fieldset>
       <fieldset className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         <legend className="mb-3 font-semibold text-stone-900">Units by role</legend>
