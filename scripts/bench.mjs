@@ -47,6 +47,9 @@
 //   retention 10,000 accounts more, with a share of each kind due (unconfirmed accounts,
 //           rejected applications, payment proofs, sessions, undelivered mail, audit rows): the
 //           command `job privacy-retention` removes them in < 60 s, then a dry run finds nothing due
+//   transcript (PostgreSQL) a member's CPD transcript with 100 approved external entries: p99 <
+//           100 ms at 10 connections, 0 errors; the short-of-units report over 3,000 licences due
+//           in the next months (no units yet): < 2 s each of 5 downloads, one at a time
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
@@ -83,6 +86,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'checkins',
   'retention',
   'export',
+  'transcript',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -105,6 +109,8 @@ const targets = {
   certificatesMs: 60_000,
   checkInListMs: 1_000,
   checkInP99Ms: 150,
+  transcriptP99Ms: 100,
+  shortOfUnitsMs: 2_000,
   retentionMs: 60_000,
   exportMs: 10_000,
   exportExtraMb: 100,
@@ -866,6 +872,78 @@ async function measureExport(server, env, label) {
  * its offline list downloaded one at a time, then every registration checked in from 20
  * connections at once (201) and again (200, the same row).
  */
+const transcriptEntries = 100;
+const shortOfUnitsLicences = 3_000;
+
+/**
+ * The CPD transcript (docs/decisions/070) of a geologist with 100 approved entries earned
+ * elsewhere, read at 10 connections; then the secretariat's short-of-units report with 3,000
+ * more licences renewed within the next months and no units yet, downloaded 5 times.
+ */
+async function measureTranscript(baseUrl, env, label) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  const member = { email: 'transcript@cpd.example', password: DEMO_PASSWORD };
+  try {
+    const password = `(select password_hash from users where type = 'admin' order by created_at limit 1)`;
+    await client.query(
+      `insert into users (username, email, password_hash, type, status, is_new, email_confirmed_at,
+         first_name, last_name)
+       select 'cpd_' || i, case when i = 0 then $1 else 'cpd' || i || '@cpd.example' end, ${password},
+         'individual', 'active', false, now(), 'Bench', 'Geologist ' || i
+       from generate_series(0, $2::int) as series(i)`,
+      [member.email, shortOfUnitsLicences],
+    );
+    const today = `(now() at time zone 'Asia/Manila')::date`;
+    await client.query(
+      `insert into prc_licences (user_id, profession, licence_number, registration_date, expiry_date)
+       select id, 'geologist', lpad(row_number() over (order by id)::text, 7, '0'),
+         ${today} - 1000, ${today} + (row_number() over (order by id) % 150 + 10)::int
+       from users where email like '%@cpd.example'`,
+    );
+    await client.query(
+      `insert into cpd_external_units (user_id, profession, provider, programme, accreditation_number,
+         completed_on, units, certificate_file, certificate_type, status)
+       select id, 'geologist', 'Provider ' || i, 'Programme ' || i, 'ACC-' || i,
+         ${today} - i * 7, 0.5, 'private/bench-' || i || '.pdf', 'application/pdf', 'approved'
+       from users, generate_series(1, $2::int) as series(i) where email = $1`,
+      [member.email, transcriptEntries],
+    );
+  } finally {
+    await client.end();
+  }
+  const cookie = await signIn(baseUrl, member);
+  // The parts before may have outlasted the admin's access token (15 minutes).
+  const staff = await signIn(baseUrl, DEMO_ADMIN);
+  const entries = (body) => JSON.parse(body).periods.reduce((sum, period) => sum + period.entries.length, 0);
+  const check = (body) => entries(body) === transcriptEntries;
+  const path = '/api/cpd/transcript';
+  const { connections } = twoStep;
+  await measure(baseUrl, { path, check }, { connections, cookie, seconds: load.warmUpSeconds });
+  const transcript = await measure(baseUrl, { path, check }, { connections, cookie, seconds: load.seconds });
+  report(
+    transcript.p99 < targets.transcriptP99Ms && transcript.errors === 0,
+    `${label} CPD transcript of ${transcriptEntries} entries p99 ${ms(transcript.p99)} ` +
+      `(< ${targets.transcriptP99Ms}), ${transcript.errors} errors, ` +
+      `${Math.round(transcript.perSecond)} req/s at ${connections} connections`,
+  );
+  const downloads = [];
+  let rows = 0;
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    const answer = await fetch(`${baseUrl}/api/cpd/admin/short-of-units.csv`, { headers: { cookie: staff } });
+    const text = await answer.text();
+    downloads.push(performance.now() - started);
+    if (answer.status !== 200) throw new Error(`the short-of-units report answered ${answer.status}`);
+    rows = text.trim().split('\n').length - 1;
+  }
+  const slowest = Math.max(...downloads);
+  report(
+    slowest < targets.shortOfUnitsMs && rows >= shortOfUnitsLicences,
+    `${label} short-of-units report, ${rows} members short: slowest of 5 ${ms(slowest)} (< ${targets.shortOfUnitsMs})`,
+  );
+}
+
 async function measureCheckIns(baseUrl, admin, env, label) {
   const form = new FormData();
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -1093,6 +1171,9 @@ async function benchDatabase(database) {
     }
     if (parts.includes('checkins') && database.kind === 'postgres') {
       await measureCheckIns(server.baseUrl, admin, env, label);
+    }
+    if (parts.includes('transcript') && database.kind === 'postgres') {
+      await measureTranscript(server.baseUrl, env, label);
     }
     if (parts.includes('retention')) {
       await stopServer(server);
