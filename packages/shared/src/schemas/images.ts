@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_PICTURE_WIDTHS } from '../images';
+import { queryText } from './query';
 
 /**
  * A stored size of an uploaded image. A record's `image_variants` lists all of them, smallest
@@ -18,5 +19,5 @@ export const imageVariantSchema = z.object({
  */
 export const memberPictureQuerySchema = z.object({
   width: z.enum(MEMBER_PICTURE_WIDTHS, 'width must be 400 or 800').optional(),
-  v: z.string().max(64).optional(),
+  v: queryText('Version', 64),
 });
