@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import {
   ABOUT_MAX_CHARS,
   CURRENT_NOTICE_VERSION,

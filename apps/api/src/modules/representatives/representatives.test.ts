@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import {
   IMAGE_MESSAGES,
   REPRESENTATIVE_EDITOR_MESSAGES,

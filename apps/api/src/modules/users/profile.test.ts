@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { IMAGE_MESSAGES, PROFILE_MESSAGES } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
