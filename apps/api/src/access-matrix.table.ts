@@ -32,6 +32,7 @@ import {
   representatives,
   speakers,
   type User,
+  users,
   userTotp,
 } from './db/schema';
 import { createStorage } from './lib/storage';
@@ -255,6 +256,14 @@ const samplePng = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();
+
+/** A member's picture as the image pipeline keeps it: a private file (decision 066). */
+async function storePicture(config: Config) {
+  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .webp()
+    .toBuffer();
+  return (await createStorage(config.storage).savePrivate(bytes, 'webp')).reference;
+}
 
 /** A statement billed to the owner, unpaid, and (when asked) a payment toward it. */
 async function createStatement(db: Db, owner: User, unique: string, status: 'issued' | 'draft' = 'issued') {
@@ -1136,6 +1145,46 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     },
   },
   'GET /api/users': { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' },
+  // Members' pictures (decision 066): the account, its company for a representative, and staff
+  // who read users; anyone else is told there is no such picture.
+  'GET /api/users/:id/avatar': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => {
+      const reference = await storePicture(config);
+      await db.update(users).set({ avatarUrl: reference }).where(eq(users.id, owner.id));
+      return { url: `/api/users/${owner.id}/avatar` };
+    },
+  },
+  'GET /api/users/:id/logo': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => {
+      const reference = await storePicture(config);
+      await db.update(users).set({ logoUrl: reference }).where(eq(users.id, owner.id));
+      return { url: `/api/users/${owner.id}/logo?width=400` };
+    },
+  },
+  'GET /api/representatives/:id/photo': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => {
+      const reference = await storePicture(config);
+      const [representative] = await db
+        .update(representatives)
+        .set({ avatarUrl: reference })
+        .where(eq(representatives.userId, owner.id))
+        .returning({ id: representatives.id });
+      if (!representative) throw new Error('the owner has no representative');
+      return { url: `/api/representatives/${representative.id}/photo` };
+    },
+  },
   'PUT /api/users/update-profile': {
     guest: 'unauthenticated',
     member: 'ok',

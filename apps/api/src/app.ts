@@ -45,6 +45,8 @@ import { searchRoutes } from './modules/search/routes';
 import { sitePreviewRoutes } from './modules/site-previews/routes';
 import { speakerRoutes } from './modules/speakers/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
+import { pictureRoutes } from './modules/users/picture-routes';
+import { movePicturesToPrivateFiles } from './modules/users/private-pictures';
 import { profileRoutes } from './modules/users/profile-routes';
 import { accessPlugin } from './plugins/access';
 import { allowedMethodsPlugin } from './plugins/allowed-methods';
@@ -222,6 +224,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(representativeRoutes, { prefix: '/api/reps', db, images });
   await app.register(adminUserRoutes, { prefix: '/api/users', db, images, config });
   await app.register(auditRoutes, { prefix: '/api/users', db });
+  await app.register(pictureRoutes, { prefix: '/api', db, storage });
   await app.register(announcementRoutes, {
     prefix: '/api/announcements',
     db,
@@ -245,9 +248,11 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   app.addHook('onReady', async () => {
     try {
       await moveProofsToPrivateFiles(db, storage, app.log);
+      // Members' avatars, logos and representatives' photos likewise (decision 066).
+      await movePicturesToPrivateFiles(db, storage, app.log);
     } catch (error) {
       if (!isDatabaseBusy(error)) throw error;
-      app.log.warn({ err: error }, 'Payment proofs not moved yet: the database did not answer');
+      app.log.warn({ err: error }, 'Private files not moved yet: the database did not answer');
     }
   });
   await app.register(memberCardRoutes, { prefix: '/api/members', ...authContext });

@@ -77,7 +77,8 @@ async function expectProfileShowsApplication(page: Page, username: string) {
   const main = page.getByRole('main');
   await main.getByText(username, { exact: true }).first().waitFor();
   await main.getByText('Copper-gold exploration in Mindanao since 2009.').waitFor();
-  const logo = main.locator('img[src^="/uploads/"]').first();
+  // A member's picture comes from its checked route (docs/decisions/066), with the session's cookie.
+  const logo = main.locator('img[src^="/api/users/"]').first();
   // Attached is not loaded: the picture arrives a moment after its element (one CI run in many).
   await logo.scrollIntoViewIfNeeded();
   await expect
@@ -91,7 +92,9 @@ async function expectProfileShowsApplication(page: Page, username: string) {
   await reps.getByRole('heading', { name: 'Other' }).waitFor();
   const ben = reps.getByRole('listitem').filter({ hasText: 'Ben Reyes' });
   await ben.getByText('Chief Geologist').waitFor();
-  expect(await ben.locator('img').getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
+  expect(await ben.locator('img').getAttribute('src')).toMatch(
+    /^\/api\/representatives\/[0-9a-f-]+\/photo\?v=/,
+  );
 
   const contact = page.getByRole('region', { name: 'Contact Information' });
   await contact.getByText('+63 2 8123 4567').waitFor();
@@ -193,7 +196,9 @@ describe.each<Viewport>(['desktop', 'phone'])(
       await reps.getByText('Ana Cruz').waitFor();
       const grace = reps.getByRole('listitem').filter({ hasText: 'Grace Villanueva' });
       await grace.getByText('Environmental Manager').waitFor();
-      expect(await grace.locator('img').getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(await grace.locator('img').getAttribute('src')).toMatch(
+        /^\/api\/representatives\/[0-9a-f-]+\/photo\?v=/,
+      );
       await checkPage(page, viewport, JOURNEY, 'profile-updated');
 
       // The form sent again (a renewal, or an update of the pending application) starts from what

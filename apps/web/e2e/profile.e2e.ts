@@ -26,9 +26,12 @@ afterAll(() => browser.close());
 
 const JOURNEY = 'individual';
 
-/** A picture on the page that the server stored and the browser could draw. */
+/**
+ * A picture on the page that the server stored and the browser could draw: a member's picture
+ * comes from its checked route (docs/decisions/066), with the session's cookie.
+ */
 async function expectStoredImageShown(page: Page) {
-  const image = page.getByRole('main').locator('img[src^="/uploads/"]').first();
+  const image = page.getByRole('main').locator('img[src^="/api/users/"]').first();
   await image.waitFor();
   await page.waitForFunction(
     (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
@@ -79,7 +82,7 @@ describe.each<Viewport>(['phone', 'desktop'])(
         address: 'Baguio City',
         memberships: [{ category: 'Individual', status: 'pending' }],
       });
-      expect(profile.avatarUrl).toMatch(/^\/uploads\//);
+      expect(profile.avatarUrl).toMatch(/^\/api\/users\/[0-9a-f-]+\/avatar\?v=/);
 
       await openPage(page, paths.profile);
       const main = page.getByRole('main');

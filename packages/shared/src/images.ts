@@ -53,3 +53,14 @@ export function imageSrcSet(variants: readonly ImageVariant[]): string {
     .map((variant) => `${variant.path} ${variant.width}w`)
     .join(', ');
 }
+
+/**
+ * The member-only pictures (avatars, logos, representatives' photos) are served by checked routes
+ * (docs/decisions/066): what they answer to anyone who may not see one, and for no picture.
+ */
+export const MEMBER_PICTURE_MESSAGES = {
+  notFound: 'Picture not found',
+} as const;
+
+/** The widths a member's picture is also stored in (the server's IMAGE_VARIANT_WIDTHS). */
+export const MEMBER_PICTURE_WIDTHS = ['400', '800'] as const;

@@ -282,7 +282,21 @@ describe('seedDemoContent', () => {
     expect(files.length).toBeGreaterThan(40);
     for (const file of files) expect(existsSync(storage.resolve(file.publicPath))).toBe(true);
     const onDisk = (await readdir(uploadsDir)).filter((name) => name.endsWith('.webp'));
-    expect(onDisk).toHaveLength(files.length);
+    expect(onDisk).toHaveLength(files.filter((file) => file.publicPath.startsWith('/uploads/')).length);
+  });
+
+  it("stores the members' pictures as private files (decision 066)", async () => {
+    const pictures = [
+      ...(await handle.db.select({ avatar: users.avatarUrl, logo: users.logoUrl }).from(users)).flatMap(
+        (user) => [user.avatar, user.logo],
+      ),
+      ...(await handle.db.select({ photo: representatives.avatarUrl }).from(representatives)).map(
+        (rep) => rep.photo,
+      ),
+    ].filter((path) => path !== null);
+    expect(pictures.length).toBeGreaterThan(5);
+    expect(pictures.every((path) => path.startsWith('private/'))).toBe(true);
+    for (const path of pictures) expect(existsSync(storage.resolve(path))).toBe(true);
   });
 
   it('has a past certified seminar with CPD settings, check-ins, evaluations and certificates', async () => {

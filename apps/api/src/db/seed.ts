@@ -143,6 +143,24 @@ class ImageWriter {
     return reference;
   }
 
+  /**
+   * A member-only picture (an avatar, a logo, a representative's photo, decision 066): a private
+   * file with its `uploaded_files` row, whose path is the private reference, as the image
+   * pipeline stores them.
+   */
+  async savePrivateImage(image: RenderedImage): Promise<string> {
+    const { storageKey, reference } = await this.storage.savePrivate(image.buffer, 'webp');
+    this.files.push({
+      storageKey,
+      publicPath: reference,
+      contentType: 'image/webp',
+      byteSize: image.buffer.length,
+      width: image.width,
+      height: image.height,
+    });
+    return reference;
+  }
+
   async save(image: RenderedImage): Promise<string> {
     const { storageKey, publicPath } = await this.storage.save(image.buffer, 'webp');
     this.files.push({
@@ -174,9 +192,11 @@ async function drawPictures(images: ImageWriter) {
   // every run while sharp renders them in parallel.
   let seed = 1;
   const draw = (render: () => Promise<RenderedImage>) => render().then((image) => images.save(image));
-  const portrait = (name: string) => {
+  const drawPrivate = (render: () => Promise<RenderedImage>) =>
+    render().then((image) => images.savePrivateImage(image));
+  const portrait = (name: string, member = false) => {
     const own = seed++;
-    return draw(() => renderPortrait(name, own));
+    return (member ? drawPrivate : draw)(() => renderPortrait(name, own));
   };
   const banner = () => {
     const own = seed++;
@@ -189,7 +209,7 @@ async function drawPictures(images: ImageWriter) {
     demoMembers.map((member) => {
       const own = seed++;
       const render = member.type === 'company' ? renderLogo : renderPortrait;
-      return [member.username, draw(() => render(member.displayName, own))];
+      return [member.username, drawPrivate(() => render(member.displayName, own))];
     }),
   );
   const representativePortraits = keyed(
@@ -198,7 +218,7 @@ async function drawPictures(images: ImageWriter) {
       .filter((representative) => representative.withPortrait)
       .map((representative) => {
         const name = `${representative.firstName} ${representative.lastName}`;
-        return [name, portrait(name)];
+        return [name, portrait(name, true)];
       }),
   );
   const speakerImages = keyed(demoSpeakers.map((speaker) => [speaker.key, portrait(speaker.name)]));

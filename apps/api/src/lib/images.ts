@@ -11,6 +11,7 @@ import type { Sharp } from 'sharp';
 import type { Db, DbTransaction } from '../db/client';
 import {
   type ImageOwnerType,
+  isPrivateImageOwner,
   type NewUploadedFile,
   type UploadedFileVariant,
   uploadedFiles,
@@ -38,8 +39,11 @@ const SNIFFED_TYPES = new Set<string>([...ALLOWED_IMAGE_TYPES, 'image/apng']);
 
 export type EncodedImage = { buffer: Buffer; width: number; height: number };
 export type ProcessedImage = { main: EncodedImage; variants: EncodedImage[] };
-/** A processed image written to storage and not yet recorded. */
-export type StoredImage = { file: NewUploadedFile; publicPaths: string[] };
+/**
+ * A processed image written to storage and not yet recorded. `publicPaths` are what its files are
+ * kept as: public paths (`/uploads/…`), or private references (`private/…`) when `isPrivate`.
+ */
+export type StoredImage = { file: NewUploadedFile; publicPaths: string[]; isPrivate: boolean };
 /** The record images belong to. */
 export type ImageOwner = { type: ImageOwnerType; id: string };
 
@@ -131,11 +135,20 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
     );
   }
 
-  async function store(image: ProcessedImage): Promise<StoredImage> {
+  /**
+   * Writes the image and its sizes: as private files for the owner types whose pictures are
+   * member-only (decision 066: avatars, logos, representatives' photos), where the row's
+   * `publicPath` then keeps the private reference, not an address.
+   */
+  async function store(image: ProcessedImage, isPrivate: boolean): Promise<StoredImage> {
     const written: string[] = [];
     try {
       const save = async (encoded: EncodedImage) => {
-        const stored = await storage.save(encoded.buffer, 'webp');
+        const stored = isPrivate
+          ? await storage
+              .savePrivate(encoded.buffer, 'webp')
+              .then(({ storageKey, reference }) => ({ storageKey, publicPath: reference }))
+          : await storage.save(encoded.buffer, 'webp');
         written.push(stored.publicPath);
         return stored;
       };
@@ -161,9 +174,34 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
           variants,
         },
         publicPaths: written,
+        isPrivate,
       };
     } catch (error) {
       await removeFiles(written);
+      throw error;
+    }
+  }
+
+  async function withStored<Result>(
+    inputs: readonly Buffer[],
+    work: (images: StoredImage[]) => Promise<Result>,
+    fieldNames: readonly string[] | undefined,
+    isPrivate: boolean,
+  ): Promise<Result> {
+    const images: StoredImage[] = [];
+    const removeStored = () => removeFiles(images.flatMap((image) => image.publicPaths));
+    try {
+      for (const [index, input] of inputs.entries()) {
+        const processed = await processImage(input).catch((error: unknown) => {
+          const field = fieldNames?.[index];
+          if (!(error instanceof AppError) || !field || error.options.field) throw error;
+          throw new AppError(error.statusCode, error.error, { ...error.options, field });
+        });
+        images.push(await store(processed, isPrivate));
+      }
+      return await work(images);
+    } catch (error) {
+      await removeStored();
       throw error;
     }
   }
@@ -176,34 +214,38 @@ export function createImageUploads({ storage, log }: { storage: Storage; log: Fa
      * otherwise be decoded all at once), then runs `work` with them. If one upload is refused or
      * `work` fails, every file stored for the request is removed again: a failed request leaves
      * no file behind. `work` should be the transaction that records the images, and nothing after it.
+     * The files are public (news, events, speakers, the board).
      */
-    async withStoredImages<Result>(
+    withStoredImages<Result>(
       inputs: readonly Buffer[],
       work: (images: StoredImage[]) => Promise<Result>,
       /** The form field of each input, so a refused upload's message names where it was chosen. */
       fieldNames?: readonly string[],
     ): Promise<Result> {
-      const images: StoredImage[] = [];
-      const removeStored = () => removeFiles(images.flatMap((image) => image.publicPaths));
-      try {
-        for (const [index, input] of inputs.entries()) {
-          const processed = await processImage(input).catch((error: unknown) => {
-            const field = fieldNames?.[index];
-            if (!(error instanceof AppError) || !field || error.options.field) throw error;
-            throw new AppError(error.statusCode, error.error, { ...error.options, field });
-          });
-          images.push(await store(processed));
-        }
-        return await work(images);
-      } catch (error) {
-        await removeStored();
-        throw error;
-      }
+      return withStored(inputs, work, fieldNames, false);
+    },
+
+    /**
+     * As `withStoredImages`, for the member-only pictures (decision 066): users' avatars and
+     * logos, representatives' photos, stored as private files (`private/<name>`, main file and
+     * sizes), which `record` accepts only for the owner types `PRIVATE_IMAGE_OWNER_TYPES`.
+     */
+    withStoredPrivateImages<Result>(
+      inputs: readonly Buffer[],
+      work: (images: StoredImage[]) => Promise<Result>,
+      fieldNames?: readonly string[],
+    ): Promise<Result> {
+      return withStored(inputs, work, fieldNames, true);
     },
 
     /** Records stored images as `owner`'s, in their order, inside the caller's transaction. */
     async record(tx: DbTransaction, owner: ImageOwner, images: readonly StoredImage[]): Promise<void> {
       if (images.length === 0) return;
+      // A member-only picture must never be recorded under a public address, nor a public one
+      // be served only through a checked route.
+      if (images.some((image) => image.isPrivate !== isPrivateImageOwner(owner.type))) {
+        throw new Error(`Images stored for another kind of owner than ${owner.type}`);
+      }
       await tx.insert(uploadedFiles).values(
         images.map((image, position) => ({
           ...image.file,

@@ -13,7 +13,18 @@ export const IMAGE_OWNER_TYPES = [
 ] as const;
 export type ImageOwnerType = (typeof IMAGE_OWNER_TYPES)[number];
 
-/** A resized copy of an upload, e.g. a thumbnail. */
+/**
+ * The owners whose images are member-only (decision 066): stored as private files, their rows'
+ * `public_path` a private reference (`private/<name>`), served only by checked routes.
+ */
+export const PRIVATE_IMAGE_OWNER_TYPES = [
+  'user',
+  'representative',
+] as const satisfies readonly ImageOwnerType[];
+export const isPrivateImageOwner = (type: ImageOwnerType) =>
+  (PRIVATE_IMAGE_OWNER_TYPES as readonly ImageOwnerType[]).includes(type);
+
+/** A resized copy of an upload, e.g. a thumbnail; `publicPath` as the main file's (an address or a private reference). */
 export type UploadedFileVariant = {
   name: string;
   storageKey: string;

@@ -9,6 +9,7 @@ import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { memberPictureAddress } from '../../lib/member-pictures';
 import { membershipsWithDues } from '../memberships';
 import { acceptedNoticeVersionSql, consentGiven } from '../privacy';
 import { secondFactorSummary } from './two-factor';
@@ -58,8 +59,9 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     secondFactor,
     status: user.status,
     email_confirmation: user.emailConfirmedAt?.toISOString() ?? null,
-    avatarUrl: user.avatarUrl,
-    logoUrl: user.logoUrl,
+    // Private files (decision 066): the checked routes' addresses, never the stored reference.
+    avatarUrl: memberPictureAddress('avatar', user.id, user.avatarUrl),
+    logoUrl: memberPictureAddress('logo', user.id, user.logoUrl),
     isNew: user.isNew,
     receivesAnnouncements: user.receivesAnnouncements,
     acceptedCurrentNotice: user.acceptedNoticeVersion === CURRENT_NOTICE_VERSION,

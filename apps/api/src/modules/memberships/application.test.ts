@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import {
   ABOUT_MAX_CHARS,
   CURRENT_NOTICE_VERSION,
@@ -15,6 +13,7 @@ import { memberships, representatives, uploadedFiles, users } from '../../db/sch
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody, type Upload } from '../../test/multipart';
+import { storedUploads } from '../../test/stored-pictures';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -100,8 +99,7 @@ async function newApplicant() {
 }
 
 async function storedFiles(): Promise<string[]> {
-  if (!existsSync(context.config.uploadsDir)) return [];
-  return (await readdir(context.config.uploadsDir)).filter((name) => name !== '.tmp').sort();
+  return storedUploads(context.config.uploadsDir);
 }
 
 /** Everything the form writes for a user, and the files on disk, to show a refusal wrote nothing. */
@@ -151,8 +149,9 @@ describe('PUT /api/users/filled-form/:id', () => {
       avatarUrl: null,
       memberships: [{ category: 'Regular', status: 'pending', startsAt: null, expiresAt: null }],
     });
-    expect(profile.logoUrl).toMatch(/^\/uploads\/.+\.webp$/);
-    const logo = await context.app.inject({ method: 'GET', url: profile.logoUrl });
+    // A private file behind its checked route (decision 066), for the account's own session.
+    expect(profile.logoUrl).toMatch(new RegExp(`^/api/users/${user.id}/logo\\?v=`));
+    const logo = await context.app.inject({ method: 'GET', url: profile.logoUrl, headers: { cookie } });
     expect(logo.statusCode).toBe(200);
 
     const saved = await snapshot(user.id);
@@ -165,7 +164,7 @@ describe('PUT /api/users/filled-form/:id', () => {
       ]),
     );
     const withPhoto = saved.representatives.find((rep) => rep.firstName === 'First1');
-    expect(withPhoto?.avatarUrl).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(withPhoto?.avatarUrl).toMatch(/^private\/.+\.webp$/);
     expect(saved.representatives.find((rep) => rep.firstName === 'First0')?.avatarUrl).toBeNull();
     // Username and e-mail are read-only on the form.
     expect(saved.user).toMatchObject({ username: user.username, email: user.email });
@@ -250,7 +249,7 @@ describe('PUT /api/users/filled-form/:id', () => {
       logoUrl: null,
       memberships: [{ category: 'Individual', status: 'pending' }],
     });
-    expect(profile.avatarUrl).toMatch(/^\/uploads\//);
+    expect(profile.avatarUrl).toMatch(new RegExp(`^/api/users/${user.id}/avatar\\?v=`));
     expect((await snapshot(user.id)).representatives).toEqual([]);
   });
 
@@ -346,7 +345,7 @@ describe('PUT /api/users/filled-form/:id', () => {
     expect(afterById.get(renamed?.id as string)?.avatarUrl).not.toBe(renamed?.avatarUrl);
     expect(afterById.has(dropped?.id as string)).toBe(false);
     expect(after.representatives.find((rep) => rep.firstName === 'Added')?.avatarUrl).toBeNull();
-    const fileName = (url: string | null | undefined) => url?.replace('/uploads/', '') as string;
+    const fileName = (reference: string | null | undefined) => reference as string;
     // The unchanged representative's photo and the logo stay; the replaced and dropped ones go.
     expect(after.files).toContain(fileName(kept?.avatarUrl));
     expect(after.files).toContain(fileName(before.user?.logoUrl));

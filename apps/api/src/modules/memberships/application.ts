@@ -99,7 +99,7 @@ export async function submitMembershipForm(
     }),
   ];
 
-  const releasedFiles = await images.withStoredImages(
+  const releasedFiles = await images.withStoredPrivateImages(
     uploads.map((upload) => upload.buffer),
     (stored) =>
       db.transaction(async (tx) => {

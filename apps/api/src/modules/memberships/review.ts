@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { memberPictureAddress } from '../../lib/member-pictures';
 import type { Viewer } from '../../plugins/access';
 import { listRepresentatives } from '../representatives';
 import { accountNameSelect } from '../users';
@@ -46,7 +47,12 @@ export async function getMembershipApplication(db: Db, id: string): Promise<Memb
   const { createdAt, ...details } = applicant;
   return {
     membership: toAdminMembership(row),
-    applicant: { ...details, created_at: createdAt.toISOString() },
+    applicant: {
+      ...details,
+      avatarUrl: memberPictureAddress('avatar', applicant.id, applicant.avatarUrl),
+      logoUrl: memberPictureAddress('logo', applicant.id, applicant.logoUrl),
+      created_at: createdAt.toISOString(),
+    },
     representatives: await listRepresentatives(db, row.userId),
   };
 }

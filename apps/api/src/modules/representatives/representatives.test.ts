@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import {
   IMAGE_MESSAGES,
   REPRESENTATIVE_EDITOR_MESSAGES,
@@ -12,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representatives, uploadedFiles } from '../../db/schema';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { storedPictureOf, storedUploads } from '../../test/stored-pictures';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -30,8 +29,7 @@ const picture = (width = 240, height = 240) =>
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 
 async function storedFiles(): Promise<string[]> {
-  if (!existsSync(context.config.uploadsDir)) return [];
-  return (await readdir(context.config.uploadsDir)).filter((name) => name !== '.tmp').sort();
+  return storedUploads(context.config.uploadsDir);
 }
 const repsOf = (userId: string) =>
   context.db
@@ -85,10 +83,15 @@ describe('PUT /api/reps/update-reps', () => {
       expect.objectContaining({ firstName: 'Dan', type: null, avatarUrl: null }),
     ]);
     const carla = data[1];
-    expect(carla.avatarUrl).toMatch(/^\/uploads\/.+\.webp$/);
-    expect(await storedFiles()).toContain(carla.avatarUrl.replace('/uploads/', ''));
+    // A private file behind its checked route (decision 066).
+    expect(carla.avatarUrl).toMatch(new RegExp(`^/api/representatives/${carla.id}/photo\\?v=`));
+    expect(await storedFiles()).toContain(storedPictureOf(carla.avatarUrl));
     const [row] = await context.db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerId, carla.id));
-    expect(row).toMatchObject({ ownerType: 'representative', position: 0, publicPath: carla.avatarUrl });
+    expect(row).toMatchObject({
+      ownerType: 'representative',
+      position: 0,
+      publicPath: storedPictureOf(carla.avatarUrl),
+    });
     expect((await repsOf(user.id)).map((rep) => rep.firstName)).toEqual(['Ana Maria', 'Carla', 'Dan']);
 
     // The vote moves from Ana to Dan in one save; Carla's photo is replaced, then removed.
@@ -108,8 +111,8 @@ describe('PUT /api/reps/update-reps', () => {
     expect(after.map((rep: { type: string | null }) => rep.type)).toEqual(['voting', 'non-voting', null]);
     expect(after[2].avatarUrl).not.toBe(carla.avatarUrl);
     const files = await storedFiles();
-    expect(files).not.toContain(carla.avatarUrl.replace('/uploads/', ''));
-    expect(files).toContain(after[2].avatarUrl.replace('/uploads/', ''));
+    expect(files).not.toContain(storedPictureOf(carla.avatarUrl));
+    expect(files).toContain(storedPictureOf(after[2].avatarUrl));
 
     const removed = await update(cookie, [
       { id: voting.id, firstName: 'Ana Maria', lastName: 'Cruz', type: 'voting' },
@@ -120,7 +123,7 @@ describe('PUT /api/reps/update-reps', () => {
       expect.objectContaining({ id: voting.id, type: 'voting' }),
       expect.objectContaining({ id: carla.id, avatarUrl: null }),
     ]);
-    expect(await storedFiles()).not.toContain(after[2].avatarUrl.replace('/uploads/', ''));
+    expect(await storedFiles()).not.toContain(storedPictureOf(after[2].avatarUrl));
   });
 
   it('keeps the current photo when none is sent', async () => {
@@ -140,7 +143,7 @@ describe('PUT /api/reps/update-reps', () => {
       { id: voting.id, firstName: 'Ana', lastName: 'Reyes', type: 'voting', avatarUrl: photo },
     ]);
     expect(second.json().data[0]).toMatchObject({ lastName: 'Reyes', avatarUrl: photo });
-    expect((await repsOf(user.id))[0]?.avatarUrl).toBe(photo);
+    expect((await repsOf(user.id))[0]?.avatarUrl).toBe(storedPictureOf(photo));
   });
 
   describe('bad input: 4xx with the message, nothing written, no file left', () => {

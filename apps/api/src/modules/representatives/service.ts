@@ -11,6 +11,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { memberships, representatives, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
+import { memberPictureAddress } from '../../lib/member-pictures';
 import { newestMembershipOf } from '../memberships';
 
 export type RepresentativesContext = { db: Db; images: ImageUploads };
@@ -28,7 +29,8 @@ const toRepresentative = (row: RepresentativeRow): Representative => ({
   position: row.position,
   email: row.email,
   type: row.type,
-  avatarUrl: row.avatarUrl,
+  // A private file (decision 066): its checked route's address.
+  avatarUrl: memberPictureAddress('photo', row.id, row.avatarUrl),
   created_at: row.createdAt.toISOString(),
 });
 
@@ -111,7 +113,7 @@ function withStoredPhotos<Result>(
     if (!photo) return work(stored);
     let processed = false;
     try {
-      return await images.withStoredImages([photo.bytes], async ([image]) => {
+      return await images.withStoredPrivateImages([photo.bytes], async ([image]) => {
         processed = true;
         stored.push(image as StoredImage);
         return step(position + 1);

@@ -44,7 +44,7 @@ export async function createMember(
   const repPlaces = input.representatives.map((_, index) => place(pictures.representatives[index]));
 
   try {
-    const id = await images.withStoredImages(uploads, (stored) =>
+    const id = await images.withStoredPrivateImages(uploads, (stored) =>
       db.transaction(async (tx) => {
         const pathAt = (index: number) => (index >= 0 ? (stored[index]?.file.publicPath ?? null) : null);
         const mainPath = pathAt(mainPlace);

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzl
 import type { Db } from '../../db/client';
 import { memberships, type User, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { memberPictureAddress } from '../../lib/member-pictures';
 import { likePattern } from '../../lib/sql';
 import { hasStanding, type MembershipWithDues, newestMembershipOf, toAdminMembership } from '../memberships';
 import { nameMissingSql } from './display-name';
@@ -40,8 +41,8 @@ export function toAdminUser(
     roles: [...roles],
     status: user.status,
     isNew: user.isNew,
-    avatarUrl: user.avatarUrl,
-    logoUrl: user.logoUrl,
+    avatarUrl: memberPictureAddress('avatar', user.id, user.avatarUrl),
+    logoUrl: memberPictureAddress('logo', user.id, user.logoUrl),
     email_confirmation: user.emailConfirmedAt?.toISOString() ?? null,
     membership: membership ? toAdminMembership(membership, now) : null,
     created_at: user.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, memberships, representatives, uploadedFiles, users } from '../../db/schema';
 import { createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { storedPictureOf } from '../../test/stored-pictures';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
@@ -108,7 +109,8 @@ describe('POST /api/users/admin/create-user', () => {
       facsimile: '+63 2 8123 4568',
     });
     expect(created.email_confirmation).not.toBeNull();
-    expect(created.logoUrl).toMatch(/^\/uploads\//);
+    // A private file behind its checked route (decision 066).
+    expect(created.logoUrl).toMatch(new RegExp(`^/api/users/${created.id}/logo\\?v=`));
     expect(created.membership).toMatchObject({ category: 'Regular', status: 'pending' });
 
     const [row] = await context.db.select().from(users).where(eq(users.id, created.id));
@@ -124,7 +126,7 @@ describe('POST /api/users/admin/create-user', () => {
     const files = await context.db
       .select()
       .from(uploadedFiles)
-      .where(eq(uploadedFiles.publicPath, created.logoUrl));
+      .where(eq(uploadedFiles.publicPath, storedPictureOf(created.logoUrl)));
     expect(files).toHaveLength(1);
 
     const [mail] = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -254,7 +256,7 @@ describe('POST /api/users/admin/create-user', () => {
     );
     expect(response.statusCode).toBe(201);
     const created = response.json().data.user;
-    expect(created.avatarUrl).toMatch(/^\/uploads\//);
+    expect(created.avatarUrl).toMatch(new RegExp(`^/api/users/${created.id}/avatar\\?v=`));
     expect(created.membership.category).toBe('Individual');
     expect(
       await context.db.select().from(representatives).where(eq(representatives.userId, created.id)),

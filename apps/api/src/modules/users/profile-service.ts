@@ -62,7 +62,7 @@ export async function updateProfile(
   { type, status: _status, ...fields }: UpdateProfile,
   picture: Buffer | undefined,
 ) {
-  const released = await images.withStoredImages(picture ? [picture] : [], (stored) =>
+  const released = await images.withStoredPrivateImages(picture ? [picture] : [], (stored) =>
     db.transaction(async (tx) => {
       const [user] = await tx
         .select({ id: users.id, type: users.type })

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { IMAGE_MESSAGES, PROFILE_MESSAGES } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, representatives, uploadedFiles, users } from '../../db/schema';
 import { createMembership, createUser, signIn, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { storedPictureOf, storedUploads } from '../../test/stored-pictures';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -42,8 +41,7 @@ const png = (width = 300, height = 300) =>
     .toBuffer();
 
 async function storedFiles(): Promise<string[]> {
-  if (!existsSync(context.config.uploadsDir)) return [];
-  return (await readdir(context.config.uploadsDir)).filter((name) => name !== '.tmp').sort();
+  return storedUploads(context.config.uploadsDir);
 }
 const userRow = async (id: string) =>
   (await context.db.select().from(users).where(eq(users.id, id)))[0] as typeof users.$inferSelect;
@@ -162,9 +160,10 @@ describe('PUT /api/users/update-profile', () => {
       address: '1 Rizal St, Makati',
       about: null,
     });
-    expect(profile.avatarUrl).toMatch(/^\/uploads\/.+\.webp$/);
+    // A private file behind its checked route (decision 066).
+    expect(profile.avatarUrl).toMatch(new RegExp(`^/api/users/${member.id}/avatar\\?v=`));
     const filesAfterFirst = await storedFiles();
-    expect(filesAfterFirst).toContain(profile.avatarUrl.replace('/uploads/', ''));
+    expect(filesAfterFirst).toContain(storedPictureOf(profile.avatarUrl));
 
     const second = await sendProfile(cookie, { username: 'new_name_1' }, [
       { field: 'avatar', bytes: await png(200, 200) },
@@ -173,12 +172,12 @@ describe('PUT /api/users/update-profile', () => {
     const replaced = second.json().data.profile.avatarUrl;
     expect(replaced).not.toBe(profile.avatarUrl);
     const files = await storedFiles();
-    expect(files).toContain(replaced.replace('/uploads/', ''));
-    expect(files).not.toContain(profile.avatarUrl.replace('/uploads/', ''));
+    expect(files).toContain(storedPictureOf(replaced));
+    expect(files).not.toContain(storedPictureOf(profile.avatarUrl));
     // The phone not sent is kept.
     expect(second.json().data.profile.phone).toBe('0917 000 0000');
     const rows = await context.db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerId, member.id));
-    expect(rows.map((row) => [row.ownerType, row.publicPath])).toEqual([['user', replaced]]);
+    expect(rows.map((row) => [row.ownerType, row.publicPath])).toEqual([['user', storedPictureOf(replaced)]]);
   });
 
   it("keeps a company's billing details, and refuses a TIN or billing e-mail that is not one", async () => {
@@ -213,7 +212,7 @@ describe('PUT /api/users/update-profile', () => {
       { field: 'logo', bytes: await png() },
     ]);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.profile.logoUrl).toMatch(/^\/uploads\//);
+    expect(response.json().data.profile.logoUrl).toMatch(new RegExp(`^/api/users/${company.id}/logo\\?v=`));
     expect(response.json().data.profile.avatarUrl).toBeNull();
   });
 
