@@ -29,7 +29,7 @@ describe('"Download my data" (docs/decisions/067)', () => {
     const { page, context } = await browser.newPage('laptop');
     await signInByApi(page, member.email, member.password);
     await openPage(page, paths.profile);
-    const section = page.getByRole('region', { name: DATA_EXPORT_MESSAGES.sectionTitle });
+    const section = page.getByRole('region', { name: DATA_EXPORT_MESSAGES.sectionTitle, exact: true });
     await section.getByRole('button', { name: DATA_EXPORT_MESSAGES.button }).click();
     await section.getByText(DATA_EXPORT_MESSAGES.requested).waitFor();
 
@@ -76,7 +76,10 @@ describe('"Download my data" (docs/decisions/067)', () => {
     const phone = await browser.newPage('phone');
     await signInByApi(phone.page, member.email, member.password);
     await openPage(phone.page, `${paths.profile}#your-data`);
-    const phoneSection = phone.page.getByRole('region', { name: DATA_EXPORT_MESSAGES.sectionTitle });
+    const phoneSection = phone.page.getByRole('region', {
+      name: DATA_EXPORT_MESSAGES.sectionTitle,
+      exact: true,
+    });
     await phoneSection.getByRole('button', { name: DATA_EXPORT_MESSAGES.downloadLink }).waitFor();
     await phoneSection.scrollIntoViewIfNeeded();
     await phoneSection.screenshot({ path: 'artifacts/screenshots/profile-your-data-phone.png' });
