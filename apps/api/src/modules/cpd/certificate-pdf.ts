@@ -13,14 +13,14 @@ import { documentDate, loadDocumentFonts } from '../dues';
 const WIDTH = 841.89;
 const HEIGHT = 595.28;
 const MARGIN = 48;
-const BRAND = '#17413b';
+export const BRAND = '#17413b';
 const GOLD = '#c99a3e';
-const INK = '#1f2328';
-const MUTED = '#5b6169';
+export const INK = '#1f2328';
+export const MUTED = '#5b6169';
 const REVOKED_RED = '#b3261e';
 
 /** The QR code of `url`, `size` points wide, its top left corner at x, y, with its quiet zone. */
-function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
+export function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const cell = size / (modules.size + 8);
   doc.rect(x, y, size, size).fill('#ffffff');

@@ -13,31 +13,16 @@ import {
   transcriptVerifyPath,
 } from '@portal/shared';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { cpdTranscriptCopies } from '../../db/schema';
 import { documentDate, loadDocumentFonts } from '../dues';
+import { BRAND, drawQr, INK, MUTED } from './certificate-pdf';
 
 const WIDTH = 595.28;
 const HEIGHT = 841.89;
 const MARGIN = 48;
-const BRAND = '#17413b';
-const INK = '#1f2328';
-const MUTED = '#5b6169';
 const RULE = '#d7d2c8';
 const WARN = '#b3261e';
-
-function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const cell = size / (modules.size + 8);
-  doc.rect(x, y, size, size).fill('#ffffff');
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (modules.get(row, column)) doc.rect(x + (column + 4) * cell, y + (row + 4) * cell, cell, cell);
-    }
-  }
-  doc.fill('#000000');
-}
 
 const STATUS_TEXT = {
   issued: 'Certificate',
