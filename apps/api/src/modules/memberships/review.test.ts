@@ -100,7 +100,7 @@ describe('GET /api/memberships/application/{id}', () => {
         address: '12, Ayala Avenue, Makati, 1226',
         about: 'Gold and copper exploration in Mindanao.',
         registeredName: 'Mindanao Copper Exploration, Inc.',
-        logoUrl: '/uploads/logo.webp',
+        logoUrl: 'private/logo.webp',
       })
       .where(eq(users.id, user.id));
     await context.db.insert(representatives).values([
@@ -118,7 +118,7 @@ describe('GET /api/memberships/application/{id}', () => {
       address: '12, Ayala Avenue, Makati, 1226',
       about: 'Gold and copper exploration in Mindanao.',
       registeredName: 'Mindanao Copper Exploration, Inc.',
-      logoUrl: '/uploads/logo.webp',
+      logoUrl: `/api/users/${user.id}/logo?v=logo`,
       type: 'company',
     });
     expect(data.representatives.map((rep) => [rep.firstName, rep.position, rep.type])).toEqual([
