@@ -92,14 +92,18 @@ export function dataExportView(row: DataExportRow, now = new Date()): DataExport
  * most one at a time, held by the partial unique index, so two requests at once make one).
  */
 export async function requestDataExport(db: Db, userId: string): Promise<DataExport> {
-  const [created] = await db.insert(dataExports).values({ userId }).onConflictDoNothing().returning();
-  if (created) return dataExportView(created);
-  const [inProgress] = await db
-    .select()
-    .from(dataExports)
-    .where(and(eq(dataExports.userId, userId), inArray(dataExports.status, ['queued', 'running'])));
-  if (!inProgress) throw new Error('The export was neither made nor found');
-  return dataExportView(inProgress);
+  // The export in progress that refused the insert may finish before it is read: then the
+  // insert is tried again (a run builds an export in seconds, so once more is almost always it).
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [created] = await db.insert(dataExports).values({ userId }).onConflictDoNothing().returning();
+    if (created) return dataExportView(created);
+    const [inProgress] = await db
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, userId), inArray(dataExports.status, ['queued', 'running'])));
+    if (inProgress) return dataExportView(inProgress);
+  }
+  throw new Error('The export was neither made nor found');
 }
 
 /** GET /api/me/data-export: the person's latest export, or null. */
