@@ -18,6 +18,7 @@ import { ListFooter } from '@/components/admin-list/list-footer';
 import { FilterSelect, ListToolbar } from '@/components/admin-list/list-toolbar';
 import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-list-params';
 import { useNotice } from '@/components/admin-list/use-notice';
+import { ProfessionOptions } from '@/components/forms/profession-options';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -287,11 +288,7 @@ function ProviderForm({ saved, onSaved }: { saved: ProviderAccreditations; onSav
               error={errors.accreditations?.[index]?.profession?.message}
               {...register(`accreditations.${index}.profession`)}
             >
-              {PROFESSIONS.map((profession) => (
-                <option key={profession.code} value={profession.code}>
-                  {profession.label}
-                </option>
-              ))}
+              <ProfessionOptions />
             </SelectField>
             <TextField
               label="Provider accreditation no. *"

@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { ProfessionOptions } from '@/components/forms/profession-options';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -143,11 +144,7 @@ export function CpdSettingsForm({
               error={errors.accreditations?.[index]?.profession?.message}
               {...register(`accreditations.${index}.profession`)}
             >
-              {PROFESSIONS.map((profession) => (
-                <option key={profession.code} value={profession.code}>
-                  {profession.label}
-                </option>
-              ))}
+              <ProfessionOptions />
             </SelectField>
             <TextField
               label="Program accreditation no. *"

@@ -18,6 +18,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { ProfessionOptions } from '@/components/forms/profession-options';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogFormEnd, DialogPanel } from '@/components/ui/dialog';
 import { FileField } from '@/components/ui/file-field';
@@ -245,11 +246,7 @@ function LicencesForm({ saved, notify }: { saved: PrcLicence[]; notify: Notify }
             error={errors.licences?.[index]?.profession?.message}
             {...register(`licences.${index}.profession`)}
           >
-            {PROFESSIONS.map((profession) => (
-              <option key={profession.code} value={profession.code}>
-                {profession.label}
-              </option>
-            ))}
+            <ProfessionOptions />
           </SelectField>
           <TextField
             label="PRC licence number *"
