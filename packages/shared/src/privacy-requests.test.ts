@@ -24,5 +24,6 @@ describe('the erased account placeholder (docs/decisions/068)', () => {
   it('gives a unique username and an address that cannot receive mail', () => {
     expect(erasedUsername('2026-0042')).toBe('former-member-2026-0042');
     expect(erasedEmail('2026-0042')).toBe('former-member-2026-0042@erased.invalid');
+    expect(erasedEmail('2026-0042', 'billing')).toBe('former-member-2026-0042+billing@erased.invalid');
   });
 });

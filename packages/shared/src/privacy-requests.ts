@@ -81,8 +81,12 @@ export function erasedAccountNames(number: string) {
 
 /** The username and the non-deliverable e-mail of an erased account (unique, as the indexes ask). */
 export const erasedUsername = (number: string) => `former-member-${number}`;
-/** `.invalid` is reserved (RFC 2606): no mail can ever be delivered there. */
-export const erasedEmail = (number: string) => `former-member-${number}@erased.invalid`;
+/**
+ * `.invalid` is reserved (RFC 2606): no mail can ever be delivered there. `tag` tells apart rows
+ * that must stay distinct by address (a statement's reminders, one per recipient's role).
+ */
+export const erasedEmail = (number: string, tag?: string) =>
+  `former-member-${number}${tag ? `+${tag}` : ''}@erased.invalid`;
 
 /** What erasure keeps, and why: listed in the answer to the member (only the kinds they have). */
 export const ERASURE_KEPT_ITEM_KINDS = [

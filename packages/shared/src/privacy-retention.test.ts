@@ -17,6 +17,12 @@ describe('the periods the retention job applies', () => {
     );
     expect(keptFor('Sessions and sign-in records')).toBe(`${RETENTION_PERIODS.sessionDays} days`);
     expect(keptFor('E-mail delivery logs')).toBe(`${RETENTION_PERIODS.deliveryLogYears} year`);
+    expect(keptFor('Statements of account, receipts and payments')).toMatch(
+      new RegExp(`^${RETENTION_PERIODS.statementNameYears} years, .*; then the name is replaced$`),
+    );
+    expect(keptFor('Consent records')).toMatch(
+      new RegExp(`, and ${RETENTION_PERIODS.consentAfterClosureYears} years after it closes, `),
+    );
     expect(keptFor('Audit log of staff actions')).toMatch(
       new RegExp(`^${RETENTION_PERIODS.auditLogYears} years`),
     );

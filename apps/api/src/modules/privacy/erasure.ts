@@ -8,8 +8,9 @@ import {
   formatFormerMemberNumber,
   formerMemberName,
   manilaDateString,
+  REMINDER_RECIPIENT_ROLES,
 } from '@portal/shared';
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
 import {
   adminAuditLog,
@@ -44,6 +45,23 @@ import {
   webauthnChallenges,
 } from '../../db/schema';
 import { nextSequenceNumber } from '../dues';
+
+/**
+ * The person on the statements `which` picks replaced by `person` wherever a statement prints them
+ * (name, e-mail, address, TIN): the statement, its number and its payments stay for the books. The
+ * one way of doing it, for erasure and for the retention schedule's ten years (retention.ts).
+ */
+export async function replaceBilledPerson(
+  tx: DbTransaction,
+  which: SQL,
+  person: { name: string; email: string },
+) {
+  return tx
+    .update(duesStatements)
+    .set({ billedName: person.name, billedEmail: person.email, billedAddress: null, billedTin: null })
+    .where(which)
+    .returning({ id: duesStatements.id });
+}
 
 /** The kind of `document_sequences` row that numbers erased accounts, one sequence per year. */
 const FORMER_MEMBER_SEQUENCE = 'former_member';
@@ -181,11 +199,18 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
     }));
 
   // Financial records: kept, the person replaced by the placeholder on every copy that prints them.
-  await tx
-    .update(duesStatements)
-    .set({ billedName: placeholderName, billedEmail: placeholderEmail, billedAddress: null, billedTin: null })
-    .where(eq(duesStatements.userId, userId));
-  await tx.update(duesReminders).set({ email: placeholderEmail }).where(eq(duesReminders.userId, userId));
+  await replaceBilledPerson(tx, eq(duesStatements.userId, userId), {
+    name: placeholderName,
+    email: placeholderEmail,
+  });
+  // A statement's reminder went once per address (unique by statement, day and address): the
+  // member's and the company's billing address become one placeholder each, told apart by role.
+  for (const role of REMINDER_RECIPIENT_ROLES) {
+    await tx
+      .update(duesReminders)
+      .set({ email: erasedEmail(formerMemberNumber, role) })
+      .where(and(eq(duesReminders.userId, userId), eq(duesReminders.role, role)));
+  }
   await tx.delete(duesReminderPauses).where(eq(duesReminderPauses.userId, userId));
   // The payments' references are the provider's or the bank's numbers, kept for the books.
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   displayName,
   erasedAccountNames,
+  erasedEmail,
   formerMemberName,
   manilaDateString,
   PRIVACY_REQUEST_MESSAGES,
@@ -17,6 +18,7 @@ import {
   cpdExternalUnits,
   dataExports,
   duesPayments,
+  duesReminders,
   duesStatements,
   eventRegistrations,
   mailOutbox,
@@ -463,6 +465,19 @@ describe('approving an erasure', () => {
       expiresAt: null,
     });
     await call('PUT', `/api/memberships/update/${membership.id}`, adminCookie, { status: 'approved' });
+    const [issued] = await context.db.select().from(duesStatements).where(eq(duesStatements.userId, user.id));
+    // A reminder went to the member and one to the billing address on the same day: the two
+    // stay two (they are unique by statement, day and address).
+    await context.db.insert(duesReminders).values(
+      (['member', 'billing'] as const).map((role) => ({
+        statementId: issued?.id as string,
+        userId: user.id,
+        offsetDays: 0,
+        role,
+        email: `${role}-${user.id}@example.com`,
+        runDate: manilaDateString(),
+      })),
+    );
     const { cookie } = await signIn(context, user);
     const created = (await call('POST', '/api/me/erasure-requests', cookie, { reason: 'Retiring' })).json()
       .data;
@@ -475,6 +490,15 @@ describe('approving an erasure', () => {
       .where(eq(duesStatements.userId, user.id));
     expect(statement?.status).toBe('issued');
     expect(statement?.billedName).toMatch(/^Former member \d{4}-\d{4}$/);
+    const number = statement?.billedName.replace('Former member ', '') as string;
+    const reminders = await context.db
+      .select({ email: duesReminders.email })
+      .from(duesReminders)
+      .where(eq(duesReminders.statementId, statement?.id as string));
+    expect(reminders.map((row) => row.email).sort()).toEqual([
+      erasedEmail(number, 'billing'),
+      erasedEmail(number, 'member'),
+    ]);
   });
 
   it('deletes the CPD transcript rows and the external certificate file', async () => {

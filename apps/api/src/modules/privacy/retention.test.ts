@@ -1,14 +1,22 @@
-import { addToDate, manilaDateString, type RetentionKind } from '@portal/shared';
+import {
+  addToDate,
+  erasedEmail,
+  manilaDateString,
+  RETENTION_REPLACED_PERSON,
+  type RetentionKind,
+} from '@portal/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAuditLog,
   consentRecords,
   duesPayments,
+  duesReminders,
   duesStatements,
   emailTokens,
   mailOutbox,
   memberships,
+  privacyRequests,
   sessions,
   uploadedFiles,
   users,
@@ -87,6 +95,63 @@ async function paymentWithProof(paidOn: string) {
     proof,
   };
 }
+
+/** A statement issued on `issuedOn` billing a company at its address, with a reminder to each of its two addresses. */
+async function billedStatement(issuedOn: string, billedEmail = 'billing@company.example') {
+  const owner = await createUser(context.db);
+  const [statement] = await context.db
+    .insert(duesStatements)
+    .values({
+      number: `SOA-T-${Math.random().toString(36).slice(2, 10)}`,
+      kind: 'semester',
+      status: 'paid',
+      userId: owner.id,
+      category: 'Regular',
+      months: 6,
+      amountCentavos: 750_000,
+      issuedOn,
+      dueOn: issuedOn,
+      billedName: 'Cordillera Copper Inc.',
+      billedEmail,
+      billedAddress: 'Baguio City',
+      billedTin: '123-456-789-000',
+    })
+    .returning();
+  const statementId = statement?.id as string;
+  await context.db.insert(duesReminders).values(
+    (['member', 'billing'] as const).map((role) => ({
+      statementId,
+      userId: owner.id,
+      offsetDays: -7,
+      role,
+      email: `${role}-${statementId}@company.example`,
+      runDate: issuedOn,
+    })),
+  );
+  return statementId;
+}
+
+const statementById = async (id: string) =>
+  (await context.db.select().from(duesStatements).where(eq(duesStatements.id, id)))[0];
+const remindersOf = async (id: string) =>
+  context.db.select().from(duesReminders).where(eq(duesReminders.statementId, id));
+
+/** An account erased (its placeholder kept, decision 068) at `erasedAt`, with its consent records. */
+async function erasedAccount(erasedAt: Date) {
+  const account = await createUser(context.db);
+  await context.db.insert(privacyRequests).values({
+    userId: account.id,
+    kind: 'erasure',
+    status: 'approved',
+    details: 'Please erase my account',
+    requestedAt: erasedAt,
+    dueAt: erasedAt,
+    resolvedAt: erasedAt,
+  });
+  return account.id;
+}
+const consentsOf = async (userId: string) =>
+  context.db.select().from(consentRecords).where(eq(consentRecords.userId, userId));
 
 async function session(createdAt: Date) {
   const owner = await createUser(context.db);
@@ -187,13 +252,35 @@ describe('the retention job', () => {
     const dueAudit = await auditRow(yearsBefore(10));
     const youngAudit = await auditRow(yearsBefore(10, 1));
 
+    // Statements: 10 years after the day issued, the person is no longer printed; an erased
+    // account's statement keeps its placeholder.
+    const dueStatement = await billedStatement(addToDate(today, { months: -120 }));
+    const youngStatement = await billedStatement(addToDate(addToDate(today, { months: -120 }), { days: 1 }));
+    const erasedStatement = await billedStatement(
+      addToDate(today, { months: -150 }),
+      erasedEmail('2014-0001'),
+    );
+
+    // Consent records: 3 years after the account closed (was erased); a live account's stay.
+    const closedLongAgo = await erasedAccount(yearsBefore(3));
+    const closedRecently = await erasedAccount(yearsBefore(3, 1));
+    const liveOld = await createUser(context.db, { createdAt: yearsBefore(8) });
+    await context.db
+      .update(consentRecords)
+      .set({ createdAt: yearsBefore(8) })
+      .where(inArray(consentRecords.userId, [closedLongAgo, closedRecently, liveOld.id]));
+    const closedLongAgoConsents = (await consentsOf(closedLongAgo)).length;
+    expect(closedLongAgoConsents).toBeGreaterThan(0);
+
     const expected: Record<RetentionKind, number> = {
       unconfirmedAccounts: 1,
       rejectedApplications: 1,
       paymentProofs: 1,
+      statementNames: 1,
       sessions: 1,
       deliveryLogs: 2,
       auditLog: 1,
+      consentRecords: closedLongAgoConsents,
     };
 
     const dry = await applyRetention({ db: context.db, storage }, NOW, { dryRun: true });
@@ -255,6 +342,30 @@ describe('the retention job', () => {
     expect(kept?.proofPath).toBe(youngProof.proof.reference);
     expect(await storage.read(youngProof.proof.reference)).not.toBeNull();
 
+    // The statement stays with its number and amount, without the person; its reminders went.
+    expect(await statementById(dueStatement)).toMatchObject({
+      status: 'paid',
+      amountCentavos: 750_000,
+      billedName: RETENTION_REPLACED_PERSON.name,
+      billedEmail: RETENTION_REPLACED_PERSON.email,
+      billedAddress: null,
+      billedTin: null,
+    });
+    expect(await remindersOf(dueStatement)).toEqual([]);
+    expect(await statementById(youngStatement)).toMatchObject({
+      billedName: 'Cordillera Copper Inc.',
+      billedAddress: 'Baguio City',
+    });
+    expect(await remindersOf(youngStatement)).toHaveLength(2);
+    expect(await statementById(erasedStatement)).toMatchObject({
+      billedName: 'Cordillera Copper Inc.',
+      billedEmail: erasedEmail('2014-0001'),
+    });
+
+    expect(await consentsOf(closedLongAgo)).toEqual([]);
+    expect((await consentsOf(closedRecently)).length).toBeGreaterThan(0);
+    expect((await consentsOf(liveOld.id)).length).toBeGreaterThan(0);
+
     const sessionIds = (await context.db.select({ id: sessions.id }).from(sessions)).map((row) => row.id);
     expect(sessionIds).not.toContain(dueSession);
     expect(sessionIds).toContain(youngSession);
@@ -284,6 +395,8 @@ describe('the retention job', () => {
       sessions: 0,
       deliveryLogs: 0,
       auditLog: 0,
+      statementNames: 0,
+      consentRecords: 0,
       accounts: [],
     });
     // A day later, what was a day young is due.
@@ -297,6 +410,8 @@ describe('the retention job', () => {
       sessions: 1,
       deliveryLogs: 1,
       auditLog: 1,
+      statementNames: 1,
+      consentRecords: (await consentsOf(closedRecently)).length,
     });
   });
 

@@ -1,4 +1,10 @@
-import { addToDate, manilaDateString, RETENTION_PERIODS, type RetentionKind } from '@portal/shared';
+import {
+  addToDate,
+  manilaDateString,
+  RETENTION_PERIODS,
+  RETENTION_REPLACED_PERSON,
+  type RetentionKind,
+} from '@portal/shared';
 import {
   and,
   asc,
@@ -8,6 +14,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  like,
   lte,
   not,
   or,
@@ -17,10 +24,13 @@ import {
 import type { Db, DbTransaction } from '../../db/client';
 import {
   adminAuditLog,
+  consentRecords,
   duesPayments,
+  duesReminders,
   duesStatements,
   mailOutbox,
   memberships,
+  privacyRequests,
   representatives,
   sessions,
   uploadedFiles,
@@ -28,6 +38,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
+import { replaceBilledPerson } from './erasure';
 
 const DAY_MS = 86_400_000;
 
@@ -68,9 +79,12 @@ export function retentionCutoffs(now: Date) {
     rejectedApplications: yearsBefore(now, RETENTION_PERIODS.rejectedApplicationYears),
     // A payment's day is a Manila calendar day: its proof goes on the day five years later.
     paymentProofs: addToDate(manilaDateString(now), { months: -12 * RETENTION_PERIODS.paymentProofYears }),
+    // A statement's day is its issue day, a Manila calendar day.
+    statementNames: addToDate(manilaDateString(now), { months: -12 * RETENTION_PERIODS.statementNameYears }),
     sessions: new Date(now.getTime() - RETENTION_PERIODS.sessionDays * DAY_MS),
     deliveryLogs: yearsBefore(now, RETENTION_PERIODS.deliveryLogYears),
     auditLog: yearsBefore(now, RETENTION_PERIODS.auditLogYears),
+    accountsClosed: yearsBefore(now, RETENTION_PERIODS.consentAfterClosureYears),
   };
 }
 
@@ -107,6 +121,19 @@ function duePredicates(cutoffs: Cutoffs) {
       lte(mailOutbox.createdAt, cutoffs.deliveryLogs),
     ) as SQL,
     auditLog: lte(adminAuditLog.createdAt, cutoffs.auditLog),
+    // Ten years after it was issued, a statement no longer prints who it billed. An erased
+    // account's statements already print its placeholder (an address at erased.invalid): kept.
+    statementNames: and(
+      lte(duesStatements.issuedOn, cutoffs.statementNames),
+      not(like(duesStatements.billedEmail, '%@erased.invalid')),
+    ) as SQL,
+    // An account closes when it is erased (its placeholder stays, decision 068): its consent
+    // records are proof for three years after that. A deleted account's went with it.
+    consentRecords: exists(
+      sql`(select 1 from ${privacyRequests} where ${privacyRequests.userId} = ${consentRecords.userId}
+        and ${privacyRequests.kind} = 'erasure' and ${privacyRequests.status} = 'approved'
+        and ${privacyRequests.resolvedAt} <= ${cutoffs.accountsClosed})`,
+    ),
   } satisfies Record<RetentionKind, SQL>;
 }
 
@@ -200,6 +227,37 @@ const BATCHES: Record<RetentionKind, (tx: DbTransaction, due: SQL, limit: number
       accounts: [],
     };
   },
+  statementNames: async (tx, due, limit) => {
+    const picked = await tx
+      .select({ id: duesStatements.id })
+      .from(duesStatements)
+      .where(due)
+      .orderBy(asc(duesStatements.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (picked.length === 0) return { removed: 0, files: [], accounts: [] };
+    const replaced = await replaceBilledPerson(
+      tx,
+      and(
+        inArray(
+          duesStatements.id,
+          picked.map((row) => row.id),
+        ),
+        due,
+      ) as SQL,
+      RETENTION_REPLACED_PERSON,
+    );
+    // The reminders sent for them are a log of mail to the person's address, long done with.
+    if (replaced.length > 0) {
+      await tx.delete(duesReminders).where(
+        inArray(
+          duesReminders.statementId,
+          replaced.map((row) => row.id),
+        ),
+      );
+    }
+    return { removed: replaced.length, files: [], accounts: [] };
+  },
   sessions: async (tx, due, limit) => {
     const ids = tx
       .select({ id: sessions.id })
@@ -242,15 +300,31 @@ const BATCHES: Record<RetentionKind, (tx: DbTransaction, due: SQL, limit: number
       .returning({ id: adminAuditLog.id });
     return { removed: deleted.length, files: [], accounts: [] };
   },
+  consentRecords: async (tx, due, limit) => {
+    const ids = tx
+      .select({ id: consentRecords.id })
+      .from(consentRecords)
+      .where(due)
+      .orderBy(asc(consentRecords.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const deleted = await tx
+      .delete(consentRecords)
+      .where(and(inArray(consentRecords.id, ids), due))
+      .returning({ id: consentRecords.id });
+    return { removed: deleted.length, files: [], accounts: [] };
+  },
 };
 
 const TABLES = {
   unconfirmedAccounts: users,
   rejectedApplications: memberships,
   paymentProofs: duesPayments,
+  statementNames: duesStatements,
   sessions,
   deliveryLogs: mailOutbox,
   auditLog: adminAuditLog,
+  consentRecords,
 } as const;
 
 const emptyReport = (date: string): RetentionReport => ({
@@ -261,6 +335,8 @@ const emptyReport = (date: string): RetentionReport => ({
   sessions: 0,
   deliveryLogs: 0,
   auditLog: 0,
+  statementNames: 0,
+  consentRecords: 0,
   accounts: [],
   filesNotRemoved: 0,
 });
