@@ -468,22 +468,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/auth/confirm-email?token=${await createLinkToken(db, owner.id, 'confirm_email')}`,
     }),
   },
-  'POST /api/auth/login-token': {
+  'POST /api/auth/confirm-email': {
     ...publicForAll,
-    // The pair a confirmation link carries, minted as confirm-email mints it.
-    request: async ({ db, config, owner }) => {
-      const pair = await createSession(
-        { db, config, jwtSecret: loadOrCreateJwtSecret(config) },
-        db,
-        owner,
-        {},
-        'login-link',
-      );
-      return {
-        url: '/api/auth/login-token',
-        payload: { access_token: pair.accessToken, refresh_token: pair.refreshToken },
-      };
-    },
+    request: async ({ db, owner }) => ({
+      url: '/api/auth/confirm-email',
+      payload: { token: await createLinkToken(db, owner.id, 'confirm_email') },
+    }),
   },
   'POST /api/auth/login': {
     ...publicForAll,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { DELAYS_MS, PRIVACY_MESSAGES } from '@portal/shared';
+import { CONFIRM_EMAIL_PAGE, DELAYS_MS, PRIVACY_MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -95,7 +95,7 @@ export async function releaseTimedRedirects(page: Page) {
 
 /**
  * /register (already open) → 'Registration Successful!' → the confirmation link from the outbox
- * → the /confirm-email landing → home, signed in. Checks /register and the landing with axe.
+ * → the /confirm-email page and its button → home, signed in. Checks /register and the landing with axe.
  */
 export async function registerAndConfirm(page: Page, viewport: Viewport, journey: string, username: string) {
   const email = `${username}@example.com`;
@@ -110,10 +110,11 @@ export async function registerAndConfirm(page: Page, viewport: Viewport, journey
   await dialog.getByRole('button', { name: 'Okay' }).click();
   await page.waitForURL((url) => url.pathname === paths.login);
 
-  const link = await waitForMailLink(email, /http\S+\/api\/auth\/confirm-email\?token=\S+/);
+  const link = await waitForMailLink(email, /http\S+\/confirm-email\?token=\S+/);
   await page.goto(link);
-  await page.getByText('Authentication successful!').waitFor();
   await checkPage(page, viewport, journey, 'confirm-email');
+  await page.getByRole('button', { name: CONFIRM_EMAIL_PAGE.button }).click();
+  await page.getByText('Authentication successful!').waitFor();
   await releaseTimedRedirects(page);
   await page.waitForURL((url) => url.pathname === paths.home, { timeout: 10_000 });
   return { email, password: PASSWORD };

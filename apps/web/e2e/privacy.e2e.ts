@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CONSENT_LABELS, PRIVACY_MESSAGES, PRIVACY_NOTICE } from '@portal/shared';
+import { CONFIRM_EMAIL_PAGE, CONSENT_LABELS, PRIVACY_MESSAGES, PRIVACY_NOTICE } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -80,8 +80,9 @@ describe('the privacy notice and consent records (docs/decisions/065)', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('alertdialog', { name: 'Registration Successful!' }).waitFor();
 
-    const link = await waitForMailLink(email, /http\S+\/api\/auth\/confirm-email\?token=\S+/);
+    const link = await waitForMailLink(email, /http\S+\/confirm-email\?token=\S+/);
     await page.goto(link);
+    await page.getByRole('button', { name: CONFIRM_EMAIL_PAGE.button }).click();
     await page.getByText('Authentication successful!').waitFor();
     await page.waitForURL((url) => url.pathname === paths.userForms || url.pathname === '/', {
       timeout: 10_000,

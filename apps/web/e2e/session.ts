@@ -63,11 +63,15 @@ export async function createConfirmedMember(baseUrl: string, prefix = 'member'):
   });
   if (!response.ok)
     throw new Error(`Registering ${username} failed: ${response.status} ${await response.text()}`);
-  const link = await waitForMailLink(member.email, /http\S+\/api\/auth\/confirm-email\?token=\S+/);
-  const confirmation = await fetch(link, { redirect: 'manual' });
-  const landing = confirmation.headers.get('location') ?? '';
-  if (confirmation.status !== 302 || !landing.includes('access_token='))
-    throw new Error(`Confirming ${username} failed: ${confirmation.status} ${landing}`);
+  const link = await waitForMailLink(member.email, /http\S+\/confirm-email\?token=\S+/);
+  const url = new URL(link);
+  const confirmation = await fetch(new URL('/api/auth/confirm-email', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: url.searchParams.get('token') }),
+  });
+  if (!confirmation.ok)
+    throw new Error(`Confirming ${username} failed: ${confirmation.status} ${await confirmation.text()}`);
   return member;
 }
 

@@ -29,11 +29,23 @@ export const REFRESH_UNAVAILABLE_MESSAGE =
   'We could not renew your session just now. Please try again in a moment.';
 
 /**
- * The confirmation redirect's `#error=` value (link unknown, used, expired, or its account
- * disabled). A code, not a text: /confirm-email shows only its own words.
+ * The `code` of a refused confirmation (POST /api/auth/confirm-email: the link unknown, used,
+ * expired, or its account disabled), answered 400 with CONFIRMATION_LINK_INVALID_MESSAGE.
  */
 export const CONFIRM_EMAIL_LINK_ERROR = 'invalid_link';
 export const CONFIRMATION_LINK_INVALID_MESSAGE = 'This confirmation link is invalid or has expired';
+
+/**
+ * The words of /confirm-email, where the confirmation link lands: a click confirms (a mail
+ * scanner that opens the link confirms nothing).
+ */
+export const CONFIRM_EMAIL_PAGE = {
+  title: 'Confirm your e-mail address',
+  intro: 'One click finishes your registration and signs you in.',
+  button: 'Confirm my e-mail address',
+  pending: 'Confirming…',
+  missingToken: 'This link is incomplete. Please open the link in the e-mail again.',
+} as const;
 
 /** The `code` (also at `e.code`) of a refused login (spec 000 §7, §8). */
 export const LOGIN_ERROR_CODES = {

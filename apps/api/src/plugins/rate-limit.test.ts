@@ -25,7 +25,7 @@ const call = (app: TestApp, method: 'GET' | 'POST', url: string, remoteAddress: 
 describe('account rate limits', () => {
   it.each([
     ['POST', '/api/auth/register', { username: 'x', email: 'x@example.com', password: TEST_PASSWORD }],
-    ['POST', '/api/auth/login-token', { access_token: 'a.b.c', refresh_token: 'r' }],
+    ['POST', '/api/auth/confirm-email', { token: 'unknown' }],
     ['GET', '/api/auth/confirm-email?token=unknown', undefined],
     ['POST', '/api/auth/forgot-password', { email: 'nobody@example.com' }],
     ['POST', '/api/auth/reset-password', { token: 'unknown', password: TEST_PASSWORD }],

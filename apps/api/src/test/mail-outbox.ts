@@ -27,7 +27,7 @@ export const uniqueAddress = () => `member-${randomUUID()}@example.org`;
 
 /** Queues a confirmation e-mail as registering does; returns its address and link. */
 export async function queueConfirmation(db: Db, to = uniqueAddress()) {
-  const link = `https://portal.example.org/confirm-email#access_token=${randomUUID()}`;
+  const link = `https://portal.example.org/confirm-email?token=${randomUUID()}`;
   await db.transaction((tx) => queueMail(tx, { to, ...confirmationEmail({ username: 'maria', link }) }));
   return { to, link };
 }

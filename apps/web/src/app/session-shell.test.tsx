@@ -198,7 +198,7 @@ describe('Session Expired modal (spec 000 §8)', () => {
     useSessionStore.setState({ user: member });
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/api/auth/refresh') {
-        return json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 500);
+        return json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 401);
       }
       if (url.startsWith('/api/events') || url.startsWith('/api/news')) {
         return json({ error: 'Invalid or expired token' }, 401);

@@ -324,7 +324,7 @@ describe('session protocol (spec 000 §8)', () => {
     const { calls } = stubRoutes({
       '/users/': () => expired(),
       '/auth/refresh': () =>
-        json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 500),
+        json({ error: 'Failed to refresh token', message: 'Failed to refresh token' }, 401),
     });
 
     await expect(apiRequest('/users/')).rejects.toMatchObject({ status: 401 });
@@ -333,21 +333,21 @@ describe('session protocol (spec 000 §8)', () => {
     expect(useSessionStore.getState().user).toEqual(member);
   });
 
-  it('never refreshes for the login, login-token, refresh and logout calls', async () => {
+  it('never refreshes for the login, confirm-email, refresh and logout calls', async () => {
     const { calls } = stubRoutes({
       '/auth/login': () => expired(),
-      '/auth/login-token': () => expired(),
+      '/auth/confirm-email': () => expired(),
       '/auth/logout': () => expired(),
     });
 
     await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
       status: 401,
     });
-    await expect(apiRequest('/auth/login-token', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(apiRequest('/auth/confirm-email', { method: 'POST', body: {} })).rejects.toMatchObject({
       status: 401,
     });
     await expect(apiRequest('/auth/logout')).rejects.toMatchObject({ status: 401 });
-    expect(calls()).toEqual(['/auth/login', '/auth/login-token', '/auth/logout']);
+    expect(calls()).toEqual(['/auth/login', '/auth/confirm-email', '/auth/logout']);
     expect(useSessionStore.getState().user).toEqual(member);
   });
 

@@ -161,7 +161,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
  */
 const NO_REFRESH_PATHS = new Set([
   '/auth/login',
-  '/auth/login-token',
+  '/auth/confirm-email',
   '/auth/refresh',
   '/auth/logout',
   // The second step of sign-in has no session yet: its 401s mean a wrong or expired code.
@@ -185,7 +185,7 @@ const isSignedInHere = (path: string, error: ApiError) =>
 /** The two documented session errors, whichever response carries them (refresh's own, usually). */
 function sessionLossOf(error: ApiError): SessionLoss | null {
   if (error.status === 400 && error.error === SESSION_ERRORS.missingTokens) return 'missing-tokens';
-  if (error.status === 500 && error.message === SESSION_ERRORS.refreshFailed) return 'refresh-failed';
+  if (error.status === 401 && error.message === SESSION_ERRORS.refreshFailed) return 'refresh-failed';
   return null;
 }
 

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 
 let sequence = 0;
 
-/** A profile as POST /auth/login and /auth/login-token return it; unique per call. */
+/** A profile as POST /auth/login and /auth/confirm-email return it; unique per call. */
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   sequence += 1;
   return {

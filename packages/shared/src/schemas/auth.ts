@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_ERRORS } from '../auth-messages';
+import { CONFIRMATION_LINK_INVALID_MESSAGE } from '../auth-messages';
 import { ADDRESS_MAX_CHARS } from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
 import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
@@ -84,12 +84,14 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** POST /api/auth/login-token: the pair from the e-mail link's URL fragment. */
-export const loginTokenBodySchema = z.object({
-  access_token: secretText('access_token', SESSION_ERRORS.missingTokens, 4096),
-  refresh_token: secretText('refresh_token', SESSION_ERRORS.missingTokens, 512),
+/**
+ * POST /api/auth/confirm-email: the token of the confirmation link, sent by the page's button (a
+ * mail scanner that opens the link sends nothing).
+ */
+export const confirmEmailBodySchema = z.object({
+  token: secretText('token', CONFIRMATION_LINK_INVALID_MESSAGE, 512),
 });
-export type LoginTokenBody = z.infer<typeof loginTokenBodySchema>;
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;

@@ -2,7 +2,7 @@ import { siteConfig } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { confirmationEmail, escapeHtml, invitationEmail, passwordResetEmail } from './templates';
 
-const link = 'https://portal.example.org/confirm-email#access_token=a.b.c&refresh_token=xyz';
+const link = 'https://portal.example.org/confirm-email?token=abc-123&lang=en';
 const templates = [
   { build: confirmationEmail, subject: `Confirm your ${siteConfig.acronym} account`, expiry: '24 hours' },
   { build: passwordResetEmail, subject: `Reset your ${siteConfig.acronym} password`, expiry: '1 hour' },

@@ -98,7 +98,7 @@ describe('outbox folder transport (no SMTP_URL)', () => {
     const kept = JSON.parse(await readFile(join(config.outboxDir, files[0] as string), 'utf8'));
     expect(kept).toMatchObject({ to, from: MAIL_FROM, subject: 'Confirm your MEAP account' });
     expect(kept.text).toContain(link);
-    expect(kept.html).toContain('confirm-email#access_token=');
+    expect(kept.html).toContain('/confirm-email?token=');
     expect(Number.isNaN(Date.parse(kept.sentAt))).toBe(false);
     // No temporary file is left behind by the write-then-rename.
     expect((await readdir(config.outboxDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

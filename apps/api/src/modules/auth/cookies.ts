@@ -13,7 +13,7 @@ export const REFRESH_COOKIE = 'refresh_token';
  */
 export const SESSION_MARKER_COOKIE = 'has_session';
 
-/** Where the refresh token is sent: only to the routes that use it (refresh, logout, login-token). */
+/** Where the refresh token is sent: only to the routes that use it (refresh, logout, and confirm-email, which sets it). */
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
 export type IssuedTokens = {

@@ -15,7 +15,7 @@ import { acceptedNoticeVersionSql, consentGiven } from '../privacy';
 import { secondFactorSummary } from './two-factor';
 
 /**
- * The signed-in user's profile as login, login-token and the session call return it (spec 000 §3):
+ * The signed-in user's profile as login, the confirmation and the session call return it (spec 000 §3):
  * memberships newest first, because the client marks a pending membership from the first one
  * (docs/product-rules.md "Membership lifecycle").
  */

@@ -2,11 +2,12 @@ import {
   accountSessionsResponseSchema,
   apiErrorSchema,
   CONFIRM_EMAIL_LINK_ERROR,
+  CONFIRMATION_LINK_INVALID_MESSAGE,
+  confirmEmailBodySchema,
   forgotPasswordBodySchema,
   idParamsSchema,
   loginBodySchema,
   loginErrorSchema,
-  loginTokenBodySchema,
   messageResponseSchema,
   profileResponseSchema,
   REFRESH_UNAVAILABLE_MESSAGE,
@@ -40,8 +41,8 @@ import {
 import { AUTH_MESSAGES } from './messages';
 import { loadProfile } from './profile';
 import {
+  confirmationLink,
   confirmEmail,
-  exchangeLoginTokens,
   LoginRefusedError,
   logIn,
   registerUser,
@@ -127,47 +128,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
   app.get(
     '/confirm-email',
     {
-      // Opened from a mail client, so not cross-site guarded: the single-use, unguessable token is
-      // what protects it, and it sets no cookies.
+      // The address confirmation links had before they opened the page itself: sent on to the
+      // page, which asks for a click. Opening it confirms nothing, so a mail scanner's visit
+      // spends no link and receives no session.
       config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'The e-mail confirmation link: redirects to /confirm-email with tokens in the fragment',
+        summary:
+          'An older confirmation link: redirects to the /confirm-email page, which confirms on a click',
         querystring: confirmEmailQuerySchema,
         response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const tokens = request.query.token
-        ? await confirmEmail(context, request.query.token, metadataOf(request))
-        : null;
-      // The fragment never reaches a server or a Referer header; the page exchanges it once. A
-      // refusal is a code, not a text: the page shows only its own words (anyone can write a URL).
-      const fragment = tokens
-        ? new URLSearchParams({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken })
-        : new URLSearchParams({ error: CONFIRM_EMAIL_LINK_ERROR });
+      const { token } = request.query;
       return reply.redirect(
-        `${config.publicUrl}/confirm-email#${fragment.toString().replaceAll('+', '%20')}`,
+        token ? confirmationLink(config.publicUrl, token) : `${config.publicUrl}/confirm-email`,
         302,
       );
     },
   );
 
   app.post(
-    '/login-token',
+    '/confirm-email',
     {
       config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange the tokens of the confirmation redirect, once, for session cookies',
-        body: loginTokenBodySchema,
-        response: { 200: profileResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        summary:
+          "Confirm the e-mail address with the link's token: activates the account and signs it in (cookies)",
+        body: confirmEmailBodySchema,
+        response: { 200: profileResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { tokens, profile } = await exchangeLoginTokens(context, request.body);
-      setSessionCookies(reply, config, tokens);
-      return { data: { profile } };
+      const confirmed = await confirmEmail(context, request.body.token, metadataOf(request));
+      if (!confirmed) {
+        throw new AppError(400, CONFIRMATION_LINK_INVALID_MESSAGE, { code: CONFIRM_EMAIL_LINK_ERROR });
+      }
+      setSessionCookies(reply, config, confirmed.tokens);
+      return { data: { profile: confirmed.profile } };
     },
   );
 
@@ -221,7 +221,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
         response: {
           200: refreshResponseSchema,
           400: apiErrorSchema,
-          500: apiErrorSchema,
+          401: apiErrorSchema.describe(
+            'The refresh token is unknown, expired or used: the cookies are cleared',
+          ),
           503: apiErrorSchema.describe(
             'The session could not be renewed now; retry after Retry-After seconds',
           ),
@@ -236,9 +238,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthContext> = async (app, contex
       }
       let tokens: Awaited<ReturnType<typeof rotateRefreshToken>>;
       try {
-        tokens = await rotateRefreshToken(context, presented, { onReuse: 'revoke' });
+        tokens = await rotateRefreshToken(context, presented);
       } catch (error) {
-        // Only the token's own fault ends the session (spec 000 §8's 500).
+        // Only the token's own fault ends the session (401, 'Failed to refresh token').
         if (error instanceof AppError) {
           clearSessionCookies(reply, config);
           throw error;

@@ -15,19 +15,12 @@ import { AppError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { createOpaqueToken, hashOpaqueToken, verifyJwt } from '../../lib/tokens';
+import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import { checkNoticeVersion, recordFormConsents } from '../privacy';
 import type { IssuedTokens } from './cookies';
 import { AUTH_MESSAGES } from './messages';
 import { loadProfile } from './profile';
-import {
-  type AuthContext,
-  createSession,
-  invalidToken,
-  revokeUserSessions,
-  rotateRefreshToken,
-  type SessionMetadata,
-} from './sessions';
+import { type AuthContext, createSession, revokeUserSessions, type SessionMetadata } from './sessions';
 import { hasSecondFactor } from './two-factor';
 
 const HOUR_MS = 3_600_000;
@@ -97,9 +90,12 @@ export async function createEmailToken(db: Db, userId: string, purpose: EmailTok
   return token;
 }
 
-/** The address the confirmation e-mail links to: the API route, which then redirects to the app. */
+/**
+ * The address the confirmation e-mail links to: the page, where a click confirms (opening it, as
+ * mail scanners do, changes nothing).
+ */
 export const confirmationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
+  `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 export const resetPasswordLink = (publicUrl: string, token: string) =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
@@ -165,15 +161,16 @@ async function claimEmailToken(db: Db, token: string, purposes: EmailTokenPurpos
 }
 
 /**
- * The confirmation link: activates a pending account and signs it in (spec 000 "Email-link
- * landing"). An account an admin disabled meanwhile stays disabled and gets no session.
+ * The confirmation page's button (POST /confirm-email): activates a pending account and signs it
+ * in with an ordinary session. An account an admin disabled meanwhile stays disabled and gets no
+ * session.
  */
 export async function confirmEmail(
   context: AuthContext,
   token: string,
   metadata: SessionMetadata,
-): Promise<IssuedTokens | null> {
-  return context.db.transaction(async (tx) => {
+): Promise<{ tokens: IssuedTokens; profile: Profile } | null> {
+  const tokens = await context.db.transaction(async (tx) => {
     const claimed = await claimEmailToken(tx, token, ['confirm_email']);
     if (!claimed) return null;
     const [user] = await tx
@@ -185,29 +182,9 @@ export async function confirmEmail(
       .where(eq(users.id, claimed.userId))
       .returning({ id: users.id, type: users.type, status: users.status });
     if (user?.status !== 'active') return null;
-    return createSession(context, tx, user, metadata, 'login-link');
+    return { ...(await createSession(context, tx, user, metadata)), userId: user.id };
   });
-}
-
-/**
- * POST /login-token: the pair from the confirmation redirect, exchanged once for cookies, within
- * LOGIN_LINK_TTL_SECONDS. Only a confirmation pair is accepted (its access token's audience), never
- * the tokens of an ordinary session: otherwise a link built from an attacker's own session would
- * sign the victim who opens it into the attacker's account.
- */
-export async function exchangeLoginTokens(
-  context: AuthContext,
-  body: { access_token: string; refresh_token: string },
-): Promise<{ tokens: IssuedTokens; profile: Profile }> {
-  const claims = await verifyJwt(body.access_token, context.jwtSecret, { audience: 'login-link' });
-  if (!claims) throw invalidToken();
-  // The refresh token must belong to the access token's session: a stolen refresh token cannot be
-  // paired with someone else's access token.
-  const tokens = await rotateRefreshToken(context, body.refresh_token, {
-    onReuse: 'refuse',
-    sessionId: claims.sid,
-  });
-  return { tokens, profile: await loadProfile(context.db, tokens.userId) };
+  return tokens && { tokens, profile: await loadProfile(context.db, tokens.userId) };
 }
 
 /**

@@ -124,14 +124,14 @@ describe('GET /api/auth/refresh', () => {
     await ageRotation(signedIn.refreshToken);
 
     const stolen = await refresh(signedIn.refreshToken);
-    expect(stolen.statusCode).toBe(500);
+    expect(stolen.statusCode).toBe(401);
     expect(stolen.json()).toEqual(refreshFailedBody);
     expectSessionCookiesCleared(stolen);
     expect((await sessionOf(signedIn.refreshToken))?.revokedAt).toBeInstanceOf(Date);
 
     // Everything of that session is dead now: the legitimate holder's refresh and access tokens too.
     const legitimate = await refresh(currentRefresh);
-    expect(legitimate.statusCode).toBe(500);
+    expect(legitimate.statusCode).toBe(401);
     expect(legitimate.json()).toEqual(refreshFailedBody);
     const access = await whoAmI(currentAccess);
     expect(access.statusCode).toBe(401);
@@ -187,7 +187,7 @@ describe('GET /api/auth/refresh', () => {
       // Refused without failing the others.
       refresh('not-a-token'),
     ]);
-    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 500]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 401]);
     expect(responses.at(-1)?.json()).toEqual(refreshFailedBody);
 
     const rotated = await context.db
@@ -232,7 +232,7 @@ describe('GET /api/auth/refresh', () => {
       disabled.refreshToken,
     ]) {
       const response = await refresh(token);
-      expect(response.statusCode).toBe(500);
+      expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(refreshFailedBody);
       // The failed refresh also clears the cookies.
       expect(response.cookies.find((cookie) => cookie.name === 'refresh_token')?.maxAge).toBe(0);

@@ -6,13 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import {
-  type AccessTokenAudience,
-  createOpaqueToken,
-  hashOpaqueToken,
-  signJwt,
-  verifyJwt,
-} from '../../lib/tokens';
+import { createOpaqueToken, hashOpaqueToken, signJwt, verifyJwt } from '../../lib/tokens';
 import type { Viewer } from '../../plugins/access';
 import type { IssuedTokens } from './cookies';
 import { hasSecondFactorSql } from './two-factor';
@@ -36,9 +30,13 @@ export type SessionMetadata = {
   secondFactorAt?: Date;
 };
 
-/** The 500 the client answers with 'Session Expired' (spec 000 §8: message 'Failed to refresh token'). */
+/**
+ * A refresh token that cannot be used (unknown, expired, rotated away): 401, the client then shows
+ * 'Session Expired' (spec 000 §8's message 'Failed to refresh token'; the specification's 500
+ * would say the server failed, and monitoring would count a client's stale cookie as an error).
+ */
 export const refreshFailed = () =>
-  new AppError(500, SESSION_ERRORS.refreshFailed, {
+  new AppError(401, SESSION_ERRORS.refreshFailed, {
     message: SESSION_ERRORS.refreshFailed,
     code: 'refresh_failed',
   });
@@ -47,26 +45,18 @@ export const invalidToken = () => new AppError(401, SESSION_ERRORS.invalidToken,
 
 const roleOf = (type: string) => (type === 'admin' ? ('admin' as const) : ('member' as const));
 
-/**
- * How long the pair of an e-mail confirmation link can be exchanged (POST /auth/login-token): the
- * page exchanges it as soon as the redirect lands, or once its user agreed to switch accounts.
- */
-export const LOGIN_LINK_TTL_SECONDS = 600;
-
 /** What a client is given: a new access token for the session's user, and `refreshToken`. */
 async function issueTokens(
   context: AuthContext,
   owner: { userId: string; sessionId: string; type: string },
   refreshToken: string,
-  audience: AccessTokenAudience = 'session',
 ): Promise<IssuedTokens & { userId: string }> {
   const now = Date.now();
-  const ttlSeconds =
-    audience === 'login-link' ? LOGIN_LINK_TTL_SECONDS : context.config.auth.accessTokenTtlSeconds;
+  const ttlSeconds = context.config.auth.accessTokenTtlSeconds;
   const accessToken = await signJwt(
     { sub: owner.userId, sid: owner.sessionId, role: roleOf(owner.type) },
     context.jwtSecret,
-    { ttlSeconds, now, audience },
+    { ttlSeconds, now },
   );
   const accessExpiresAt = new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000);
   return { accessToken, accessExpiresAt, refreshToken, userId: owner.userId };
@@ -74,23 +64,14 @@ async function issueTokens(
 
 const refreshExpiry = (config: Config) => new Date(Date.now() + config.auth.refreshTokenTtlDays * DAY_MS);
 
-/**
- * Starts a session (one per sign-in, its own token family) and issues its first pair of tokens.
- * A `login-link` pair travels in the confirmation redirect's URL: its access token is accepted
- * only by POST /auth/login-token, and the pair (and the session, until it is exchanged) lives
- * LOGIN_LINK_TTL_SECONDS.
- */
+/** Starts a session (one per sign-in, its own token family) and issues its first pair of tokens. */
 export async function createSession(
   context: AuthContext,
   db: Db,
   user: { id: string; type: string },
   metadata: SessionMetadata = {},
-  audience: AccessTokenAudience = 'session',
 ): Promise<IssuedTokens> {
-  const expiresAt =
-    audience === 'login-link'
-      ? new Date(Date.now() + LOGIN_LINK_TTL_SECONDS * 1000)
-      : refreshExpiry(context.config);
+  const expiresAt = refreshExpiry(context.config);
   const [session] = await db
     .insert(sessions)
     .values({
@@ -106,12 +87,7 @@ export async function createSession(
   await db
     .insert(refreshTokens)
     .values({ sessionId: session.id, tokenHash: hashOpaqueToken(refreshToken), expiresAt });
-  return issueTokens(
-    context,
-    { userId: user.id, sessionId: session.id, type: user.type },
-    refreshToken,
-    audience,
-  );
+  return issueTokens(context, { userId: user.id, sessionId: session.id, type: user.type }, refreshToken);
 }
 
 /**
@@ -166,24 +142,16 @@ export async function resolveViewer(context: AuthContext, accessToken: string): 
   };
 }
 
-type RotationOptions = {
-  /** Reuse of a used token revokes the session (refresh), or is merely refused (login-token). */
-  onReuse: 'revoke' | 'refuse';
-  /** login-token: the refresh token must belong to this session. */
-  sessionId?: string;
-};
-
 /**
  * Rotates a refresh token in one transaction: the presented token is claimed (of two requests
  * presenting it, exactly one wins, also on PostgreSQL: the loser's UPDATE re-checks `used_at`
  * after the winner commits) and chained to its replacement, the replacement is inserted, and the
- * session's expiry slides. Throws `refreshFailed` (or `invalidToken` for login-token) when the
- * token cannot be used; any other error is the database's, and the token is left as it was.
+ * session's expiry slides. Throws `refreshFailed` when the token cannot be used; any other error
+ * is the database's, and the token is left as it was.
  */
 export async function rotateRefreshToken(
   context: AuthContext,
   presented: string,
-  options: RotationOptions,
 ): Promise<IssuedTokens & { userId: string }> {
   const tokenHash = hashOpaqueToken(presented);
   const nextToken = createOpaqueToken();
@@ -202,7 +170,6 @@ export async function rotateRefreshToken(
           isNull(refreshTokens.usedAt),
           gt(refreshTokens.expiresAt, sql`now()`),
           eq(sessions.id, refreshTokens.sessionId),
-          options.sessionId ? eq(refreshTokens.sessionId, options.sessionId) : undefined,
           sessionIsUsable(context.config),
         ),
       )
@@ -219,12 +186,12 @@ export async function rotateRefreshToken(
   });
 
   if (rotated) return issueTokens(context, rotated, nextToken);
-  const granted = await handleUnclaimableToken(context, tokenHash, options);
+  const granted = await handleUnclaimableToken(context, tokenHash);
   return issueTokens(context, granted, granted.refreshToken);
 }
 
 /** A token that could not be claimed: unknown, expired, or already used (a race, or theft). */
-async function handleUnclaimableToken(context: AuthContext, tokenHash: string, options: RotationOptions) {
+async function handleUnclaimableToken(context: AuthContext, tokenHash: string) {
   const [token] = await context.db
     .select({
       sessionId: refreshTokens.sessionId,
@@ -235,12 +202,7 @@ async function handleUnclaimableToken(context: AuthContext, tokenHash: string, o
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
-  if (!token?.usedAt || (options.sessionId && token.sessionId !== options.sessionId)) {
-    throw options.onReuse === 'refuse' ? invalidToken() : refreshFailed();
-  }
-  // A used login-token pair is refused without revoking: the pair travelled in a URL and a
-  // double submit (a reload, React's development double effects) is no sign of theft.
-  if (options.onReuse === 'refuse') throw invalidToken();
+  if (!token?.usedAt) throw refreshFailed();
 
   const session = await findUsableSession(context, token.sessionId);
   if (session && token.withinGrace) {

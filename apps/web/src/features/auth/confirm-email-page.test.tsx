@@ -1,4 +1,9 @@
-import { CONFIRMATION_LINK_INVALID_MESSAGE, DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import {
+  CONFIRM_EMAIL_PAGE,
+  CONFIRMATION_LINK_INVALID_MESSAGE,
+  DELAYS_MS,
+  PENDING_MEMBERSHIP_KEY,
+} from '@portal/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -9,19 +14,14 @@ import { useSessionStore } from '@/lib/session-store';
 import { json, makeMembership, makeProfile } from '@/test/fixtures';
 import { ConfirmEmailPage } from './confirm-email-page';
 
-/** The address the e-mail link opens; the page reads the real window location. */
-function openLink(fragment: string) {
-  window.history.replaceState(null, '', `/confirm-email${fragment}`);
-}
-
 /** Under StrictMode around the router, as main.tsx renders the app: effects run twice on mount. */
-function renderPage() {
+function renderPage(search = '?token=link-token') {
   const router = createMemoryRouter(
     [
       { path: '/confirm-email', Component: ConfirmEmailPage },
       { path: '/', element: <p>Home</p> },
     ],
-    { initialEntries: ['/confirm-email'] },
+    { initialEntries: [`/confirm-email${search}`] },
   );
   render(
     <StrictMode>
@@ -41,11 +41,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
 });
 
-describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
-  it('removes the tokens from the address bar, exchanges them once, signs in and goes home after 3 s', async () => {
+const confirmButton = () => screen.getByRole('button', { name: CONFIRM_EMAIL_PAGE.button });
+
+describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
+  it('sends nothing until the button is clicked; then confirms once, signs in and goes home after 3 s', async () => {
     const profile = makeProfile({ memberships: [makeMembership({ status: 'pending' })] });
     let answer: (response: Response) => void = () => {};
     const fetchMock = vi.fn(
@@ -55,21 +56,21 @@ describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
         }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    openLink('#access_token=access.jwt.value&refresh_token=refresh-value&type=signup');
     const { router } = renderPage();
 
-    expect(await screen.findByRole('heading', { name: 'Processing Authentication' })).toBeInTheDocument();
-    expect(window.location.hash).toBe('');
-    expect(window.location.href).not.toContain('token');
+    expect(await screen.findByRole('heading', { name: CONFIRM_EMAIL_PAGE.title })).toBeInTheDocument();
+    // Opening the link (as a mail scanner does) spends nothing, StrictMode's double effects included.
+    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/confirm-email');
 
-    // StrictMode ran the effect twice; the link was exchanged once.
+    await userEvent.click(confirmButton());
+    expect(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.pending })).toBeDisabled();
     expect(fetchMock).toHaveBeenCalledOnce();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/login-token');
-    expect(JSON.parse(init.body as string)).toEqual({
-      access_token: 'access.jwt.value',
-      refresh_token: 'refresh-value',
-    });
+    expect(url).toBe('/api/auth/confirm-email');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ token: 'link-token' });
 
     await act(async () => answer(json({ data: { profile } })));
     expect(await screen.findByRole('heading', { name: 'Authentication successful!' })).toBeInTheDocument();
@@ -83,37 +84,18 @@ describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
-  it("says 'Missing tokens in URL' when a token is missing, and still goes home after 3 s", async () => {
+  it('says the link is incomplete without a token, and offers no button', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    openLink('#access_token=only-one');
-    const { router } = renderPage();
+    renderPage('');
 
-    expect(await screen.findByRole('heading', { name: 'Missing tokens in URL' })).toBeInTheDocument();
-    expect(window.location.hash).toBe('');
+    expect(await screen.findByText(CONFIRM_EMAIL_PAGE.missingToken)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: CONFIRM_EMAIL_PAGE.button })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
-    expect(router.state.location.pathname).toBe('/');
-  });
-
-  it('shows its own message for an #error= fragment, never the text of the address', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-    openLink('#error=Your%20account%20is%20locked.%20Call%20%2B63%20900%20000%200000%20now');
-    const { router } = renderPage();
-
-    expect(
-      await screen.findByRole('heading', { name: CONFIRMATION_LINK_INVALID_MESSAGE }),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(/locked|Call/)).toBeNull();
-    expect(window.location.hash).toBe('');
-    expect(fetchMock).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
-    expect(router.state.location.pathname).toBe('/');
   });
 
   describe('when someone is already signed in in this browser', () => {
-    const current = { id: 'other', username: 'maria', role: 'member' };
+    const current = { id: 'other', username: 'maria', displayName: 'Maria Santos', role: 'member' };
     beforeEach(() => {
       useSessionStore.setState({ user: current });
     });
@@ -130,52 +112,52 @@ describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
       return { profile, calls };
     }
 
-    it('says so and asks before switching; on confirm it signs the other out, then exchanges the link', async () => {
+    it('asks by name before switching; on confirm it signs the other out, then confirms', async () => {
       const { profile, calls } = stubServer();
-      openLink('#access_token=a.b.c&refresh_token=r');
       renderPage();
 
+      await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Switch accounts?' });
       expect(dialog).toHaveAccessibleDescription(
-        'You are signed in as maria. Sign out and continue with the account of this link?',
+        'You are signed in as Maria Santos. Sign out and continue with the account of this link?',
       );
-      expect(screen.getByRole('heading', { name: 'You are already signed in' })).toBeInTheDocument();
       expect(calls()).toEqual([]);
 
       await userEvent.click(screen.getByRole('button', { name: 'Sign out and continue' }));
       expect(await screen.findByRole('heading', { name: 'Authentication successful!' })).toBeInTheDocument();
-      expect(calls()).toEqual(['/api/auth/logout', '/api/auth/login-token']);
+      expect(calls()).toEqual(['/api/auth/logout', '/api/auth/confirm-email']);
       expect(useSessionStore.getState().user).toMatchObject({ id: profile.id });
     });
 
-    it('keeps the current session when asked to, and exchanges nothing', async () => {
+    it('keeps the current session when asked to, and confirms nothing', async () => {
       const { calls } = stubServer();
-      openLink('#access_token=a.b.c&refresh_token=r');
       const { router } = renderPage();
 
+      await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
       await screen.findByRole('alertdialog', { name: 'Switch accounts?' });
       await userEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
       expect(
-        await screen.findByRole('heading', { name: 'You are still signed in as maria' }),
+        await screen.findByRole('heading', { name: 'You are still signed in as Maria Santos' }),
       ).toBeInTheDocument();
       expect(calls()).toEqual([]);
       expect(useSessionStore.getState().user).toEqual(current);
-      expect(window.location.hash).toBe('');
       await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
       expect(router.state.location.pathname).toBe('/');
     });
   });
 
-  it("shows the server's message when the exchange is refused", async () => {
+  it("shows the server's message when the link is refused", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(json({ error: 'This link has already been used' }, 401)),
+      vi
+        .fn()
+        .mockResolvedValue(json({ error: CONFIRMATION_LINK_INVALID_MESSAGE, code: 'invalid_link' }, 400)),
     );
-    openLink('#access_token=a&refresh_token=r');
     const { router } = renderPage();
 
+    await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
     expect(
-      await screen.findByRole('heading', { name: 'This link has already been used' }),
+      await screen.findByRole('heading', { name: CONFIRMATION_LINK_INVALID_MESSAGE }),
     ).toBeInTheDocument();
     expect(useSessionStore.getState().user).toBeNull();
     await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
@@ -191,9 +173,9 @@ describe('ConfirmEmailPage (spec 000 §2 "Email-link landing")', () => {
     ['the server fails', async () => json({ error: 'Internal Server Error' }, 500)],
   ])("says 'Authentication failed' when %s", async (_case, answer) => {
     vi.stubGlobal('fetch', vi.fn(answer));
-    openLink('#access_token=a&refresh_token=r');
     renderPage();
 
+    await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
     expect(await screen.findByRole('heading', { name: 'Authentication failed' })).toBeInTheDocument();
   });
 });
