@@ -488,6 +488,9 @@ describe('forgotten password', () => {
     await post('/forgot-password', { email: active.email });
     await vi.waitFor(async () => expect(await mailsTo(active.email)).toHaveLength(1));
     expect(await mailsTo(inactive.email)).toHaveLength(0);
+    // The mail greets the person by the name the account goes by, not the username.
+    const [mail] = await mailsTo(active.email);
+    expect(mail?.text.startsWith(`Hello Test ${active.lastName},`)).toBe(true);
   });
 
   it('resets the password once, ends every session and confirms a pending address', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type EmailTokenPurpose,
   type ForgotPasswordBody,
+  greetingName,
   LOGIN_ERROR_CODES,
   type LoginBody,
   type Profile,
@@ -259,7 +260,7 @@ export async function completeSecondStep(
  */
 export async function sendPasswordReset(context: AuthContext, body: ForgotPasswordBody) {
   const [user] = await context.db
-    .select({ id: users.id, username: users.username, email: users.email, status: users.status })
+    .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, body.email.toLowerCase()))
     .limit(1);
@@ -269,7 +270,7 @@ export async function sendPasswordReset(context: AuthContext, body: ForgotPasswo
     await queueMail(tx, {
       to: user.email,
       ...passwordResetEmail({
-        username: user.username,
+        username: greetingName(user),
         link: resetPasswordLink(context.config.publicUrl, token),
       }),
     });

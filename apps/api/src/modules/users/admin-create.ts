@@ -1,5 +1,10 @@
 // An admin's new member (spec 001 §2, §3): account, pending membership, representatives, invitation.
-import { type AdminCreateUser, type AdminUser, defaultRepresentativeType } from '@portal/shared';
+import {
+  type AdminCreateUser,
+  type AdminUser,
+  defaultRepresentativeType,
+  greetingName,
+} from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailTokens, representatives, users } from '../../db/schema';
@@ -124,7 +129,10 @@ export async function createMember(
         });
         await queueMail(tx, {
           to: input.email,
-          ...invitationEmail({ username: input.username, link: resetPasswordLink(config.publicUrl, token) }),
+          ...invitationEmail({
+            username: greetingName({ ...input, ...accountNameColumns(input.type, input) }),
+            link: resetPasswordLink(config.publicUrl, token),
+          }),
         });
         return user.id;
       }),

@@ -2,6 +2,7 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
   EMAIL_CHANGE_QUERY,
+  greetingName,
   PROFILE_MESSAGES,
   sitePaths,
   UNDO_EMAIL_CHANGE_MESSAGES,
@@ -31,7 +32,7 @@ import {
 } from '../auth';
 import { listRepresentatives } from '../representatives';
 import { accountConflict, emailTaken, usernameTaken } from './account-conflicts';
-import { accountNameColumns, withoutNames } from './display-name';
+import { accountNameColumns, accountNameSelect, withoutNames } from './display-name';
 
 export type ProfileContext = { db: Db; images: ImageUploads };
 
@@ -108,7 +109,12 @@ export async function updateProfile(
 
 async function checkCurrentPassword(db: Db, userId: string, password: string) {
   const [user] = await db
-    .select({ passwordHash: users.passwordHash, email: users.email, username: users.username })
+    .select({
+      passwordHash: users.passwordHash,
+      email: users.email,
+      username: users.username,
+      ...accountNameSelect,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -191,7 +197,7 @@ export async function requestEmailChange(context: AuthContext, userId: string, b
     await queueMail(tx, {
       to: body.email,
       ...emailChangeEmail({
-        username: user.username,
+        username: greetingName(user),
         link: emailChangeLink(context.config.publicUrl, token),
       }),
     });
@@ -230,7 +236,7 @@ function claimEmailChange(db: Db, token: string, publicUrl: string) {
     if (!claimed?.newEmail) return false;
     if (await isEmailTaken(tx, claimed.newEmail, claimed.userId)) return false;
     const [before] = await tx
-      .select({ email: users.email, username: users.username })
+      .select({ email: users.email, username: users.username, ...accountNameSelect })
       .from(users)
       .where(eq(users.id, claimed.userId))
       .for('update');
@@ -253,7 +259,7 @@ function claimEmailChange(db: Db, token: string, publicUrl: string) {
     await queueMail(tx, {
       to: before.email,
       ...emailChangedNoticeEmail({
-        username: before.username,
+        username: greetingName(before),
         newEmail: claimed.newEmail,
         link: undoEmailChangeLink(publicUrl, undoToken),
       }),

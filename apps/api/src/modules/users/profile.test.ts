@@ -376,6 +376,8 @@ describe('e-mail change', () => {
     expect((await userRow(member.id)).email).toBe(member.email);
     const [mail] = await mailsTo(newEmail);
     expect(mail?.subject).toMatch(/Confirm your new .+ e-mail address/);
+    // Both mails greet the person by name, not by username.
+    expect(mail?.text.startsWith(`Hello Test ${member.lastName},`)).toBe(true);
     const token = tokenIn(mail?.text ?? '');
 
     const opened = await context.app.inject({
@@ -385,6 +387,8 @@ describe('e-mail change', () => {
     expect(opened.statusCode).toBe(302);
     expect(opened.headers.location).toBe(`${context.config.publicUrl}/profile?email-change=done`);
     expect((await userRow(member.id)).email).toBe(newEmail);
+    const [notice] = await mailsTo(member.email);
+    expect(notice?.text.startsWith(`Hello Test ${member.lastName},`)).toBe(true);
 
     const again = await context.app.inject({
       method: 'GET',
