@@ -295,6 +295,9 @@ export const CREATE_USER_MESSAGES = {
   missingFields: 'Please fill in all required fields',
   failed: 'Failed to create user',
   created: 'User Created!',
+  /** What stays above the emptied form once 'User Created!' has gone, with a link to the account. */
+  createdNotice: (name: string) => `User created: ${name}.`,
+  viewAccount: 'View the account',
   categoryForCompany: 'A company is a Regular or an Associate member',
 } as const;
 

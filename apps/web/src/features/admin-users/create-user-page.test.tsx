@@ -35,8 +35,12 @@ describe('/admin/users/create', () => {
     expect(bodies).toHaveLength(0);
   });
 
-  it('creates a company with two representatives, shows User Created! and then an empty form', async () => {
-    const bodies = stubCreate(() => json({ data: { user: makeAdminUser(), message: 'User created' } }, 201));
+  it('creates a company with two representatives, shows User Created!, then an empty form under a link to the account', async () => {
+    const created = makeAdminUser({
+      display_name: 'Orebody Exploration Inc.',
+      email: 'info@orebody.example',
+    });
+    const bodies = stubCreate(() => json({ data: { user: created, message: 'User created' } }, 201));
     renderPage();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Type *'), 'company');
@@ -86,6 +90,14 @@ describe('/admin/users/create', () => {
     // Two seconds later the form is empty again.
     await waitFor(() => expect(screen.getByLabelText('Username *')).toHaveValue(''), { timeout: 3_000 });
     expect(screen.queryByText(CREATE_USER_MESSAGES.created)).not.toBeInTheDocument();
+    // What was created stays said, with the way to the account in the users list.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      CREATE_USER_MESSAGES.createdNotice('Orebody Exploration Inc.'),
+    );
+    expect(screen.getByRole('link', { name: CREATE_USER_MESSAGES.viewAccount })).toHaveAttribute(
+      'href',
+      '/admin/users?search=info%40orebody.example',
+    );
   }, 20_000);
 
   it('checks representative names and every field the server checks in the browser, inline, sending nothing', async () => {

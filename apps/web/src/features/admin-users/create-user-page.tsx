@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminCreateUserForm,
+  type AdminUser,
   addedRepresentativeType,
   adminCreateUserFormSchema,
   buildAddress,
@@ -8,7 +9,7 @@ import {
   CREATE_USER_MESSAGES,
   DELAYS_MS,
 } from '@portal/shared';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CircleCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -74,6 +75,8 @@ const resolver = zodResolver(adminCreateUserFormSchema) as unknown as Resolver<
  */
 export function CreateUserPage() {
   const [generation, setGeneration] = useState(0);
+  // The account just created, named above the emptied form until the next one is created.
+  const [lastCreated, setLastCreated] = useState<AdminUser | null>(null);
   return (
     <>
       <AdminPageHeader
@@ -86,12 +89,37 @@ export function CreateUserPage() {
           </Link>
         }
       />
-      <CreateUserForm key={generation} onReset={() => setGeneration((value) => value + 1)} />
+      {lastCreated && (
+        <p
+          role="status"
+          className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900 text-sm"
+        >
+          <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+          <span>{CREATE_USER_MESSAGES.createdNotice(lastCreated.display_name)}</span>
+          <Link
+            to={`${paths.adminUsers}?${new URLSearchParams({ search: lastCreated.email })}`}
+            className="font-semibold underline underline-offset-4 hover:text-emerald-950"
+          >
+            {CREATE_USER_MESSAGES.viewAccount}
+          </Link>
+        </p>
+      )}
+      <CreateUserForm
+        key={generation}
+        onCreated={setLastCreated}
+        onReset={() => setGeneration((value) => value + 1)}
+      />
     </>
   );
 }
 
-function CreateUserForm({ onReset }: { onReset: () => void }) {
+function CreateUserForm({
+  onCreated,
+  onReset,
+}: {
+  onCreated: (user: AdminUser) => void;
+  onReset: () => void;
+}) {
   const createUser = useCreateUser();
   const [created, setCreated] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -139,7 +167,10 @@ function CreateUserForm({ onReset }: { onReset: () => void }) {
           })),
         },
         {
-          onSuccess: () => setCreated(true),
+          onSuccess: (user) => {
+            onCreated(user);
+            setCreated(true);
+          },
           onError: (error) => {
             applyServerFieldErrors(serverFieldErrors(error), setError, Object.keys(emptyForm));
             setMessage(CREATE_USER_MESSAGES.failed);
