@@ -139,6 +139,20 @@ export const VOTING_SUSPENDED_TEXT = 'Voting rights suspended until the first se
 export const isVotingSuspended = (standing: string | undefined) =>
   standing === 'awaiting_payment' || standing === 'overdue' || standing === 'lapsed';
 
+/**
+ * The line a company reads above its representatives: whether it can vote, through whom, or why
+ * not. `standing` is its newest membership's; none (no application yet) says nothing.
+ */
+export function companyVotingLine(standing: string | undefined, votingRepresentative: string | null) {
+  if (!standing || standing === 'rejected') return null;
+  if (standing === 'pending')
+    return 'Voting rights: from the approval of the membership and its first payment';
+  if (standing === 'expired') return 'Voting rights: none while the membership is expired (renew it to vote)';
+  if (isVotingSuspended(standing)) return VOTING_SUSPENDED_TEXT;
+  if (!votingRepresentative) return 'Voting rights: active — name a voting representative to cast the vote';
+  return `Voting rights: active — ${votingRepresentative} votes for the company`;
+}
+
 /** A statement's status as people read it: an unpaid one past its due date is 'Overdue'. */
 export const statementStatusText = (statement: { status: DuesStatementStatus; overdue: boolean }) =>
   statement.overdue ? 'Overdue' : DUES_STATEMENT_STATUS_LABELS[statement.status];

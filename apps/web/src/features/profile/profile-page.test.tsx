@@ -226,7 +226,16 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(within(account).getByText('Sign-in disabled')).toBeVisible();
   });
 
-  it("marks the voting representative's vote suspended while the company's dues are unpaid", async () => {
+  it('says who votes for a company in good standing', async () => {
+    stubApi(() => json(makeUserData({}, { membershipData: [makeMembership({ standing: 'active' })] })));
+    renderWithRouter(<ProfilePage />, { path: '/profile' });
+    const reps = await screen.findByRole('region', { name: 'Company Representatives' });
+    expect(
+      await within(reps).findByText('Voting rights: active — Ana Cruz votes for the company'),
+    ).toBeVisible();
+  });
+
+  it("says the company's vote is suspended while its dues are unpaid", async () => {
     stubApi(() =>
       json(
         makeUserData(

@@ -4,7 +4,6 @@ import {
   DATA_EXPORT_MESSAGES,
   EMAIL_CHANGE_QUERY,
   isGoodStanding,
-  isVotingSuspended,
   PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
   type ProfileMembership,
@@ -187,10 +186,7 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
               </Link>
             }
           >
-            <RepresentativeList
-              representatives={companyReps}
-              votingSuspended={isVotingSuspended(membershipData[0]?.standing)}
-            />
+            <RepresentativeList representatives={companyReps} standing={membershipData[0]?.standing} />
           </ProfileSection>
         )}
 

@@ -1,10 +1,10 @@
-import { type Representative, VOTING_SUSPENDED_TEXT } from '@portal/shared';
+import { companyVotingLine, isVotingSuspended, type Representative } from '@portal/shared';
 import { ProfilePicture } from '@/components/ui/profile-picture';
 
 export const representativeName = (rep: Pick<Representative, 'firstName' | 'lastName'>) =>
   `${rep.firstName} ${rep.lastName}`.trim();
 
-function RepresentativeCard({ rep, suspended = false }: { rep: Representative; suspended?: boolean }) {
+function RepresentativeCard({ rep }: { rep: Representative }) {
   const name = representativeName(rep);
   return (
     <li className="flex items-center gap-4 rounded-xl border border-stone-200 p-4">
@@ -14,25 +14,26 @@ function RepresentativeCard({ rep, suspended = false }: { rep: Representative; s
         {rep.preferredName && <p className="text-sm text-stone-600">“{rep.preferredName}”</p>}
         {rep.position && <p className="text-sm text-stone-700">{rep.position}</p>}
         {rep.email && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{rep.email}</p>}
-        {suspended && <p className="mt-1 font-medium text-red-700 text-sm">{VOTING_SUSPENDED_TEXT}</p>}
       </div>
     </li>
   );
 }
 
 /**
- * The company's representatives: the voting one, then everyone else under "Other", non-voting and
- * those without a type together (docs/product-rules.md "Representatives"); the voting one's vote
- * suspended while the company's dues are unpaid.
+ * The company's representatives: a line on its voting rights (who votes, or why it cannot), the
+ * voting one, then everyone else under "Other", non-voting and those without a type together
+ * (docs/product-rules.md "Representatives").
  */
 export function RepresentativeList({
   representatives,
-  votingSuspended = false,
+  standing,
 }: {
   representatives: Representative[];
-  /** The company's dues are unpaid (docs/product-rules.md "Dues"): its vote waits for them. */
-  votingSuspended?: boolean;
+  /** The standing of the company's newest membership: its vote waits for the dues (docs/product-rules.md "Dues"). */
+  standing?: string;
 }) {
+  const voting = representatives.find((rep) => rep.type === 'voting');
+  const votingLine = companyVotingLine(standing, voting ? representativeName(voting) : null);
   const groups = [
     { title: 'Voting', reps: representatives.filter((rep) => rep.type === 'voting') },
     { title: 'Other', reps: representatives.filter((rep) => rep.type !== 'voting') },
@@ -40,6 +41,15 @@ export function RepresentativeList({
   if (groups.length === 0) return <p className="text-stone-600">No representatives yet.</p>;
   return (
     <div className="space-y-6">
+      {votingLine && (
+        <p
+          className={`rounded-lg px-4 py-3 font-medium text-sm ${
+            isVotingSuspended(standing) ? 'bg-red-50 text-red-800' : 'bg-stone-50 text-stone-800'
+          }`}
+        >
+          {votingLine}
+        </p>
+      )}
       {groups.map((group) => (
         <div key={group.title}>
           <h3 className="mb-3 font-semibold text-sm text-stone-600 uppercase tracking-wider">
@@ -47,11 +57,7 @@ export function RepresentativeList({
           </h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {group.reps.map((rep) => (
-              <RepresentativeCard
-                key={rep.id}
-                rep={rep}
-                suspended={votingSuspended && rep.type === 'voting'}
-              />
+              <RepresentativeCard key={rep.id} rep={rep} />
             ))}
           </ul>
         </div>
