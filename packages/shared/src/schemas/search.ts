@@ -22,6 +22,8 @@ export const siteSearchResultSchema = z.object({
   description: z.string(),
   /** A page of the site (`/news/{id}`) or a document's download address. */
   path: z.string(),
+  /** The day it is about (YYYY-MM-DD, Manila): an event's first day, an article's publication; null for a document. */
+  date: z.string().nullable(),
 });
 export type SiteSearchResult = z.infer<typeof siteSearchResultSchema>;
 

@@ -17,7 +17,11 @@ beforeAll(async () => {
     content: '<p>Surigao <strong>nickel</strong> shipments doubled.</p>',
   });
   await createNewsArticle(context.db, { title: 'Nickel draft', status: 'draft' });
-  await createEvent(context.db, { title: 'Nickel Processing Workshop', status: 'published' });
+  await createEvent(context.db, {
+    title: 'Nickel Processing Workshop',
+    status: 'published',
+    start_date: '2027-02-18',
+  });
   await createEvent(context.db, { title: 'Nickel secret planning', status: 'draft' });
 });
 afterAll(() => context.close());
@@ -37,8 +41,12 @@ describe('GET /api/search', () => {
         type: 'event',
         title: 'Nickel Processing Workshop',
         path: expect.stringMatching(/^\/events\//),
+        // The day it is about, shown in place of the id in its address.
+        date: '2027-02-18',
       }),
     );
+    const article = results.find((result) => result.type === 'news') as unknown as { date: string };
+    expect(article.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(results.map((result) => result.title)).not.toContain('Nickel draft');
     expect(results.map((result) => result.title)).not.toContain('Nickel secret planning');
   });
@@ -64,6 +72,7 @@ describe('GET /api/search', () => {
         type: 'document',
         title: 'Reminder on Semestral Membership Dues',
         path: '/members-news',
+        date: null,
       }),
     );
   });

@@ -2,6 +2,7 @@ import {
   DOCUMENT_COLLECTIONS,
   getDocumentUrl,
   SITE_SEARCH_LIMIT,
+  SITE_TIME_ZONE,
   type SiteSearchResult,
   sitePaths,
 } from '@portal/shared';
@@ -44,22 +45,24 @@ export async function searchSite(db: Db, text: string): Promise<SiteSearchResult
     sql`, `,
   );
   const eventDocument = sql`to_tsvector('english', coalesce(e.title, '') || ' ' || coalesce(e.description, '') || ' ' || coalesce(e.content, '') || ' ' || coalesce(e.location_name, '') || ' ' || coalesce(e.city, ''))`;
-  type Row = { type: SiteSearchResult['type']; title: string; description: string; path: string };
+  type Row = SiteSearchResult;
   // Both drivers answer `{ rows }`; Drizzle's common type does not say so.
   const result = (await db.execute(sql`
     with q as (select to_tsquery('english', ${query}) as query)
-    select type, title, description, path from (
+    select type, title, description, path, date from (
       select 'news' as type, n.title, coalesce(n.description, '') as description,
-        ${sitePaths.news} || '/' || n.id::text as path, ts_rank(${newsSearchDocument(sql`n`)}, q.query) as rank
+        ${sitePaths.news} || '/' || n.id::text as path,
+        (n.created_at at time zone ${SITE_TIME_ZONE})::date::text as date,
+        ts_rank(${newsSearchDocument(sql`n`)}, q.query) as rank
       from news_articles n, q
       where n.status = 'published' and ${newsSearchDocument(sql`n`)} @@ q.query
       union all
       select 'event', e.title, coalesce(e.description, ''), ${sitePaths.events} || '/' || e.id::text,
-        ts_rank(${eventDocument}, q.query)
+        e.start_date::text, ts_rank(${eventDocument}, q.query)
       from events e, q
       where e.status = 'published' and ${eventDocument} @@ q.query
       union all
-      select 'document', d.title, d.description, d.path,
+      select 'document', d.title, d.description, d.path, null,
         ts_rank(to_tsvector('english', d.title || ' ' || d.description), q.query)
       from (values ${documents}) as d(title, description, path), q
       where to_tsvector('english', d.title || ' ' || d.description) @@ q.query
@@ -73,5 +76,6 @@ export async function searchSite(db: Db, text: string): Promise<SiteSearchResult
     description:
       row.description.length > 160 ? `${row.description.slice(0, 160).trimEnd()}…` : row.description,
     path: row.path,
+    date: row.date,
   }));
 }

@@ -46,7 +46,7 @@ describe('SearchModal (spec 000 §2)', () => {
     }
     await user.click(screen.getByRole('button', { name: 'membership' }));
     expect(screen.getByRole('searchbox')).toHaveValue('membership');
-    expect(screen.getByText(/^Found \d+ result\(s\)$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Found \d+ results?$/)).toBeInTheDocument();
     expect(within(screen.getByTestId('search-results')).getAllByRole('link')[0]).toHaveTextContent(
       'Membership',
     );
@@ -55,7 +55,7 @@ describe('SearchModal (spec 000 §2)', () => {
   it('shows the matches with title, description and path, and the count', async () => {
     const { user } = await openSearch();
     await user.type(screen.getByRole('searchbox'), 'forms');
-    expect(screen.getByText('Found 2 result(s)')).toBeInTheDocument();
+    expect(screen.getByText('Found 2 results')).toBeInTheDocument();
     const links = within(screen.getByTestId('search-results')).getAllByRole('link');
     expect(links[0]).toHaveTextContent('MGB Guidelines and Forms');
     expect(links[0]).toHaveTextContent('/mgb-guidelines-and-forms');
@@ -121,12 +121,14 @@ describe('SearchModal (spec 000 §2)', () => {
                     title: 'Laterite outlook',
                     description: 'Nickel prices.',
                     path: '/news/7b0a3c4e-0000-4000-8000-000000000001',
+                    date: '2026-11-27',
                   },
                   {
                     type: 'document',
                     title: 'Nickel standard',
                     description: 'A standard.',
                     path: '/meap-forms/nickel.pdf',
+                    date: null,
                   },
                 ],
               },
@@ -139,11 +141,15 @@ describe('SearchModal (spec 000 §2)', () => {
     const { user, router } = await openSearch();
     const box = screen.getByRole('searchbox');
     await user.type(box, 'nickel');
-    expect(await screen.findByText('Found 2 result(s)')).toBeInTheDocument();
+    expect(await screen.findByText('Found 2 results')).toBeInTheDocument();
     const links = within(screen.getByTestId('search-results')).getAllByRole('link');
     expect(links[0]).toHaveTextContent('Laterite outlook');
     expect(links[0]).toHaveTextContent('News');
+    // An article shows its date, not the id in its address; a document its address.
+    expect(links[0]).toHaveTextContent('November 27, 2026');
+    expect(links[0]).not.toHaveTextContent('/news/');
     expect(links[1]).toHaveTextContent('Document');
+    expect(links[1]).toHaveTextContent('/meap-forms/nickel.pdf');
     expect(links[1]).toHaveAttribute('href', '/meap-forms/nickel.pdf');
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
@@ -164,18 +170,21 @@ describe('SearchModal (spec 000 §2)', () => {
         title: 'Membership dues for 2027',
         description: 'The new annual fees.',
         path: '/news/7b0a3c4e-0000-4000-8000-000000000002',
+        date: '2026-10-01',
       },
       {
         type: 'document',
         title: 'Reminder on Semestral Membership Dues',
         description: 'When the dues fall due.',
         path: '/members-news',
+        date: null,
       },
       {
         type: 'event',
         title: 'Membership Orientation',
         description: 'For new members.',
         path: '/events/7b0a3c4e-0000-4000-8000-000000000003',
+        date: '2027-01-15',
       },
     ];
     vi.stubGlobal(
@@ -206,6 +215,6 @@ describe('SearchModal (spec 000 §2)', () => {
     expect(links.slice(pages.length).map((link) => link.getAttribute('href'))).toEqual(
       finds.map((hit) => hit.path),
     );
-    expect(screen.getByText(`Found ${pages.length + finds.length} result(s)`)).toBeInTheDocument();
+    expect(screen.getByText(`Found ${pages.length + finds.length} results`)).toBeInTheDocument();
   });
 });

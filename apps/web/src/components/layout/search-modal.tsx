@@ -2,6 +2,7 @@ import {
   DEBOUNCE_MS,
   getSearchPages,
   isSitePath,
+  longDate,
   SEARCH_SUGGESTIONS,
   SITE_SEARCH_TYPE_LABELS,
   type SiteSearchResponse,
@@ -20,7 +21,14 @@ import { useIsLoggedIn } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** One line of the results: a page of the fixed list (first, spec 000 §2) or a find of the server. */
-type SearchHit = { type: 'page' | SiteSearchType; title: string; description: string; path: string };
+type SearchHit = {
+  type: 'page' | SiteSearchType;
+  title: string;
+  description: string;
+  path: string;
+  /** An event's or article's day (YYYY-MM-DD); pages and documents have none. */
+  date?: string | null;
+};
 const TYPE_LABELS: Record<SearchHit['type'], string> = { page: 'Page', ...SITE_SEARCH_TYPE_LABELS };
 
 /**
@@ -175,7 +183,7 @@ function SearchPanel({
         ) : (
           <>
             <p role="status" className="pb-2 text-sm text-stone-600">
-              Found {results.length} result(s)
+              Found {results.length} {results.length === 1 ? 'result' : 'results'}
             </p>
             {/* spec 000 §2: the list scrolls beyond a maximum height. */}
             <ul
@@ -195,12 +203,21 @@ function SearchPanel({
                           {TYPE_LABELS[hit.type]}
                         </span>
                       </span>
+                      {hit.date && (
+                        <span className="mt-0.5 block font-medium text-brand-700 text-xs">
+                          {longDate(hit.date)}
+                        </span>
+                      )}
                       <span className="mt-0.5 block text-sm text-stone-600 leading-snug">
                         {hit.description}
                       </span>
-                      <span className="mt-1 block break-all font-mono text-brand-700 text-xs">
-                        {hit.path}
-                      </span>
+                      {/* spec 000 §2 shows the path: a page's or a document's reads well; an
+                          event's or article's is an id, so its date stands in its place. */}
+                      {!hit.date && (
+                        <span className="mt-1 block break-all font-mono text-brand-700 text-xs">
+                          {hit.path}
+                        </span>
+                      )}
                     </span>
                     {index === 0 ? (
                       <CornerDownLeft aria-hidden="true" className="mt-1 size-4 shrink-0 text-stone-400" />
