@@ -129,6 +129,8 @@ export const DUES_MESSAGES = {
   webhookRefused: 'The notification could not be verified',
   gatewayFailed: 'The payment page could not be opened. Please try again in a few minutes.',
   feeInvalid: 'Fees must be amounts in pesos, at most ₱10,000,000.00',
+  foreignCurrency: (currency: string | null) =>
+    `This payment was made in ${currency ?? 'a currency the gateway did not report'}, not in pesos: it cannot be applied to the statement. Reject it and refund the payer through the gateway.`,
 } as const;
 
 /**

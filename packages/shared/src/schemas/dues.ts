@@ -134,6 +134,8 @@ export const duesPaymentSchema = z.object({
   method: z.string(),
   reference: z.string().nullable(),
   amount: z.number().int(),
+  /** PHP, or the other currency an online payment was reported in, or null for none (held; never applied). */
+  currency: z.string().nullable(),
   paid_on: z.string(),
   receiptNumber: z.string().nullable(),
   birInvoiceNumber: z.string().nullable(),

@@ -169,6 +169,12 @@ export const duesPayments = pgTable(
     method: text('method').notNull(),
     reference: text('reference'),
     amountCentavos: integer('amount_centavos').notNull(),
+    /**
+     * What the amount is in: PHP, except for an online payment the gateway reported in another
+     * currency or in none (null), which is held and can only be rejected (and refunded), never
+     * applied.
+     */
+    currency: text('currency').default('PHP'),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     receiptNumber: text('receipt_number'),
     /** The BIR invoice number the secretariat issues from its registered books, typed in. */

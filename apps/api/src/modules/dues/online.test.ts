@@ -168,7 +168,58 @@ describe('paying online through PayMongo', () => {
     expect(outcome.json().data.outcome).toBe('held');
     const held = await statementOf(paymongo, statement.id, cookie);
     expect(held).toMatchObject({ status: 'issued', balance: 300_000 });
-    expect(held.payments[0]).toMatchObject({ status: 'held', amount: 100, receiptNumber: null });
+    expect(held.payments[0]).toMatchObject({
+      status: 'held',
+      amount: 100,
+      currency: 'PHP',
+      receiptNumber: null,
+    });
+
+    // Verified, it is booked at what the gateway reported, not at the checkout's amount.
+    const admin = await createUser(paymongo.db, { password: null, type: 'admin' });
+    const adminCookie = (await signIn(paymongo, admin)).cookie;
+    const verified = await paymongo.app.inject({
+      method: 'POST',
+      url: `/api/dues/payments/${held.payments[0].id}/verify`,
+      headers: { cookie: adminCookie },
+      payload: {},
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data).toMatchObject({ status: 'partly_paid', paid: 100, balance: 299_900 });
+  });
+
+  it('holds a payment in another currency, which can be rejected but never applied', async () => {
+    const { cookie, statement } = await billedMember(paymongo);
+    const checkoutId = await checkout(paymongo, statement.id, cookie);
+    fake.markPaid(checkoutId, { currency: 'USD' });
+    const outcome = await deliver(
+      paymongo,
+      'paymongo',
+      fake.signedPaymongoWebhook(checkoutId, PAYMONGO_SECRET),
+    );
+    expect(outcome.json().data.outcome).toBe('held');
+    const held = await statementOf(paymongo, statement.id, cookie);
+    expect(held.payments[0]).toMatchObject({ status: 'held', currency: 'USD', amount: 300_000 });
+
+    const admin = await createUser(paymongo.db, { password: null, type: 'admin' });
+    const adminCookie = (await signIn(paymongo, admin)).cookie;
+    const decide = (action: 'verify' | 'reject', payload: object) =>
+      paymongo.app.inject({
+        method: 'POST',
+        url: `/api/dues/payments/${held.payments[0].id}/${action}`,
+        headers: { cookie: adminCookie },
+        payload,
+      });
+    const verified = await decide('verify', {});
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json().error).toBe(DUES_MESSAGES.foreignCurrency('USD'));
+    expect(await statementOf(paymongo, statement.id, cookie)).toMatchObject({
+      status: 'issued',
+      balance: 300_000,
+    });
+    const rejected = await decide('reject', { reason: 'Paid in dollars; refunded through the gateway' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().data.payments[0]).toMatchObject({ status: 'rejected' });
   });
 
   it('an admin recording the payment while the webhook arrives gives one payment applied', async () => {

@@ -127,6 +127,8 @@ export async function applyCheckoutStatus(
         method: methodOf(status.method),
         reference: status.paymentId ?? status.checkoutId,
         amountCentavos: paid && paid > 0 ? paid : checkout.amountCentavos,
+        // As the gateway reported it: a held payment is decided on what was really paid.
+        currency: status.currency,
         paidOn: manilaDateString(status.paidAt ?? new Date()),
         providerPaymentId,
       })

@@ -10,6 +10,7 @@ export function toPaymentView(payment: DuesPayment): DuesPaymentView {
     method: payment.method,
     reference: payment.reference,
     amount: payment.amountCentavos,
+    currency: payment.currency,
     paid_on: payment.paidOn,
     receiptNumber: payment.receiptNumber,
     birInvoiceNumber: payment.birInvoiceNumber,

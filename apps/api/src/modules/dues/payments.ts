@@ -281,6 +281,7 @@ export async function verifyPayment(
 ): Promise<DuesStatementView> {
   return context.db.transaction(async (tx) => {
     const { statement, balance, payment } = await lockPaymentForDecision(tx, paymentId);
+    if (payment.currency !== 'PHP') throw conflict(DUES_MESSAGES.foreignCurrency(payment.currency));
     refuseUnpayable(statement);
     refuseOverBalance(payment.amountCentavos, balance, input.overpayment);
     if (input.birInvoiceNumber !== undefined) {

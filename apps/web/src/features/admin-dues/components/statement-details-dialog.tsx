@@ -1,4 +1,5 @@
 import {
+  DUES_MESSAGES,
   DUES_PAYMENT_STATUS_LABELS,
   type DuesPaymentView,
   type DuesStatementView,
@@ -76,7 +77,9 @@ export function StatementDetailsDialog({
               <li key={payment.id} className="py-3 text-sm">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="font-semibold text-stone-900 tabular-nums">
-                    {formatCentavos(payment.amount)}
+                    {payment.currency === 'PHP'
+                      ? formatCentavos(payment.amount)
+                      : `${payment.currency ?? 'Currency not reported'} ${(payment.amount / 100).toFixed(2)}`}
                   </span>
                   <span className="text-stone-700">
                     {payment.method}
@@ -87,6 +90,9 @@ export function StatementDetailsDialog({
                   </StatusBadge>
                 </div>
                 {payment.rejectionReason && <p className="mt-1 text-stone-600">{payment.rejectionReason}</p>}
+                {payment.currency !== 'PHP' && payment.status === 'held' && (
+                  <p className="mt-1 text-red-800">{DUES_MESSAGES.foreignCurrency(payment.currency)}</p>
+                )}
                 {payment.recordedAt && (
                   <p className="mt-1 text-stone-600">
                     Receipt {payment.receiptNumber}
@@ -117,15 +123,17 @@ export function StatementDetailsDialog({
                   )}
                   {(payment.status === 'submitted' || payment.status === 'held') && (
                     <>
-                      <button
-                        type="button"
-                        disabled={pending}
-                        className={buttonClasses({ variant: 'primary', size: 'sm' })}
-                        onClick={() => onVerify(payment)}
-                      >
-                        <Check aria-hidden="true" className="size-4" />
-                        Verify and record
-                      </button>
+                      {payment.currency === 'PHP' && (
+                        <button
+                          type="button"
+                          disabled={pending}
+                          className={buttonClasses({ variant: 'primary', size: 'sm' })}
+                          onClick={() => onVerify(payment)}
+                        >
+                          <Check aria-hidden="true" className="size-4" />
+                          Verify and record
+                        </button>
+                      )}
                       <button
                         type="button"
                         disabled={pending}

@@ -1,0 +1,1 @@
+ALTER TABLE "dues_payments" ADD COLUMN "currency" text DEFAULT 'PHP';
