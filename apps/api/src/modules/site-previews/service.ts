@@ -1,9 +1,9 @@
 import { type EventDetail, isSitePath, type NewsDetail, siteConfig, sitePaths } from '@portal/shared';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { events, newsArticles } from '../../db/schema';
+import { events, newsArticles, uploadedFiles } from '../../db/schema';
 import { galleriesOf } from '../news';
 
 /**
@@ -56,6 +56,10 @@ export async function buildNewsFeed(db: Db, config: Config): Promise<string> {
     db,
     rows.map((row) => row.id),
   );
+  const enclosures = await uploadedImageSizes(
+    db,
+    rows.flatMap((row) => galleries.get(row.id)?.slice(0, 1) ?? []),
+  );
   const feed = new Feed({
     title: `${siteConfig.name} News`,
     description: `News from the ${siteConfig.name} (${siteConfig.acronym}).`,
@@ -70,6 +74,7 @@ export async function buildNewsFeed(db: Db, config: Config): Promise<string> {
   for (const row of rows) {
     const link = `${config.publicUrl}${sitePaths.newsArticle(row.id)}`;
     const image = galleries.get(row.id)?.[0];
+    const enclosure = image ? enclosures.get(image) : undefined;
     feed.addItem({
       title: row.title,
       id: link,
@@ -78,11 +83,37 @@ export async function buildNewsFeed(db: Db, config: Config): Promise<string> {
       description: row.description ?? plainText(row.content),
       // Stored sanitised (lib/rich-text.ts); the feed writer wraps it in CDATA.
       content: row.content ?? undefined,
-      author: row.author ? [{ name: row.author }] : undefined,
-      image: image ? absolute(config, image) : undefined,
+      // RSS 2.0's <author> is an e-mail address, which an article's author has none of here:
+      // the name goes in Dublin Core's <dc:creator>, as feed readers expect.
+      extensions: row.author ? [{ name: 'dc:creator', objects: { _text: row.author } }] : undefined,
+      // An enclosure says its length in bytes (RSS 2.0): only an uploaded image has a known one;
+      // an image given by address has no enclosure rather than a wrong length of 0.
+      enclosure: enclosure
+        ? { url: absolute(config, enclosure.path), length: enclosure.byteSize, type: enclosure.contentType }
+        : undefined,
     });
   }
-  return feed.rss2();
+  const rss = feed.rss2();
+  // The library declares the Dublin Core namespace only beside content:encoded.
+  return rss.includes('xmlns:dc=')
+    ? rss
+    : rss.replace('<rss ', () => '<rss xmlns:dc="http://purl.org/dc/elements/1.1/" ');
+}
+
+/** The size and type of each uploaded image among `paths` (addresses of other sites have none). */
+async function uploadedImageSizes(db: Db, paths: string[]) {
+  const sizes = new Map<string, { path: string; byteSize: number; contentType: string }>();
+  if (paths.length === 0) return sizes;
+  const rows = await db
+    .select({
+      path: uploadedFiles.publicPath,
+      byteSize: uploadedFiles.byteSize,
+      contentType: uploadedFiles.contentType,
+    })
+    .from(uploadedFiles)
+    .where(inArray(uploadedFiles.publicPath, paths));
+  for (const row of rows) sizes.set(row.path, row);
+  return sizes;
 }
 
 /** The published articles and events for the sitemap, with their last change. */
