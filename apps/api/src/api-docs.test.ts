@@ -36,7 +36,7 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('declares a success answer of every operation, each answer described by more than a placeholder', () => {
+  it('declares a success answer (2xx, or a redirect) of every operation, each answer described by more than a placeholder', () => {
     expect(operations().length).toBeGreaterThan(100);
     const withoutSuccess = operations()
       .filter(({ operation }) => !Object.keys(operation.responses).some((status) => /^[23]/.test(status)))
@@ -65,6 +65,44 @@ describe('the OpenAPI document', () => {
     expect(mediaTypes('get', '/events/{id}.ics')).toEqual(['text/calendar']);
     expect(mediaTypes('get', '/events.ics')).toEqual(['text/calendar']);
     expect(mediaTypes('get', '/api/events/registrations/{id}/ticket.png')).toEqual(['image/png']);
+  });
+
+  it('declares the refusals of every download as JSON, never in the file’s type', () => {
+    const downloads = operations().filter(({ operation }) =>
+      Object.entries(operation.responses).some(
+        ([status, response]) =>
+          status.startsWith('2') &&
+          Object.keys(response.content ?? {}).some((type) => type !== 'application/json'),
+      ),
+    );
+    expect(downloads.length).toBeGreaterThanOrEqual(15);
+    const misdeclared = downloads.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => /^[45]/.test(status))
+        .filter(([, response]) => Object.keys(response.content ?? {}).join() !== 'application/json')
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(misdeclared).toEqual([]);
+    // A CSV export says so in its 200, not JSON.
+    expect(
+      Object.keys(document.paths['/api/users/admin/export-csv']?.get?.responses['200']?.content ?? {}),
+    ).toEqual(['text/csv']);
+    expect(Object.keys(document.paths['/api/dues/export-csv']?.get?.responses['400']?.content ?? {})).toEqual(
+      ['application/json'],
+    );
+  });
+
+  it('declares where every redirect goes: its Location header', () => {
+    const redirects = operations().flatMap(({ name, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => status.startsWith('3'))
+        .map(([status, response]) => ({ name: `${name} ${status}`, response })),
+    );
+    expect(redirects.length).toBeGreaterThan(0);
+    const withoutLocation = redirects
+      .filter(({ response }) => !(response as { headers?: Record<string, unknown> }).headers?.Location)
+      .map(({ name }) => name);
+    expect(withoutLocation).toEqual([]);
   });
 
   it('declares the session cookie as the security of every route that is not public', () => {

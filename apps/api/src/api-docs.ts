@@ -38,16 +38,37 @@ export function apiDocsOptions({
     // A route that sends a file says what it `produces`; the handler sets the type itself and no
     // response schema could describe the bytes, so the document's 200 is the file in those types.
     const { produces, summary } = input.schema as { produces?: string[]; summary?: string };
-    if (produces && !Object.keys(responses).some((status) => status.startsWith('2'))) {
+    if (produces) {
+      // The file is the success answer, in the types the route produces (its declared 2xx only
+      // says there is one); a refusal is the one JSON error shape, whatever the file would be.
       const file = { schema: { type: 'string', format: 'binary' } };
-      responses['200'] = {
+      const success = Object.keys(responses).find((status) => status.startsWith('2')) ?? '200';
+      responses[success] = {
         description: summary ?? 'The file',
         content: Object.fromEntries(produces.map((type) => [type, file])),
       };
+      for (const [status, response] of Object.entries(responses)) {
+        if (status === success || status.startsWith('3')) continue;
+        const { description, ...schemaOfError } = response;
+        responses[status] = {
+          description: description ?? STATUS_CODES[status] ?? status,
+          content: { 'application/json': { schema: schemaOfError } },
+        };
+      }
     }
     for (const [status, response] of Object.entries(responses)) {
-      if (!response.description)
-        responses[status] = { ...response, description: STATUS_CODES[status] ?? status };
+      // A redirect's answer is its Location header, not a body.
+      const redirect = status.startsWith('3') && !response.headers;
+      responses[status] = {
+        ...response,
+        description:
+          !response.description || response.description === 'Redirect'
+            ? redirect
+              ? `Redirect (${STATUS_CODES[status] ?? status}) to the address in Location`
+              : (STATUS_CODES[status] ?? status)
+            : response.description,
+        ...(redirect && { headers: { Location: { type: 'string', description: 'The address to go to' } } }),
+      };
     }
     const methods = ([] as string[]).concat(input.route.method);
     return {

@@ -43,6 +43,7 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { representativeRoutes } from './modules/representatives/routes';
 import { searchRoutes } from './modules/search/routes';
 import { sitePreviewRoutes } from './modules/site-previews/routes';
+import { withPageTags } from './modules/site-previews/service';
 import { speakerRoutes } from './modules/speakers/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { pictureRoutes } from './modules/users/picture-routes';
@@ -268,8 +269,12 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
     storage,
   });
 
-  await app.register(webAppPlugin, { config, storage });
-  await app.register(sitePreviewRoutes, { config, db });
+  await app.register(webAppPlugin, {
+    config,
+    storage,
+    editPrerenderedPage: (html, path) => withPageTags(html, config, path),
+  });
+  await app.register(sitePreviewRoutes, { config, db, storage });
   // After the web app: the downloads are sent with the reply.sendFile it registers.
   await app.register(documentRoutes, { config });
   return app;

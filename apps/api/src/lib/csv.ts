@@ -9,11 +9,16 @@ import type { CastReturnObject, Options } from 'csv-stringify';
 const PHONE_NUMBER = /^(?=.*\d)[\d +()-]+$/;
 
 /**
- * How a cell is written (csv-stringify): quoted when it holds a quote, comma or line break, and a
- * value a spreadsheet would run as a formula (it starts with = + - @, a tab or CR, or their
- * full-width forms: OWASP "CSV Injection") prefixed with ', unless it is only a phone number.
+ * How a file and its cells are written (csv-stringify). The file starts with the UTF-8 byte order
+ * mark, without which Excel on Windows reads "Parañaque" and "₱" in the system's code page, and
+ * ends every line, the last one too, with CRLF (RFC 4180), whichever export it is. A cell is
+ * quoted when it holds a quote, comma or line break, and a value a spreadsheet would run as a
+ * formula (it starts with = + - @, a tab or CR, or their full-width forms: OWASP "CSV Injection")
+ * is prefixed with ', unless it is only a phone number.
  */
 export const CSV_CELL_OPTIONS = {
+  bom: true,
+  record_delimiter: 'windows',
   escape_formulas: true,
   cast: {
     // The per-value options csv-stringify merges in; its types leave escape_formulas out of them.

@@ -5,6 +5,7 @@ import type {
   Membership,
   Profile,
 } from '@portal/shared';
+import { membershipStanding } from '@portal/shared';
 import type { z } from 'zod';
 
 let sequence = 0;
@@ -48,9 +49,10 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+/** A membership; its standing, unless given, is the one its fields make today (as the API's). */
 export function makeMembership(overrides: Partial<Membership> = {}): Membership {
   sequence += 1;
-  return {
+  const membership: Omit<Membership, 'standing'> = {
     id: `6c0f3c1e-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     userId: '5b0f3c1e-0000-4000-8000-000000000000',
     category: 'Individual',
@@ -64,6 +66,17 @@ export function makeMembership(overrides: Partial<Membership> = {}): Membership 
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...overrides,
+  };
+  return {
+    ...membership,
+    standing:
+      overrides.standing ??
+      membershipStanding({
+        status: membership.status,
+        expires_at: membership.expiresAt,
+        unpaid_due_on: membership.unpaidDueOn,
+        grace_ends_on: membership.graceEndsOn,
+      }),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONFIRMATION_LINK_INVALID_MESSAGE } from '../auth-messages';
 import { ADDRESS_MAX_CHARS } from '../constants';
 import { MEMBERSHIP_CATEGORIES, MEMBERSHIP_STATUSES, USER_STATUSES, USER_TYPES } from '../enums';
+import { MEMBERSHIP_STANDINGS } from '../memberships';
 import { isPasswordStrongEnough, PASSWORD_MAX_LENGTH, PASSWORD_TOO_WEAK_MESSAGE } from '../password-strength';
 import { STAFF_ROLES } from '../staff-roles';
 import { accountNameResponseFields } from './account-names';
@@ -114,6 +115,11 @@ export const membershipSchema = z.object({
   userId: z.uuid(),
   category: z.enum(MEMBERSHIP_CATEGORIES),
   status: z.enum(MEMBERSHIP_STATUSES),
+  /**
+   * Where it stands today (`membershipStanding`, docs/product-rules.md "Membership lifecycle"), as
+   * the admin screens read it: the dues contract's field, on the member's own profile too.
+   */
+  standing: z.enum(MEMBERSHIP_STANDINGS),
   startsAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   /** The last day paid for (YYYY-MM-DD, Manila); null until the first payment. */

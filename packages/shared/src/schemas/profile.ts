@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ABOUT_MAX_CHARS, ADDRESS_MAX_CHARS, PHONE_MAX_CHARS } from '../constants';
 import { REPRESENTATIVE_TYPES } from '../enums';
-import { MEMBERSHIP_STANDINGS, type MembershipStanding, membershipStanding } from '../memberships';
 import { accountNameFields } from './account-names';
 import {
   billingFields,
@@ -65,30 +64,10 @@ export type Representative = z.infer<typeof representativeSchema>;
 
 /**
  * A membership on the profile: its standing read at the time of the answer
- * (docs/product-rules.md "Membership lifecycle").
+ * (docs/product-rules.md "Membership lifecycle"), as on the session's profile.
  */
-export const profileMembershipSchema = membershipSchema.extend({
-  standing: z.enum(MEMBERSHIP_STANDINGS),
-});
+export const profileMembershipSchema = membershipSchema;
 export type ProfileMembership = z.infer<typeof profileMembershipSchema>;
-
-export function withStanding<M extends z.infer<typeof membershipSchema>>(
-  membership: M,
-  now = new Date(),
-): M & { standing: MembershipStanding } {
-  return {
-    ...membership,
-    standing: membershipStanding(
-      {
-        ...membership,
-        expires_at: membership.expiresAt,
-        unpaid_due_on: membership.unpaidDueOn,
-        grace_ends_on: membership.graceEndsOn,
-      },
-      now,
-    ),
-  };
-}
 
 /** GET /api/users/ (spec 000 §7: "userData with data, companyReps, membershipData"). */
 export const userDataResponseSchema = z.object({

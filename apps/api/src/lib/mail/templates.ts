@@ -232,6 +232,41 @@ export function registrationRejectedEmail({
   });
 }
 
+/**
+ * An event a member is registered for has a new date, time or place, or was cancelled: the
+ * updated or cancelling calendar file goes with it (docs/product-rules.md "What other software
+ * reads"), so a calendar that holds the entry follows.
+ */
+export function eventChangedEmail({ username, eventTitle, eventDate, link }: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Event changed: ${eventTitle}`,
+    username,
+    link,
+    intro: `The date, time or place of "${eventTitle}", which you registered for, has changed: it is now on ${eventDate}. The updated calendar entry is attached; opening it updates the one in your calendar.`,
+    action: 'View the event',
+    expiry:
+      'If you can no longer attend, please withdraw from the event page so that someone else can take your seat.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+export function eventCancelledEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+}: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Event cancelled: ${eventTitle}`,
+    username,
+    link,
+    intro: `We are sorry: "${eventTitle}" on ${eventDate}, which you registered for, has been cancelled. The attached calendar entry removes it from your calendar.`,
+    action: 'View the event',
+    expiry: 'You can find other events of the association on our website.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
 export type AttendeeMessageMail = {
   name: string;
   subject: string;

@@ -1,6 +1,7 @@
 import {
   CURRENT_NOTICE_VERSION,
   displayName,
+  membershipStanding,
   type Profile,
   paidThroughOf,
   type StaffRole,
@@ -19,7 +20,7 @@ import { secondFactorSummary } from './two-factor';
  * memberships newest first, because the client marks a pending membership from the first one
  * (docs/product-rules.md "Membership lifecycle").
  */
-export async function loadProfile(db: Db, userId: string): Promise<Profile> {
+export async function loadProfile(db: Db, userId: string, now = new Date()): Promise<Profile> {
   const [user] = await db
     .select({
       ...getTableColumns(users),
@@ -70,6 +71,15 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
       userId: membership.userId,
       category: membership.category,
       status: membership.status,
+      standing: membershipStanding(
+        {
+          status: membership.status,
+          expires_at: membership.expiresAt,
+          unpaid_due_on: membership.unpaidDueOn,
+          grace_ends_on: membership.graceEndsOn,
+        },
+        now,
+      ),
       startsAt: membership.startsAt?.toISOString() ?? null,
       expiresAt: membership.expiresAt?.toISOString() ?? null,
       paidThrough: paidThroughOf(membership.expiresAt),

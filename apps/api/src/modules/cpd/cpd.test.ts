@@ -183,7 +183,7 @@ describe('evaluation', () => {
     expect(objectives).toMatchObject({ count: results.responses, average: expect.any(String) });
     const csv = await call('GET', `/api/cpd/events/${eventId}/evaluation-results.csv`, adminCookie);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0] ?? {})).toEqual(DEFAULT_EVALUATION_QUESTIONS.map((q) => q.prompt));
     // A comment a spreadsheet would run is neutralised.
     expect(rows.some((row) => row['Comments and suggestions'] === "'=1+1 great")).toBe(true);
@@ -290,7 +290,7 @@ describe('certificates', () => {
     // 3.5 hours at 0.5 (1.75, rounded down to the hundredth) plus two talks at 3.
     expect(ofSpeaker).toMatchObject({ hours: '3.50', units: '7.75', role: 'speaker' });
     const report = await call('GET', `/api/cpd/events/${eventId}/attendance.csv`, adminCookie);
-    const rows = parse(report.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(report.body, { bom: true, columns: true }) as Record<string, string>[];
     const line = rows.find((row) => row.certificate === ofFull?.number);
     expect(line).toMatchObject({
       prc_number: '0012345',

@@ -291,7 +291,7 @@ describe('accreditation per profession and the provider’s validity', () => {
       adminCookie,
     );
     expect(report.statusCode).toBe(200);
-    const rows = parse(report.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(report.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
       expect.objectContaining({
         profession: 'Geologist',
@@ -525,7 +525,7 @@ describe('external units and the transcript', () => {
     const far = await member([licence('geologist', addDays(today(), 400), '8888888')]);
     const report = await call('GET', '/api/cpd/admin/short-of-units.csv', adminCookie);
     expect(report.statusCode).toBe(200);
-    const rows = parse(report.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(report.body, { bom: true, columns: true }) as Record<string, string>[];
     const emails = rows.map((row) => row.email);
     expect(emails).toContain(person.email);
     expect(emails).not.toContain(complete.email);

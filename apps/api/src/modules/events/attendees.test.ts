@@ -183,7 +183,7 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="attendees-mindanao-exploration-forum-ano-2030-2030-01-15.csv"',
     );
-    const [header, ...rows] = parse(response.body) as string[][];
+    const [header, ...rows] = parse(response.body, { bom: true }) as string[][];
     expect(header).toEqual([
       'name',
       'company',
@@ -207,13 +207,15 @@ describe('GET /api/events/admin/{id}/attendees.csv', () => {
       '',
       '',
     ]);
-    const approved = parse((await get(`${base()}/attendees.csv?status=approved`)).body) as string[][];
+    const approved = parse((await get(`${base()}/attendees.csv?status=approved`)).body, {
+      bom: true,
+    }) as string[][];
     expect(approved).toHaveLength(3);
   });
 
   it('neutralises a name a spreadsheet would run as a formula', async () => {
     const response = await get(`${base()}/attendees.csv?search=hyperlink`);
-    const [, row] = parse(response.body) as string[][];
+    const [, row] = parse(response.body, { bom: true }) as string[][];
     expect(row?.[0]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(response.body).not.toMatch(/^=/m);
   });
@@ -296,7 +298,7 @@ describe('paid registrations in the attendee list and its export', () => {
   it('exports the tier, the amount in pesos and the payment as the member reads it', async () => {
     const { event } = await paidEvent();
     const response = await get(`${base(event.id)}/attendees.csv?sort_by=registered_at&sort_order=asc`);
-    const [, ...rows] = parse(response.body) as string[][];
+    const [, ...rows] = parse(response.body, { bom: true }) as string[][];
     expect(rows.map((row) => row.slice(5, 8))).toEqual([
       ['Guest / non-member', '500.00', 'Awaiting payment'],
       ['Guest / non-member', '500.00', 'Paid'],

@@ -6,6 +6,7 @@ import { events, mailOutbox } from '../../db/schema';
 import type { MailAttachment } from '../../db/schema/mail';
 import { createEvent, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
+import { multipartBody } from '../../test/multipart';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
@@ -288,5 +289,66 @@ describe('registration e-mails', () => {
       [`Registration not approved: ${event.title}`, 0],
       [received, 1],
     ]);
+  });
+});
+
+describe('a moved or cancelled event', () => {
+  const edit = async (id: string, fields: Record<string, string>) => {
+    const { payload, headers } = await multipartBody(fields, []);
+    const response = await context.app.inject({
+      method: 'PUT',
+      url: `/api/events/admin/edit-event/${id}`,
+      payload,
+      headers: { ...headers, cookie: adminCookie },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const calendarsTo = async (email: string) =>
+    (await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)))
+      .filter((row) => row.subject.startsWith('Event '))
+      .map((row) => ({ subject: row.subject, vevents: parseCalendar(row.attachments[0]?.content ?? '') }));
+
+  it('mails its registrants the updated file, then the cancelling one', async () => {
+    const event = await createEvent(context.db, {
+      title: 'Geothermal Workshop',
+      start_date: '2099-10-01',
+      start_time: '09:00',
+      end_time: '12:00',
+      is_registration_required: true,
+      updated_at: new Date('2026-01-01T00:00:00Z'),
+    });
+    const registrant = await createUser(context.db);
+    const { cookie } = await signIn(context, registrant);
+    const registered = await context.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/registration`,
+      headers: { cookie },
+    });
+    expect(registered.statusCode).toBe(201);
+
+    // A new description alone is no change to a calendar entry: nobody is mailed.
+    await edit(event.id, { description: 'Now with a field visit.' });
+    expect(await calendarsTo(registrant.email)).toEqual([]);
+
+    await edit(event.id, { start_time: '13:00', end_time: '16:00' });
+    const [moved, ...others] = await calendarsTo(registrant.email);
+    expect(others).toEqual([]);
+    expect(moved?.subject).toBe('Event changed: Geothermal Workshop');
+    const [updated] = moved?.vevents ?? [];
+    expect(updated?.uid).toBe(event.id);
+    expect(inManila(updated?.startDate.toJSDate() as Date)).toBe('2099-10-01T13:00:00+08:00');
+    expect(eventProperty(updated, 'status')).toBe('CONFIRMED');
+    const movedSequence = updated?.sequence ?? 0;
+    expect(movedSequence).toBeGreaterThan((Date.parse('2026-01-01T00:00:00Z') - Date.UTC(2020, 0, 1)) / 1000);
+
+    await edit(event.id, { status: 'cancelled' });
+    const cancelled = (await calendarsTo(registrant.email)).find(
+      (mail) => mail.subject === 'Event cancelled: Geothermal Workshop',
+    );
+    const [entry] = cancelled?.vevents ?? [];
+    expect(entry?.uid).toBe(event.id);
+    expect(eventProperty(entry, 'status')).toBe('CANCELLED');
+    // The last change in seconds (decision 059): never below the one before.
+    expect(entry?.sequence).toBeGreaterThanOrEqual(movedSequence);
   });
 });

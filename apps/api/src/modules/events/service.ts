@@ -31,6 +31,7 @@ import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
 import type { TicketSecrets } from '../../lib/tickets';
+import { mailCalendarChange } from './calendar-changes';
 import {
   readMyRegistration,
   registrationPayments,
@@ -383,11 +384,7 @@ export async function updateEvent(
   const content = cleanContent(input.content);
   const releasedFiles = await images.withStoredImages(banner ? [banner] : [], (stored) =>
     db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ start_date: events.start_date, end_date: events.end_date })
-        .from(events)
-        .where(eq(events.id, id))
-        .for('update');
+      const [current] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       if (!current) throw notFound(EVENT_MESSAGES.notFound);
       // Only one of the two dates may have been sent: the rule holds for the event as saved.
       const start = input.start_date ?? current.start_date;
@@ -408,7 +405,10 @@ export async function updateEvent(
         await images.record(tx, bannerOf(id), stored);
         changes.banner_image_url = stored[0]?.file.publicPath ?? null;
       }
-      await tx.update(events).set(changes).where(eq(events.id, id));
+      const [saved] = await tx.update(events).set(changes).where(eq(events.id, id)).returning();
+      // Registrants get the moved or cancelled event's calendar file (docs/product-rules.md
+      // "What other software reads").
+      if (saved) await mailCalendarChange(tx, { db, publicUrl, secrets }, current, saved);
       // A raised capacity (or a published event's seats) goes to the waitlist first.
       await offerFreedSeats(tx, { db, publicUrl, secrets }, id, new Date());
       return released;

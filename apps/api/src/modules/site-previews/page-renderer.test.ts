@@ -174,7 +174,9 @@ describe('content pages rendered on the server with their data', () => {
   it('falls back to the plain shell, and logs why, when the renderer fails', async () => {
     const response = await get(withRenderer, '/events?boom=1');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(plainShell);
+    // The shell with the list's own link tags (site-previews/service.ts `withPageTags`).
+    expect(response.body).toContain('<div id="root"></div></body>');
+    expect(response.body).toContain('<link rel="canonical" href="https://portal.example/events" />');
     expect(logLines.join('')).toContain('the renderer broke');
   });
 
@@ -182,7 +184,8 @@ describe('content pages rendered on the server with their data', () => {
     const article = await createNewsArticle(withoutRenderer.db, { title: 'Copper prices' });
     const list = await get(withoutRenderer, '/news');
     expect(list.statusCode).toBe(200);
-    expect(list.body).toBe(plainShell);
+    expect(list.body).toContain('<div id="root"></div></body>');
+    expect(list.body).toContain('<meta property="og:url" content="https://portal.example/news" />');
     const page = await get(withoutRenderer, `/news/${article.id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');

@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentReads, isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { type Storage, UPLOADS_CACHE_CONTROL } from '../../lib/storage';
 import { NOT_STORED, SHARED_FOR_A_MINUTE } from '../../plugins/access';
 import { certificateReads } from '../cpd';
 import { cardReads, verifyRateLimit } from '../member-cards';
@@ -15,9 +17,11 @@ import {
   buildNewsFeed,
   contentSitemapEntries,
   eventPreview,
+  LINK_PREVIEW_IMAGES_PATH,
   type LinkPreview,
   NEWS_FEED_PATH,
   withLinkPreview,
+  withPageTags,
 } from './service';
 
 /** Public pages listed in the sitemap: the routes of spec 000 §2 that anyone can open (when built). */
@@ -43,7 +47,34 @@ const sitemapPaths = [
  * preview in the HTML itself (crawlers run no script). Registered after the web app, whose
  * not-found handler answers what these leave.
  */
-export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export async function sitePreviewRoutes(
+  app: FastifyInstance,
+  { config, db, storage }: { config: Config; db: Db; storage: Storage },
+) {
+  // A JPEG copy of an uploaded WebP image, for the link previews of apps that read no WebP
+  // (LinkedIn, some messengers): made from the stored file when asked, at its size. The name is
+  // the upload's, which never gets other content, so caches may keep it a year like the upload.
+  app.get<{ Params: { name: string } }>(
+    `${LINK_PREVIEW_IMAGES_PATH}/:name`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const notFound = () => reply.status(404).send({ error: 'Not found', code: 'not_found' });
+      const key = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/.exec(
+        request.params.name,
+      )?.[1];
+      if (!key) return notFound();
+      const file = await storage.read(`/uploads/${key}.webp`);
+      if (!file) return notFound();
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.body) chunks.push(chunk as Buffer);
+      const jpeg = await sharp(Buffer.concat(chunks))
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+      return reply.type('image/jpeg').header('cache-control', UPLOADS_CACHE_CONTROL).send(jpeg);
+    },
+  );
+
   app.get(NEWS_FEED_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')
@@ -82,9 +113,10 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
   for (const path of [sitePaths.events, sitePaths.news]) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       if (shell === null) return reply.callNotFound();
-      const page = await renderer.render(request.url, reads, request.log);
+      const withTags = (head: string) => withPageTags(head, config, path);
+      const page = await renderer.render(request.url, reads, request.log, withTags);
       if (page && 'redirectTo' in page) return reply.redirect(page.redirectTo);
-      return sendPage(reply, 200, page?.html ?? shell, sharedIfRendered(page !== null));
+      return sendPage(reply, 200, page?.html ?? withTags(shell), sharedIfRendered(page !== null));
     });
   }
 
@@ -145,7 +177,7 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
     path: string,
     read: (id: string) => Promise<Answer>,
     readsWith: (id: string, answer: Answer) => ContentReads,
-    previewOf: (answer: Answer) => LinkPreview,
+    previewOf: (answer: Answer) => Promise<LinkPreview>,
   ) =>
     app.get<{ Params: { id: string } }>(path, { schema: { hide: true } }, async (request, reply) => {
       if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
@@ -155,7 +187,8 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
         throw error;
       });
       if (answer === null) return sendPage(reply, 404, shell, 'no-cache');
-      const withPreview = (page: string) => withLinkPreview(page, previewOf(answer));
+      const preview = await previewOf(answer);
+      const withPreview = (page: string) => withLinkPreview(page, preview);
       // Their pages read no query: the renderer never sends them elsewhere.
       const page = await renderer.render(
         request.url,
@@ -170,7 +203,7 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
     `${sitePaths.news}/:id`,
     reads.getNews,
     (id, answer) => ({ ...reads, getNews: async (asked) => (asked === id ? answer : reads.getNews(asked)) }),
-    (answer) => articlePreview(config, answer.data),
+    (answer) => articlePreview(db, config, answer.data),
   );
   recordPage(
     `${sitePaths.events}/:id`,
@@ -179,6 +212,6 @@ export async function sitePreviewRoutes(app: FastifyInstance, { config, db }: { 
       ...reads,
       getEvent: async (asked) => (asked === id ? answer : reads.getEvent(asked)),
     }),
-    (answer) => eventPreview(config, answer.data),
+    (answer) => eventPreview(db, config, answer.data),
   );
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseFeed as readFeed } from '@rowanmanning/feed-parser';
+import { eq } from 'drizzle-orm';
 import { parseFeed } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadedFiles } from '../../db/schema';
 import { createEvent, createNewsArticle } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
@@ -53,6 +57,34 @@ describe('the RSS feed', () => {
     expect(titles).not.toContain('Secret draft');
     expect(feed?.items[1]?.link).toMatch(/^https:\/\/portal\.example\/news\/[0-9a-f-]{36}$/);
     expect(feed?.items[1]?.description).toBe('Prices <firm> up.');
+  });
+});
+
+describe('the RSS feed, as a feed reader reads it', () => {
+  it('names each author by Dublin Core and gives an uploaded image its length in bytes', async () => {
+    const image = `/uploads/${randomUUID()}.webp`;
+    const article = await createNewsArticle(context.db, {
+      title: 'Drilling season opens',
+      author: 'Ana Cruz',
+      image_gallery: [image],
+      created_at: new Date('2099-01-01'),
+    });
+    await context.db
+      .update(uploadedFiles)
+      .set({ byteSize: 48_213 })
+      .where(eq(uploadedFiles.publicPath, image));
+    const response = await get('/rss.xml');
+    // RSS 2.0's <author> must be an e-mail address: the name alone goes in <dc:creator>.
+    expect(response.body).not.toContain('<author>');
+    const item = readFeed(response.body).items.find((entry) => entry.title === article.title);
+    expect(item?.authors).toEqual([expect.objectContaining({ name: 'Ana Cruz' })]);
+    expect(item?.media).toEqual([
+      expect.objectContaining({
+        url: `https://portal.example${image}`,
+        length: 48_213,
+        mimeType: 'image/webp',
+      }),
+    ]);
   });
 });
 

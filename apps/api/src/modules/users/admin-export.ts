@@ -1,6 +1,6 @@
 // The users CSV export: the admin table's filtered list, streamed.
 import { pipeline, Readable } from 'node:stream';
-import type { AdminUserListQuery } from '@portal/shared';
+import { type AdminUserListQuery, displayName } from '@portal/shared';
 import { stringify } from 'csv-stringify';
 import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -9,15 +9,21 @@ import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import { toAdminMembership } from '../memberships';
 import { newestMembershipsByUser, userFilters } from './admin-list';
 
-/** The CSV's columns: the member, their contact details and their newest membership. */
+/**
+ * The CSV's columns: the member by username and by the name they go by (decision 056), their
+ * contact and billing details and their newest membership.
+ */
 const CSV_COLUMNS = [
   'username',
+  'display_name',
   'email',
   'type',
   'status',
   'phone',
   'facsimile',
   'address',
+  'tin',
+  'billing_email',
   'membership_category',
   'membership_status',
   'membership_starts_at',
@@ -40,7 +46,7 @@ export function exportUsersCsv(
 ): Readable {
   return pipeline(
     Readable.from(userCsvRecords(db, query, now)),
-    stringify({ ...CSV_CELL_OPTIONS, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
+    stringify({ ...CSV_CELL_OPTIONS, header: true, columns: [...CSV_COLUMNS] }),
     // The error, if any, also destroys the stream returned, which the reply reports.
     () => {},
   );
@@ -71,12 +77,15 @@ async function* userCsvRecords(
       const membership = newest.get(user.id);
       yield {
         username: user.username,
+        display_name: displayName(user),
         email: user.email,
         type: user.type,
         status: user.status,
         phone: user.phone,
         facsimile: user.facsimile,
         address: user.address,
+        tin: user.tin,
+        billing_email: user.billingEmail,
         membership_category: membership?.category,
         membership_status: membership ? toAdminMembership(membership, now).standing : null,
         membership_starts_at: membership?.startsAt?.toISOString(),

@@ -672,7 +672,7 @@ describe('GET /api/users/admin/export-csv', () => {
     );
     const lines = bulk.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'username,email,type,status,phone,facsimile,address,membership_category,membership_status,membership_starts_at,membership_expires_at,created_at',
+      '\uFEFFusername,display_name,email,type,status,phone,facsimile,address,tin,billing_email,membership_category,membership_status,membership_starts_at,membership_expires_at,created_at',
     );
     expect(lines).toHaveLength(2101);
     expect(lines[1]?.startsWith(`bulk_${tag}_1,`)).toBe(true);

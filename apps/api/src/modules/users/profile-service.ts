@@ -9,7 +9,6 @@ import {
   type UndoEmailChangeResult,
   type UpdateProfile,
   type UserData,
-  withStanding,
 } from '@portal/shared';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -42,13 +41,13 @@ const pictureOf = (userId: string): ImageOwner => ({ type: 'user', id: userId })
 /** GET /api/users/: the profile, the company's representatives and the memberships with their standing. */
 export async function getUserData(db: Db, userId: string, now = new Date()): Promise<UserData> {
   const [profile, companyReps] = await Promise.all([
-    loadProfile(db, userId),
+    loadProfile(db, userId, now),
     listRepresentatives(db, userId),
   ]);
   return {
     data: profile,
     companyReps,
-    membershipData: profile.memberships.map((membership) => withStanding(membership, now)),
+    membershipData: profile.memberships,
   };
 }
 

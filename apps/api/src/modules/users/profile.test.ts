@@ -136,6 +136,20 @@ describe('GET /api/users/', () => {
     });
     expect(byId[expired.id].standing).toBe('expired');
     expect(byId[rejected.id].standing).toBe('rejected');
+    // The profile itself, and the session's, carry the same standings (the dues contract).
+    const standings = ['pending', 'active', 'expired', 'rejected'];
+    expect(body.data.memberships.map((membership: { standing: string }) => membership.standing)).toEqual(
+      standings,
+    );
+    const session = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(
+      session.json().data.profile.memberships.map((membership: { standing: string }) => membership.standing),
+    ).toEqual(standings);
   });
 
   it('refuses a guest', async () => {

@@ -14,6 +14,7 @@ const membership = (overrides: Partial<Membership>): Membership => ({
   userId: member.id,
   category: 'Individual',
   status: 'approved',
+  standing: 'active',
   startsAt: new Date(Date.now() - YEAR / 2).toISOString(),
   expiresAt: new Date(Date.now() + YEAR / 2).toISOString(),
   paidThrough: null,
@@ -58,7 +59,7 @@ describe('MembersNewsPage: the notice matches the reader', { timeout: 20_000 }, 
   });
 
   it('tells a member with a pending application why the files are closed', async () => {
-    signInWith([membership({ status: 'pending', startsAt: null, expiresAt: null })]);
+    signInWith([membership({ status: 'pending', standing: 'pending', startsAt: null, expiresAt: null })]);
     renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
     expect(await screen.findByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
     await userEvent.setup().click(firstDownload());
@@ -70,6 +71,7 @@ describe('MembersNewsPage: the notice matches the reader', { timeout: 20_000 }, 
   it('tells a member whose membership ran out when it ended', async () => {
     signInWith([
       membership({
+        standing: 'expired',
         startsAt: new Date(Date.now() - 2 * YEAR).toISOString(),
         expiresAt: '2025-03-01T00:00:00.000Z',
       }),

@@ -1,3 +1,4 @@
+import { membershipStanding } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { joiningSteps } from './your-membership';
 
@@ -6,6 +7,7 @@ const membership = (status: string, expiresAt: string | null = null) => ({
   userId: 'u1',
   category: 'Regular' as const,
   status: status as 'pending',
+  standing: membershipStanding({ status, expires_at: expiresAt }),
   startsAt: null,
   expiresAt,
   paidThrough: null,
