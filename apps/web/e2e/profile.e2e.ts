@@ -148,10 +148,23 @@ describe("Member's News for a guest", () => {
     await context.close();
   });
 
-  it('sends a guest who opens /profile to /unauthorized', async () => {
+  it("sends a signed-out member who follows an e-mail's link to the login, then back to that section", async () => {
+    const member = await createConfirmedMember(browser.baseUrl, 'anchor');
+    await applyAsIndividual(browser.baseUrl, member);
     const { page, context } = await browser.newPage('desktop');
-    await openPage(page, paths.profile);
-    await page.getByRole('heading', { name: /401 Unauthorized Access/ }).waitFor();
+    await openPage(page, `${paths.profile}#privacy`);
+    await page.waitForURL((url) => url.pathname === paths.login);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${paths.profile}#privacy`);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === paths.profile && url.hash === '#privacy');
+    // The section the link named is on screen once the profile has loaded.
+    const section = page.locator('#privacy');
+    await section.waitFor();
+    await expect
+      .poll(async () => section.evaluate((element) => element.getBoundingClientRect().top))
+      .toBeLessThan(200);
     await context.close();
   });
 });

@@ -92,15 +92,24 @@ describe('admin area (spec 000 §2 "Admin area")', () => {
   const dashboardCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
     fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/dashboard'));
 
-  it.each([
-    ['a guest', null],
-    ['a member', { id: 'm1', username: 'juan', role: 'member', type: 'individual' }],
-  ])('sends %s to /unauthorized without asking for admin data', async (_who, user) => {
+  it('sends a member to /unauthorized without asking for admin data', async () => {
     const fetchMock = stubFetch();
-    useSessionStore.setState({ user });
+    useSessionStore.setState({ user: { id: 'm1', username: 'juan', role: 'member', type: 'individual' } });
     const router = renderApp('/admin');
     await screen.findByRole('heading', { level: 1, name: /401 Unauthorized Access/ });
     expect(router.state.location.pathname).toBe('/unauthorized');
+    expect(dashboardCalls(fetchMock)).toEqual([]);
+  });
+
+  it('sends a guest to the login, to come back to the same address, without asking for admin data', async () => {
+    const fetchMock = stubFetch();
+    useSessionStore.setState({ user: null });
+    const router = renderApp('/admin/dues?status=overdue#statements');
+    await screen.findByRole('button', { name: 'Log In' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('/admin/dues?status=overdue#statements')}`,
+    );
     expect(dashboardCalls(fetchMock)).toEqual([]);
   });
 

@@ -55,10 +55,11 @@ afterEach(() => {
 });
 
 describe('RequireAuth (spec 000 §2 "Guards")', () => {
-  it('sends a guest to /unauthorized', () => {
-    const router = renderAt('/profile');
-    expect(screen.getByText('Unauthorized page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/unauthorized');
+  it('sends a guest to the login, returning to the same address with its #anchor', () => {
+    const router = renderAt('/profile#dues');
+    expect(screen.getByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/profile#dues');
   });
 
   it('admits a signed-in user, as a layout route', () => {

@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { isAdmin, useSessionStore, useSessionUser } from '@/lib/session-store';
+import { loginPathReturningTo } from '@/lib/return-path';
+import { isAdmin, useSessionUser } from '@/lib/session-store';
 import { twoStepSetupPath } from '@/lib/two-factor';
 
 type RequireAuthProps = {
@@ -12,25 +13,21 @@ type RequireAuthProps = {
 };
 
 /**
- * The protected wrapper of spec 000 §2: whoever lacks the required state is sent to
- * /unauthorized. The server enforces access on every call; this only spares the user a page
- * they cannot use.
- *
- * Someone who was admitted and then signs out here (Logout, or a session that ran out) goes to
- * /login rather than being told they were never allowed in; so does someone whose session the
- * server refused before this page opened (a reload checks it, possibly before a lazy page loads).
+ * The protected wrapper of spec 000 §2. A signed-out visitor (one following an e-mail's link to
+ * /profile#dues, one whose session ran out or who signed out here) goes to /login, which brings
+ * them back to the same address, `#anchor` included, once signed in (docs/product-rules.md
+ * "Accounts"; the specification's /unauthorized told them only that they may not look). A
+ * signed-in member on an admin screen is sent to /unauthorized. The server enforces access on
+ * every call; this only spares the user a page they cannot use.
  */
 export function RequireAuth({ requiredRole, children }: RequireAuthProps) {
   const user = useSessionUser();
-  const sessionLost = useSessionStore((state) => state.sessionLost);
   const location = useLocation();
-  // /unauthorized offers a guest 'Log in' and brings them back here afterwards.
-  const from = { from: `${location.pathname}${location.search}` };
-  const [admittedOnEntry] = useState(() => user !== null && (requiredRole !== 'admin' || isAdmin(user)));
 
   if (!user) {
-    const to = admittedOnEntry || sessionLost ? paths.login : paths.unauthorized;
-    return <Navigate to={to} state={from} replace />;
+    return (
+      <Navigate to={loginPathReturningTo(`${location.pathname}${location.search}${location.hash}`)} replace />
+    );
   }
   if (requiredRole === 'admin' && !isAdmin(user)) return <Navigate to={paths.unauthorized} replace />;
   // Staff set up two-step sign-in before any admin screen opens (decision 061); the server refuses

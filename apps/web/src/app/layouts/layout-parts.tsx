@@ -18,14 +18,40 @@ const MessageModal = lazy(() =>
  */
 export type RouteHandle = { title?: string; area?: StaffArea };
 
-/** spec 000 §2: every route change scrolls to the top (not a query change such as a filter). */
+/** How long an address's `#anchor` is waited for: a section that appears once its data has loaded. */
+const ANCHOR_WAIT_MS = 10_000;
+
+/**
+ * spec 000 §2: every route change scrolls to the top (not a query change such as a filter); an
+ * address with an `#anchor` (an e-mail's link to /profile#dues) scrolls to that section instead,
+ * once it is on the page: the page's sections appear only after their data has loaded, when the
+ * browser has long given up looking for the anchor.
+ */
 export function useScrollToTopOnRouteChange() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is meant to run on every new pathname.
   useEffect(() => {
     // 'instant' overrides the smooth scrolling of styles.css, which would animate a page jump.
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname]);
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id) return;
+    const reveal = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView({ behavior: 'instant', block: 'start' });
+      return target !== null;
+    };
+    if (reveal()) return;
+    const observer = new MutationObserver(() => {
+      if (reveal()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), ANCHOR_WAIT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname, hash]);
 }
 
 /**

