@@ -14,16 +14,34 @@ export const EVENT_PRICE_AUDIENCE_LABELS: Record<EventPriceAudience, string> = {
   guest: 'Guests and non-members',
 };
 
-/** The meeting entry fees of the specification, in centavos: what a new event starts with. */
-export const DEFAULT_EVENT_PRICE_TIERS: readonly {
+/**
+ * The meeting entry fees of the specification, in centavos: the one-click preset of the event form's
+ * "This event has fees" (a new event starts free). Each tier is named by its audience; who it is
+ * for, in the specification's words, is its audience's description (EVENT_PRICE_AUDIENCE_DESCRIPTIONS).
+ */
+export const MEETING_FEE_TIERS: readonly {
   name: string;
   audience: EventPriceAudience;
   amount: number;
 }[] = [
-  { name: 'Member representative with card', audience: 'member', amount: 20_000 },
+  { name: 'Member', audience: 'member', amount: 20_000 },
   { name: 'Guest / non-member', audience: 'guest', amount: 50_000 },
   { name: 'Professional with a current PRC card', audience: 'professional', amount: 25_000 },
 ];
+
+/** Who each audience's tier is for, shown under a tier's name where a member chooses their rate. */
+export const EVENT_PRICE_AUDIENCE_DESCRIPTIONS: Record<EventPriceAudience, string> = {
+  member: 'For member representatives with their membership card, of a membership in good standing',
+  professional: 'For professionals with a current professional registration (PRC) card',
+  guest: 'For guests and non-members',
+};
+
+/** The event form's fees switch and its preset (docs/product-rules.md "Event prices"). */
+export const EVENT_FEES_TEXT = {
+  toggle: 'This event has fees',
+  free: 'Registration is free. Tick "This event has fees" to charge by audience.',
+  preset: 'Use the meeting fees (₱200 / ₱500 / ₱250)',
+} as const;
 
 /**
  * The lowest and highest of an event's tier amounts (centavos), or null without tiers: what a list

@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_PRICE_TIERS, EVENT_PRICE_MESSAGES, manilaDateString } from '@portal/shared';
+import { MEETING_FEE_TIERS, EVENT_PRICE_MESSAGES, manilaDateString } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ async function tieredEvent(overrides: Parameters<typeof createEvent>[1] = {}) {
     max_attendees: 2,
     ...overrides,
   });
-  await context.db.transaction((tx) => saveTiers(tx, event.id, null, { isNew: true }));
+  await context.db.transaction((tx) => saveTiers(tx, event.id, MEETING_FEE_TIERS, { isNew: true }));
   const detail = (await call('GET', `/api/events/retrieve-events/${event.id}`, adminCookie)).json().data;
   const tierOf = (audience: string) =>
     detail.price_tiers.find((tier: { audience: string }) => tier.audience === audience).id as string;
@@ -77,8 +77,33 @@ const holdsContext = () => ({ db: context.db, publicUrl: context.config.publicUr
 const mailTo = (email: string) => context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 
 describe('price tiers', () => {
-  it('a new event gets the specification’s tiers; the page says which are open to the viewer', async () => {
-    const form = await multipartBody({ title: 'Monthly meeting', start_date: '2099-01-05' });
+  it('a new event starts free: no tiers unless the admin sends them', async () => {
+    const form = await multipartBody({
+      title: 'Free forum',
+      start_date: '2099-01-05',
+      status: 'published',
+      is_registration_required: 'true',
+    });
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/events/admin/create-event',
+      headers: { cookie: adminCookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.price_tiers).toEqual([]);
+    const member = await person();
+    const registered = await register(created.json().data.id, member.cookie, {});
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(await statementsOf(member.user.id)).toEqual([]);
+  });
+
+  it('the specification’s tiers, sent as the preset, are saved; the page says which are open to the viewer', async () => {
+    const form = await multipartBody({
+      title: 'Monthly meeting',
+      start_date: '2099-01-05',
+      price_tiers: JSON.stringify(MEETING_FEE_TIERS.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) }))),
+    });
     const created = await context.app.inject({
       method: 'POST',
       url: '/api/events/admin/create-event',
@@ -93,7 +118,7 @@ describe('price tiers', () => {
         tier.audience,
         tier.amount,
       ]),
-    ).toEqual(DEFAULT_EVENT_PRICE_TIERS.map((tier) => [tier.audience, tier.amount]));
+    ).toEqual(MEETING_FEE_TIERS.map((tier) => [tier.audience, tier.amount]));
 
     const { event } = await tieredEvent();
     const outsider = await person();
@@ -268,7 +293,7 @@ describe('paid registrations', () => {
     const issued = (await mailTo(maria.user.email)).find((mail) =>
       mail.subject.includes(statement?.number ?? '-'),
     );
-    expect(issued?.text).toContain(`(${event.title} (June 10, 2099), Member representative with card)`);
+    expect(issued?.text).toContain(`(${event.title} (June 10, 2099), Member)`);
     expect(issued?.text).toContain('your registration is approved once the statement is paid');
     expect(issued?.text).not.toContain('membership');
     // The member sees it among their statements and sends proof; the admin verifies it.

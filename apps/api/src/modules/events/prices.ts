@@ -1,5 +1,4 @@
 import {
-  DEFAULT_EVENT_PRICE_TIERS,
   EVENT_PRICE_MESSAGES,
   type EventPriceAudience,
   type EventPriceTier,
@@ -53,7 +52,8 @@ export const toAdminTier = (tier: EventPriceTierRow) => ({
  * Saves an event's tiers in the order sent, in the caller's transaction: a tier sent with its id
  * is changed in place (registrations keep pointing at it), the others are added, and those not
  * sent are removed (a registration at a removed tier keeps its statement, which names the tier).
- * `null` leaves an existing event's tiers as they are and gives a new one the specification's.
+ * `null` leaves an existing event's tiers as they are and gives a new one none: a new event is free
+ * until the admin says it has fees (docs/product-rules.md "Event prices").
  */
 export async function saveTiers(
   tx: DbTransaction,
@@ -61,8 +61,8 @@ export async function saveTiers(
   tiers: readonly (EventPriceTierInput | TierWrite)[] | null | undefined,
   { isNew }: { isNew: boolean },
 ) {
-  if (tiers == null && !isNew) return;
-  const wanted: TierWrite[] = (tiers ?? DEFAULT_EVENT_PRICE_TIERS).map((tier) => ({
+  if (tiers == null) return;
+  const wanted: TierWrite[] = tiers.map((tier) => ({
     ...(tier as TierWrite),
   }));
   const current = isNew ? [] : await tiersOf(tx, eventId);

@@ -232,7 +232,7 @@ describe('AdminAttendeesPage', () => {
       attendee({
         name: 'paid.member',
         status: 'approved',
-        tier_name: 'Member representative with card',
+        tier_name: 'Member',
         amount: 20_000,
         payment: 'paid',
       }),
