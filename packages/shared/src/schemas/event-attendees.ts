@@ -30,7 +30,13 @@ export const ATTENDEE_MESSAGES = {
   sendFailed: 'Failed to send the message.',
   listEmpty: 'No registrations match these filters',
   logEmpty: 'No messages sent yet.',
+  /** The message form's group: approved attendees unless the admin picks another. */
+  toLabel: 'To',
+  toEveryone: 'Everyone, rejected included',
 } as const;
+
+/** Who a message goes to when the admin picks no other group (docs/product-rules.md "Event attendees"). */
+export const DEFAULT_MESSAGE_STATUS = 'approved' as const;
 
 /** The filters' "All" arrives as an empty value. */
 const attendeeStatusFilter = z.preprocess(

@@ -193,7 +193,7 @@ describe('AdminAttendeesPage', () => {
     await waitFor(() => expect(within(table()).queryByText('ana.cruz')).toBeNull());
     expect(api.requests.at(-1)?.url.searchParams.get('status')).toBe('approved');
     // The message goes to the group the list shows.
-    expect(screen.getByText(/to the 1 person the list above shows \(Approved\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/to the 1 person of the list chosen below \(Approved\)/)).toBeInTheDocument();
   });
 
   it('a failed approval puts the registration back to pending, with its actions, and says so', async () => {
@@ -321,6 +321,31 @@ describe('AdminAttendeesPage', () => {
     expect(await within(log).findByText('Venue change')).toBeInTheDocument();
     expect(within(log).getByText('Approved')).toBeInTheDocument();
     expect(screen.getByLabelText('Subject *')).toHaveValue('');
+  }, 20_000);
+
+  it('a message goes to the approved attendees unless another group is picked, not to everyone', async () => {
+    const api = stubAttendeesApi([
+      attendee({ name: 'Approved One', status: 'approved' }),
+      attendee({ name: 'Rejected One', status: 'rejected' }),
+      attendee({ name: 'Pending One', status: 'pending' }),
+    ]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Rejected One');
+    expect(screen.getByLabelText('To')).toHaveValue('approved');
+    await user.type(screen.getByLabelText('Subject *'), 'Venue change');
+    await user.type(screen.getByLabelText('Message *'), 'Hall B.');
+    await waitFor(() => expect(screen.getByText(/One e-mail each to the 1 person/)).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const confirm = await screen.findByRole('alertdialog', { name: ATTENDEE_MESSAGES.confirmTitle });
+    expect(confirm).toHaveTextContent('Send to 1 person?');
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message queued for 2 people.')).toBeInTheDocument();
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.body).toMatchObject({ status: 'approved' });
+
+    await user.selectOptions(screen.getByLabelText('To'), ATTENDEE_MESSAGES.toEveryone);
+    expect(await screen.findByText(/One e-mail each to the 3 people/)).toBeInTheDocument();
   }, 20_000);
 
   it('shows who checked in, and adds an account found by name as check-in staff', async () => {

@@ -326,7 +326,6 @@ export function AdminAttendeesPage() {
           checked_in: list.values.checked_in,
           search: list.values.search,
         }}
-        recipientCount={page?.pagination.total}
         onSent={notice.confirm}
         onFailed={notice.failure}
       />
