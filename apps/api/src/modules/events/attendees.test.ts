@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ATTENDEE_MESSAGE_LIMITS, ATTENDEE_MESSAGES, EVENT_MESSAGES, MEETING_FEE_TIERS } from '@portal/shared';
+import {
+  ATTENDEE_MESSAGE_LIMITS,
+  ATTENDEE_MESSAGES,
+  EVENT_MESSAGES,
+  MEETING_FEE_TIERS,
+} from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { MEETING_FEE_TIERS, EVENT_PRICE_MESSAGES, manilaDateString } from '@portal/shared';
+import { EVENT_PRICE_MESSAGES, MEETING_FEE_TIERS, manilaDateString } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +102,9 @@ describe('price tiers', () => {
     const form = await multipartBody({
       title: 'Monthly meeting',
       start_date: '2099-01-05',
-      price_tiers: JSON.stringify(MEETING_FEE_TIERS.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) }))),
+      price_tiers: JSON.stringify(
+        MEETING_FEE_TIERS.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) })),
+      ),
     });
     const created = await context.app.inject({
       method: 'POST',

@@ -10,7 +10,9 @@ import {
   REGISTRATION_PAYMENT_LABELS,
   REGISTRATION_STATUSES,
   type RegistrationPaymentState,
+  WAITLIST_ADMIN_MESSAGES,
 } from '@portal/shared';
+import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft, BadgePercent, Banknote, Check, Download, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,6 +33,10 @@ import { useAdminEvent, useDecideRegistration } from './api/admin-events';
 import { type SettleAction, useAttendees, useSettleRegistration } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';
 import { CheckInStaff } from './components/check-in-staff';
+import { WaitlistTab } from './components/waitlist-tab';
+
+const tabClasses =
+  'rounded-md px-4 py-2 font-medium text-sm text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
 const STATUS_LABELS = {
   pending: 'Pending',
@@ -204,7 +210,7 @@ export function AdminAttendeesPage() {
         title={title}
         description={
           event.data
-            ? `Attendees · ${formatDate(event.data.start_date)} · ${event.data.seats_taken}${event.data.max_attendees === null ? '' : ` of ${event.data.max_attendees}`} seats taken`
+            ? `Attendees · ${formatDate(event.data.start_date)} · ${event.data.seats_taken}${event.data.max_attendees === null ? '' : ` of ${event.data.max_attendees}`} seats taken${event.data.waitlist_count > 0 ? ` · ${event.data.waitlist_count} waiting` : ''}`
             : 'Attendees'
         }
         actions={
@@ -226,96 +232,117 @@ export function AdminAttendeesPage() {
         }
       />
 
-      <section aria-label="Attendees" className="mb-8 rounded-xl border border-stone-200 bg-white shadow-sm">
-        <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_10rem_11rem]">
-          <SearchField
-            label="Search attendees"
-            placeholder="Search by name, company or e-mail"
-            value={list.query.search}
-            onSearch={(search) => list.setParams({ search })}
-          />
-          <FilterSelect
-            label="Filter by status"
-            allLabel="All Status"
-            value={list.query.status}
-            onChange={(status) => list.setParams({ status })}
-            options={REGISTRATION_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
-          />
-          <FilterSelect
-            label="Filter by check-in"
-            allLabel="Checked in or not"
-            value={list.query.checked_in}
-            onChange={(checked_in) => list.setParams({ checked_in })}
-            options={[
-              ['yes', 'Checked in'],
-              ['no', 'Not checked in'],
-            ]}
-          />
-          <FilterSelect
-            label="Sort by"
-            allLabel="Newest first"
-            value={list.query.sort_by ? `${list.values.sort_by}:${list.values.sort_order}` : undefined}
-            onChange={(sort) => {
-              const [sort_by, sort_order] = sort ? sort.split(':') : [];
-              list.setParams({ sort_by, sort_order });
-            }}
-            options={SORTS}
-          />
-        </ListToolbar>
-        <DataTable
-          label="Attendees"
-          columns={columns}
-          rows={page?.attendees}
-          rowKey={(attendee) => attendee.registration_id}
-          isLoading={attendees.isPending}
-          skeletonRows={PAGE_SIZES.adminAttendees}
-          sort={{
-            by: list.values.sort_by,
-            order: list.values.sort_order,
-            onSort: (sort_by, sort_order) => list.setParams({ sort_by, sort_order }),
-          }}
-          emptyText={ATTENDEE_MESSAGES.listEmpty}
-          actions={(attendee) =>
-            attendee.status === 'pending' ? (
-              <RowActions
-                actions={[
-                  ...(settleable(attendee)
-                    ? [
-                        {
-                          label: `Paid at the door: ${attendee.name}`,
-                          icon: <Banknote />,
-                          onClick: () => setSettling({ attendee, action: 'paid-at-door' }),
-                        },
-                        {
-                          label: `Waive fee of ${attendee.name}`,
-                          icon: <BadgePercent />,
-                          onClick: () => setSettling({ attendee, action: 'waive' }),
-                        },
-                      ]
-                    : []),
-                  {
-                    label: `Approve ${attendee.name}`,
-                    icon: <Check />,
-                    onClick: () => act(attendee, 'approved'),
-                  },
-                  {
-                    label: `Reject ${attendee.name}`,
-                    icon: <X />,
-                    onClick: () => act(attendee, 'rejected'),
-                    danger: true,
-                  },
+      <Tabs.Root defaultValue="attendees" className="mb-8">
+        <Tabs.List
+          aria-label="Registrations and waitlist"
+          className="mb-3 inline-flex gap-1 rounded-lg bg-stone-100 p-1"
+        >
+          <Tabs.Trigger value="attendees" className={tabClasses}>
+            Attendees
+          </Tabs.Trigger>
+          <Tabs.Trigger value="waitlist" className={tabClasses}>
+            {WAITLIST_ADMIN_MESSAGES.tab}
+            {event.data && event.data.waitlist_count > 0 ? ` (${event.data.waitlist_count})` : ''}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="waitlist">
+          <section aria-label="Waitlist" className="rounded-xl border border-stone-200 bg-white shadow-sm">
+            <WaitlistTab eventId={eventId} onDone={notice.confirm} onFailed={notice.failure} />
+          </section>
+        </Tabs.Content>
+        <Tabs.Content value="attendees">
+          <section aria-label="Attendees" className="rounded-xl border border-stone-200 bg-white shadow-sm">
+            <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_10rem_11rem]">
+              <SearchField
+                label="Search attendees"
+                placeholder="Search by name, company or e-mail"
+                value={list.query.search}
+                onSearch={(search) => list.setParams({ search })}
+              />
+              <FilterSelect
+                label="Filter by status"
+                allLabel="All Status"
+                value={list.query.status}
+                onChange={(status) => list.setParams({ status })}
+                options={REGISTRATION_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+              />
+              <FilterSelect
+                label="Filter by check-in"
+                allLabel="Checked in or not"
+                value={list.query.checked_in}
+                onChange={(checked_in) => list.setParams({ checked_in })}
+                options={[
+                  ['yes', 'Checked in'],
+                  ['no', 'Not checked in'],
                 ]}
               />
-            ) : null
-          }
-        />
-        <ListFooter
-          pagination={page?.pagination}
-          noun="attendees"
-          label="Attendees pages"
-          onPageChange={list.setPage}
-        />
-      </section>
+              <FilterSelect
+                label="Sort by"
+                allLabel="Newest first"
+                value={list.query.sort_by ? `${list.values.sort_by}:${list.values.sort_order}` : undefined}
+                onChange={(sort) => {
+                  const [sort_by, sort_order] = sort ? sort.split(':') : [];
+                  list.setParams({ sort_by, sort_order });
+                }}
+                options={SORTS}
+              />
+            </ListToolbar>
+            <DataTable
+              label="Attendees"
+              columns={columns}
+              rows={page?.attendees}
+              rowKey={(attendee) => attendee.registration_id}
+              isLoading={attendees.isPending}
+              skeletonRows={PAGE_SIZES.adminAttendees}
+              sort={{
+                by: list.values.sort_by,
+                order: list.values.sort_order,
+                onSort: (sort_by, sort_order) => list.setParams({ sort_by, sort_order }),
+              }}
+              emptyText={ATTENDEE_MESSAGES.listEmpty}
+              actions={(attendee) =>
+                attendee.status === 'pending' ? (
+                  <RowActions
+                    actions={[
+                      ...(settleable(attendee)
+                        ? [
+                            {
+                              label: `Paid at the door: ${attendee.name}`,
+                              icon: <Banknote />,
+                              onClick: () => setSettling({ attendee, action: 'paid-at-door' }),
+                            },
+                            {
+                              label: `Waive fee of ${attendee.name}`,
+                              icon: <BadgePercent />,
+                              onClick: () => setSettling({ attendee, action: 'waive' }),
+                            },
+                          ]
+                        : []),
+                      {
+                        label: `Approve ${attendee.name}`,
+                        icon: <Check />,
+                        onClick: () => act(attendee, 'approved'),
+                      },
+                      {
+                        label: `Reject ${attendee.name}`,
+                        icon: <X />,
+                        onClick: () => act(attendee, 'rejected'),
+                        danger: true,
+                      },
+                    ]}
+                  />
+                ) : null
+              }
+            />
+            <ListFooter
+              pagination={page?.pagination}
+              noun="attendees"
+              label="Attendees pages"
+              onPageChange={list.setPage}
+            />
+          </section>
+        </Tabs.Content>
+      </Tabs.Root>
 
       <CheckInStaff eventId={eventId} />
 

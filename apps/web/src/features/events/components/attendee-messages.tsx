@@ -21,7 +21,7 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useAttendees, useAttendeeMessages, useMessageAttendees } from '../api/attendees';
+import { useAttendeeMessages, useAttendees, useMessageAttendees } from '../api/attendees';
 
 const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
 
@@ -49,7 +49,10 @@ const GROUP_LABELS: Record<RegistrationStatus, string> = {
   rejected: 'Rejected registrations',
   expired: 'Released seats',
 };
-const GROUPS = [DEFAULT_MESSAGE_STATUS, ...REGISTRATION_STATUSES.filter((status) => status !== DEFAULT_MESSAGE_STATUS)];
+const GROUPS = [
+  DEFAULT_MESSAGE_STATUS,
+  ...REGISTRATION_STATUSES.filter((status) => status !== DEFAULT_MESSAGE_STATUS),
+];
 
 const logColumns: Column<AttendeeMessage>[] = [
   {
@@ -86,12 +89,7 @@ type AttendeeMessagesProps = {
  * what was sent. The form's idempotency key
  * is made once per message: a second click, or the request sent again, sends nothing more.
  */
-export function AttendeeMessages({
-  eventId,
-  filter: listFilter,
-  onSent,
-  onFailed,
-}: AttendeeMessagesProps) {
+export function AttendeeMessages({ eventId, filter: listFilter, onSent, onFailed }: AttendeeMessagesProps) {
   // '' is everyone; the list's own status filter, when it has one, is where the form starts.
   const [to, setTo] = useState<RegistrationStatus | ''>(listFilter.status ?? DEFAULT_MESSAGE_STATUS);
   const [followedStatus, setFollowedStatus] = useState(listFilter.status);

@@ -207,7 +207,9 @@ describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByLabelText('Registration required'));
     expect(within(dialog).queryByLabelText('Tier 1 name')).toBeNull();
     await user.click(within(dialog).getByLabelText('This event has fees'));
-    await user.click(within(dialog).getByRole('button', { name: 'Use the meeting fees (₱200 / ₱500 / ₱250)' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Use the meeting fees (₱200 / ₱500 / ₱250)' }),
+    );
     expect(
       within(dialog)
         .getAllByLabelText(/^Tier \d name$/)
