@@ -83,6 +83,8 @@ export const EVENT_PRICE_MESSAGES = {
   withdrawnReason: 'Registration withdrawn',
   rejectedReason: 'Registration not approved',
   heldUntil: (when: string) => `Seat held until ${when}`,
+  /** A paid registration made on the event's day has no hold: what the member is told instead. */
+  payAtDoor: 'Your seat is kept for you today: pay the fee at the door when you arrive.',
   waiveTitle: 'Waive fee',
   waiveConfirm: (name: string, amount: string) =>
     `Waive the ${amount} fee of ${name}? The statement is voided and the registration approved.`,
