@@ -64,24 +64,29 @@ const SORTS = [
   ['status:asc', 'Status'],
 ] as const;
 
+/**
+ * The list's columns (docs/product-rules.md "Event attendees"): at 1280 px beside the admin sidebar
+ * every one fits, so the e-mail sits under the name and the fee under the tier rather than in
+ * columns of their own.
+ */
 const columns: Column<Attendee>[] = [
   {
     header: 'Name',
     className: 'min-w-44',
     phone: 'heading',
     sortBy: 'name',
-    cell: (attendee) => <p className="font-semibold text-stone-900">{attendee.name}</p>,
+    cell: (attendee) => (
+      <div>
+        <p className="font-semibold text-stone-900">{attendee.name}</p>
+        {/* Broken only where a long address would overflow. */}
+        <p className="text-stone-600 text-xs [overflow-wrap:anywhere]">{attendee.email}</p>
+      </div>
+    ),
   },
   {
     header: 'Company',
-    className: 'hidden min-w-40 2xl:table-cell',
+    className: 'min-w-32 max-w-48',
     cell: (attendee) => attendee.company ?? '—',
-  },
-  {
-    header: 'E-mail',
-    className: 'min-w-48',
-    // Broken only where a long address would overflow a phone's card, never at 1280 px.
-    cell: (attendee) => <span className="[overflow-wrap:anywhere]">{attendee.email}</span>,
   },
   {
     header: 'Status',
@@ -90,14 +95,20 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Tier',
-    // From 1536 px: at 1280 px with the sidebar the amount and the payment say enough.
-    className: 'hidden min-w-36 2xl:table-cell',
-    cell: (attendee) => attendee.tier_name ?? '—',
-  },
-  {
-    header: 'Amount',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (attendee) => (attendee.amount === null ? '—' : formatCentavos(attendee.amount)),
+    className: 'min-w-28',
+    cell: (attendee) =>
+      attendee.tier_name === null && attendee.amount === null ? (
+        '—'
+      ) : (
+        <span>
+          {attendee.tier_name ?? '—'}
+          {attendee.amount !== null && (
+            <span className="block whitespace-nowrap text-stone-600 text-xs tabular-nums">
+              {formatCentavos(attendee.amount)}
+            </span>
+          )}
+        </span>
+      ),
   },
   {
     header: 'Payment',
@@ -132,9 +143,9 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Registered',
-    className: 'hidden whitespace-nowrap 2xl:table-cell',
+    className: 'whitespace-nowrap',
     sortBy: 'registered_at',
-    // Two short lines: at 1280 px one long line pushed the column under the sticky actions.
+    // Two short lines: one long line pushed the column under the sticky actions.
     cell: (attendee) => (
       <span>
         {formatDate(attendee.registered_at)}
