@@ -53,6 +53,41 @@ export function priceRangeOf(amounts: readonly number[]): { lowest: number; high
   return { lowest: Math.min(...amounts), highest: Math.max(...amounts) };
 }
 
+/**
+ * `priceRangeOf` with the lowest member and guest amounts beside it: a list card shows a member in
+ * good standing the member rate and everyone else the guest rate (docs/product-rules.md "Event
+ * prices", decision 074).
+ */
+export function priceRangeOfTiers(tiers: readonly { audience: EventPriceAudience; amount: number }[]) {
+  const range = priceRangeOf(tiers.map((tier) => tier.amount));
+  if (!range) return null;
+  const lowestOf = (audience: EventPriceAudience) => {
+    const amounts = tiers.filter((tier) => tier.audience === audience).map((tier) => tier.amount);
+    return amounts.length > 0 ? Math.min(...amounts) : null;
+  };
+  return { ...range, member: lowestOf('member'), guest: lowestOf('guest') };
+}
+
+/**
+ * What a viewer pays, by the range of `priceRangeOfTiers`: a member in good standing the member
+ * rate (else the guest rate); anyone else the guest rate, with the member rate beside it when it
+ * is lower. Null when the event has no tier for them (the card then shows the whole range).
+ */
+export function viewerPriceOf(
+  range: { member?: number | null; guest?: number | null } | null,
+  viewer: { goodStanding: boolean },
+): { pays: number; memberRate: number | null } | null {
+  if (!range) return null;
+  const member = range.member ?? null;
+  const guest = range.guest ?? null;
+  if (viewer.goodStanding && member !== null) return { pays: member, memberRate: null };
+  if (guest === null) return null;
+  return {
+    pays: guest,
+    memberRate: !viewer.goodStanding && member !== null && member < guest ? member : null,
+  };
+}
+
 /** Hours a paid registration's seat is held for its payment, unless the event says otherwise. */
 export const DEFAULT_HOLD_HOURS = 72;
 export const MAX_HOLD_HOURS = 720;

@@ -140,7 +140,7 @@ describe('price tiers', () => {
     expect(guestView.price_tiers.every((tier: { open: boolean }) => !tier.open)).toBe(true);
   });
 
-  it('lists give each event the lowest and highest of its tiers, for the card’s price', async () => {
+  it('lists give each event the lowest and highest of its tiers and its member and guest rates, for the card’s price', async () => {
     const title = `Tiered listing ${Date.now()}`;
     const { event } = await tieredEvent({ title, price: '500' });
     const free = await createEvent(context.db, { title: `${title} free`, status: 'published', price: '0' });
@@ -151,11 +151,17 @@ describe('price tiers', () => {
     expect(await rangeOf(`/api/events/retrieve-events?${search}`, event.id)).toEqual({
       lowest: 20_000,
       highest: 50_000,
+      // What a member in good standing and a guest pay, for the card (decision 074).
+      member: 20_000,
+      guest: 50_000,
     });
     expect(await rangeOf(`/api/events/retrieve-events?${search}`, free.id)).toBeNull();
     expect(await rangeOf(`/api/events/admin/get-all?${search}`, event.id)).toEqual({
       lowest: 20_000,
       highest: 50_000,
+      // What a member in good standing and a guest pay, for the card (decision 074).
+      member: 20_000,
+      guest: 50_000,
     });
   });
 
