@@ -114,7 +114,7 @@ export function AdminEventsPage() {
     },
     {
       header: 'Price',
-      // From 1024 px: the listed price matters to the secretariat at 1280 px too (issue 44); the
+      // From 1024 px: the listed price matters to the secretariat at 1280 px too; the
       // type, which the filter shows, gives it the room.
       className: 'hidden whitespace-nowrap tabular-nums lg:table-cell',
       phone: 'hidden',
