@@ -72,7 +72,7 @@ const SORTS = [
 const columns: Column<Attendee>[] = [
   {
     header: 'Name',
-    className: 'min-w-44',
+    className: 'min-w-40',
     phone: 'heading',
     sortBy: 'name',
     cell: (attendee) => (
@@ -85,7 +85,7 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Company',
-    className: 'min-w-32 max-w-48',
+    className: 'min-w-28 max-w-44',
     cell: (attendee) => attendee.company ?? '—',
   },
   {
@@ -95,7 +95,6 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Tier',
-    className: 'min-w-28',
     cell: (attendee) =>
       attendee.tier_name === null && attendee.amount === null ? (
         '—'
@@ -112,7 +111,7 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Payment',
-    className: 'min-w-32',
+    className: 'min-w-28',
     cell: (attendee) =>
       attendee.payment ? (
         <span>
