@@ -1,4 +1,4 @@
-import { EVENT_PRICE_MESSAGES, type EventDetail } from '@portal/shared';
+import { EVENT_PRICE_MESSAGES, type EventDetail, type MyRegistrationDetail } from '@portal/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -297,8 +297,8 @@ describe('EventPage registration (docs/product-rules.md "Event registration")', 
 
   it('a paid registration made on the event’s day says to pay at the door; one approved unpaid still shows its fee', async () => {
     signInAsMember();
-    const detail = {
-      status: 'pending' as const,
+    const detail: MyRegistrationDetail = {
+      status: 'pending',
       tier_id: '5b0f3c1e-0000-4000-8000-0000000000aa',
       tier_name: 'Guest / non-member',
       amount: 50_000,
@@ -308,7 +308,7 @@ describe('EventPage registration (docs/product-rules.md "Event registration")', 
       statement_status: 'issued',
       balance: 50_000,
     };
-    let answer = { ...detail };
+    let answer: MyRegistrationDetail = { ...detail };
     stubApi(() =>
       json({
         data: fullEvent({ my_registration: answer.status, my_registration_detail: answer, seats_taken: 1 }),
