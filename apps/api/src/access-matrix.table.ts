@@ -797,6 +797,33 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       return { url: `/api/events/admin/${event.id}/staff/${owner.id}` };
     },
   },
+  // The secretariat's Waitlist tab (docs/decisions/074): the owner waits for a full event's seat.
+  'GET /api/events/admin/:id/waitlist': {
+    ...adminOnly,
+    request: async ({ db }) => ({ url: `/api/events/admin/${(await createFullEvent(db)).id}/waitlist` }),
+  },
+  'POST /api/events/admin/:id/waitlist/:entryId/offer': {
+    ...adminOnly,
+    request: async ({ db, owner }) => {
+      const event = await createFullEvent(db);
+      const [entry] = await db
+        .insert(eventWaitlist)
+        .values({ event_id: event.id, user_id: owner.id })
+        .returning({ id: eventWaitlist.id });
+      return { url: `/api/events/admin/${event.id}/waitlist/${entry?.id}/offer` };
+    },
+  },
+  'DELETE /api/events/admin/:id/waitlist/:entryId': {
+    ...adminOnly,
+    request: async ({ db, owner }) => {
+      const event = await createFullEvent(db);
+      const [entry] = await db
+        .insert(eventWaitlist)
+        .values({ event_id: event.id, user_id: owner.id })
+        .returning({ id: eventWaitlist.id });
+      return { url: `/api/events/admin/${event.id}/waitlist/${entry?.id}` };
+    },
+  },
   'GET /api/events/admin/get-all': adminOnly,
   // The calendar files: a published event's for anyone (a draft's is 404 for everyone).
   'GET /events.ics': publicForAll,

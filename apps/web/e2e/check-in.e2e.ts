@@ -150,6 +150,12 @@ describe('check-in at the door', () => {
 
     await context.setOffline(false);
     await page.getByText('Online · every check-in is saved').waitFor();
+    // The card of the last check-in says it was sent; the person is shown in, not offered again.
+    await page.getByTestId('check-in-feedback').getByText('Sent: the server has this check-in.').waitFor();
+    expect(
+      await page.getByRole('button', { name: `Check in ${individualNameOf(third.member)}` }).count(),
+    ).toBe(0);
+    await saveScreenshot(page, 'check-in-390-after-sync');
     await context.close();
 
     const list = await asAdmin(
@@ -184,6 +190,11 @@ describe('check-in at the door', () => {
     await saveScreenshot(wide.page, 'check-in-1280-offline-queue');
     await wide.context.setOffline(false);
     await wide.page.getByText('Online · every check-in is saved').waitFor();
+    await wide.page
+      .getByTestId('check-in-feedback')
+      .getByText('Sent: the server has this check-in.')
+      .waitFor();
+    await saveScreenshot(wide.page, 'check-in-1280-after-sync');
     await wide.context.close();
 
     const owner = attendees[0] as (typeof attendees)[0];

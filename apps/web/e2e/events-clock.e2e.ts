@@ -1,4 +1,4 @@
-import { manilaDateString } from '@portal/shared';
+import { MEETING_FEE_TIERS, manilaDateString } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -51,6 +51,10 @@ async function createEventByApi(title: string, inDays: number, fields: Record<st
       city: 'Makati City',
       status: 'published',
       is_registration_required: 'true',
+      // A new event is free: these are the specification's fees, the form's one-click preset.
+      price_tiers: JSON.stringify(
+        MEETING_FEE_TIERS.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) })),
+      ),
       ...fields,
     },
   });
@@ -83,7 +87,7 @@ describe('events as time passes (a server with a clock of its own)', () => {
     const { page, context } = await pageOf(member);
     await openPage(page, paths.eventDetail(event.id));
     const panel = page.getByRole('region', { name: 'Registration' });
-    await chooseTier(page, /Member representative with card/);
+    await chooseTier(page, /^Member\b/);
     await checkPage(page, 'desktop', JOURNEY, 'tier-picker');
     await panel.getByRole('button', { name: 'Register · ₱200.00' }).click();
     await panel.getByText(/^Seat held until /).waitFor();

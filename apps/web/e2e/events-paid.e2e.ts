@@ -28,24 +28,24 @@ async function eventId(baseUrl: string) {
 }
 
 describe('paid event registration', () => {
-  it('a non-member sees the price from the lowest tier, may take only the guest rate, and gets the statement', async () => {
+  it('a non-member sees the guest price with the member rate beside it, may take only the guest rate, and gets the statement', async () => {
     // A confirmed account without a membership (docs/product-rules.md "Event prices").
     const guest = await createConfirmedMember(browser.baseUrl, 'guestrate');
     const id = await eventId(browser.baseUrl);
     for (const viewport of ['laptop', 'phone'] as const) {
       const { page, context } = await browser.newPage(viewport);
       await signInByApi(page, guest.email, guest.password);
-      // The list's card: who pays which is known only at registration, so the lowest tier.
+      // The list's card: the rate this non-member pays, with the member rate beside it (decision 074).
       await openPage(page, `${paths.events}?search=${encodeURIComponent(EVENT_TITLE)}`);
       const card = page.getByRole('article').filter({ hasText: EVENT_TITLE });
-      await card.getByText('From ₱2,200.00').waitFor();
+      await card.getByText('₱5,500.00 · Members ₱2,200.00').waitFor();
 
       await openPage(page, paths.eventDetail(id));
       const panel = page.getByRole('region', { name: 'Registration' });
       const guestRate = panel.getByRole('radio', { name: /Guest \/ non-member/ });
       // The first paint is a visitor's (every tier closed) until the account's own answer arrives.
       await expect.poll(() => guestRate.isEnabled(), { timeout: 15_000 }).toBe(true);
-      const memberRate = panel.getByRole('radio', { name: /Member representative with card/ });
+      const memberRate = panel.getByRole('radio', { name: /^Member\b/ });
       expect(await memberRate.isDisabled()).toBe(true);
       await panel.getByText('The member rate is for members in good standing').waitFor();
       await guestRate.check();

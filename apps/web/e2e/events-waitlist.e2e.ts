@@ -22,13 +22,13 @@ const ADMIN_EMAIL = 'admin@meap.org.ph'; // apps/api/src/db/seed-content.ts
 const TITLE = `Drill Core Workshop ${Date.now().toString(36)}`;
 
 /** A published event of one seat taking registrations here, created by the admin through the API. */
-async function createFullEventByApi() {
+async function createFullEventByApi(title = TITLE) {
   const { page, context } = await browser.newPage('desktop');
   await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
   const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const response = await page.request.post('/api/events/admin/create-event', {
     multipart: {
-      title: TITLE,
+      title,
       start_date: inAMonth,
       start_time: '09:00',
       status: 'published',
@@ -99,5 +99,57 @@ describe('the waitlist of a full event (docs/product-rules.md "Waitlist")', () =
       expect(refused.status()).toBe(409);
       expect((await refused.json()).error).toBe('This event is full');
     });
+  });
+});
+
+describe('the secretariat’s Waitlist tab (docs/product-rules.md "Waitlist")', () => {
+  it('lists who waits in order, offers one a seat now and removes another', async () => {
+    const title = `Assay Clinic ${Date.now().toString(36)}`;
+    const id = await createFullEventByApi(title);
+    const [first, second] = await Promise.all([
+      createConfirmedMember(browser.baseUrl, 'firstwait'),
+      createConfirmedMember(browser.baseUrl, 'secondwait'),
+    ]);
+    await asMember(HOLDER, async (page) => {
+      expect((await page.request.post(`/api/events/${id}/registration`)).status()).toBe(201);
+    });
+    for (const member of [first, second]) {
+      await asMember(member, async (page) => {
+        expect((await page.request.post(`/api/events/${id}/waitlist`)).status()).toBe(201);
+      });
+    }
+
+    const { page, context } = await browser.newPage('laptop');
+    await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+    await openPage(page, paths.adminEventAttendees(id));
+    await page.getByText(/1 of 1 seats taken · 2 waiting/).waitFor();
+    await page.getByRole('tab', { name: 'Waitlist (2)' }).click();
+    const table = page.getByRole('table', { name: 'Waitlist' });
+    await table.getByText(first.email).waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'event-waitlist-tab-laptop');
+
+    await table
+      .getByRole('button', { name: /^Offer now: / })
+      .last()
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Offer now' })
+      .getByRole('button', { name: 'Offer the seat' })
+      .click();
+    await page.getByText(/^Seat offered to /).waitFor();
+    await table.getByText('Offered').waitFor();
+    await waitForMail(second.email, `A seat is available: ${title}`);
+    await page.getByText(/of 2 seats taken/).waitFor();
+    await saveScreenshot(page, 'event-waitlist-offered-laptop');
+    await context.close();
+
+    const phone = await browser.newPage('phone');
+    await signInByApi(phone.page, ADMIN_EMAIL, inject('adminPassword'));
+    await openPage(phone.page, paths.adminEventAttendees(id));
+    await phone.page.getByRole('tab', { name: /^Waitlist/ }).click();
+    await phone.page.getByText('Offered').first().waitFor();
+    await saveScreenshot(phone.page, 'event-waitlist-tab-phone');
+    await phone.context.close();
   });
 });

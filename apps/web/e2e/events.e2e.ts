@@ -139,6 +139,23 @@ async function renderedContentReport(page: Page, id: string, title: string) {
 describe('events', { timeout: 240_000 }, () => {
   let eventPath = '';
 
+  it('the create-event dialog on a phone and at 1280 px: free until "This event has fees"', async () => {
+    for (const viewport of ['phone', 'laptop'] as const) {
+      const { page, context } = await browser.newPage(viewport);
+      await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
+      await openPage(page, paths.adminEvents);
+      await page.getByRole('button', { name: 'Create Event' }).first().click();
+      const form = page.getByRole('dialog', { name: 'Create Event' });
+      await form.getByLabel('Registration required').check();
+      await form.getByLabel('This event has fees').check();
+      await form.getByRole('button', { name: 'Use the meeting fees (₱200 / ₱500 / ₱250)' }).click();
+      await form.getByLabel('Tier 1 name').scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `events-create-dialog-${viewport === 'phone' ? 390 : 1280}`);
+      await context.close();
+    }
+  });
+
   it('an admin creates a published event with a banner, two speakers (one new with a photo) and 2 seats', async () => {
     const { page, context } = await browser.newPage('desktop');
     await signInByApi(page, ADMIN_EMAIL, inject('adminPassword'));
@@ -166,10 +183,16 @@ describe('events', { timeout: 240_000 }, () => {
     await form.getByLabel('Registration required').check();
     await form.getByLabel('Max attendees').fill('2');
     await form.getByLabel('Price (₱)').fill('4500');
-    // This journey's registrations are free: the specification's tiers a new event starts with are
-    // removed (events-paid.e2e.ts pays a tier).
-    for (let tier = 3; tier >= 1; tier -= 1)
-      await form.getByRole('button', { name: `Remove tier ${tier}` }).click();
+    // A new event starts free; "This event has fees" offers the meeting fees in one click.
+    await expect.poll(() => form.getByLabel('Tier 1 name').count()).toBe(0);
+    await form.getByLabel('This event has fees').check();
+    await form.getByRole('button', { name: 'Use the meeting fees (₱200 / ₱500 / ₱250)' }).click();
+    await expect.poll(() => form.getByLabel('Tier 1 name').inputValue()).toBe('Member');
+    await form.getByLabel('Tier 3 name').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'events-admin-form-fees-desktop');
+    // This journey's registrations are free (events-paid.e2e.ts pays a tier).
+    await form.getByLabel('This event has fees').uncheck();
+    await expect.poll(() => form.getByLabel('Tier 1 name').count()).toBe(0);
     await form.locator('input[type=file]').setInputFiles({
       name: 'banner.jpg',
       mimeType: 'image/jpeg',

@@ -6,6 +6,10 @@ import type { CheckInSession } from './enums';
 // as the server would.
 
 export const CHECK_IN_MESSAGES = {
+  // The check-in page's card and search (docs/product-rules.md "Check-in").
+  savedOnPhone: 'Saved on this phone; it will be sent when the connection returns.',
+  sentAfterSync: 'Sent: the server has this check-in.',
+  inForSession: 'In',
   ticketInvalid: 'This ticket is not valid',
   ticketReplaced: 'This ticket was replaced by a newer one',
   ticketOtherEvent: 'This ticket is for another event',

@@ -14,16 +14,34 @@ export const EVENT_PRICE_AUDIENCE_LABELS: Record<EventPriceAudience, string> = {
   guest: 'Guests and non-members',
 };
 
-/** The meeting entry fees of the specification, in centavos: what a new event starts with. */
-export const DEFAULT_EVENT_PRICE_TIERS: readonly {
+/**
+ * The meeting entry fees of the specification, in centavos: the one-click preset of the event form's
+ * "This event has fees" (a new event starts free). Each tier is named by its audience; who it is
+ * for, in the specification's words, is its audience's description (EVENT_PRICE_AUDIENCE_DESCRIPTIONS).
+ */
+export const MEETING_FEE_TIERS: readonly {
   name: string;
   audience: EventPriceAudience;
   amount: number;
 }[] = [
-  { name: 'Member representative with card', audience: 'member', amount: 20_000 },
+  { name: 'Member', audience: 'member', amount: 20_000 },
   { name: 'Guest / non-member', audience: 'guest', amount: 50_000 },
   { name: 'Professional with a current PRC card', audience: 'professional', amount: 25_000 },
 ];
+
+/** Who each audience's tier is for, shown under a tier's name where a member chooses their rate. */
+export const EVENT_PRICE_AUDIENCE_DESCRIPTIONS: Record<EventPriceAudience, string> = {
+  member: 'For member representatives with their membership card, of a membership in good standing',
+  professional: 'For professionals with a current professional registration (PRC) card',
+  guest: 'For guests and non-members',
+};
+
+/** The event form's fees switch and its preset (docs/product-rules.md "Event prices"). */
+export const EVENT_FEES_TEXT = {
+  toggle: 'This event has fees',
+  free: 'Registration is free. Tick "This event has fees" to charge by audience.',
+  preset: 'Use the meeting fees (₱200 / ₱500 / ₱250)',
+} as const;
 
 /**
  * The lowest and highest of an event's tier amounts (centavos), or null without tiers: what a list
@@ -33,6 +51,41 @@ export const DEFAULT_EVENT_PRICE_TIERS: readonly {
 export function priceRangeOf(amounts: readonly number[]): { lowest: number; highest: number } | null {
   if (amounts.length === 0) return null;
   return { lowest: Math.min(...amounts), highest: Math.max(...amounts) };
+}
+
+/**
+ * `priceRangeOf` with the lowest member and guest amounts beside it: a list card shows a member in
+ * good standing the member rate and everyone else the guest rate (docs/product-rules.md "Event
+ * prices", decision 074).
+ */
+export function priceRangeOfTiers(tiers: readonly { audience: EventPriceAudience; amount: number }[]) {
+  const range = priceRangeOf(tiers.map((tier) => tier.amount));
+  if (!range) return null;
+  const lowestOf = (audience: EventPriceAudience) => {
+    const amounts = tiers.filter((tier) => tier.audience === audience).map((tier) => tier.amount);
+    return amounts.length > 0 ? Math.min(...amounts) : null;
+  };
+  return { ...range, member: lowestOf('member'), guest: lowestOf('guest') };
+}
+
+/**
+ * What a viewer pays, by the range of `priceRangeOfTiers`: a member in good standing the member
+ * rate (else the guest rate); anyone else the guest rate, with the member rate beside it when it
+ * is lower. Null when the event has no tier for them (the card then shows the whole range).
+ */
+export function viewerPriceOf(
+  range: { member?: number | null; guest?: number | null } | null,
+  viewer: { goodStanding: boolean },
+): { pays: number; memberRate: number | null } | null {
+  if (!range) return null;
+  const member = range.member ?? null;
+  const guest = range.guest ?? null;
+  if (viewer.goodStanding && member !== null) return { pays: member, memberRate: null };
+  if (guest === null) return null;
+  return {
+    pays: guest,
+    memberRate: !viewer.goodStanding && member !== null && member < guest ? member : null,
+  };
 }
 
 /** Hours a paid registration's seat is held for its payment, unless the event says otherwise. */
@@ -65,6 +118,8 @@ export const EVENT_PRICE_MESSAGES = {
   withdrawnReason: 'Registration withdrawn',
   rejectedReason: 'Registration not approved',
   heldUntil: (when: string) => `Seat held until ${when}`,
+  /** A paid registration made on the event's day has no hold: what the member is told instead. */
+  payAtDoor: 'Your seat is kept for you today: pay the fee at the door when you arrive.',
   waiveTitle: 'Waive fee',
   waiveConfirm: (name: string, amount: string) =>
     `Waive the ${amount} fee of ${name}? The statement is voided and the registration approved.`,

@@ -3,11 +3,11 @@ import {
   addToDate,
   type ConsentPurpose,
   CURRENT_NOTICE_VERSION,
-  DEFAULT_EVENT_PRICE_TIERS,
   DEFAULT_FEES_CENTAVOS,
   displayName,
   EVENT_TYPES,
   formatMemberNumber,
+  MEETING_FEE_TIERS,
   MEMBER_NUMBER_PREFIX,
   MEMBERSHIP_PERIOD_MONTHS,
   manilaDateString,
@@ -684,8 +684,8 @@ async function nextDemoNumber(tx: DbTransaction, kind: 'SOA' | 'AR', on: string)
 export function demoPriceTiers(listedPrice: string) {
   const listed = parsePesos(listedPrice);
   if (listed === null) throw new Error(`Not a price: ${listedPrice}`);
-  const guestRate = DEFAULT_EVENT_PRICE_TIERS.find((tier) => tier.audience === 'guest')?.amount as number;
-  return DEFAULT_EVENT_PRICE_TIERS.map((tier) => ({
+  const guestRate = MEETING_FEE_TIERS.find((tier) => tier.audience === 'guest')?.amount as number;
+  return MEETING_FEE_TIERS.map((tier) => ({
     ...tier,
     amount: Math.round((listed * tier.amount) / guestRate / 100) * 100,
   }));

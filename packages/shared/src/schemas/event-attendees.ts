@@ -30,7 +30,13 @@ export const ATTENDEE_MESSAGES = {
   sendFailed: 'Failed to send the message.',
   listEmpty: 'No registrations match these filters',
   logEmpty: 'No messages sent yet.',
+  /** The message form's group: approved attendees unless the admin picks another. */
+  toLabel: 'To',
+  toEveryone: 'Everyone, rejected included',
 } as const;
+
+/** Who a message goes to when the admin picks no other group (docs/product-rules.md "Event attendees"). */
+export const DEFAULT_MESSAGE_STATUS = 'approved' as const;
 
 /** The filters' "All" arrives as an empty value. */
 const attendeeStatusFilter = z.preprocess(
@@ -141,3 +147,46 @@ export const attendeeMessageListResponseSchema = z.object({
   data: z.object({ messages: z.array(attendeeMessageSchema), pagination: paginationSchema }),
 });
 export type AttendeeMessageListResponse = z.infer<typeof attendeeMessageListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The waitlist as the secretariat sees it (docs/product-rules.md "Waitlist")
+
+/** The messages of the attendee page's Waitlist tab and of its routes. */
+export const WAITLIST_ADMIN_MESSAGES = {
+  tab: 'Waitlist',
+  empty: 'No one is waiting for a seat.',
+  entryNotFound: 'This person is not on the waitlist',
+  notWaiting: 'Only a person still waiting can be offered a seat',
+  offerNowConfirm: (name: string) =>
+    `Offer ${name} a seat now? If the event is full its capacity goes up by one, and the offer is e-mailed.`,
+  offered: (name: string) => `Seat offered to ${name}.`,
+  removeConfirm: (name: string) =>
+    `Remove ${name} from the waitlist? A seat held for them passes to the next person.`,
+  removed: (name: string) => `${name} removed from the waitlist.`,
+  failed: 'Failed to update the waitlist.',
+} as const;
+
+export const waitlistEntryParamsSchema = z.object({
+  id: z.uuid('Invalid id'),
+  entryId: z.uuid('Invalid waitlist entry id'),
+});
+
+/** A person waiting for a seat, or offered one, in the order seats go to them. */
+export const adminWaitlistEntrySchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  name: z.string().describe('The name the account goes by (a company: its voting representative)'),
+  company: z.string().nullable(),
+  email: z.string(),
+  state: z.enum(['waiting', 'offered']),
+  /** 1 for the next person offered a seat; null for one who holds an offer. */
+  position: z.number().int().nullable(),
+  joined_at: z.string(),
+  offered_at: z.string().nullable(),
+  offer_expires_at: z.string().nullable(),
+});
+export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
+
+/** GET /api/events/admin/{id}/waitlist: the offers first, then the people waiting, in order. */
+export const adminWaitlistResponseSchema = z.object({ data: z.array(adminWaitlistEntrySchema) });
+export type AdminWaitlistResponse = z.infer<typeof adminWaitlistResponseSchema>;

@@ -109,7 +109,15 @@ export type Event = z.infer<typeof eventSchema>;
  * (docs/product-rules.md "Event prices").
  */
 export const eventSummarySchema = eventSchema.omit({ content: true }).extend({
-  price_range: z.object({ lowest: z.number().int(), highest: z.number().int() }).nullable(),
+  price_range: z
+    .object({
+      lowest: z.number().int(),
+      highest: z.number().int(),
+      /** The lowest member tier and the lowest guest tier, when there are such tiers (decision 074). */
+      member: z.number().int().nullable().optional(),
+      guest: z.number().int().nullable().optional(),
+    })
+    .nullable(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 

@@ -152,6 +152,8 @@ export type RegistrationMail = {
   link: string;
   /** The e-mail carries the person's ticket (docs/product-rules.md "Check-in"). */
   withTicket?: boolean;
+  /** What is still due on an approved registration, e.g. '₱500.00 (statement SOA-2026-00012)'. */
+  feeDue?: string;
 };
 
 /**
@@ -181,15 +183,40 @@ export function registrationApprovedEmail({
   eventDate,
   link,
   withTicket = false,
+  feeDue,
 }: RegistrationMail): MailContent {
   const ticket = withTicket
     ? ' Your ticket is attached: show its QR code at the door. It is also under My events on your profile.'
-    : '';
+    : feeDue
+      ? ` Your fee of ${feeDue} is still due: pay it from the Dues section of your profile, and your ticket is e-mailed to you as soon as it is paid.`
+      : '';
   return accountLinkEmail({
     subject: `Registration approved: ${eventTitle}`,
     username,
     link,
     intro: `Your registration for "${eventTitle}" on ${eventDate} has been approved. We look forward to seeing you there.${ticket}`,
+    action: 'View the event',
+    expiry:
+      'If you can no longer attend, please withdraw from the event page so that someone else can take your seat.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}
+
+/**
+ * The ticket of a registration approved before its fee was paid, sent when the fee is settled
+ * (docs/decisions/074: the ticket goes when a registration is both approved and paid).
+ */
+export function registrationTicketEmail({
+  username,
+  eventTitle,
+  eventDate,
+  link,
+}: RegistrationMail): MailContent {
+  return accountLinkEmail({
+    subject: `Your ticket: ${eventTitle}`,
+    username,
+    link,
+    intro: `Your fee for "${eventTitle}" on ${eventDate} is paid and your seat is confirmed. Your ticket is attached: show its QR code at the door. It is also under My events on your profile.`,
     action: 'View the event',
     expiry:
       'If you can no longer attend, please withdraw from the event page so that someone else can take your seat.',

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
 import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
 import { queueMail } from '../../lib/mail/outbox';
-import { registrationApprovedEmail } from '../../lib/mail/templates';
+import { registrationApprovedEmail, registrationTicketEmail } from '../../lib/mail/templates';
 import { signTicket, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
 import { accountNameSelect } from '../users';
 import {
@@ -69,7 +69,25 @@ export async function approvePaidRegistration(
       eventId: eventRegistrations.event_id,
       ticketVersion: eventRegistrations.ticket_version,
     });
-  if (!approved) return;
+  // Approved by the secretariat before it was paid: the payment now sends its ticket (decision 074).
+  const [alreadyApproved] = approved
+    ? []
+    : await tx
+        .select({
+          id: eventRegistrations.id,
+          userId: eventRegistrations.user_id,
+          eventId: eventRegistrations.event_id,
+          ticketVersion: eventRegistrations.ticket_version,
+        })
+        .from(eventRegistrations)
+        .where(
+          and(
+            eq(eventRegistrations.id, statement.eventRegistrationId),
+            eq(eventRegistrations.status, 'approved'),
+          ),
+        );
+  const confirmed = approved ?? alreadyApproved;
+  if (!confirmed) return;
   const [row] = await tx
     .select({
       email: users.email,
@@ -79,18 +97,18 @@ export async function approvePaidRegistration(
       startDate: events.start_date,
     })
     .from(users)
-    .innerJoin(events, eq(events.id, approved.eventId))
-    .where(eq(users.id, approved.userId));
+    .innerJoin(events, eq(events.id, confirmed.eventId))
+    .where(eq(users.id, confirmed.userId));
   if (!row) return;
-  const content = registrationApprovedEmail({
+  const content = (approved ? registrationApprovedEmail : registrationTicketEmail)({
     username: greetingName(row),
     eventTitle: row.title,
     eventDate: longDate(row.startDate),
-    link: `${config.publicUrl}${sitePaths.eventDetail(approved.eventId)}`,
+    link: `${config.publicUrl}${sitePaths.eventDetail(confirmed.eventId)}`,
     withTicket: true,
   });
   // Paid in full, the seat is confirmed: its ticket goes with the e-mail (docs/product-rules.md "Check-in").
-  const ticket = signTicket(ticketKeyOf(config), approved.id, approved.ticketVersion);
+  const ticket = signTicket(ticketKeyOf(config), confirmed.id, confirmed.ticketVersion);
   await queueMail(tx, {
     to: row.email,
     ...content,

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ATTENDEE_MESSAGE_LIMITS, ATTENDEE_MESSAGES, EVENT_MESSAGES } from '@portal/shared';
+import {
+  ATTENDEE_MESSAGE_LIMITS,
+  ATTENDEE_MESSAGES,
+  EVENT_MESSAGES,
+  MEETING_FEE_TIERS,
+} from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,7 +242,7 @@ describe('paid registrations in the attendee list and its export', () => {
       start_time: '09:00:00',
       max_attendees: 10,
     });
-    await context.db.transaction((tx) => saveTiers(tx, event.id, null, { isNew: true }));
+    await context.db.transaction((tx) => saveTiers(tx, event.id, MEETING_FEE_TIERS, { isNew: true }));
     const detail = (await get(`/api/events/retrieve-events/${event.id}`)).json().data;
     const guestTier = detail.price_tiers.find((tier: { audience: string }) => tier.audience === 'guest');
     const registrations: Record<string, string> = {};

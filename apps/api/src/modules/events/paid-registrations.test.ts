@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_PRICE_TIERS, EVENT_PRICE_MESSAGES, manilaDateString } from '@portal/shared';
+import { EVENT_PRICE_MESSAGES, MEETING_FEE_TIERS, manilaDateString } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { previewDailyDues } from '../dues';
 import { hasStanding } from '../memberships';
 import { runEventsJob } from './jobs';
 import { releaseExpiredHolds } from './paid-registrations';
-import { saveTiers } from './prices';
+import { holdEndOf, saveTiers } from './prices';
 
 // Price tiers and paid registrations (docs/product-rules.md "Event prices", decision 046).
 
@@ -49,7 +49,7 @@ async function tieredEvent(overrides: Parameters<typeof createEvent>[1] = {}) {
     max_attendees: 2,
     ...overrides,
   });
-  await context.db.transaction((tx) => saveTiers(tx, event.id, null, { isNew: true }));
+  await context.db.transaction((tx) => saveTiers(tx, event.id, MEETING_FEE_TIERS, { isNew: true }));
   const detail = (await call('GET', `/api/events/retrieve-events/${event.id}`, adminCookie)).json().data;
   const tierOf = (audience: string) =>
     detail.price_tiers.find((tier: { audience: string }) => tier.audience === audience).id as string;
@@ -77,8 +77,35 @@ const holdsContext = () => ({ db: context.db, publicUrl: context.config.publicUr
 const mailTo = (email: string) => context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 
 describe('price tiers', () => {
-  it('a new event gets the specification’s tiers; the page says which are open to the viewer', async () => {
-    const form = await multipartBody({ title: 'Monthly meeting', start_date: '2099-01-05' });
+  it('a new event starts free: no tiers unless the admin sends them', async () => {
+    const form = await multipartBody({
+      title: 'Free forum',
+      start_date: '2099-01-05',
+      status: 'published',
+      is_registration_required: 'true',
+    });
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/events/admin/create-event',
+      headers: { cookie: adminCookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.price_tiers).toEqual([]);
+    const member = await person();
+    const registered = await register(created.json().data.id, member.cookie, {});
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(await statementsOf(member.user.id)).toEqual([]);
+  });
+
+  it('the specification’s tiers, sent as the preset, are saved; the page says which are open to the viewer', async () => {
+    const form = await multipartBody({
+      title: 'Monthly meeting',
+      start_date: '2099-01-05',
+      price_tiers: JSON.stringify(
+        MEETING_FEE_TIERS.map((tier) => ({ ...tier, amount: (tier.amount / 100).toFixed(2) })),
+      ),
+    });
     const created = await context.app.inject({
       method: 'POST',
       url: '/api/events/admin/create-event',
@@ -93,7 +120,7 @@ describe('price tiers', () => {
         tier.audience,
         tier.amount,
       ]),
-    ).toEqual(DEFAULT_EVENT_PRICE_TIERS.map((tier) => [tier.audience, tier.amount]));
+    ).toEqual(MEETING_FEE_TIERS.map((tier) => [tier.audience, tier.amount]));
 
     const { event } = await tieredEvent();
     const outsider = await person();
@@ -113,7 +140,7 @@ describe('price tiers', () => {
     expect(guestView.price_tiers.every((tier: { open: boolean }) => !tier.open)).toBe(true);
   });
 
-  it('lists give each event the lowest and highest of its tiers, for the card’s price', async () => {
+  it('lists give each event the lowest and highest of its tiers and its member and guest rates, for the card’s price', async () => {
     const title = `Tiered listing ${Date.now()}`;
     const { event } = await tieredEvent({ title, price: '500' });
     const free = await createEvent(context.db, { title: `${title} free`, status: 'published', price: '0' });
@@ -124,11 +151,17 @@ describe('price tiers', () => {
     expect(await rangeOf(`/api/events/retrieve-events?${search}`, event.id)).toEqual({
       lowest: 20_000,
       highest: 50_000,
+      // What a member in good standing and a guest pay, for the card (decision 074).
+      member: 20_000,
+      guest: 50_000,
     });
     expect(await rangeOf(`/api/events/retrieve-events?${search}`, free.id)).toBeNull();
     expect(await rangeOf(`/api/events/admin/get-all?${search}`, event.id)).toEqual({
       lowest: 20_000,
       highest: 50_000,
+      // What a member in good standing and a guest pay, for the card (decision 074).
+      member: 20_000,
+      guest: 50_000,
     });
   });
 
@@ -268,7 +301,7 @@ describe('paid registrations', () => {
     const issued = (await mailTo(maria.user.email)).find((mail) =>
       mail.subject.includes(statement?.number ?? '-'),
     );
-    expect(issued?.text).toContain(`(${event.title} (June 10, 2099), Member representative with card)`);
+    expect(issued?.text).toContain(`(${event.title} (June 10, 2099), Member)`);
     expect(issued?.text).toContain('your registration is approved once the statement is paid');
     expect(issued?.text).not.toContain('membership');
     // The member sees it among their statements and sends proof; the admin verifies it.
@@ -430,21 +463,88 @@ describe('releaseExpiredHolds', () => {
     ]);
   });
 
-  it('never holds past the event’s start', async () => {
-    const soon = new Date(Date.now() + 5 * 3_600_000);
-    const startDate = manilaDateString(soon);
-    const startTime = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Manila',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(soon);
-    const { event, guest } = await tieredEvent({ start_date: startDate, start_time: `${startTime}:00` });
+  it('a hold never ends sooner than hold_hours after registering; on the event’s day there is none', () => {
+    const event = { start_date: '2099-06-10', hold_hours: 72 };
+    const eve = new Date('2099-06-09T23:00:00+08:00');
+    expect(holdEndOf(event, eve)).toEqual(new Date('2099-06-12T23:00:00+08:00'));
+    // From 00:00 of the event's day in Manila (and after it started): paid at the door.
+    expect(holdEndOf(event, new Date('2099-06-10T00:00:00+08:00'))).toBeNull();
+    expect(holdEndOf(event, new Date('2099-06-10T09:30:00+08:00'))).toBeNull();
+    expect(holdEndOf(event, new Date('2099-06-09T15:59:59Z'))).toEqual(new Date('2099-06-12T15:59:59Z'));
+  });
+
+  it('registering after the event started on its day holds no seat until a past time: pay at the door', async () => {
+    const { event, guest } = await tieredEvent({ start_date: manilaDateString(), start_time: '00:00:00' });
     const someone = await person();
     const response = await register(event.id, someone.cookie, { tier_id: guest });
     expect(response.statusCode, response.body).toBe(201);
-    const holdEnd = new Date(response.json().data.registration.hold_expires_at).getTime();
-    expect(Math.abs(holdEnd - soon.getTime())).toBeLessThan(60_000);
+    expect(response.json().data.registration).toMatchObject({
+      status: 'pending',
+      hold_expires_at: null,
+      statement_status: 'issued',
+      balance: 50_000,
+    });
+    const [statement] = await statementsOf(someone.user.id);
+    expect(statement?.dueOn).toBe(manilaDateString());
+    // Nothing to release: the job leaves it for the door.
+    const released = await releaseExpiredHolds(holdsContext(), new Date(Date.now() + 30 * 86_400_000));
+    expect(released.events.find((freed) => freed.eventId === event.id)).toBeUndefined();
+    expect((await registrationOf(event.id, someone.user.id))?.status).toBe('pending');
+  });
+});
+
+describe('one ticket rule: approved and settled, whichever comes last (decision 074)', () => {
+  const approve = (eventId: string, userId: string) =>
+    call('PUT', '/api/events/admin/update-user-event', adminCookie, { status: 'approved', userId, eventId });
+  const payInFull = async (userId: string) => {
+    const [statement] = await statementsOf(userId);
+    const paid = await call('POST', `/api/dues/statements/${statement?.id}/payments`, adminCookie, {
+      method: 'Cash',
+      amount: statement?.amountCentavos,
+      paid_on: manilaDateString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    return statement;
+  };
+  const ticketsIn = (mails: Awaited<ReturnType<typeof mailTo>>) =>
+    mails.filter((mail) => mail.attachments.some((file) => file.contentType === 'image/png'));
+
+  it('approved before payment: the approval says what is due, and the payment sends the ticket', async () => {
+    const { event, guest } = await tieredEvent({ max_attendees: 5 });
+    const someone = await person();
+    expect((await register(event.id, someone.cookie, { tier_id: guest })).statusCode).toBe(201);
+    expect((await approve(event.id, someone.user.id)).statusCode).toBe(200);
+    const [statement] = await statementsOf(someone.user.id);
+    const approval = (await mailTo(someone.user.email)).find((mail) =>
+      mail.subject.startsWith('Registration approved'),
+    );
+    expect(approval?.text).toContain(`Your fee of ₱500.00 (statement ${statement?.number}) is still due`);
+    expect(approval?.text).not.toContain('Your ticket is attached');
+    expect(ticketsIn(await mailTo(someone.user.email))).toEqual([]);
+
+    await payInFull(someone.user.id);
+    const tickets = ticketsIn(await mailTo(someone.user.email));
+    expect(tickets.map((mail) => mail.subject)).toEqual([`Your ticket: ${event.title}`]);
+    expect(tickets[0]?.text).toContain('Your ticket is attached');
+    const png = await call(
+      'GET',
+      `/api/events/registrations/${(await registrationOf(event.id, someone.user.id))?.id}/ticket.png`,
+      someone.cookie,
+    );
+    expect(png.statusCode).toBe(200);
+  });
+
+  it('paid before approval: the payment approves it and its one e-mail carries the ticket', async () => {
+    const { event, guest } = await tieredEvent({ max_attendees: 5 });
+    const someone = await person();
+    expect((await register(event.id, someone.cookie, { tier_id: guest })).statusCode).toBe(201);
+    await payInFull(someone.user.id);
+    expect((await registrationOf(event.id, someone.user.id))?.status).toBe('approved');
+    const tickets = ticketsIn(await mailTo(someone.user.email));
+    expect(tickets.map((mail) => mail.subject)).toEqual([`Registration approved: ${event.title}`]);
+    // Already decided: approving again is refused and sends nothing more.
+    expect((await approve(event.id, someone.user.id)).statusCode).toBe(409);
+    expect(ticketsIn(await mailTo(someone.user.email))).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,11 @@
 import {
-  DEFAULT_EVENT_PRICE_TIERS,
   EVENT_PRICE_MESSAGES,
   type EventPriceAudience,
   type EventPriceTier,
   type EventPriceTierInput,
   type MyRegistrationDetail,
+  manilaDateString,
   maskPrcNumber,
-  startOfManilaDay,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
@@ -53,7 +52,8 @@ export const toAdminTier = (tier: EventPriceTierRow) => ({
  * Saves an event's tiers in the order sent, in the caller's transaction: a tier sent with its id
  * is changed in place (registrations keep pointing at it), the others are added, and those not
  * sent are removed (a registration at a removed tier keeps its statement, which names the tier).
- * `null` leaves an existing event's tiers as they are and gives a new one the specification's.
+ * `null` leaves an existing event's tiers as they are and gives a new one none: a new event is free
+ * until the admin says it has fees (docs/product-rules.md "Event prices").
  */
 export async function saveTiers(
   tx: DbTransaction,
@@ -61,8 +61,8 @@ export async function saveTiers(
   tiers: readonly (EventPriceTierInput | TierWrite)[] | null | undefined,
   { isNew }: { isNew: boolean },
 ) {
-  if (tiers == null && !isNew) return;
-  const wanted: TierWrite[] = (tiers ?? DEFAULT_EVENT_PRICE_TIERS).map((tier) => ({
+  if (tiers == null) return;
+  const wanted: TierWrite[] = tiers.map((tier) => ({
     ...(tier as TierWrite),
   }));
   const current = isNew ? [] : await tiersOf(tx, eventId);
@@ -154,18 +154,17 @@ export async function chooseTier(
 }
 
 /**
- * When an unpaid seat is released: `hold_hours` after registering, but never past the event's
- * start (its start time in Manila, or the start of its first day).
+ * When an unpaid seat is released (docs/product-rules.md "Event prices", decision 074): `hold_hours`
+ * after registering, never sooner, so that a hold is never already over when it is made. On the
+ * event's day (its first Manila day or later) there is no hold to release: null, and the member is
+ * told to pay at the door.
  */
 export function holdEndOf(
-  event: { start_date: string; start_time: string | null; hold_hours: number },
+  event: { start_date: string; hold_hours: number },
   registeredAt: Date,
-) {
-  const held = new Date(registeredAt.getTime() + event.hold_hours * 3_600_000);
-  const start = event.start_time
-    ? new Date(`${event.start_date}T${event.start_time.slice(0, 5)}:00+08:00`)
-    : startOfManilaDay(event.start_date);
-  return held < start ? held : start;
+): Date | null {
+  if (manilaDateString(registeredAt) >= event.start_date) return null;
+  return new Date(registeredAt.getTime() + event.hold_hours * 3_600_000);
 }
 
 /** The member's own registration with its tier, hold and statement (the event page's status). */

@@ -2,6 +2,7 @@ import {
   EVENT_MESSAGES,
   EVENT_PRICE_MESSAGES,
   type EventRegistrationRequest,
+  formatCentavos,
   greetingName,
   longDate,
   manilaDateString,
@@ -73,7 +74,11 @@ export async function mailMember(
   userId: string,
   event: { id: string; title: string; start_date: string },
   template: (mail: RegistrationMail) => MailContent,
-  { withCalendar = false, ticketOf }: { withCalendar?: boolean; ticketOf?: TicketHolder } = {},
+  {
+    withCalendar = false,
+    ticketOf,
+    feeDue,
+  }: { withCalendar?: boolean; ticketOf?: TicketHolder; feeDue?: string } = {},
 ) {
   const [member] = await tx
     .select({ email: users.email, username: users.username, ...accountNameSelect })
@@ -86,6 +91,7 @@ export async function mailMember(
     eventDate: longDate(event.start_date),
     link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,
     withTicket: ticketOf !== undefined,
+    feeDue,
   });
   const calendar = withCalendar ? await eventCalendarFile(tx, event.id, publicUrl) : null;
   // The ticket goes with the e-mail that confirms the seat (docs/product-rules.md "Check-in").
@@ -130,7 +136,7 @@ export function registrationRefusal(event: RegistrationTarget, taken: number, al
  * A signed-in member registers: a pending registration, and the "received" e-mail, in one
  * transaction under the event's row lock (decision 021), after the checks of `registrationRefusal`
  * and of the tier chosen (docs/product-rules.md "Event prices"). At a tier with a fee the seat is
- * held until `holdEndOf` and a statement for the tier's amount (the server's, never the client's)
+ * held until `holdEndOf` (none on the event's day: paid at the door) and a statement for the tier's amount (the server's, never the client's)
  * is issued through the dues machinery, due on the hold's last day; paying it approves the
  * registration. A registration whose hold was released may register again (the row is reused).
  * The seats held count the waitlist's open offers (docs/product-rules.md "Waitlist"): a person
@@ -201,7 +207,7 @@ export async function registerForEvent(
         .where(eq(eventWaitlist.id, entry.id));
     }
     await mailMember(tx, context, userId, event, registrationReceivedEmail, { withCalendar: true });
-    if (tier && holdExpiresAt) {
+    if (tier && fee > 0) {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       if (!user) throw notFound(EVENT_MESSAGES.registrationNotFound);
       await issueEventFeeStatement(
@@ -212,7 +218,8 @@ export async function registerForEvent(
           user,
           description: `${event.title} (${longDate(event.start_date)}), ${tier.name}`,
           amountCentavos: fee,
-          holdExpiresAt,
+          // On the event's day there is no hold: the fee is due that day, at the door.
+          holdExpiresAt: holdExpiresAt ?? now,
         },
       );
     }
@@ -287,6 +294,13 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       }
       await offerFreedSeats(tx, context, input.eventId, new Date());
     }
+    // An admin may approve a paid registration before its fee is in: no ticket until it is, and
+    // the e-mail says what is still due; paying it sends the ticket (decision 074).
+    const admits = input.status === 'approved' && (await admitsHolder(tx, updated.id));
+    const detail =
+      input.status === 'approved' && !admits
+        ? await readMyRegistration(tx, input.eventId, input.userId)
+        : null;
     await mailMember(
       tx,
       context,
@@ -295,8 +309,11 @@ export async function decideRegistration(context: RegistrationContext, input: Us
       input.status === 'approved' ? registrationApprovedEmail : registrationRejectedEmail,
       {
         withCalendar: input.status === 'approved',
-        // An admin may approve a paid registration before its fee is in: no ticket until it is.
-        ticketOf: input.status === 'approved' && (await admitsHolder(tx, updated.id)) ? updated : undefined,
+        ticketOf: admits ? updated : undefined,
+        feeDue:
+          detail && detail.balance > 0
+            ? `${formatCentavos(detail.balance)}${detail.statement_number ? ` (statement ${detail.statement_number})` : ''}`
+            : undefined,
       },
     );
     const [member] = await tx

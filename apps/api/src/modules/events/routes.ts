@@ -1,6 +1,7 @@
 import {
   adminEventListQuerySchema,
   adminEventListResponseSchema,
+  adminWaitlistResponseSchema,
   apiErrorSchema,
   attendeeExportQuerySchema,
   attendeeListQuerySchema,
@@ -34,6 +35,7 @@ import {
   sitePaths,
   userEventResponseSchema,
   userEventUpdateSchema,
+  waitlistEntryParamsSchema,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,6 +65,7 @@ import { eventReads } from './reads';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
 import { joinWaitlist, leaveWaitlist } from './waitlist';
+import { adminWaitlist, offerSeatNow, removeFromWaitlist } from './waitlist-admin';
 
 /** A person's ticket image: never kept by a shared cache. */
 const sendTicket = (reply: FastifyReply, png: Buffer) =>
@@ -297,6 +300,54 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       );
       return reply.status(created ? 201 : 200).send({ data: result });
     },
+  );
+
+  app.get(
+    '/admin/:id/waitlist',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.events },
+      schema: {
+        tags: ['events'],
+        summary:
+          'The event’s waitlist: the open offers, then the people waiting in the order seats go to them',
+        params: idParamsSchema,
+        response: { 200: adminWaitlistResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await adminWaitlist(db, request.params.id) }),
+  );
+
+  app.post(
+    '/admin/:id/waitlist/:entryId/offer',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.events },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Offer a waiting person a seat now, out of order (the capacity goes up by one when every seat is held)',
+        params: waitlistEntryParamsSchema,
+        response: { 200: adminWaitlistResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await offerSeatNow(context, request.params.id, request.params.entryId),
+    }),
+  );
+
+  app.delete(
+    '/admin/:id/waitlist/:entryId',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.events },
+      schema: {
+        tags: ['events'],
+        summary: 'Take a person off the waitlist; a seat offered to them passes to the next person',
+        params: waitlistEntryParamsSchema,
+        response: { 200: adminWaitlistResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await removeFromWaitlist(context, request.params.id, request.params.entryId),
+    }),
   );
 
   app.get(

@@ -6,9 +6,10 @@ import {
   type EventCreate,
   type EventDetail,
   type EventListQuery,
+  type EventPriceAudience,
   type EventUpdate,
   manilaDateString,
-  priceRangeOf,
+  priceRangeOfTiers,
 } from '@portal/shared';
 import {
   and,
@@ -123,8 +124,15 @@ export async function listEvents(db: Db, query: EventListQuery, viewer: { manage
 }
 
 /** The lowest and highest tier amounts of one event among `tiers` (docs/product-rules.md "Event prices"). */
-const priceRangeOfEvent = (tiers: { event_id: string; amount_centavos: number }[], eventId: string) =>
-  priceRangeOf(tiers.filter((tier) => tier.event_id === eventId).map((tier) => tier.amount_centavos));
+const priceRangeOfEvent = (
+  tiers: { event_id: string; amount_centavos: number; audience: EventPriceAudience }[],
+  eventId: string,
+) =>
+  priceRangeOfTiers(
+    tiers
+      .filter((tier) => tier.event_id === eventId)
+      .map((tier) => ({ audience: tier.audience, amount: tier.amount_centavos })),
+  );
 
 export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchText'>>(row: Row) {
   return {

@@ -55,7 +55,10 @@ const stateOf = async (eventId: string, userId: string) =>
 async function fullEvent(seats: number, fields: Parameters<typeof createEvent>[1] = {}) {
   const event = await createEvent(context.db, { ...open, max_attendees: seats, ...fields });
   const holders = await members(seats);
-  for (const holder of holders) expect((await register(event.id, holder.cookie)).statusCode).toBe(201);
+  for (const holder of holders) {
+    const r = await register(event.id, holder.cookie);
+    expect(r.statusCode, r.body).toBe(201);
+  }
   return { event, holders };
 }
 
@@ -427,5 +430,111 @@ describe('the event form’s offer and reminder hours', () => {
       expect(response.statusCode, message).toBe(400);
       expect(response.json().error).toBe(message);
     }
+  });
+});
+
+describe('the secretariat’s Waitlist tab (decision 074)', () => {
+  const tab = (eventId: string, cookie = adminCookie) =>
+    context.app.inject({ method: 'GET', url: `/api/events/admin/${eventId}/waitlist`, headers: { cookie } });
+  const offerNow = (eventId: string, entryId: string, cookie = adminCookie) =>
+    send('POST', `/api/events/admin/${eventId}/waitlist/${entryId}/offer`, cookie);
+  const remove = (eventId: string, entryId: string, cookie = adminCookie) =>
+    send('DELETE', `/api/events/admin/${eventId}/waitlist/${entryId}`, cookie);
+
+  it('lists the people waiting in order with their place and when they joined; members only see 403', async () => {
+    const { event } = await fullEvent(1);
+    const [first, second] = (await members(2)) as [Member, Member];
+    const standing = await newMember({ goodStanding: true });
+    for (const person of [first, second, standing])
+      expect((await join(event.id, person.cookie)).statusCode).toBe(201);
+
+    const answer = await tab(event.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const rows = answer.json().data as {
+      user_id: string;
+      position: number;
+      state: string;
+      joined_at: string;
+    }[];
+    // Good standing first, then by the time they joined.
+    expect(rows.map((row) => [row.user_id, row.position, row.state])).toEqual([
+      [standing.user.id, 1, 'waiting'],
+      [first.user.id, 2, 'waiting'],
+      [second.user.id, 3, 'waiting'],
+    ]);
+    expect(Date.parse(rows[1]?.joined_at ?? '')).toBeLessThan(Date.parse(rows[2]?.joined_at ?? ''));
+    expect((await tab(event.id, first.cookie)).statusCode).toBe(403);
+    expect((await tab(crypto.randomUUID())).statusCode).toBe(404);
+  });
+
+  it('"offer now" offers a waiting person a seat out of order, raising a full event’s capacity by one', async () => {
+    const { event } = await fullEvent(1);
+    const [first, second] = (await members(2)) as [Member, Member];
+    await join(event.id, first.cookie);
+    await join(event.id, second.cookie);
+    const entryOf = async (userId: string) =>
+      ((await tab(event.id)).json().data as { id: string; user_id: string }[]).find(
+        (row) => row.user_id === userId,
+      )?.id as string;
+
+    const offered = await offerNow(event.id, await entryOf(second.user.id));
+    expect(offered.statusCode, offered.body).toBe(200);
+    const [offer, waiting] = offered.json().data as {
+      user_id: string;
+      state: string;
+      position: number | null;
+      offered_at: string;
+      offer_expires_at: string;
+    }[];
+    expect([offer?.user_id, offer?.state, offer?.position]).toEqual([second.user.id, 'offered', null]);
+    expect(Date.parse(offer?.offer_expires_at ?? '') - Date.parse(offer?.offered_at ?? '')).toBe(48 * HOUR);
+    expect([waiting?.user_id, waiting?.position]).toEqual([first.user.id, 1]);
+    expect(await subjectsTo(second.user.email)).toContain(`A seat is available: ${event.title}`);
+    const admin = await detail(event.id, adminCookie);
+    expect(admin.max_attendees).toBe(2);
+    expect(await seatsHeldOf(event.id)).toEqual({ registered: 1, offers: 1 });
+
+    // Someone already offered a seat is not offered another.
+    const again = await offerNow(event.id, await entryOf(second.user.id));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('Only a person still waiting can be offered a seat');
+    // The offer is taken by registering, as any offer is.
+    expect((await register(event.id, second.cookie)).statusCode).toBe(201);
+    expect(await stateOf(event.id, second.user.id)).toBe('accepted');
+  });
+
+  it('removing a person offered a seat passes it to the next; a stranger’s entry or a cancelled event is refused', async () => {
+    const { event, holders } = await fullEvent(1);
+    const [first, second] = (await members(2)) as [Member, Member];
+    await join(event.id, first.cookie);
+    await join(event.id, second.cookie);
+    expect((await withdraw(event.id, (holders[0] as Member).cookie)).statusCode).toBe(200);
+    const [offered] = (await tab(event.id)).json().data as { id: string; user_id: string; state: string }[];
+    expect([offered?.user_id, offered?.state]).toEqual([first.user.id, 'offered']);
+
+    const removed = await remove(event.id, offered?.id as string);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      (removed.json().data as { user_id: string; state: string }[]).map((row) => [row.user_id, row.state]),
+    ).toEqual([[second.user.id, 'offered']]);
+    expect(await stateOf(event.id, first.user.id)).toBe('left');
+    expect(await seatsHeldOf(event.id)).toEqual({ registered: 0, offers: 1 });
+
+    const gone = await remove(event.id, offered?.id as string);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe('This person is not on the waitlist');
+    const other = await fullEvent(1);
+    expect((await remove(other.event.id, offered?.id as string)).statusCode).toBe(404);
+    expect(
+      (await send('DELETE', `/api/events/admin/${event.id}/waitlist/not-a-uuid`, adminCookie)).statusCode,
+    ).toBe(400);
+
+    const third = await newMember();
+    await join(other.event.id, third.cookie);
+    const [entry] = (await tab(other.event.id)).json().data as { id: string }[];
+    await context.db.execute(sql`update events set status = 'cancelled' where id = ${other.event.id}`);
+    const cancelled = await offerNow(other.event.id, entry?.id as string);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error).toBe(EVENT_MESSAGES.cancelled);
   });
 });

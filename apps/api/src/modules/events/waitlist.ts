@@ -24,7 +24,7 @@ import { registrationCounts } from './service';
  */
 
 /** Whether the waiting person holds a membership in good standing at `now` (the queue's first key). */
-const inGoodStanding = (now: Date) => sql<boolean>`exists (select 1 from ${memberships}
+export const inGoodStanding = (now: Date) => sql<boolean>`exists (select 1 from ${memberships}
   where ${qualifiedColumn(memberships.userId)} = ${qualifiedColumn(eventWaitlist.user_id)}
   and ${goodStanding(
     {
@@ -42,6 +42,39 @@ function waitingInOrder(db: Db | DbTransaction, eventId: string, now: Date) {
     .from(eventWaitlist)
     .where(and(eq(eventWaitlist.event_id, eventId), eq(eventWaitlist.state, 'waiting')))
     .orderBy(desc(inGoodStanding(now)), asc(eventWaitlist.joined_at), asc(eventWaitlist.id));
+}
+
+const manilaDateTime = (at: Date) =>
+  new Intl.DateTimeFormat('en-PH', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: SITE_TIME_ZONE,
+  }).format(at);
+
+/**
+ * Offers `entryIds` (people waiting) a seat each now, held for the event's `offer_hours`, with the
+ * offer's e-mail, in the caller's transaction under the event's row lock. Returns the users offered.
+ */
+export async function makeOffers(
+  tx: DbTransaction,
+  context: RegistrationContext,
+  event: { id: string; title: string; start_date: string; offer_hours: number },
+  entryIds: string[],
+  now: Date,
+) {
+  if (entryIds.length === 0) return [];
+  const expires = new Date(now.getTime() + event.offer_hours * 3_600_000);
+  const offered = await tx
+    .update(eventWaitlist)
+    .set({ state: 'offered', offered_at: now, offer_expires_at: expires, updated_at: now })
+    .where(and(inArray(eventWaitlist.id, entryIds), eq(eventWaitlist.state, 'waiting')))
+    .returning({ user_id: eventWaitlist.user_id });
+  for (const { user_id } of offered) {
+    await mailMember(tx, context, user_id, event, (mail) =>
+      waitlistOfferEmail({ ...mail, offerExpires: manilaDateTime(expires) }),
+    );
+  }
+  return offered.map((entry) => entry.user_id);
 }
 
 /** How many people wait for a seat at an event, and how many hold an offer of one: one statement. */
@@ -75,13 +108,6 @@ export async function seatsHeld(db: Db | DbTransaction, eventId: string) {
   return heldSeats(registrations, waitlist);
 }
 
-const manilaDateTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-PH', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: SITE_TIME_ZONE,
-  }).format(at);
-
 /**
  * Offers the event's free seats to the next people waiting, each by e-mail, until the seats held
  * reach the capacity. The caller holds the event's row lock (`lockEvent`) in `tx`: withdraw,
@@ -104,26 +130,13 @@ export async function offerFreedSeats(
   const query = waitingInOrder(tx, eventId, now);
   const next = await (Number.isFinite(free) ? query.limit(free) : query);
   if (next.length === 0) return [];
-  const expires = new Date(now.getTime() + event.offer_hours * 3_600_000);
-  const offered = await tx
-    .update(eventWaitlist)
-    .set({ state: 'offered', offered_at: now, offer_expires_at: expires, updated_at: now })
-    .where(
-      and(
-        inArray(
-          eventWaitlist.id,
-          next.map((entry) => entry.id),
-        ),
-        eq(eventWaitlist.state, 'waiting'),
-      ),
-    )
-    .returning({ user_id: eventWaitlist.user_id });
-  for (const { user_id } of offered) {
-    await mailMember(tx, context, user_id, event, (mail) =>
-      waitlistOfferEmail({ ...mail, offerExpires: manilaDateTime(expires) }),
-    );
-  }
-  return offered.map((entry) => entry.user_id);
+  return makeOffers(
+    tx,
+    context,
+    event,
+    next.map((entry) => entry.id),
+    now,
+  );
 }
 
 /** The signed-in person's place on the waitlist, or null when they are not waiting or offered. */

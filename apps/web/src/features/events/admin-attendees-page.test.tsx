@@ -1,7 +1,14 @@
-import { ATTENDEE_MESSAGES, type Attendee, type AttendeeMessage, type EventStaff } from '@portal/shared';
+import {
+  type AdminWaitlistEntry,
+  ATTENDEE_MESSAGES,
+  type Attendee,
+  type AttendeeMessage,
+  type EventStaff,
+} from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { renderWithRouter } from '@/test/render';
 import { AdminAttendeesPage } from './admin-attendees-page';
 import { json, makeAdminEvent, makeEventDetail } from './test-fixtures';
@@ -29,10 +36,14 @@ const attendee = (overrides: Partial<Attendee>): Attendee => ({
  * The attendees API at the network boundary: it filters `attendees` by status as the server
  * would; `failDecision` makes approvals answer 500; `hold()` keeps writes waiting until `release()`.
  */
-function stubAttendeesApi(attendees: Attendee[], { failDecision = false, failSettle = false } = {}) {
+function stubAttendeesApi(
+  attendees: Attendee[],
+  { failDecision = false, failSettle = false, waiting = [] as AdminWaitlistEntry[] } = {},
+) {
   const requests: { method: string; url: URL; body: unknown }[] = [];
   const messages: AttendeeMessage[] = [];
   const staff: EventStaff[] = [];
+  let waitlist: AdminWaitlistEntry[] = [...waiting];
   let held: { promise: Promise<void>; release: () => void } | null = null;
   vi.stubGlobal(
     'fetch',
@@ -43,7 +54,34 @@ function stubAttendeesApi(attendees: Attendee[], { failDecision = false, failSet
       requests.push({ method, url, body });
       const path = url.pathname;
       if (path === `/api/events/retrieve-events/${event.id}`) {
-        return json({ data: makeEventDetail({ ...event, price_tiers: [], seats_taken: 2 }) });
+        return json({
+          data: makeEventDetail({
+            ...event,
+            price_tiers: [],
+            seats_taken: 2,
+            waitlist_count: waitlist.length,
+          }),
+        });
+      }
+      const waitlistEntry = path.match(/^\/api\/events\/admin\/[^/]+\/waitlist\/([^/]+)(\/offer)?$/);
+      if (path === `/api/events/admin/${event.id}/waitlist`) return json({ data: waitlist });
+      if (waitlistEntry) {
+        if (waitlistEntry[2]) {
+          waitlist = waitlist.map((entry) =>
+            entry.id === waitlistEntry[1]
+              ? {
+                  ...entry,
+                  state: 'offered' as const,
+                  position: null,
+                  offered_at: '2026-02-02T02:00:00.000Z',
+                  offer_expires_at: '2026-02-04T02:00:00.000Z',
+                }
+              : entry,
+          );
+        } else {
+          waitlist = waitlist.filter((entry) => entry.id !== waitlistEntry[1]);
+        }
+        return json({ data: waitlist });
       }
       if (path === `/api/events/admin/${event.id}/attendees`) {
         const status = url.searchParams.get('status');
@@ -193,7 +231,9 @@ describe('AdminAttendeesPage', () => {
     await waitFor(() => expect(within(table()).queryByText('ana.cruz')).toBeNull());
     expect(api.requests.at(-1)?.url.searchParams.get('status')).toBe('approved');
     // The message goes to the group the list shows.
-    expect(screen.getByText(/to the 1 person the list above shows \(Approved\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/to the 1 person of the list chosen below \(Approved\)/),
+    ).toBeInTheDocument();
   });
 
   it('a failed approval puts the registration back to pending, with its actions, and says so', async () => {
@@ -232,7 +272,7 @@ describe('AdminAttendeesPage', () => {
       attendee({
         name: 'paid.member',
         status: 'approved',
-        tier_name: 'Member representative with card',
+        tier_name: 'Member',
         amount: 20_000,
         payment: 'paid',
       }),
@@ -321,6 +361,83 @@ describe('AdminAttendeesPage', () => {
     expect(await within(log).findByText('Venue change')).toBeInTheDocument();
     expect(within(log).getByText('Approved')).toBeInTheDocument();
     expect(screen.getByLabelText('Subject *')).toHaveValue('');
+  }, 20_000);
+
+  it('a message goes to the approved attendees unless another group is picked, not to everyone', async () => {
+    const api = stubAttendeesApi([
+      attendee({ name: 'Approved One', status: 'approved' }),
+      attendee({ name: 'Rejected One', status: 'rejected' }),
+      attendee({ name: 'Pending One', status: 'pending' }),
+    ]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Rejected One');
+    expect(screen.getByLabelText('To')).toHaveValue('approved');
+    await user.type(screen.getByLabelText('Subject *'), 'Venue change');
+    await user.type(screen.getByLabelText('Message *'), 'Hall B.');
+    await waitFor(() => expect(screen.getByText(/One e-mail each to the 1 person/)).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const confirm = await screen.findByRole('alertdialog', { name: ATTENDEE_MESSAGES.confirmTitle });
+    expect(confirm).toHaveTextContent('Send to 1 person?');
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message queued for 2 people.')).toBeInTheDocument();
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.body).toMatchObject({ status: 'approved' });
+
+    await user.selectOptions(screen.getByLabelText('To'), ATTENDEE_MESSAGES.toEveryone);
+    expect(await screen.findByText(/One e-mail each to the 3 people/)).toBeInTheDocument();
+  }, 20_000);
+
+  it('the Waitlist tab shows each place, when they joined and the offer; "Offer now" and "Remove" act after a confirmation', async () => {
+    const waitingEntry = (overrides: Partial<AdminWaitlistEntry>): AdminWaitlistEntry => ({
+      id: crypto.randomUUID(),
+      user_id: crypto.randomUUID(),
+      name: 'Lea Ramos',
+      company: null,
+      email: 'lea@example.com',
+      state: 'waiting',
+      position: 1,
+      joined_at: '2026-02-01T02:00:00.000Z',
+      offered_at: null,
+      offer_expires_at: null,
+      ...overrides,
+    });
+    const api = stubAttendeesApi([attendee({ status: 'approved' })], {
+      waiting: [
+        waitingEntry({ name: 'Lea Ramos', position: 1 }),
+        waitingEntry({ name: 'Jose Tan', email: 'jose@example.com', position: 2 }),
+      ],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByText(/2 of 40 seats taken · 2 waiting/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: 'Waitlist (2)' }));
+    const table = await screen.findByRole('table', { name: 'Waitlist' });
+    expect(await within(table).findByText('Lea Ramos')).toBeInTheDocument();
+    expect(within(table).getByText('No. 2')).toBeInTheDocument();
+    expect(within(table).getAllByText(formatDateTime('2026-02-01T02:00:00.000Z')).length).toBe(2);
+
+    await user.click(within(table).getByRole('button', { name: 'Offer now: Jose Tan' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Offer now' });
+    expect(confirm).toHaveTextContent('Offer Jose Tan a seat now?');
+    await user.click(within(confirm).getByRole('button', { name: 'Offer the seat' }));
+    expect(await screen.findByText('Seat offered to Jose Tan.')).toBeInTheDocument();
+    expect(await within(table).findByText('Offered')).toBeInTheDocument();
+    expect(within(table).getByText(/^Expires /)).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Offer now: Jose Tan' })).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Remove Lea Ramos from the waitlist' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Remove from the waitlist' })).getByRole(
+        'button',
+        {
+          name: 'Remove',
+        },
+      ),
+    );
+    await waitFor(() => expect(within(table).queryByText('Lea Ramos')).toBeNull());
+    const writes = api.requests.filter((request) => request.url.pathname.includes('/waitlist/'));
+    expect(writes.map((request) => request.method)).toEqual(['POST', 'DELETE']);
   }, 20_000);
 
   it('shows who checked in, and adds an account found by name as check-in staff', async () => {

@@ -10,7 +10,9 @@ import {
   REGISTRATION_PAYMENT_LABELS,
   REGISTRATION_STATUSES,
   type RegistrationPaymentState,
+  WAITLIST_ADMIN_MESSAGES,
 } from '@portal/shared';
+import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft, BadgePercent, Banknote, Check, Download, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,6 +33,10 @@ import { useAdminEvent, useDecideRegistration } from './api/admin-events';
 import { type SettleAction, useAttendees, useSettleRegistration } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';
 import { CheckInStaff } from './components/check-in-staff';
+import { WaitlistTab } from './components/waitlist-tab';
+
+const tabClasses =
+  'rounded-md px-4 py-2 font-medium text-sm text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
 const STATUS_LABELS = {
   pending: 'Pending',
@@ -58,24 +64,29 @@ const SORTS = [
   ['status:asc', 'Status'],
 ] as const;
 
+/**
+ * The list's columns (docs/product-rules.md "Event attendees"): at 1280 px beside the admin sidebar
+ * every one fits, so the e-mail sits under the name and the fee under the tier rather than in
+ * columns of their own.
+ */
 const columns: Column<Attendee>[] = [
   {
     header: 'Name',
-    className: 'min-w-44',
+    className: 'min-w-40',
     phone: 'heading',
     sortBy: 'name',
-    cell: (attendee) => <p className="font-semibold text-stone-900">{attendee.name}</p>,
+    cell: (attendee) => (
+      <div>
+        <p className="font-semibold text-stone-900">{attendee.name}</p>
+        {/* Broken only where a long address would overflow. */}
+        <p className="text-stone-600 text-xs [overflow-wrap:anywhere]">{attendee.email}</p>
+      </div>
+    ),
   },
   {
     header: 'Company',
-    className: 'hidden min-w-40 2xl:table-cell',
+    className: 'min-w-28 max-w-44',
     cell: (attendee) => attendee.company ?? '—',
-  },
-  {
-    header: 'E-mail',
-    className: 'min-w-48',
-    // Broken only where a long address would overflow a phone's card, never at 1280 px.
-    cell: (attendee) => <span className="[overflow-wrap:anywhere]">{attendee.email}</span>,
   },
   {
     header: 'Status',
@@ -84,18 +95,23 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Tier',
-    // From 1536 px: at 1280 px with the sidebar the amount and the payment say enough.
-    className: 'hidden min-w-36 2xl:table-cell',
-    cell: (attendee) => attendee.tier_name ?? '—',
-  },
-  {
-    header: 'Amount',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (attendee) => (attendee.amount === null ? '—' : formatCentavos(attendee.amount)),
+    cell: (attendee) =>
+      attendee.tier_name === null && attendee.amount === null ? (
+        '—'
+      ) : (
+        <span>
+          {attendee.tier_name ?? '—'}
+          {attendee.amount !== null && (
+            <span className="block whitespace-nowrap text-stone-600 text-xs tabular-nums">
+              {formatCentavos(attendee.amount)}
+            </span>
+          )}
+        </span>
+      ),
   },
   {
     header: 'Payment',
-    className: 'min-w-32',
+    className: 'min-w-28',
     cell: (attendee) =>
       attendee.payment ? (
         <span>
@@ -126,9 +142,9 @@ const columns: Column<Attendee>[] = [
   },
   {
     header: 'Registered',
-    className: 'hidden whitespace-nowrap 2xl:table-cell',
+    className: 'whitespace-nowrap',
     sortBy: 'registered_at',
-    // Two short lines: at 1280 px one long line pushed the column under the sticky actions.
+    // Two short lines: one long line pushed the column under the sticky actions.
     cell: (attendee) => (
       <span>
         {formatDate(attendee.registered_at)}
@@ -204,7 +220,7 @@ export function AdminAttendeesPage() {
         title={title}
         description={
           event.data
-            ? `Attendees · ${formatDate(event.data.start_date)} · ${event.data.seats_taken}${event.data.max_attendees === null ? '' : ` of ${event.data.max_attendees}`} seats taken`
+            ? `Attendees · ${formatDate(event.data.start_date)} · ${event.data.seats_taken}${event.data.max_attendees === null ? '' : ` of ${event.data.max_attendees}`} seats taken${event.data.waitlist_count > 0 ? ` · ${event.data.waitlist_count} waiting` : ''}`
             : 'Attendees'
         }
         actions={
@@ -226,96 +242,117 @@ export function AdminAttendeesPage() {
         }
       />
 
-      <section aria-label="Attendees" className="mb-8 rounded-xl border border-stone-200 bg-white shadow-sm">
-        <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_10rem_11rem]">
-          <SearchField
-            label="Search attendees"
-            placeholder="Search by name, company or e-mail"
-            value={list.query.search}
-            onSearch={(search) => list.setParams({ search })}
-          />
-          <FilterSelect
-            label="Filter by status"
-            allLabel="All Status"
-            value={list.query.status}
-            onChange={(status) => list.setParams({ status })}
-            options={REGISTRATION_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
-          />
-          <FilterSelect
-            label="Filter by check-in"
-            allLabel="Checked in or not"
-            value={list.query.checked_in}
-            onChange={(checked_in) => list.setParams({ checked_in })}
-            options={[
-              ['yes', 'Checked in'],
-              ['no', 'Not checked in'],
-            ]}
-          />
-          <FilterSelect
-            label="Sort by"
-            allLabel="Newest first"
-            value={list.query.sort_by ? `${list.values.sort_by}:${list.values.sort_order}` : undefined}
-            onChange={(sort) => {
-              const [sort_by, sort_order] = sort ? sort.split(':') : [];
-              list.setParams({ sort_by, sort_order });
-            }}
-            options={SORTS}
-          />
-        </ListToolbar>
-        <DataTable
-          label="Attendees"
-          columns={columns}
-          rows={page?.attendees}
-          rowKey={(attendee) => attendee.registration_id}
-          isLoading={attendees.isPending}
-          skeletonRows={PAGE_SIZES.adminAttendees}
-          sort={{
-            by: list.values.sort_by,
-            order: list.values.sort_order,
-            onSort: (sort_by, sort_order) => list.setParams({ sort_by, sort_order }),
-          }}
-          emptyText={ATTENDEE_MESSAGES.listEmpty}
-          actions={(attendee) =>
-            attendee.status === 'pending' ? (
-              <RowActions
-                actions={[
-                  ...(settleable(attendee)
-                    ? [
-                        {
-                          label: `Paid at the door: ${attendee.name}`,
-                          icon: <Banknote />,
-                          onClick: () => setSettling({ attendee, action: 'paid-at-door' }),
-                        },
-                        {
-                          label: `Waive fee of ${attendee.name}`,
-                          icon: <BadgePercent />,
-                          onClick: () => setSettling({ attendee, action: 'waive' }),
-                        },
-                      ]
-                    : []),
-                  {
-                    label: `Approve ${attendee.name}`,
-                    icon: <Check />,
-                    onClick: () => act(attendee, 'approved'),
-                  },
-                  {
-                    label: `Reject ${attendee.name}`,
-                    icon: <X />,
-                    onClick: () => act(attendee, 'rejected'),
-                    danger: true,
-                  },
+      <Tabs.Root defaultValue="attendees" className="mb-8">
+        <Tabs.List
+          aria-label="Registrations and waitlist"
+          className="mb-3 inline-flex gap-1 rounded-lg bg-stone-100 p-1"
+        >
+          <Tabs.Trigger value="attendees" className={tabClasses}>
+            Attendees
+          </Tabs.Trigger>
+          <Tabs.Trigger value="waitlist" className={tabClasses}>
+            {WAITLIST_ADMIN_MESSAGES.tab}
+            {event.data && event.data.waitlist_count > 0 ? ` (${event.data.waitlist_count})` : ''}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="waitlist">
+          <section aria-label="Waitlist" className="rounded-xl border border-stone-200 bg-white shadow-sm">
+            <WaitlistTab eventId={eventId} onDone={notice.confirm} onFailed={notice.failure} />
+          </section>
+        </Tabs.Content>
+        <Tabs.Content value="attendees">
+          <section aria-label="Attendees" className="rounded-xl border border-stone-200 bg-white shadow-sm">
+            <ListToolbar columns="sm:grid-cols-[minmax(0,1fr)_10rem_10rem_11rem]">
+              <SearchField
+                label="Search attendees"
+                placeholder="Search by name, company or e-mail"
+                value={list.query.search}
+                onSearch={(search) => list.setParams({ search })}
+              />
+              <FilterSelect
+                label="Filter by status"
+                allLabel="All Status"
+                value={list.query.status}
+                onChange={(status) => list.setParams({ status })}
+                options={REGISTRATION_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+              />
+              <FilterSelect
+                label="Filter by check-in"
+                allLabel="Checked in or not"
+                value={list.query.checked_in}
+                onChange={(checked_in) => list.setParams({ checked_in })}
+                options={[
+                  ['yes', 'Checked in'],
+                  ['no', 'Not checked in'],
                 ]}
               />
-            ) : null
-          }
-        />
-        <ListFooter
-          pagination={page?.pagination}
-          noun="attendees"
-          label="Attendees pages"
-          onPageChange={list.setPage}
-        />
-      </section>
+              <FilterSelect
+                label="Sort by"
+                allLabel="Newest first"
+                value={list.query.sort_by ? `${list.values.sort_by}:${list.values.sort_order}` : undefined}
+                onChange={(sort) => {
+                  const [sort_by, sort_order] = sort ? sort.split(':') : [];
+                  list.setParams({ sort_by, sort_order });
+                }}
+                options={SORTS}
+              />
+            </ListToolbar>
+            <DataTable
+              label="Attendees"
+              columns={columns}
+              rows={page?.attendees}
+              rowKey={(attendee) => attendee.registration_id}
+              isLoading={attendees.isPending}
+              skeletonRows={PAGE_SIZES.adminAttendees}
+              sort={{
+                by: list.values.sort_by,
+                order: list.values.sort_order,
+                onSort: (sort_by, sort_order) => list.setParams({ sort_by, sort_order }),
+              }}
+              emptyText={ATTENDEE_MESSAGES.listEmpty}
+              actions={(attendee) =>
+                attendee.status === 'pending' ? (
+                  <RowActions
+                    actions={[
+                      ...(settleable(attendee)
+                        ? [
+                            {
+                              label: `Paid at the door: ${attendee.name}`,
+                              icon: <Banknote />,
+                              onClick: () => setSettling({ attendee, action: 'paid-at-door' }),
+                            },
+                            {
+                              label: `Waive fee of ${attendee.name}`,
+                              icon: <BadgePercent />,
+                              onClick: () => setSettling({ attendee, action: 'waive' }),
+                            },
+                          ]
+                        : []),
+                      {
+                        label: `Approve ${attendee.name}`,
+                        icon: <Check />,
+                        onClick: () => act(attendee, 'approved'),
+                      },
+                      {
+                        label: `Reject ${attendee.name}`,
+                        icon: <X />,
+                        onClick: () => act(attendee, 'rejected'),
+                        danger: true,
+                      },
+                    ]}
+                  />
+                ) : null
+              }
+            />
+            <ListFooter
+              pagination={page?.pagination}
+              noun="attendees"
+              label="Attendees pages"
+              onPageChange={list.setPage}
+            />
+          </section>
+        </Tabs.Content>
+      </Tabs.Root>
 
       <CheckInStaff eventId={eventId} />
 
@@ -326,7 +363,6 @@ export function AdminAttendeesPage() {
           checked_in: list.values.checked_in,
           search: list.values.search,
         }}
-        recipientCount={page?.pagination.total}
         onSent={notice.confirm}
         onFailed={notice.failure}
       />

@@ -114,8 +114,9 @@ export function AdminEventsPage() {
     },
     {
       header: 'Price',
-      // From 1536 px: with the sidebar, 1280 px holds the other columns and the actions.
-      className: 'hidden whitespace-nowrap tabular-nums 2xl:table-cell',
+      // From 1024 px: the listed price matters to the secretariat at 1280 px too; the
+      // type, which the filter shows, gives it the room.
+      className: 'hidden whitespace-nowrap tabular-nums lg:table-cell',
       phone: 'hidden',
       cell: (event) => formatPesos(event.price),
     },

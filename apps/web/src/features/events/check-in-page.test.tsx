@@ -73,6 +73,8 @@ function stubApi(list: CheckInList) {
         if (refusal) return json({ error: refusal }, 409);
         const at = body.scanned_at ?? new Date().toISOString();
         const marked = { ...found, check_ins: [{ day: today, session: body.session, checked_in_at: at }] };
+        // Kept, as the server keeps it: the list read after a sync has it.
+        list.attendees = list.attendees.map((entry) => (entry === found ? marked : entry));
         return json(
           {
             data: {
@@ -137,7 +139,7 @@ describe('CheckInPage', () => {
     expect(screen.getByText(CHECK_IN_MESSAGES.registrationPending)).toBeInTheDocument();
   });
 
-  it('offline, answers from the list and queues; a second scan is a duplicate; back online it sends the queue', async () => {
+  it('offline, answers from the list and queues, shows the person in; back online it sends the queue and says so', async () => {
     const posts = stubApi(await makeList());
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Exploration Forum' });
@@ -149,15 +151,19 @@ describe('CheckInPage', () => {
     expect(feedback).toHaveAttribute('data-kind', 'admit');
     expect(within(feedback).getByText(/Saved on this phone/)).toBeInTheDocument();
     expect(screen.getByText('Offline — 1 check-in waiting')).toBeInTheDocument();
-    await checkInByName('Maria Santos');
-    await waitFor(() =>
-      expect(screen.getByTestId('check-in-feedback')).toHaveAttribute('data-kind', 'duplicate'),
-    );
+    // Marked in on the phone: the search shows her in and offers no second check-in.
+    expect(screen.queryByRole('button', { name: 'Check in Maria Santos' })).toBeNull();
+    expect(screen.getByText(CHECK_IN_MESSAGES.inForSession)).toBeInTheDocument();
     expect(screen.getByText('Offline — 1 check-in waiting')).toBeInTheDocument();
     expect(posts).toEqual([]);
 
     setOnline(true);
     expect(await screen.findByText('Online · every check-in is saved')).toBeInTheDocument();
+    // The card says it was sent, and the search no longer offers to check her in.
+    const sent = screen.getByTestId('check-in-feedback');
+    expect(within(sent).getByText(CHECK_IN_MESSAGES.sentAfterSync)).toBeInTheDocument();
+    expect(within(sent).queryByText(CHECK_IN_MESSAGES.savedOnPhone)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check in Maria Santos' })).toBeNull();
     expect(posts).toEqual([
       {
         registrationId: '00000000-0000-4000-8000-000000000001',
@@ -165,6 +171,35 @@ describe('CheckInPage', () => {
         scanned_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
     ]);
+  });
+});
+
+describe('CheckInPage, the card and the search', () => {
+  it('going offline clears the last refusal; a company’s attendee is found by the company’s name', async () => {
+    const list = await makeList();
+    list.attendees.push(
+      attendee({
+        registration_id: '00000000-0000-4000-8000-000000000003',
+        name: 'Ramon Dizon',
+        company: 'Cordillera Copper Exploration, Inc.',
+      }),
+    );
+    stubApi(list);
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Exploration Forum' });
+    await checkInByName('Paolo Reyes');
+    await waitFor(() =>
+      expect(screen.getByTestId('check-in-feedback')).toHaveAttribute('data-kind', 'refused'),
+    );
+    setOnline(false);
+    await waitFor(() => expect(screen.queryByTestId('check-in-feedback')).toBeNull());
+    expect(screen.queryByText(CHECK_IN_MESSAGES.registrationPending)).toBeNull();
+
+    const search = screen.getByRole('searchbox', { name: 'Search attendees by name or company' });
+    await userEvent.clear(search);
+    await userEvent.type(search, 'cordillera copper exploration inc');
+    expect(await screen.findByRole('button', { name: 'Check in Ramon Dizon' })).toBeInTheDocument();
+    expect(screen.getByText('Cordillera Copper Exploration, Inc.')).toBeInTheDocument();
   });
 });
 

@@ -23,6 +23,7 @@ import {
   attendeeOfTicket,
   countCheckedIn,
   type DoorAnswer,
+  isCheckedIn,
   markedLocally,
   searchAttendees,
   withAttendee,
@@ -30,8 +31,11 @@ import {
 import { loadList, loadQueue, type QueuedCheckIn, saveList, saveQueue } from './check-in/offline-store';
 import { QrCamera, readQrFromImage } from './check-in/qr-camera';
 
-/** What the big panel says after a scan: the answer, and whether it waits to be sent. */
-type Feedback = DoorAnswer & { queued?: boolean };
+/**
+ * What the big panel says after a scan: the answer, and whether it waits on the phone (`queued`)
+ * or was sent since (`sent`: the queue reached the server and the server took it).
+ */
+type Feedback = DoorAnswer & { queued?: boolean; sent?: boolean };
 
 /** How often a queue left by a dropped connection is tried again while the page is open. */
 const SYNC_EVERY_MS = 10_000;
@@ -103,6 +107,12 @@ export function CheckInPage() {
           const { id: _id, name: _name, ...request } = item;
           const result = await sendCheckIn(eventId, request);
           if (listRef.current) setList(withAttendee(listRef.current, result.attendee));
+          // The card still showing this check-in now says it was sent.
+          setFeedback((shown) =>
+            shown?.queued && shown.attendee?.registration_id === item.registrationId
+              ? { kind: 'admit', attendee: result.attendee, queued: false, sent: true }
+              : shown,
+          );
         } catch (error) {
           if (isNetworkFailure(error)) return;
           // The server would not take it (the ticket was replaced, the fee fell due…): staff are told.
@@ -146,7 +156,12 @@ export function CheckInPage() {
       setOnline(true);
       void sync();
     };
-    const goOffline = () => setOnline(false);
+    // The card of the last scan (a refusal, say) was the server's answer: offline, the next
+    // answer is the phone's, so the card goes rather than stand for it.
+    const goOffline = () => {
+      setOnline(false);
+      setFeedback(null);
+    };
     window.addEventListener('online', goOnline);
     window.addEventListener('offline', goOffline);
     const timer = window.setInterval(() => {
@@ -292,6 +307,7 @@ export function CheckInPage() {
             list={list}
             onPick={(attendee) => checkIn({ registrationId: attendee.registration_id })}
             busy={busy}
+            isIn={(attendee) => isCheckedIn(attendee, today, activeSession)}
           />
 
           {syncRefusals.length > 0 && (
@@ -419,7 +435,10 @@ function FeedbackCard({ feedback }: { feedback: Feedback }) {
         <p className="mt-2">First scanned at {formatTimeOfDay(feedback.at)}</p>
       )}
       {feedback.kind === 'admit' && feedback.queued && (
-        <p className="mt-2 text-sm">Saved on this phone; it will be sent when the connection returns.</p>
+        <p className="mt-2 text-sm">{CHECK_IN_MESSAGES.savedOnPhone}</p>
+      )}
+      {feedback.kind === 'admit' && feedback.sent && (
+        <p className="mt-2 text-sm">{CHECK_IN_MESSAGES.sentAfterSync}</p>
       )}
     </div>
   );
@@ -476,10 +495,13 @@ function NameSearch({
   list,
   onPick,
   busy,
+  isIn,
 }: {
   list: CheckInList;
   onPick: (attendee: DoorAttendee) => void;
   busy: boolean;
+  /** Already in for the session: shown as in, with no "Check in" to press again. */
+  isIn: (attendee: DoorAttendee) => boolean;
 }) {
   const [text, setText] = useState('');
   const found = searchAttendees(list, text);
@@ -511,15 +533,22 @@ function NameSearch({
                 {attendee.company && <p className="text-sm text-stone-600">{attendee.company}</p>}
                 <AttendeeFacts attendee={attendee} />
               </div>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => onPick(attendee)}
-                aria-label={`Check in ${attendee.name}`}
-                className={buttonClasses({ variant: 'primary' })}
-              >
-                Check in
-              </button>
+              {isIn(attendee) ? (
+                <span className="inline-flex items-center gap-1 font-semibold text-emerald-800">
+                  <CircleCheck aria-hidden="true" className="size-5" />
+                  {CHECK_IN_MESSAGES.inForSession}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => onPick(attendee)}
+                  aria-label={`Check in ${attendee.name}`}
+                  className={buttonClasses({ variant: 'primary' })}
+                >
+                  Check in
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
-import type { EventDetail } from '@portal/shared';
+import { EVENT_PRICE_MESSAGES, type EventDetail, type MyRegistrationDetail } from '@portal/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -293,6 +293,36 @@ describe('EventPage registration (docs/product-rules.md "Event registration")', 
       /emerald/,
     );
     expect(screen.getByRole('button', { name: 'Withdraw Registration' })).toBeEnabled();
+  });
+
+  it('a paid registration made on the event’s day says to pay at the door; one approved unpaid still shows its fee', async () => {
+    signInAsMember();
+    const detail: MyRegistrationDetail = {
+      status: 'pending',
+      tier_id: '5b0f3c1e-0000-4000-8000-0000000000aa',
+      tier_name: 'Guest / non-member',
+      amount: 50_000,
+      hold_expires_at: null,
+      statement_id: '5b0f3c1e-0000-4000-8000-0000000000bb',
+      statement_number: 'SOA-2026-00042',
+      statement_status: 'issued',
+      balance: 50_000,
+    };
+    let answer: MyRegistrationDetail = { ...detail };
+    stubApi(() =>
+      json({
+        data: fullEvent({ my_registration: answer.status, my_registration_detail: answer, seats_taken: 1 }),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText(EVENT_PRICE_MESSAGES.payAtDoor)).toBeInTheDocument();
+    expect(screen.queryByText(/^Seat held until/)).toBeNull();
+    cleanup();
+
+    answer = { ...detail, status: 'approved' };
+    renderPage();
+    expect(await screen.findByText('Statement SOA-2026-00042')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay ₱500.00' })).toBeInTheDocument();
   });
 
   it('shows a rejected registration, with nothing to press', async () => {

@@ -16,6 +16,7 @@ export const eventKeys = {
     [...eventKeys.attendeeLists(eventId), query] as const,
   attendeeMessages: (eventId: string, page: number) =>
     [...eventKeys.all, 'attendee-messages', eventId, page] as const,
+  waitlist: (eventId: string) => [...eventKeys.all, 'waitlist', eventId] as const,
   speakers: () => [...eventKeys.all, 'speakers'] as const,
   eventSpeakers: (eventId: string) => [...eventKeys.all, 'event-speakers', eventId] as const,
 };

@@ -81,13 +81,30 @@ export const countCheckedIn = (list: CheckInList, day: string, session: CheckInS
     attendee.check_ins.some((entry) => entry.day === day && entry.session === session),
   ).length;
 
-/** Names, companies or tiers containing the text, for the search by name; a few at a time. */
+/**
+ * Text as the search compares it: lower case, accents, punctuation and repeated spaces left out,
+ * so "cordillera copper exploration inc" finds "Cordillera Copper Exploration, Inc." and
+ * "paranaque" finds "Parañaque".
+ */
+const searchable = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Names or companies containing the text, for the search by name; a few at a time. */
 export function searchAttendees(list: CheckInList, text: string, max = 8) {
-  const needle = text.trim().toLowerCase();
+  const needle = searchable(text);
   if (needle.length < 2) return [];
   return list.attendees
     .filter((attendee) =>
-      [attendee.name, attendee.company ?? ''].some((value) => value.toLowerCase().includes(needle)),
+      [attendee.name, attendee.company ?? ''].some((value) => searchable(value).includes(needle)),
     )
     .slice(0, max);
 }
+
+/** Whether the attendee is in for a session of a day (the search then offers no "Check in"). */
+export const isCheckedIn = (attendee: DoorAttendee, day: string, session: CheckInSession) =>
+  attendee.check_ins.some((entry) => entry.day === day && entry.session === session);

@@ -5,6 +5,9 @@ import {
   type AttendeeFilter,
   type AttendeeMessage,
   attendeeMessageCreateSchema,
+  DEFAULT_MESSAGE_STATUS,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
 } from '@portal/shared';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -13,11 +16,12 @@ import { type Column, DataTable } from '@/components/admin-list/data-table';
 import { ListFooter } from '@/components/admin-list/list-footer';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useAttendeeMessages, useMessageAttendees } from '../api/attendees';
+import { useAttendeeMessages, useAttendees, useMessageAttendees } from '../api/attendees';
 
 const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
 
@@ -35,8 +39,20 @@ export function describeFilter(filter: {
     filter.checked_in ? (filter.checked_in === 'yes' ? 'checked in' : 'not checked in') : null,
     filter.search ? `matching “${filter.search}”` : null,
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : 'Everyone, rejected included';
+  return parts.length > 0 ? parts.join(' · ') : ATTENDEE_MESSAGES.toEveryone;
 }
+
+/** The message form's groups, approved first: its default (docs/product-rules.md "Event attendees"). */
+const GROUP_LABELS: Record<RegistrationStatus, string> = {
+  approved: 'Approved attendees',
+  pending: 'Pending registrations',
+  rejected: 'Rejected registrations',
+  expired: 'Released seats',
+};
+const GROUPS = [
+  DEFAULT_MESSAGE_STATUS,
+  ...REGISTRATION_STATUSES.filter((status) => status !== DEFAULT_MESSAGE_STATUS),
+];
 
 const logColumns: Column<AttendeeMessage>[] = [
   {
@@ -58,26 +74,38 @@ const logColumns: Column<AttendeeMessage>[] = [
 
 type AttendeeMessagesProps = {
   eventId: string;
-  /** The list's filters: the message goes to the group the list shows. */
+  /**
+   * The list's filters: the message goes to the people they select, of the status the list shows
+   * or, with no status filter, the approved ones unless the admin picks another group.
+   */
   filter: AttendeeFilter;
-  /** How many the list shows; undefined while it loads. */
-  recipientCount: number | undefined;
   onSent: (text: string) => void;
   onFailed: (text: string, detail?: string) => void;
 };
 
 /**
- * Message attendees (docs/decisions/048): a subject and plain text to the group the list shows,
- * confirmed with the number of people, then the log of what was sent. The form's idempotency key
+ * Message attendees (docs/decisions/048): a subject and plain text to a group of the list (approved
+ * attendees by default, "To" picks another), confirmed with the number of people, then the log of
+ * what was sent. The form's idempotency key
  * is made once per message: a second click, or the request sent again, sends nothing more.
  */
-export function AttendeeMessages({
-  eventId,
-  filter,
-  recipientCount,
-  onSent,
-  onFailed,
-}: AttendeeMessagesProps) {
+export function AttendeeMessages({ eventId, filter: listFilter, onSent, onFailed }: AttendeeMessagesProps) {
+  // '' is everyone; the list's own status filter, when it has one, is where the form starts.
+  const [to, setTo] = useState<RegistrationStatus | ''>(listFilter.status ?? DEFAULT_MESSAGE_STATUS);
+  const [followedStatus, setFollowedStatus] = useState(listFilter.status);
+  if (followedStatus !== listFilter.status) {
+    setFollowedStatus(listFilter.status);
+    setTo(listFilter.status ?? DEFAULT_MESSAGE_STATUS);
+  }
+  const filter: AttendeeFilter = { ...listFilter, status: to || undefined };
+  // How many the group holds: the list's first page of it, one row, for its total.
+  const group = useAttendees(eventId, {
+    status: filter.status,
+    checked_in: filter.checked_in,
+    search: filter.search,
+    limit: '1',
+  });
+  const recipientCount = group.isError ? undefined : group.data?.pagination.total;
   const [logPage, setLogPage] = useState(1);
   const log = useAttendeeMessages(eventId, logPage);
   const send = useMessageAttendees(eventId);
@@ -135,13 +163,25 @@ export function AttendeeMessages({
           Message attendees
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {`One e-mail each to the ${recipientCount === undefined ? '…' : people(recipientCount)} the list above shows (${describeFilter(filter)}), sent one a second.`}
+          {`One e-mail each to the ${recipientCount === undefined ? '…' : people(recipientCount)} of the list chosen below (${describeFilter(filter)}), sent one a second.`}
         </p>
         <form
           noValidate
           onSubmit={handleSubmit((fields) => setConfirming(fields))}
           className="mt-4 grid gap-4"
         >
+          <SelectField
+            label={ATTENDEE_MESSAGES.toLabel}
+            value={to}
+            onChange={(changed) => setTo(changed.target.value as RegistrationStatus | '')}
+          >
+            {GROUPS.map((status) => (
+              <option key={status} value={status}>
+                {GROUP_LABELS[status]}
+              </option>
+            ))}
+            <option value="">{ATTENDEE_MESSAGES.toEveryone}</option>
+          </SelectField>
           <TextField
             label="Subject *"
             maxLength={ATTENDEE_MESSAGE_LIMITS.subjectMax}

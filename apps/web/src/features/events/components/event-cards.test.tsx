@@ -20,4 +20,27 @@ describe('eventPriceText (docs/product-rules.md "Event prices")', () => {
     expect(eventPriceText({ price: 0, price_range: { lowest: 30_000, highest: 30_000 } })).toBe('₱300.00');
     expect(eventPriceText({ price: 500, price_range: { lowest: 0, highest: 0 } })).toBe('Free');
   });
+
+  it('shows a guest the guest rate with the member rate beside it, and a member in good standing the member rate', () => {
+    const event = {
+      price: 4500,
+      price_range: { lowest: 180_000, highest: 450_000, member: 180_000, guest: 450_000 },
+    };
+    expect(eventPriceText(event)).toBe('₱4,500.00 · Members ₱1,800.00');
+    expect(eventPriceText(event, { goodStanding: false })).toBe('₱4,500.00 · Members ₱1,800.00');
+    expect(eventPriceText(event, { goodStanding: true })).toBe('₱1,800.00');
+    // No member tier: everyone pays the guest rate; no guest tier: the range as before.
+    expect(
+      eventPriceText(
+        { price: 500, price_range: { lowest: 50_000, highest: 50_000, member: null, guest: 50_000 } },
+        { goodStanding: true },
+      ),
+    ).toBe('₱500.00');
+    expect(
+      eventPriceText({
+        price: 0,
+        price_range: { lowest: 20_000, highest: 25_000, member: 20_000, guest: null },
+      }),
+    ).toBe('From ₱200.00');
+  });
 });

@@ -1,10 +1,11 @@
-import { type EventSummary, formatCentavos, isSitePath } from '@portal/shared';
+import { type EventSummary, formatCentavos, isSitePath, viewerPriceOf } from '@portal/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { paths } from '@/config/paths';
 import { formatDate, formatPesos, formatTime } from '@/lib/format';
+import { useViewerInGoodStanding } from '../api/viewer-standing';
 import { EventBannerFallback } from './event-banner-fallback';
 
 function EventMeta({ event }: { event: EventSummary }) {
@@ -33,18 +34,37 @@ function EventMeta({ event }: { event: EventSummary }) {
 }
 
 /**
- * The price a card shows (docs/product-rules.md "Event prices"): with tiers, their one amount, or
- * 'From' the lowest when they differ (who pays which is known only at registration; 'Free to' the
+ * The price a card shows (docs/product-rules.md "Event prices"): with member or guest tiers, the
+ * rate the viewer would pay (a guest's with the member rate beside it); otherwise, with tiers, their
+ * one amount, or 'From' the lowest when they differ (who pays which is known only at registration; 'Free to' the
  * highest when some pay nothing); without tiers, the listed price.
  */
-export function eventPriceText(event: Pick<EventSummary, 'price' | 'price_range'>) {
+export function eventPriceText(
+  event: Pick<EventSummary, 'price' | 'price_range'>,
+  viewer: { goodStanding: boolean } = { goodStanding: false },
+) {
   const range = event.price_range;
   if (!range) return formatPesos(event.price);
+  // The rate this viewer would pay, and for anyone but a member in good standing the member rate
+  // beside it (decision 074).
+  const own = viewerPriceOf(range, viewer);
+  if (own) {
+    const pays = own.pays === 0 ? 'Free' : formatCentavos(own.pays);
+    return own.memberRate === null
+      ? pays
+      : `${pays} · Members ${own.memberRate === 0 ? 'free' : formatCentavos(own.memberRate)}`;
+  }
   if (range.highest === 0) return 'Free';
   if (range.lowest === range.highest) return formatCentavos(range.lowest);
   return range.lowest === 0
     ? `Free to ${formatCentavos(range.highest)}`
     : `From ${formatCentavos(range.lowest)}`;
+}
+
+/** The card's price for whoever is looking. */
+function EventPrice({ event, className }: { event: EventSummary; className: string }) {
+  const goodStanding = useViewerInGoodStanding();
+  return <span className={className}>{eventPriceText(event, { goodStanding })}</span>;
 }
 
 function TypeBadge({ type }: { type: string }) {
@@ -106,7 +126,7 @@ export function FeaturedEventCard({ event }: { event: EventSummary }) {
           <EventMeta event={event} />
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 pt-8">
-          <span className="font-semibold text-lg text-stone-900">{eventPriceText(event)}</span>
+          <EventPrice event={event} className="font-semibold text-lg text-stone-900" />
           <ViewEventLink event={event} className={buttonClasses({ variant: 'primary' })} />
         </div>
       </div>
@@ -156,7 +176,7 @@ export function EventCard({
           <EventMeta event={event} />
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 pt-6">
-          <span className="font-semibold text-stone-900">{eventPriceText(event)}</span>
+          <EventPrice event={event} className="font-semibold text-stone-900" />
           <ViewEventLink
             event={event}
             text={linkText}

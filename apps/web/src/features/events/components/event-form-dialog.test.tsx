@@ -61,7 +61,7 @@ describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByLabelText('Registration required'));
     expect(within(dialog).getByLabelText('Price (₱)')).toHaveValue(null);
     expect(within(dialog).getByLabelText('Registration URL')).toHaveValue('');
-    expect(within(dialog).getByLabelText('Max attendees')).toHaveValue(null);
+    expect(within(dialog).getByLabelText('Max attendees')).toHaveValue('');
   });
 
   it('shows the §5 messages inline with the Validation Error notice, sending nothing', async () => {
@@ -129,7 +129,7 @@ describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Title *')).toHaveValue('Forum');
     expect(within(dialog).getByLabelText('Status')).toHaveValue('published');
     expect(within(dialog).getByLabelText('Price (₱)')).toHaveValue(4500);
-    expect(within(dialog).getByLabelText('Max attendees')).toHaveValue(80);
+    expect(within(dialog).getByLabelText('Max attendees')).toHaveValue('80');
     expect(within(dialog).getByRole('button', { name: 'Update Event' })).toBeVisible();
   });
 
@@ -196,5 +196,87 @@ describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
     stubFetch(() => json({}));
     const { dialog } = renderForm(makeAdminEvent({ title: 'Forum' }));
     expect(within(dialog).queryByLabelText('Speaker name')).toBeNull();
+  });
+
+  it('starts free; "This event has fees" offers the meeting fees in one click, named by audience', async () => {
+    const { bodies } = stubFetch(() => json({ data: makeEventDetail() }, 201));
+    const { dialog, onSaved } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    expect(within(dialog).queryByLabelText('Tier 1 name')).toBeNull();
+    await user.click(within(dialog).getByLabelText('This event has fees'));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Use the meeting fees (₱200 / ₱500 / ₱250)' }),
+    );
+    expect(
+      within(dialog)
+        .getAllByLabelText(/^Tier \d name$/)
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['Member', 'Guest / non-member', 'Professional with a current PRC card']);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(JSON.parse(String(bodies[0]?.get('price_tiers')))).toEqual([
+      { name: 'Member', audience: 'member', amount: '200.00' },
+      { name: 'Guest / non-member', audience: 'guest', amount: '500.00' },
+      { name: 'Professional with a current PRC card', audience: 'professional', amount: '250.00' },
+    ]);
+  });
+
+  it('a new event left without fees sends no tiers; unticking an event’s fees removes them', async () => {
+    const { bodies } = stubFetch(() => json({ data: makeEventDetail() }, 201));
+    const { dialog, onSaved } = renderForm({
+      ...makeAdminEvent({ title: 'Forum', is_registration_required: true }),
+      price_tiers: [{ id: 'tier-1', name: 'Member', audience: 'member', amount: 20_000, position: 0 }],
+    });
+    const user = userEvent.setup();
+    expect(within(dialog).getByLabelText('This event has fees')).toBeChecked();
+    expect(within(dialog).getByLabelText('Tier 1 name')).toHaveValue('Member');
+    await user.click(within(dialog).getByLabelText('This event has fees'));
+    expect(within(dialog).queryByLabelText('Tier 1 name')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(bodies[0]?.get('price_tiers')).toBe('[]');
+  });
+
+  it('a max attendees of "abc" is not saved as no capacity: the field shows why', async () => {
+    const { fetch } = stubFetch(() => json({ data: makeEventDetail() }, 201));
+    const { dialog, onSaved, onInvalid } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    await user.type(within(dialog).getByLabelText('Max attendees'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await within(dialog).findByText('Max attendees must be a number')).toBeVisible();
+    expect(onInvalid).toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message for max attendees on its field", async () => {
+    stubFetch(() =>
+      json(
+        {
+          error: 'Max attendees must be a number',
+          code: 'validation_error',
+          field: 'max_attendees',
+          fields: { max_attendees: 'Max attendees must be a number' },
+        },
+        400,
+      ),
+    );
+    const { dialog, onInvalid } = renderForm();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Title *'), 'Forum');
+    await user.type(within(dialog).getByLabelText('Start date *'), '2099-06-10');
+    await user.click(within(dialog).getByLabelText('Registration required'));
+    await user.type(within(dialog).getByLabelText('Max attendees'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onInvalid).toHaveBeenCalled());
+    expect(within(dialog).getByLabelText('Max attendees')).toHaveAccessibleDescription(
+      'Max attendees must be a number',
+    );
   });
 });

@@ -338,12 +338,13 @@ export function EventFormDialog({ event, onClose, onSaved, onInvalid, onFailed }
                 error={errors.registration_url?.message}
                 {...register('registration_url')}
               />
+              {/* Text, not type="number": a number input hands over "" for "abc", which would save
+                  the event with no capacity and no message; as text the rules refuse it with the
+                  server's own message ('Max attendees must be a number'). */}
               <TextField
                 label="Max attendees"
-                type="number"
-                min={1}
-                step={1}
                 inputMode="numeric"
+                autoComplete="off"
                 error={errors.max_attendees?.message}
                 {...register('max_attendees')}
               />

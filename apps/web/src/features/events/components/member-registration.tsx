@@ -101,7 +101,9 @@ export function MemberRegistration({
           <User aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
           <span>
             <StatusBadge tone={toneOfStatus(event.my_registration)}>{event.my_registration}</StatusBadge>{' '}
-            {event.my_registration === 'pending' && event.my_registration_detail?.hold_expires_at
+            {event.my_registration === 'pending' &&
+            event.my_registration_detail &&
+            event.my_registration_detail.balance > 0
               ? 'Your seat is held until the fee is paid.'
               : registrationStatusText[event.my_registration]}
           </span>
@@ -137,7 +139,8 @@ export function MemberRegistration({
  */
 function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
   if (detail.tier_name === null && detail.statement_id === null) return null;
-  const awaiting = detail.status === 'pending' && detail.balance > 0;
+  // Approved before it was paid, a fee is still due (decision 074): the ticket follows the payment.
+  const awaiting = (detail.status === 'pending' || detail.status === 'approved') && detail.balance > 0;
   const state = REGISTRATION_PAYMENT_LABELS[registrationPaymentState(detail)];
   return (
     <div className="space-y-2 rounded-lg border border-brand-200 bg-white p-3">
@@ -145,9 +148,11 @@ function RegistrationPayment({ detail }: { detail: MyRegistrationDetail }) {
         {detail.tier_name ?? 'Registration fee'}
         {detail.amount > 0 && ` · ${formatCentavos(detail.amount)}`} · <strong>{state}</strong>
       </p>
-      {awaiting && detail.hold_expires_at && (
+      {awaiting && (
         <p className="font-medium text-stone-900">
-          {EVENT_PRICE_MESSAGES.heldUntil(formatDateTime(detail.hold_expires_at))}
+          {detail.hold_expires_at
+            ? EVENT_PRICE_MESSAGES.heldUntil(formatDateTime(detail.hold_expires_at))
+            : EVENT_PRICE_MESSAGES.payAtDoor}
         </p>
       )}
       {awaiting && detail.statement_number && (

@@ -1,5 +1,5 @@
 import {
-  EVENT_PRICE_AUDIENCE_LABELS,
+  EVENT_PRICE_AUDIENCE_DESCRIPTIONS,
   type EventPriceTier,
   type EventRegistrationRequest,
   formatCentavos,
@@ -78,7 +78,7 @@ export function TierPicker({
                     </span>
                   </span>
                   <span className="block text-xs">
-                    {option.open ? EVENT_PRICE_AUDIENCE_LABELS[option.audience] : option.closed_reason}
+                    {option.open ? EVENT_PRICE_AUDIENCE_DESCRIPTIONS[option.audience] : option.closed_reason}
                   </span>
                 </span>
               </label>
