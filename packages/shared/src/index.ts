@@ -61,3 +61,5 @@ export * from './second-factor-codes';
 export * from './site-config';
 export * from './site-routes';
 export * from './staff-roles';
+export * from './meetings';
+export * from './schemas/meetings';

@@ -19,3 +19,4 @@ export * from './relations';
 export * from './representatives';
 export * from './two-factor';
 export * from './users';
+export * from './meetings';
