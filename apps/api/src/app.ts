@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
 import { certificateRoutes, cpdRoutes } from './modules/cpd/routes';
+import { meetingRoutes, quorumPageRoutes } from './modules/meetings';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { moveProofsToPrivateFiles } from './modules/dues';
@@ -259,6 +260,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config, storage });
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
+  // The annual meeting and the election of trustees (docs/decisions/071).
+  await app.register(meetingRoutes, { prefix: '/api', db, config });
+  await app.register(quorumPageRoutes, { db });
   // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
   await app.register(jobsPlugin, {
     db,
