@@ -462,7 +462,11 @@ async function matrixMeeting(
   const now = Date.now();
   const day = 86_400_000;
   const [opens, closes] =
-    voting === 'open' ? [now - 60_000, now + day] : voting === 'closed' ? [now - 2 * day, now - 60_000] : [now + 20 * day, now + 31 * day];
+    voting === 'open'
+      ? [now - 60_000, now + day]
+      : voting === 'closed'
+        ? [now - 2 * day, now - 60_000]
+        : [now + 20 * day, now + 31 * day];
   const [meeting] = await db
     .insert(meetings)
     .values({
@@ -532,7 +536,12 @@ async function matrixProxy(db: Db, owner: User) {
   if (!ownerEntry || !otherEntry) throw new Error('roll not created');
   const [proxy] = await db
     .insert(meetingProxies)
-    .values({ meetingId: meeting.id, grantorEntryId: ownerEntry.id, holderEntryId: otherEntry.id, scope: 'all' })
+    .values({
+      meetingId: meeting.id,
+      grantorEntryId: ownerEntry.id,
+      holderEntryId: otherEntry.id,
+      scope: 'all',
+    })
     .returning();
   if (!proxy) throw new Error('proxy not created');
   return proxy;
@@ -560,8 +569,18 @@ const matrixMeetingInput = () => {
   };
 };
 /** A meeting member route: the owner on the roll; another member (no membership) and the admin are not. */
-const voterOnly = { guest: 'unauthenticated', member: 'ok', anotherMember: 'forbidden', admin: 'forbidden' } as const;
-const meetingsMember = { guest: 'unauthenticated', member: 'ok', anotherMember: 'own-data-only', admin: 'ok' } as const;
+const voterOnly = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'forbidden',
+  admin: 'forbidden',
+} as const;
+const meetingsMember = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'own-data-only',
+  admin: 'ok',
+} as const;
 
 export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': publicForAll,
@@ -1845,10 +1864,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
 
   // The annual meeting and the election of trustees (docs/decisions/071).
   'GET /api/meetings': { ...meetingsMember, anotherMember: 'ok' },
-  'POST /api/meetings': { ...adminOnly, request: () => ({ url: '/api/meetings', payload: matrixMeetingInput() }) },
+  'POST /api/meetings': {
+    ...adminOnly,
+    request: () => ({ url: '/api/meetings', payload: matrixMeetingInput() }),
+  },
   'GET /api/meetings/:id': {
     ...meetingsMember,
-    request: async ({ db, owner }) => ({ url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}` }),
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}`,
+    }),
   },
   'PUT /api/meetings/:id': {
     ...adminOnly,
@@ -1866,7 +1890,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/meetings/:id/roll': {
     ...meetingsMember,
-    request: async ({ db, owner }) => ({ url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/roll` }),
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/roll`,
+    }),
   },
   'POST /api/meetings/:id/roll/freeze': {
     ...adminOnly,
@@ -1896,7 +1922,10 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
         .insert(meetingRollCorrections)
         .values({ meetingId: meeting.id, userId: owner.id, details: 'Missing' })
         .returning();
-      return { url: `/api/roll-corrections/${correction?.id}`, payload: { status: 'accepted', resolution: 'Added' } };
+      return {
+        url: `/api/roll-corrections/${correction?.id}`,
+        payload: { status: 'accepted', resolution: 'Added' },
+      };
     },
   },
   'POST /api/meetings/:id/nominations': {
@@ -1939,12 +1968,17 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     ...voterOnly,
     request: async ({ db, owner }) => {
       const { meeting, otherEntry } = await matrixMeeting(db, owner);
-      return { url: `/api/meetings/${meeting.id}/proxies`, payload: { holderId: otherEntry?.id, scope: 'election' } };
+      return {
+        url: `/api/meetings/${meeting.id}/proxies`,
+        payload: { holderId: otherEntry?.id, scope: 'election' },
+      };
     },
   },
   'GET /api/meetings/:id/proxies': {
     ...adminOnly,
-    request: async ({ db, owner }) => ({ url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/proxies` }),
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/proxies`,
+    }),
   },
   'DELETE /api/proxies/:id': {
     ...voterOnly,
@@ -1959,7 +1993,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/meetings/:id/voting/open': {
     ...adminOnly,
-    request: async ({ db, owner }) => ({ url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/voting/open` }),
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/voting/open`,
+    }),
   },
   'POST /api/meetings/:id/voting/close': {
     ...adminOnly,
@@ -1976,7 +2012,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/meetings/:id/turnout': {
     ...adminOnly,
-    request: async ({ db, owner }) => ({ url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/turnout` }),
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/turnout`,
+    }),
   },
   'POST /api/meetings/:id/certify': {
     ...adminOnly,
@@ -1992,7 +2030,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /meetings/:id/quorum': {
     ...adminOnly,
-    request: async ({ db, owner }) => ({ url: `/meetings/${(await matrixMeeting(db, owner)).meeting.id}/quorum` }),
+    request: async ({ db, owner }) => ({
+      url: `/meetings/${(await matrixMeeting(db, owner)).meeting.id}/quorum`,
+    }),
   },
 };
 

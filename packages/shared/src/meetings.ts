@@ -39,7 +39,11 @@ export type VotingState = (typeof VOTING_STATES)[number];
  * locked (`isLocked`).
  */
 export function votingState(
-  meeting: { votingOpensAt: string | Date; votingClosesAt: string | Date; certifiedAt?: string | Date | null },
+  meeting: {
+    votingOpensAt: string | Date;
+    votingClosesAt: string | Date;
+    certifiedAt?: string | Date | null;
+  },
   now: Date = new Date(),
 ): VotingState {
   const time = now.getTime();
@@ -135,7 +139,8 @@ export const MEETING_MESSAGES = {
   onlyNomineeAccepts: 'Only the nominee can accept the nomination',
   onlyNomineeWithdraws: 'Only the nominee can withdraw the nomination',
   nominationWithdrawn: 'This nomination has been withdrawn',
-  nominationNeedsSeconds: (needed: number) => `A nomination needs ${needed} seconds and the nominee's acceptance`,
+  nominationNeedsSeconds: (needed: number) =>
+    `A nomination needs ${needed} seconds and the nominee's acceptance`,
   proxyDeadlinePassed: 'The proxy deadline has passed',
   proxyToSelf: 'Choose someone other than yourself to hold your proxy',
   holderNotOnRoll: 'The proxy holder must be on the roll',

@@ -70,15 +70,24 @@ export const meetingInputSchema = z
     seconders: wholeNumber('Seconders', 0, MEETING_LIMITS.secondersMax)
       .optional()
       .default(MEETING_DEFAULTS.seconders),
-    honoraryVotes: z.boolean('Honorary voting must be true or false').optional().default(MEETING_DEFAULTS.honoraryVotes),
-    associateVotes: z.boolean('Associate voting must be true or false').optional().default(MEETING_DEFAULTS.associateVotes),
+    honoraryVotes: z
+      .boolean('Honorary voting must be true or false')
+      .optional()
+      .default(MEETING_DEFAULTS.honoraryVotes),
+    associateVotes: z
+      .boolean('Associate voting must be true or false')
+      .optional()
+      .default(MEETING_DEFAULTS.associateVotes),
     /** The event whose QR check-in counts people present (modules/events). */
     eventId: z.uuid('Invalid event id').nullable().optional().default(null),
   })
-  .refine((meeting) => new Date(meeting.votingClosesAt).getTime() > new Date(meeting.votingOpensAt).getTime(), {
-    message: MEETING_MESSAGES.timesOutOfOrder,
-    path: ['votingClosesAt'],
-  });
+  .refine(
+    (meeting) => new Date(meeting.votingClosesAt).getTime() > new Date(meeting.votingOpensAt).getTime(),
+    {
+      message: MEETING_MESSAGES.timesOutOfOrder,
+      path: ['votingClosesAt'],
+    },
+  );
 export type MeetingInput = z.infer<typeof meetingInputSchema>;
 
 const stamp = z.iso.datetime({ offset: true });
@@ -130,7 +139,7 @@ export const proxySchema = z.object({
   note: z.string().nullable(),
   filedAt: stamp,
 });
-export type Proxy = z.infer<typeof proxySchema>;
+export type MeetingProxy = z.infer<typeof proxySchema>;
 
 /** What the signed-in member may do at the meeting. */
 export const myVotingSchema = z.object({
@@ -172,10 +181,17 @@ export const meetingSchema = meetingSummarySchema.extend({
 export type Meeting = z.infer<typeof meetingSchema>;
 export const meetingResponseSchema = z.object({ data: meetingSchema });
 
-export const rollResponseSchema = z.object({ data: z.object({ entries: z.array(rollEntrySchema), total: z.number().int() }) });
+export const rollResponseSchema = z.object({
+  data: z.object({ entries: z.array(rollEntrySchema), total: z.number().int() }),
+});
 
 export const rollCorrectionInputSchema = z.object({
-  details: requiredText('What is wrong', 'Say what is wrong with the roll', MEETING_LIMITS.reasonMax, 'multi'),
+  details: requiredText(
+    'What is wrong',
+    'Say what is wrong with the roll',
+    MEETING_LIMITS.reasonMax,
+    'multi',
+  ),
 });
 export const rollCorrectionSchema = z.object({
   id: z.uuid(),
@@ -188,7 +204,12 @@ export const rollCorrectionResponseSchema = z.object({ data: rollCorrectionSchem
 export const rollCorrectionListResponseSchema = z.object({ data: z.array(rollCorrectionSchema) });
 export const rollCorrectionResolveSchema = z.object({
   status: requiredChoice(['accepted', 'rejected'] as const, 'Decision'),
-  resolution: requiredText('Resolution', 'Say how the correction was resolved', MEETING_LIMITS.reasonMax, 'multi'),
+  resolution: requiredText(
+    'Resolution',
+    'Say how the correction was resolved',
+    MEETING_LIMITS.reasonMax,
+    'multi',
+  ),
 });
 
 export const nominationInputSchema = z.object({
@@ -233,7 +254,9 @@ export const turnoutResponseSchema = z.object({
   data: z.object({
     rollSize: z.number().int(),
     voted: z.number().int(),
-    entries: z.array(rollEntrySchema.extend({ hasVoted: z.boolean(), castBy: z.enum(VOTE_CAST_BY).nullable() })),
+    entries: z.array(
+      rollEntrySchema.extend({ hasVoted: z.boolean(), castBy: z.enum(VOTE_CAST_BY).nullable() }),
+    ),
   }),
 });
 
@@ -252,4 +275,6 @@ export type Quorum = z.infer<typeof quorumSchema>;
 export const noticeInputSchema = z.object({
   overrideReason: optionalText('Reason', MEETING_LIMITS.reasonMax, 'multi').optional().default(null),
 });
-export const noticeResponseSchema = z.object({ data: z.object({ queued: z.number().int(), noticeSentAt: stamp }) });
+export const noticeResponseSchema = z.object({
+  data: z.object({ queued: z.number().int(), noticeSentAt: stamp }),
+});

@@ -1,9 +1,9 @@
 import {
   MEETING_KINDS,
   MEETING_STATUSES,
+  MEMBERSHIP_CATEGORIES,
   type MeetingKind,
   type MeetingStatus,
-  MEMBERSHIP_CATEGORIES,
   type MembershipCategory,
   NOMINATION_STATUSES,
   type NominationStatus,
@@ -19,7 +19,18 @@ import {
   type VoteCastBy,
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { checkIn, createdAt, updatedAt } from './columns';
 import { events } from './events';
 import { users } from './users';
@@ -163,7 +174,10 @@ export const meetingNominationSeconds = pgTable(
       .references(() => meetingRollEntries.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.nominationId, t.entryId] }), index('meeting_nomination_seconds_entry_idx').on(t.entryId)],
+  (t) => [
+    primaryKey({ columns: [t.nominationId, t.entryId] }),
+    index('meeting_nomination_seconds_entry_idx').on(t.entryId),
+  ],
 );
 
 /** A voter's proxy: the holder casts the grantor's ballot, once validated by the corporate secretary. */
@@ -190,9 +204,7 @@ export const meetingProxies = pgTable(
     checkIn('meeting_proxies_scope_check', t.scope, PROXY_SCOPES),
     checkIn('meeting_proxies_status_check', t.status, PROXY_STATUSES),
     // One proxy in force per voter, also under two requests at once.
-    uniqueIndex('meeting_proxies_one_in_force')
-      .on(t.grantorEntryId)
-      .where(sql`status in ('filed', 'valid')`),
+    uniqueIndex('meeting_proxies_one_in_force').on(t.grantorEntryId).where(sql`status in ('filed', 'valid')`),
     index('meeting_proxies_meeting_idx').on(t.meetingId, t.createdAt),
     index('meeting_proxies_holder_idx').on(t.holderEntryId),
   ],
@@ -228,5 +240,8 @@ export const meetingVotes = pgTable(
       .references(() => meetings.id, { onDelete: 'cascade' }),
     castBy: text('cast_by').$type<VoteCastBy>().notNull(),
   },
-  (t) => [checkIn('meeting_votes_cast_by_check', t.castBy, VOTE_CAST_BY), index('meeting_votes_meeting_idx').on(t.meetingId)],
+  (t) => [
+    checkIn('meeting_votes_cast_by_check', t.castBy, VOTE_CAST_BY),
+    index('meeting_votes_meeting_idx').on(t.meetingId),
+  ],
 );

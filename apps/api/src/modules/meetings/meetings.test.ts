@@ -24,7 +24,12 @@ const DAY = 86_400_000;
 
 type Person = { id: string; cookie: string };
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | null, payload?: object) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string | null,
+  payload?: object,
+) =>
   context.app.inject({
     method,
     url,
@@ -34,7 +39,11 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: st
 
 async function person(
   kind: 'individual' | 'company',
-  { category, paid = true, rep }: { category?: 'Regular' | 'Associate' | 'Individual' | 'Honorary'; paid?: boolean; rep?: string } = {},
+  {
+    category,
+    paid = true,
+    rep,
+  }: { category?: 'Regular' | 'Associate' | 'Individual' | 'Honorary'; paid?: boolean; rep?: string } = {},
 ): Promise<Person> {
   const user = await createUser(context.db, { type: kind, password: null });
   await createMembership(context.db, user.id, {
@@ -43,7 +52,9 @@ async function person(
   });
   if (rep) {
     const [first, last] = rep.split(' ');
-    await context.db.insert(representatives).values({ userId: user.id, firstName: first ?? rep, lastName: last ?? '', type: 'voting' });
+    await context.db
+      .insert(representatives)
+      .values({ userId: user.id, firstName: first ?? rep, lastName: last ?? '', type: 'voting' });
   }
   return { id: user.id, cookie: (await signIn(context, user)).cookie };
 }
@@ -87,7 +98,9 @@ const freeze = async (id: string) => {
   expect(frozen.statusCode, frozen.body).toBe(200);
 };
 const entryOf = async (meetingId: string, who: Person) =>
-  (await call('GET', `/api/meetings/${meetingId}`, who.cookie)).json().data.me.entry?.id as string | undefined;
+  (await call('GET', `/api/meetings/${meetingId}`, who.cookie)).json().data.me.entry?.id as
+    | string
+    | undefined;
 /** Moves the voting window (a test's clock): open now, or closed. */
 const setVoting = (id: string, state: 'open' | 'closed') =>
   context.db
@@ -102,10 +115,14 @@ const setVoting = (id: string, state: 'open' | 'closed') =>
 /** A validated candidate: nominated by `by`, seconded by the two `seconders`, accepted by `nominee`. */
 async function candidate(meetingId: string, nominee: Person, by: Person, seconders: Person[]) {
   const nomineeId = await entryOf(meetingId, nominee);
-  const nominated = await call('POST', `/api/meetings/${meetingId}/nominations`, by.cookie, { nomineeId, statement: 'Twenty years in exploration.' });
+  const nominated = await call('POST', `/api/meetings/${meetingId}/nominations`, by.cookie, {
+    nomineeId,
+    statement: 'Twenty years in exploration.',
+  });
   expect(nominated.statusCode, nominated.body).toBe(201);
   const id = nominated.json().data.id as string;
-  for (const seconder of seconders) expect((await call('POST', `/api/nominations/${id}/seconds`, seconder.cookie)).statusCode).toBe(201);
+  for (const seconder of seconders)
+    expect((await call('POST', `/api/nominations/${id}/seconds`, seconder.cookie)).statusCode).toBe(201);
   expect((await call('POST', `/api/nominations/${id}/accept`, nominee.cookie)).statusCode).toBe(200);
   const validated = await call('PUT', `/api/nominations/${id}/validation`, committee.cookie, { valid: true });
   expect(validated.statusCode, validated.body).toBe(200);
@@ -125,9 +142,17 @@ describe('meetings: creating and the roll', () => {
     const missing = await call('POST', '/api/meetings', secretariat.cookie, meetingInput({ title: ' ' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: 'Title is required', field: 'title' });
-    const backwards = await call('POST', '/api/meetings', secretariat.cookie, meetingInput({ votingClosesAt: iso(19 * DAY) }));
+    const backwards = await call(
+      'POST',
+      '/api/meetings',
+      secretariat.cookie,
+      meetingInput({ votingClosesAt: iso(19 * DAY) }),
+    );
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toMatchObject({ error: MEETING_MESSAGES.timesOutOfOrder, field: 'votingClosesAt' });
+    expect(backwards.json()).toMatchObject({
+      error: MEETING_MESSAGES.timesOutOfOrder,
+      field: 'votingClosesAt',
+    });
     const member = await person('individual');
     expect((await call('POST', '/api/meetings', member.cookie, meetingInput())).statusCode).toBe(403);
     expect((await call('POST', '/api/meetings', committee.cookie, meetingInput())).statusCode).toBe(403);
@@ -143,10 +168,19 @@ describe('meetings: creating and the roll', () => {
     expect((await call('POST', `/api/meetings/${id}/roll/freeze`, secretariat.cookie)).statusCode).toBe(409);
 
     const companyView = (await call('GET', `/api/meetings/${id}`, company.cookie)).json().data;
-    expect(companyView.me.entry).toMatchObject({ kind: 'company', voterName: 'Maria Santos', category: 'Regular' });
-    expect((await call('GET', `/api/meetings/${id}`, individual.cookie)).json().data.me.entry.kind).toBe('individual');
+    expect(companyView.me.entry).toMatchObject({
+      kind: 'company',
+      voterName: 'Maria Santos',
+      category: 'Regular',
+    });
+    expect((await call('GET', `/api/meetings/${id}`, individual.cookie)).json().data.me.entry.kind).toBe(
+      'individual',
+    );
     const unpaidView = (await call('GET', `/api/meetings/${id}`, unpaid.cookie)).json().data.me;
-    expect(unpaidView).toMatchObject({ entry: null, notOnRollReason: 'Voting rights need the first semester paid' });
+    expect(unpaidView).toMatchObject({
+      entry: null,
+      notOnRollReason: 'Voting rights need the first semester paid',
+    });
     expect((await call('GET', `/api/meetings/${id}`, honorary.cookie)).json().data.me.notOnRollReason).toBe(
       'Honorary members do not vote at this meeting',
     );
@@ -160,72 +194,132 @@ describe('meetings: creating and the roll', () => {
     expect(all.entries.map((entry: { voterName: string }) => entry.voterName)).toContain('Maria Santos');
 
     // After the record date: a new voting representative, and the member falling overdue, leave the entry.
-    await context.db.update(representatives).set({ firstName: 'Jose', lastName: 'Cruz' }).where(eq(representatives.userId, company.id));
-    await context.db.update(memberships).set({ expiresAt: null }).where(eq(memberships.userId, individual.id));
-    expect((await call('GET', `/api/meetings/${id}`, company.cookie)).json().data.me.entry.voterName).toBe('Maria Santos');
+    await context.db
+      .update(representatives)
+      .set({ firstName: 'Jose', lastName: 'Cruz' })
+      .where(eq(representatives.userId, company.id));
+    await context.db
+      .update(memberships)
+      .set({ expiresAt: null })
+      .where(eq(memberships.userId, individual.id));
+    expect((await call('GET', `/api/meetings/${id}`, company.cookie)).json().data.me.entry.voterName).toBe(
+      'Maria Santos',
+    );
     expect((await call('GET', `/api/meetings/${id}`, individual.cookie)).json().data.me.entry).not.toBeNull();
   });
 
   it('records a correction of the roll and its resolution', async () => {
     const member = await person('individual');
     const id = await newMeeting();
-    expect((await call('POST', `/api/meetings/${id}/roll-corrections`, member.cookie, { details: 'My name' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/meetings/${id}/roll-corrections`, member.cookie, { details: 'My name' }))
+        .statusCode,
+    ).toBe(404);
     await freeze(id);
-    const asked = await call('POST', `/api/meetings/${id}/roll-corrections`, member.cookie, { details: 'My firm is missing' });
+    const asked = await call('POST', `/api/meetings/${id}/roll-corrections`, member.cookie, {
+      details: 'My firm is missing',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const correctionId = asked.json().data.id;
-    const blank = await call('PUT', `/api/roll-corrections/${correctionId}`, secretariat.cookie, { status: 'accepted', resolution: '' });
+    const blank = await call('PUT', `/api/roll-corrections/${correctionId}`, secretariat.cookie, {
+      status: 'accepted',
+      resolution: '',
+    });
     expect(blank.json()).toMatchObject({ error: 'Say how the correction was resolved', field: 'resolution' });
     const resolved = await call('PUT', `/api/roll-corrections/${correctionId}`, secretariat.cookie, {
       status: 'rejected',
       resolution: 'Unpaid at the record date',
     });
-    expect(resolved.json().data).toMatchObject({ status: 'rejected', resolution: 'Unpaid at the record date' });
-    expect((await call('PUT', `/api/roll-corrections/${correctionId}`, secretariat.cookie, { status: 'accepted', resolution: 'x' })).statusCode).toBe(409);
-    const [logged] = await context.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'meeting_roll_correction_resolved'));
+    expect(resolved.json().data).toMatchObject({
+      status: 'rejected',
+      resolution: 'Unpaid at the record date',
+    });
+    expect(
+      (
+        await call('PUT', `/api/roll-corrections/${correctionId}`, secretariat.cookie, {
+          status: 'accepted',
+          resolution: 'x',
+        })
+      ).statusCode,
+    ).toBe(409);
+    const [logged] = await context.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'meeting_roll_correction_resolved'));
     expect(logged?.userId).toBe(member.id);
   });
 });
 
 describe('meetings: nominations, proxies and the lock', () => {
   it('takes a nomination with two seconds and the acceptance before the committee validates it', async () => {
-    const [nominator, nominee, s1, s2, s3] = await Promise.all([1, 2, 3, 4, 5].map(() => person('individual')));
+    const [nominator, nominee, s1, s2, s3] = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => person('individual')),
+    );
     if (!nominator || !nominee || !s1 || !s2 || !s3) throw new Error('people');
     const id = await newMeeting();
     await freeze(id);
     const nomineeId = await entryOf(id, nominee);
-    const nominated = await call('POST', `/api/meetings/${id}/nominations`, nominator.cookie, { nomineeId, statement: 'Experienced.' });
+    const nominated = await call('POST', `/api/meetings/${id}/nominations`, nominator.cookie, {
+      nomineeId,
+      statement: 'Experienced.',
+    });
     expect(nominated.statusCode).toBe(201);
     const nominationId = nominated.json().data.id;
-    expect((await call('POST', `/api/meetings/${id}/nominations`, s1.cookie, { nomineeId, statement: 'Again' })).json().error).toBe(
-      MEETING_MESSAGES.alreadyNominated,
-    );
-    expect((await call('POST', `/api/nominations/${nominationId}/seconds`, nominator.cookie)).json().error).toBe(MEETING_MESSAGES.ownSecond);
-    expect((await call('PUT', `/api/nominations/${nominationId}/validation`, committee.cookie, { valid: true })).json().error).toBe(
-      MEETING_MESSAGES.nominationNeedsSeconds(2),
-    );
+    expect(
+      (
+        await call('POST', `/api/meetings/${id}/nominations`, s1.cookie, { nomineeId, statement: 'Again' })
+      ).json().error,
+    ).toBe(MEETING_MESSAGES.alreadyNominated);
+    expect(
+      (await call('POST', `/api/nominations/${nominationId}/seconds`, nominator.cookie)).json().error,
+    ).toBe(MEETING_MESSAGES.ownSecond);
+    expect(
+      (
+        await call('PUT', `/api/nominations/${nominationId}/validation`, committee.cookie, { valid: true })
+      ).json().error,
+    ).toBe(MEETING_MESSAGES.nominationNeedsSeconds(2));
     expect((await call('POST', `/api/nominations/${nominationId}/seconds`, s1.cookie)).statusCode).toBe(201);
-    expect((await call('POST', `/api/nominations/${nominationId}/seconds`, s1.cookie)).json().error).toBe(MEETING_MESSAGES.alreadySeconded);
+    expect((await call('POST', `/api/nominations/${nominationId}/seconds`, s1.cookie)).json().error).toBe(
+      MEETING_MESSAGES.alreadySeconded,
+    );
     expect((await call('POST', `/api/nominations/${nominationId}/seconds`, s2.cookie)).statusCode).toBe(201);
-    expect((await call('POST', `/api/nominations/${nominationId}/seconds`, s3.cookie)).json().error).toBe(MEETING_MESSAGES.enoughSeconds);
+    expect((await call('POST', `/api/nominations/${nominationId}/seconds`, s3.cookie)).json().error).toBe(
+      MEETING_MESSAGES.enoughSeconds,
+    );
     expect((await call('POST', `/api/nominations/${nominationId}/accept`, s1.cookie)).statusCode).toBe(403);
-    expect((await call('POST', `/api/nominations/${nominationId}/accept`, nominee.cookie)).json().data.accepted).toBe(true);
+    expect(
+      (await call('POST', `/api/nominations/${nominationId}/accept`, nominee.cookie)).json().data.accepted,
+    ).toBe(true);
     // The secretariat does not validate nominations: the election committee does.
-    expect((await call('PUT', `/api/nominations/${nominationId}/validation`, secretariat.cookie, { valid: true })).statusCode).toBe(403);
-    const valid = await call('PUT', `/api/nominations/${nominationId}/validation`, committee.cookie, { valid: true });
+    expect(
+      (await call('PUT', `/api/nominations/${nominationId}/validation`, secretariat.cookie, { valid: true }))
+        .statusCode,
+    ).toBe(403);
+    const valid = await call('PUT', `/api/nominations/${nominationId}/validation`, committee.cookie, {
+      valid: true,
+    });
     expect(valid.json().data).toMatchObject({ status: 'valid', seconds: [{}, {}] });
     const read = (await call('GET', `/api/meetings/${id}`, s3.cookie)).json().data;
     expect(read.candidates).toEqual([expect.objectContaining({ id: nominationId })]);
   });
 
   it('files, validates and revokes proxies; one in force per voter', async () => {
-    const [grantor, holder] = await Promise.all([person('individual'), person('company', { rep: 'Ana Reyes' })]);
+    const [grantor, holder] = await Promise.all([
+      person('individual'),
+      person('company', { rep: 'Ana Reyes' }),
+    ]);
     const id = await newMeeting();
     await freeze(id);
     const holderId = await entryOf(id, holder);
-    const self = await call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, { holderId: await entryOf(id, grantor), scope: 'all' });
+    const self = await call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, {
+      holderId: await entryOf(id, grantor),
+      scope: 'all',
+    });
     expect(self.json()).toMatchObject({ error: MEETING_MESSAGES.proxyToSelf, field: 'holderId' });
-    const badScope = await call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, { holderId, scope: 'everything' });
+    const badScope = await call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, {
+      holderId,
+      scope: 'everything',
+    });
     expect(badScope.statusCode).toBe(400);
     const [first, again] = await Promise.all([
       call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, { holderId, scope: 'election' }),
@@ -233,12 +327,21 @@ describe('meetings: nominations, proxies and the lock', () => {
     ]);
     expect([first.statusCode, again.statusCode].sort()).toEqual([201, 409]);
     const proxyId = (first.statusCode === 201 ? first : again).json().data.id;
-    expect((await call('PUT', `/api/proxies/${proxyId}/validation`, committee.cookie, { valid: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/proxies/${proxyId}/validation`, secretariat.cookie, { valid: true })).json().data.status).toBe('valid');
-    expect((await call('GET', `/api/meetings/${id}`, holder.cookie)).json().data.me.proxiesHeld).toHaveLength(1);
+    expect(
+      (await call('PUT', `/api/proxies/${proxyId}/validation`, committee.cookie, { valid: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/proxies/${proxyId}/validation`, secretariat.cookie, { valid: true })).json()
+        .data.status,
+    ).toBe('valid');
+    expect((await call('GET', `/api/meetings/${id}`, holder.cookie)).json().data.me.proxiesHeld).toHaveLength(
+      1,
+    );
     expect((await call('DELETE', `/api/proxies/${proxyId}`, holder.cookie)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/proxies/${proxyId}`, grantor.cookie)).statusCode).toBe(204);
-    expect((await call('GET', `/api/meetings/${id}`, holder.cookie)).json().data.me.proxiesHeld).toHaveLength(0);
+    expect((await call('GET', `/api/meetings/${id}`, holder.cookie)).json().data.me.proxiesHeld).toHaveLength(
+      0,
+    );
   });
 
   it('locks the roll, the candidates and the proxies once voting opens: a nominee cannot withdraw', async () => {
@@ -247,14 +350,26 @@ describe('meetings: nominations, proxies and the lock', () => {
     const id = await newMeeting();
     await freeze(id);
     const nominationId = await candidate(id, a, b, [c, d]);
-    const proxy = await call('POST', `/api/meetings/${id}/proxies`, e.cookie, { holderId: await entryOf(id, b), scope: 'all' });
+    const proxy = await call('POST', `/api/meetings/${id}/proxies`, e.cookie, {
+      holderId: await entryOf(id, b),
+      scope: 'all',
+    });
     await setVoting(id, 'open');
     expect((await call('POST', `/api/nominations/${nominationId}/withdraw`, a.cookie)).json()).toMatchObject({
       error: MEETING_MESSAGES.locked,
     });
-    expect((await call('POST', `/api/meetings/${id}/nominations`, e.cookie, { nomineeId: await entryOf(id, e), statement: 'Me' })).statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', `/api/meetings/${id}/nominations`, e.cookie, {
+          nomineeId: await entryOf(id, e),
+          statement: 'Me',
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await call('DELETE', `/api/proxies/${proxy.json().data.id}`, e.cookie)).statusCode).toBe(409);
-    expect((await call('PUT', `/api/meetings/${id}`, secretariat.cookie, meetingInput())).statusCode).toBe(409);
+    expect((await call('PUT', `/api/meetings/${id}`, secretariat.cookie, meetingInput())).statusCode).toBe(
+      409,
+    );
     expect((await call('GET', `/api/meetings/${id}`, a.cookie)).json().data.candidates).toHaveLength(1);
   });
 });
@@ -268,15 +383,22 @@ describe('meetings: the secret ballot', () => {
     await freeze(id);
     const first = await candidate(id, a, b, [c, d]);
     const secondOne = await candidate(id, b, a, [c, d]);
-    const ballot = (who: Person, body: object) => call('POST', `/api/meetings/${id}/ballots`, who.cookie, body);
-    expect((await ballot(voter, { candidateIds: [first] })).json()).toMatchObject({ error: MEETING_MESSAGES.votingNotOpen });
+    const ballot = (who: Person, body: object) =>
+      call('POST', `/api/meetings/${id}/ballots`, who.cookie, body);
+    expect((await ballot(voter, { candidateIds: [first] })).json()).toMatchObject({
+      error: MEETING_MESSAGES.votingNotOpen,
+    });
     await setVoting(id, 'open');
     expect((await ballot(voter, { candidateIds: [first, secondOne] })).json()).toMatchObject({
       error: 'Choose at most 1 candidates',
       field: 'candidateIds',
     });
-    expect((await ballot(voter, { candidateIds: [first, first] })).json()).toMatchObject({ error: MEETING_MESSAGES.repeatedCandidate });
-    expect((await ballot(voter, { candidateIds: [randomUUID()] })).json().error).toBe(MEETING_MESSAGES.unknownCandidate);
+    expect((await ballot(voter, { candidateIds: [first, first] })).json()).toMatchObject({
+      error: MEETING_MESSAGES.repeatedCandidate,
+    });
+    expect((await ballot(voter, { candidateIds: [randomUUID()] })).json().error).toBe(
+      MEETING_MESSAGES.unknownCandidate,
+    );
     const refusedUnpaid = await ballot(unpaid, { candidateIds: [first] });
     expect(refusedUnpaid.statusCode).toBe(403);
     expect(refusedUnpaid.json().error).toBe('Voting rights need the first semester paid');
@@ -284,19 +406,26 @@ describe('meetings: the secret ballot', () => {
     expect(cast.statusCode, cast.body).toBe(201);
     expect(cast.json().data.receipt).toMatch(/^[A-Z2-9]{10}$/);
     expect((await ballot(voter, { candidateIds: [] })).statusCode).toBe(409);
-    expect((await ballot(c, { candidateIds: [first], onBehalfOf: await entryOf(id, d) })).json().error).toBe(MEETING_MESSAGES.noProxyForVoter);
+    expect((await ballot(c, { candidateIds: [first], onBehalfOf: await entryOf(id, d) })).json().error).toBe(
+      MEETING_MESSAGES.noProxyForVoter,
+    );
     await setVoting(id, 'closed');
     expect((await ballot(c, { candidateIds: [first] })).json().error).toBe(MEETING_MESSAGES.votingClosed);
   });
 
   it('counts one ballot when a voter and their proxy holder vote at the same moment', async () => {
-    const [a, b, c, d, grantor, holder] = await Promise.all([1, 2, 3, 4, 5, 6].map(() => person('individual')));
+    const [a, b, c, d, grantor, holder] = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() => person('individual')),
+    );
     if (!a || !b || !c || !d || !grantor || !holder) throw new Error('people');
     const id = await newMeeting();
     await freeze(id);
     const candidateId = await candidate(id, a, b, [c, d]);
     const grantorId = await entryOf(id, grantor);
-    const proxy = await call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, { holderId: await entryOf(id, holder), scope: 'election' });
+    const proxy = await call('POST', `/api/meetings/${id}/proxies`, grantor.cookie, {
+      holderId: await entryOf(id, holder),
+      scope: 'election',
+    });
     await call('PUT', `/api/proxies/${proxy.json().data.id}/validation`, secretariat.cookie, { valid: true });
     await setVoting(id, 'open');
     const answers = await Promise.all([
@@ -304,11 +433,19 @@ describe('meetings: the secret ballot', () => {
       call('POST', `/api/meetings/${id}/ballots`, holder.cookie, { candidateIds: [], onBehalfOf: grantorId }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)?.json().error).toBe(MEETING_MESSAGES.alreadyVoted);
-    const [ballots] = await context.db.select({ n: sql<number>`count(*)::int` }).from(meetingBallots).where(eq(meetingBallots.meetingId, id));
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().error).toBe(
+      MEETING_MESSAGES.alreadyVoted,
+    );
+    const [ballots] = await context.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(meetingBallots)
+      .where(eq(meetingBallots.meetingId, id));
     expect(ballots?.n).toBe(1);
     // The holder still casts their own ballot, separately counted.
-    expect((await call('POST', `/api/meetings/${id}/ballots`, holder.cookie, { candidateIds: [candidateId] })).statusCode).toBe(201);
+    expect(
+      (await call('POST', `/api/meetings/${id}/ballots`, holder.cookie, { candidateIds: [candidateId] }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('counts 500 voters voting at once exactly once each, and the published tally recomputes', async () => {
@@ -344,7 +481,9 @@ describe('meetings: the secret ballot', () => {
     await setVoting(id, 'open');
     const choices = (i: number) => (i % 3 === 0 ? [one, two] : i % 3 === 1 ? [one] : [two]);
     const cast = (i: number) =>
-      castBallot(context.db, { userId: accounts[i]?.id ?? '', roles: [] }, id, { candidateIds: choices(i) }).then(
+      castBallot(context.db, { userId: accounts[i]?.id ?? '', roles: [] }, id, {
+        candidateIds: choices(i),
+      }).then(
         () => 'ok',
         (error: { statusCode?: number }) => error.statusCode ?? 'error',
       );
@@ -352,13 +491,22 @@ describe('meetings: the secret ballot', () => {
     const answers = await Promise.all(accounts.flatMap((_, i) => [cast(i), cast(i)]));
     expect(answers.filter((answer) => answer === 'ok')).toHaveLength(500);
     expect(answers.filter((answer) => answer === 409)).toHaveLength(500);
-    const [votes] = await context.db.select({ n: sql<number>`count(*)::int` }).from(meetingVotes).where(eq(meetingVotes.meetingId, id));
+    const [votes] = await context.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(meetingVotes)
+      .where(eq(meetingVotes.meetingId, id));
     expect(votes?.n).toBe(500);
 
     expect((await call('GET', `/api/meetings/${id}/results`, admin.cookie)).statusCode).toBe(403);
-    expect((await call('GET', `/api/meetings/${id}/results`, a.cookie)).json().error).toBe(MEETING_MESSAGES.resultsNotCertified);
-    expect((await call('GET', `/api/meetings/${id}/results`, committee.cookie)).json().data.certified).toBe(false);
-    expect((await call('POST', `/api/meetings/${id}/certify`, committee.cookie)).json().error).toBe(MEETING_MESSAGES.certifyBeforeClose);
+    expect((await call('GET', `/api/meetings/${id}/results`, a.cookie)).json().error).toBe(
+      MEETING_MESSAGES.resultsNotCertified,
+    );
+    expect((await call('GET', `/api/meetings/${id}/results`, committee.cookie)).json().data.certified).toBe(
+      false,
+    );
+    expect((await call('POST', `/api/meetings/${id}/certify`, committee.cookie)).json().error).toBe(
+      MEETING_MESSAGES.certifyBeforeClose,
+    );
     expect((await call('POST', `/api/meetings/${id}/voting/close`, secretariat.cookie)).statusCode).toBe(204);
     expect((await call('POST', `/api/meetings/${id}/certify`, secretariat.cookie)).statusCode).toBe(403);
     expect((await call('POST', `/api/meetings/${id}/certify`, committee.cookie)).statusCode).toBe(204);
@@ -367,8 +515,10 @@ describe('meetings: the secret ballot', () => {
     expect(results.ballots).toHaveLength(500);
     const recount = new Map<string, number>();
     for (const ballot of results.ballots as { candidateIds: string[] }[])
-      for (const candidateId of ballot.candidateIds) recount.set(candidateId, (recount.get(candidateId) ?? 0) + 1);
-    for (const entry of results.candidates as { id: string; votes: number }[]) expect(entry.votes).toBe(recount.get(entry.id) ?? 0);
+      for (const candidateId of ballot.candidateIds)
+        recount.set(candidateId, (recount.get(candidateId) ?? 0) + 1);
+    for (const entry of results.candidates as { id: string; votes: number }[])
+      expect(entry.votes).toBe(recount.get(entry.id) ?? 0);
     expect(results.candidates.find((entry: { id: string }) => entry.id === one).votes).toBe(334);
     expect(results.candidates.find((entry: { id: string }) => entry.id === two).votes).toBe(333);
   }, 120_000);
@@ -381,19 +531,34 @@ describe('meetings: the secret ballot', () => {
     const candidateId = await candidate(id, a, b, [c, d]);
     await setVoting(id, 'open');
     // The ballot's write fails after "has voted" was written (as a server killed there would leave it).
-    await context.db.execute(sql`create function meetings_test_fail() returns trigger language plpgsql as $$ begin raise exception 'killed'; end $$`);
-    await context.db.execute(sql`create trigger meetings_test_fail before insert on meeting_ballots for each row execute function meetings_test_fail()`);
-    const failed = await call('POST', `/api/meetings/${id}/ballots`, voter.cookie, { candidateIds: [candidateId] });
+    await context.db.execute(
+      sql`create function meetings_test_fail() returns trigger language plpgsql as $$ begin raise exception 'killed'; end $$`,
+    );
+    await context.db.execute(
+      sql`create trigger meetings_test_fail before insert on meeting_ballots for each row execute function meetings_test_fail()`,
+    );
+    const failed = await call('POST', `/api/meetings/${id}/ballots`, voter.cookie, {
+      candidateIds: [candidateId],
+    });
     expect(failed.statusCode).toBe(500);
     await context.db.execute(sql`drop trigger meetings_test_fail on meeting_ballots`);
     expect(await context.db.select().from(meetingVotes).where(eq(meetingVotes.meetingId, id))).toEqual([]);
-    const again = await call('POST', `/api/meetings/${id}/ballots`, voter.cookie, { candidateIds: [candidateId] });
+    const again = await call('POST', `/api/meetings/${id}/ballots`, voter.cookie, {
+      candidateIds: [candidateId],
+    });
     expect(again.statusCode).toBe(201);
-    expect(await context.db.select().from(meetingBallots).where(eq(meetingBallots.meetingId, id))).toHaveLength(1);
+    expect(
+      await context.db.select().from(meetingBallots).where(eq(meetingBallots.meetingId, id)),
+    ).toHaveLength(1);
   });
 
   it('keeps the choice apart from the voter: no column joins them, no route answers it, the log keeps neither', async () => {
-    expect(Object.keys(getTableColumns(meetingBallots)).sort()).toEqual(['candidateIds', 'id', 'meetingId', 'receipt']);
+    expect(Object.keys(getTableColumns(meetingBallots)).sort()).toEqual([
+      'candidateIds',
+      'id',
+      'meetingId',
+      'receipt',
+    ]);
     expect(Object.keys(getTableColumns(meetingVotes)).sort()).toEqual(['castBy', 'entryId', 'meetingId']);
     const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => person('individual')));
     if (!a || !b || !c || !d) throw new Error('people');
@@ -401,7 +566,9 @@ describe('meetings: the secret ballot', () => {
     await freeze(id);
     const candidateId = await candidate(id, a, b, [c, d]);
     await setVoting(id, 'open');
-    const receipt = (await call('POST', `/api/meetings/${id}/ballots`, c.cookie, { candidateIds: [candidateId] })).json().data.receipt;
+    const receipt = (
+      await call('POST', `/api/meetings/${id}/ballots`, c.cookie, { candidateIds: [candidateId] })
+    ).json().data.receipt;
     const turnout = await call('GET', `/api/meetings/${id}/turnout`, committee.cookie);
     expect(turnout.json().data.voted).toBe(1);
     expect(turnout.body).not.toContain(receipt);
@@ -427,7 +594,10 @@ describe('meetings: quorum and notice', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('http-equiv="refresh"');
-    const [registration] = await context.db.insert(eventRegistrations).values({ event_id: event.id, user_id: present.id, status: 'approved' }).returning();
+    const [registration] = await context.db
+      .insert(eventRegistrations)
+      .values({ event_id: event.id, user_id: present.id, status: 'approved' })
+      .returning();
     await context.db.insert(eventCheckIns).values({
       registration_id: registration?.id ?? '',
       day: manilaDateString(new Date()),
@@ -451,18 +621,31 @@ describe('meetings: quorum and notice', () => {
     expect((await call('POST', `/api/meetings/${late}/notice`, secretariat.cookie, {})).json().error).toBe(
       'The notice must go out at least 21 days before the meeting',
     );
-    expect((await call('POST', `/api/meetings/${late}/notice`, secretariat.cookie, { overrideReason: 'Venue moved' })).json().error).toBe(
-      MEETING_MESSAGES.overrideAdminOnly,
-    );
-    const sent = await call('POST', `/api/meetings/${late}/notice`, admin.cookie, { overrideReason: 'Venue moved' });
+    expect(
+      (
+        await call('POST', `/api/meetings/${late}/notice`, secretariat.cookie, {
+          overrideReason: 'Venue moved',
+        })
+      ).json().error,
+    ).toBe(MEETING_MESSAGES.overrideAdminOnly);
+    const sent = await call('POST', `/api/meetings/${late}/notice`, admin.cookie, {
+      overrideReason: 'Venue moved',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.queued).toBeGreaterThan(0);
     const [row] = await context.db.select().from(meetings).where(eq(meetings.id, late));
     expect(row).toMatchObject({ lateNoticeReason: 'Venue moved', status: 'noticed' });
-    expect((await call('POST', `/api/meetings/${late}/notice`, admin.cookie, {})).json().error).toBe(MEETING_MESSAGES.noticeSentAlready);
+    expect((await call('POST', `/api/meetings/${late}/notice`, admin.cookie, {})).json().error).toBe(
+      MEETING_MESSAGES.noticeSentAlready,
+    );
     const onTime = await newMeeting();
-    expect((await call('POST', `/api/meetings/${onTime}/notice`, secretariat.cookie, {})).statusCode).toBe(200);
-    const mail = await context.db.select().from(mailOutbox).where(sql`${mailOutbox.subject} like 'Notice of the%'`);
+    expect((await call('POST', `/api/meetings/${onTime}/notice`, secretariat.cookie, {})).statusCode).toBe(
+      200,
+    );
+    const mail = await context.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like 'Notice of the%'`);
     expect(mail.length).toBeGreaterThan(1);
     expect(mail[0]?.text).toContain('How to vote remotely or in absentia');
   });

@@ -78,10 +78,20 @@ const member = { access: 'member' } as const;
  * elections", docs/decisions/071-annual-meeting-and-secret-ballot.md). No route answers how a
  * voter voted: the ballots carry no voter.
  */
-export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/meetings',
-    { config: member, schema: { tags, summary: 'The meetings, newest first', response: { 200: meetingListResponseSchema, ...refusals } } },
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'The meetings, newest first',
+        response: { 200: meetingListResponseSchema, ...refusals },
+      },
+    },
     async (request) => ({ data: await listMeetings(db, viewerOf(request)) }),
   );
 
@@ -89,7 +99,12 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/meetings',
     {
       config: run,
-      schema: { tags, summary: 'Create a meeting', body: meetingInputSchema, response: { 201: meetingResponseSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Create a meeting',
+        body: meetingInputSchema,
+        response: { 201: meetingResponseSchema, ...refusals },
+      },
     },
     async (request, reply) => {
       const row = await createMeeting(db, viewerOf(request), request.body);
@@ -103,7 +118,8 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       config: member,
       schema: {
         tags,
-        summary: 'A meeting: notice, agenda, candidates, nominations and the viewer’s voting status and proxies',
+        summary:
+          'A meeting: notice, agenda, candidates, nominations and the viewer’s voting status and proxies',
         params: idParamsSchema,
         response: { 200: meetingResponseSchema, ...refusals },
       },
@@ -135,7 +151,8 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       config: run,
       schema: {
         tags,
-        summary: 'Send the notice to every member in good standing; a late one needs an administrator’s reason',
+        summary:
+          'Send the notice to every member in good standing; a late one needs an administrator’s reason',
         params: idParamsSchema,
         body: noticeInputSchema,
         response: { 200: noticeResponseSchema, ...refusals },
@@ -192,7 +209,9 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await requestCorrection(db, viewerOf(request), request.params.id, request.body.details) }),
+      reply.status(201).send({
+        data: await requestCorrection(db, viewerOf(request), request.params.id, request.body.details),
+      }),
   );
 
   app.get(
@@ -221,7 +240,9 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: rollCorrectionResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ data: await resolveCorrection(db, viewerOf(request), request.params.id, request.body) }),
+    async (request) => ({
+      data: await resolveCorrection(db, viewerOf(request), request.params.id, request.body),
+    }),
   );
 
   app.post(
@@ -237,16 +258,24 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await nominate(db, viewerOf(request), request.params.id, request.body) }),
+      reply
+        .status(201)
+        .send({ data: await nominate(db, viewerOf(request), request.params.id, request.body) }),
   );
 
   app.post(
     '/nominations/:id/seconds',
     {
       config: member,
-      schema: { tags, summary: 'Second a nomination', params: idParamsSchema, response: { 201: nominationResponseSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Second a nomination',
+        params: idParamsSchema,
+        response: { 201: nominationResponseSchema, ...refusals },
+      },
     },
-    async (request, reply) => reply.status(201).send({ data: await second(db, viewerOf(request), request.params.id) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await second(db, viewerOf(request), request.params.id) }),
   );
 
   app.post(
@@ -289,7 +318,9 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: nominationResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ data: await validateNomination(db, viewerOf(request), request.params.id, request.body) }),
+    async (request) => ({
+      data: await validateNomination(db, viewerOf(request), request.params.id, request.body),
+    }),
   );
 
   app.post(
@@ -305,7 +336,9 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await fileProxy(db, viewerOf(request), request.params.id, request.body) }),
+      reply
+        .status(201)
+        .send({ data: await fileProxy(db, viewerOf(request), request.params.id, request.body) }),
   );
 
   app.get(
@@ -326,7 +359,12 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/proxies/:id',
     {
       config: member,
-      schema: { tags, summary: 'Revoke one’s proxy, until voting opens', params: idParamsSchema, response: noContent },
+      schema: {
+        tags,
+        summary: 'Revoke one’s proxy, until voting opens',
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
       await revokeProxy(db, viewerOf(request), request.params.id);
@@ -346,14 +384,21 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: proxyResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ data: await validateProxy(db, viewerOf(request), request.params.id, request.body) }),
+    async (request) => ({
+      data: await validateProxy(db, viewerOf(request), request.params.id, request.body),
+    }),
   );
 
   app.post(
     '/meetings/:id/voting/open',
     {
       config: run,
-      schema: { tags, summary: 'Open voting now (it also opens by itself at the set time)', params: idParamsSchema, response: noContent },
+      schema: {
+        tags,
+        summary: 'Open voting now (it also opens by itself at the set time)',
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
       await openVoting(db, viewerOf(request), request.params.id);
@@ -365,7 +410,12 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/meetings/:id/voting/close',
     {
       config: run,
-      schema: { tags, summary: 'Close voting now (it also closes by itself at the set time)', params: idParamsSchema, response: noContent },
+      schema: {
+        tags,
+        summary: 'Close voting now (it also closes by itself at the set time)',
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
       await closeVoting(db, viewerOf(request), request.params.id);
@@ -386,7 +436,9 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await castBallot(db, viewerOf(request), request.params.id, request.body) }),
+      reply
+        .status(201)
+        .send({ data: await castBallot(db, viewerOf(request), request.params.id, request.body) }),
   );
 
   app.get(
@@ -407,7 +459,12 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/meetings/:id/certify',
     {
       config: election,
-      schema: { tags, summary: 'Certify the results once voting has closed', params: idParamsSchema, response: noContent },
+      schema: {
+        tags,
+        summary: 'Certify the results once voting has closed',
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
       await certify(db, viewerOf(request), request.params.id);
@@ -421,7 +478,8 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Each candidate’s votes and every ballot by receipt; before certification, the committee only',
+        summary:
+          'Each candidate’s votes and every ballot by receipt; before certification, the committee only',
         params: idParamsSchema,
         response: { 200: resultsResponseSchema, ...refusals },
       },

@@ -11,10 +11,10 @@ import {
   MEETING_MESSAGES,
   type Meeting,
   type MeetingInput,
+  type MeetingProxy,
   type MeetingSummary,
   type Nomination,
   noticeDaysBefore,
-  type Proxy,
   type ProxyScope,
   type Quorum,
   quorumOf,
@@ -39,13 +39,13 @@ import {
   meetings,
   meetingVotes,
   memberships,
-  representatives,
   type RollEntryRow,
+  representatives,
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { escapeHtml } from '../../lib/mail/templates';
 import { queueBulkMail } from '../../lib/mail/outbox';
+import { escapeHtml } from '../../lib/mail/templates';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { goodStanding, newestMembershipOf, standingOf } from '../memberships';
@@ -65,7 +65,10 @@ const endOfRecordDate = (recordDate: string) => new Date(`${recordDate}T23:59:59
 function isUniqueViolation(error: unknown, constraint?: string) {
   for (let current = error; current instanceof Error; current = current.cause as Error) {
     const found = current as { code?: string; constraint?: string };
-    if (found.code === '23505' && (constraint === undefined || found.constraint === undefined || found.constraint === constraint))
+    if (
+      found.code === '23505' &&
+      (constraint === undefined || found.constraint === undefined || found.constraint === constraint)
+    )
       return true;
   }
   return false;
@@ -150,7 +153,13 @@ export async function createMeeting(db: Db, viewer: Viewer, input: MeetingInput)
   });
 }
 
-export async function updateMeeting(db: Db, viewer: Viewer, id: string, input: MeetingInput, now = new Date()) {
+export async function updateMeeting(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: MeetingInput,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const meeting = await meetingOf(tx, id, { forUpdate: true });
     assertNotLocked(meeting, now);
@@ -166,7 +175,8 @@ export async function updateMeeting(db: Db, viewer: Viewer, id: string, input: M
 }
 
 /** A meeting members do not see yet: neither its notice sent nor its roll published. */
-const hiddenFromMembers = (meeting: MeetingRow) => meeting.status === 'draft' && meeting.rollFrozenAt === null;
+const hiddenFromMembers = (meeting: MeetingRow) =>
+  meeting.status === 'draft' && meeting.rollFrozenAt === null;
 
 const isMeetingsStaff = (viewer: Viewer) => viewerHolds(viewer, STAFF_AREAS.meetings);
 
@@ -174,7 +184,11 @@ export async function listMeetings(db: Db, viewer: Viewer, now = new Date()) {
   const rows = await db
     .select()
     .from(meetings)
-    .where(isMeetingsStaff(viewer) ? undefined : or(ne(meetings.status, 'draft'), isNotNull(meetings.rollFrozenAt)))
+    .where(
+      isMeetingsStaff(viewer)
+        ? undefined
+        : or(ne(meetings.status, 'draft'), isNotNull(meetings.rollFrozenAt)),
+    )
     .orderBy(desc(meetings.startsAt));
   return rows.map((row) => toSummary(row, now));
 }
@@ -206,7 +220,8 @@ async function notOnRollReason(db: Db | DbTransaction, meeting: MeetingRow, user
     .from(memberships)
     .where(eq(memberships.id, membership.id));
   if (isVotingSuspended(standing?.standing)) return MEETING_MESSAGES.votingNeedsFirstSemester;
-  if (!categoryVotes(membership.category, meeting)) return MEETING_MESSAGES.categoryDoesNotVote(membership.category);
+  if (!categoryVotes(membership.category, meeting))
+    return MEETING_MESSAGES.categoryDoesNotVote(membership.category);
   return MEETING_MESSAGES.notOnRoll;
 }
 
@@ -247,7 +262,10 @@ export async function freezeRoll(db: Db, viewer: Viewer, id: string, now = new D
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .leftJoin(representatives, and(eq(representatives.userId, users.id), eq(representatives.type, 'voting')))
+      .leftJoin(
+        representatives,
+        and(eq(representatives.userId, users.id), eq(representatives.type, 'voting')),
+      )
       .where(and(goodStanding(memberships, at), inArray(users.type, ['company', 'individual'])))
       .orderBy(asc(users.id), desc(memberships.createdAt));
     const seen = new Set<string>();
@@ -291,25 +309,52 @@ export async function readRoll(db: Db, viewer: Viewer, id: string) {
 }
 
 const rollSizeOf = async (db: Db | DbTransaction, id: string) => {
-  const [row] = await db.select({ total: count() }).from(meetingRollEntries).where(eq(meetingRollEntries.meetingId, id));
+  const [row] = await db
+    .select({ total: count() })
+    .from(meetingRollEntries)
+    .where(eq(meetingRollEntries.meetingId, id));
   return row?.total ?? 0;
 };
 
-async function nominationsOf(db: Db | DbTransaction, meeting: MeetingRow, ids?: string[]): Promise<Nomination[]> {
+async function nominationsOf(
+  db: Db | DbTransaction,
+  meeting: MeetingRow,
+  ids?: string[],
+): Promise<Nomination[]> {
   const rows = await db
     .select()
     .from(meetingNominations)
-    .where(and(eq(meetingNominations.meetingId, meeting.id), ids ? inArray(meetingNominations.id, ids) : undefined))
+    .where(
+      and(
+        eq(meetingNominations.meetingId, meeting.id),
+        ids ? inArray(meetingNominations.id, ids) : undefined,
+      ),
+    )
     .orderBy(asc(meetingNominations.createdAt), asc(meetingNominations.id));
   if (rows.length === 0) return [];
   const seconds = await db
-    .select({ nominationId: meetingNominationSeconds.nominationId, entryId: meetingNominationSeconds.entryId })
+    .select({
+      nominationId: meetingNominationSeconds.nominationId,
+      entryId: meetingNominationSeconds.entryId,
+    })
     .from(meetingNominationSeconds)
-    .where(inArray(meetingNominationSeconds.nominationId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        meetingNominationSeconds.nominationId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(meetingNominationSeconds.createdAt));
-  const entryIds = [...new Set([...rows.flatMap((row) => [row.nomineeEntryId, row.nominatorEntryId]), ...seconds.map((s) => s.entryId)])];
+  const entryIds = [
+    ...new Set([
+      ...rows.flatMap((row) => [row.nomineeEntryId, row.nominatorEntryId]),
+      ...seconds.map((s) => s.entryId),
+    ]),
+  ];
   const entries = new Map(
-    (await db.select().from(meetingRollEntries).where(inArray(meetingRollEntries.id, entryIds))).map((row) => [row.id, row]),
+    (await db.select().from(meetingRollEntries).where(inArray(meetingRollEntries.id, entryIds))).map(
+      (row) => [row.id, row],
+    ),
   );
   const entry = (entryId: string) => {
     const found = entries.get(entryId);
@@ -321,7 +366,9 @@ async function nominationsOf(db: Db | DbTransaction, meeting: MeetingRow, ids?: 
     nominee: toEntry(entry(row.nomineeEntryId)),
     nominatorName: entry(row.nominatorEntryId).voterName,
     statement: row.statement,
-    seconds: seconds.filter((s) => s.nominationId === row.id).map((s) => ({ name: entry(s.entryId).voterName })),
+    seconds: seconds
+      .filter((s) => s.nominationId === row.id)
+      .map((s) => ({ name: entry(s.entryId).voterName })),
     secondsNeeded: meeting.seconders,
     accepted: row.acceptedAt !== null,
     status: row.status,
@@ -329,12 +376,19 @@ async function nominationsOf(db: Db | DbTransaction, meeting: MeetingRow, ids?: 
   }));
 }
 
-async function proxiesWhere(db: Db | DbTransaction, where: ReturnType<typeof and>): Promise<Proxy[]> {
-  const rows = await db.select().from(meetingProxies).where(where).orderBy(asc(meetingProxies.createdAt), asc(meetingProxies.id));
+async function proxiesWhere(db: Db | DbTransaction, where: ReturnType<typeof and>): Promise<MeetingProxy[]> {
+  const rows = await db
+    .select()
+    .from(meetingProxies)
+    .where(where)
+    .orderBy(asc(meetingProxies.createdAt), asc(meetingProxies.id));
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((row) => [row.grantorEntryId, row.holderEntryId]))];
   const entries = new Map(
-    (await db.select().from(meetingRollEntries).where(inArray(meetingRollEntries.id, ids))).map((row) => [row.id, row]),
+    (await db.select().from(meetingRollEntries).where(inArray(meetingRollEntries.id, ids))).map((row) => [
+      row.id,
+      row,
+    ]),
   );
   return rows.flatMap((row) => {
     const grantor = entries.get(row.grantorEntryId);
@@ -358,9 +412,12 @@ const hasVoted = async (db: Db | DbTransaction, entryIds: string[]) =>
   entryIds.length === 0
     ? new Set<string>()
     : new Set(
-        (await db.select({ entryId: meetingVotes.entryId }).from(meetingVotes).where(inArray(meetingVotes.entryId, entryIds))).map(
-          (row) => row.entryId,
-        ),
+        (
+          await db
+            .select({ entryId: meetingVotes.entryId })
+            .from(meetingVotes)
+            .where(inArray(meetingVotes.entryId, entryIds))
+        ).map((row) => row.entryId),
       );
 
 /** GET /api/meetings/{id}: the meeting, its candidates and nominations, and what the viewer may do. */
@@ -377,18 +434,28 @@ export async function readMeeting(db: Db, viewer: Viewer, id: string, now = new 
     ? ((
         await proxiesWhere(
           db,
-          and(eq(meetingProxies.grantorEntryId, entry.id), inArray(meetingProxies.status, ['filed', 'valid'])),
+          and(
+            eq(meetingProxies.grantorEntryId, entry.id),
+            inArray(meetingProxies.status, ['filed', 'valid']),
+          ),
         )
       )[0] ?? null)
     : null;
   const held = entry
-    ? await proxiesWhere(db, and(eq(meetingProxies.holderEntryId, entry.id), eq(meetingProxies.status, 'valid')))
+    ? await proxiesWhere(
+        db,
+        and(eq(meetingProxies.holderEntryId, entry.id), eq(meetingProxies.status, 'valid')),
+      )
     : [];
   const voted = await hasVoted(db, [...(entry ? [entry.id] : []), ...held.map((proxy) => proxy.grantor.id)]);
   const candidates = nominations
     .filter((nomination) => nomination.status === 'valid')
     .sort((a, b) => a.nominee.voterName.localeCompare(b.nominee.voterName))
-    .map((nomination) => ({ id: nomination.id, name: nomination.nominee.voterName, statement: nomination.statement }));
+    .map((nomination) => ({
+      id: nomination.id,
+      name: nomination.nominee.voterName,
+      statement: nomination.statement,
+    }));
   return {
     ...toSummary(meeting, now),
     onlineLink: meeting.onlineLink,
@@ -431,12 +498,22 @@ const toCorrection = (row: typeof meetingRollCorrections.$inferSelect, requester
   resolution: row.resolution,
 });
 
-export async function requestCorrection(db: Db, viewer: Viewer, id: string, details: string, now = new Date()) {
+export async function requestCorrection(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  details: string,
+  now = new Date(),
+) {
   const meeting = await meetingOf(db, id);
   if (hiddenFromMembers(meeting)) throw notFound(MEETING_MESSAGES.notFound);
   if (!meeting.rollFrozenAt) throw conflict(MEETING_MESSAGES.rollNotFrozen);
-  if (now >= meeting.correctionsCloseAt || isLocked(meeting, now)) throw conflict(MEETING_MESSAGES.correctionsClosed);
-  const [row] = await db.insert(meetingRollCorrections).values({ meetingId: id, userId: viewer.userId, details }).returning();
+  if (now >= meeting.correctionsCloseAt || isLocked(meeting, now))
+    throw conflict(MEETING_MESSAGES.correctionsClosed);
+  const [row] = await db
+    .insert(meetingRollCorrections)
+    .values({ meetingId: id, userId: viewer.userId, details })
+    .returning();
   if (!row) throw new Error('correction not saved');
   return toCorrection(row, await nameOf(db, viewer.userId));
 }
@@ -465,17 +542,32 @@ export async function resolveCorrection(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(meetingRollCorrections).where(eq(meetingRollCorrections.id, correctionId)).for('update');
+    const [row] = await tx
+      .select()
+      .from(meetingRollCorrections)
+      .where(eq(meetingRollCorrections.id, correctionId))
+      .for('update');
     if (!row) throw notFound(MEETING_MESSAGES.correctionNotFound);
     if (row.status !== 'open') throw conflict(MEETING_MESSAGES.correctionResolved);
     assertNotLocked(await meetingOf(tx, row.meetingId), now);
     const [saved] = await tx
       .update(meetingRollCorrections)
-      .set({ status: decision.status, resolution: decision.resolution, resolvedBy: viewer.userId, resolvedAt: now })
+      .set({
+        status: decision.status,
+        resolution: decision.resolution,
+        resolvedBy: viewer.userId,
+        resolvedAt: now,
+      })
       .where(eq(meetingRollCorrections.id, correctionId))
       .returning();
     if (!saved) throw notFound(MEETING_MESSAGES.correctionNotFound);
-    await audit(tx, viewer, 'meeting_roll_correction_resolved', { status: { from: 'open', to: decision.status } }, row.userId);
+    await audit(
+      tx,
+      viewer,
+      'meeting_roll_correction_resolved',
+      { status: { from: 'open', to: decision.status } },
+      row.userId,
+    );
     return toCorrection(saved, await nameOf(tx, row.userId));
   });
 }
@@ -490,7 +582,8 @@ async function nominationRow(db: Db | DbTransaction, id: string) {
 
 const assertNominationsOpen = (meeting: MeetingRow, now: Date) => {
   assertNotLocked(meeting, now);
-  if (now < meeting.nominationsOpenAt || now >= meeting.nominationsCloseAt) throw conflict(MEETING_MESSAGES.nominationsNotOpen);
+  if (now < meeting.nominationsOpenAt || now >= meeting.nominationsCloseAt)
+    throw conflict(MEETING_MESSAGES.nominationsNotOpen);
 };
 
 const oneNomination = async (db: Db | DbTransaction, meeting: MeetingRow, id: string) => {
@@ -511,7 +604,11 @@ export async function nominate(
   const nominator = await requireEntry(db, meeting, viewer.userId);
   assertNominationsOpen(meeting, now);
   const nominee = await entryById(db, id, input.nomineeId);
-  if (!nominee) throw new AppError(400, MEETING_MESSAGES.nomineeNotOnRoll, { code: 'validation_error', field: 'nomineeId' });
+  if (!nominee)
+    throw new AppError(400, MEETING_MESSAGES.nomineeNotOnRoll, {
+      code: 'validation_error',
+      field: 'nomineeId',
+    });
   try {
     const [row] = await db
       .insert(meetingNominations)
@@ -548,7 +645,12 @@ export async function second(db: Db, viewer: Viewer, nominationId: string, now =
     const [already] = await tx
       .select({ entryId: meetingNominationSeconds.entryId })
       .from(meetingNominationSeconds)
-      .where(and(eq(meetingNominationSeconds.nominationId, nominationId), eq(meetingNominationSeconds.entryId, entry.id)));
+      .where(
+        and(
+          eq(meetingNominationSeconds.nominationId, nominationId),
+          eq(meetingNominationSeconds.entryId, entry.id),
+        ),
+      );
     if (already) throw conflict(MEETING_MESSAGES.alreadySeconded);
     if ((counted?.total ?? 0) >= meeting.seconders) throw conflict(MEETING_MESSAGES.enoughSeconds);
     await tx.insert(meetingNominationSeconds).values({ nominationId, entryId: entry.id });
@@ -556,13 +658,21 @@ export async function second(db: Db, viewer: Viewer, nominationId: string, now =
   });
 }
 
-async function nomineeAction(db: Db, viewer: Viewer, nominationId: string, action: 'accept' | 'withdraw', now: Date) {
+async function nomineeAction(
+  db: Db,
+  viewer: Viewer,
+  nominationId: string,
+  action: 'accept' | 'withdraw',
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const nomination = await nominationRow(tx, nominationId);
     const meeting = await meetingOf(tx, nomination.meetingId);
     const nominee = await entryById(tx, meeting.id, nomination.nomineeEntryId);
     if (nominee?.userId !== viewer.userId)
-      throw refused(action === 'accept' ? MEETING_MESSAGES.onlyNomineeAccepts : MEETING_MESSAGES.onlyNomineeWithdraws);
+      throw refused(
+        action === 'accept' ? MEETING_MESSAGES.onlyNomineeAccepts : MEETING_MESSAGES.onlyNomineeWithdraws,
+      );
     assertNotLocked(meeting, now);
     if (nomination.status === 'withdrawn') throw conflict(MEETING_MESSAGES.nominationWithdrawn);
     await tx
@@ -599,9 +709,18 @@ export async function validateNomination(
         throw conflict(MEETING_MESSAGES.nominationNeedsSeconds(meeting.seconders));
     }
     const status = decision.valid ? 'valid' : 'invalid';
-    await tx.update(meetingNominations).set({ status, validationNote: decision.note }).where(eq(meetingNominations.id, nominationId));
+    await tx
+      .update(meetingNominations)
+      .set({ status, validationNote: decision.note })
+      .where(eq(meetingNominations.id, nominationId));
     const nominee = await entryById(tx, meeting.id, nomination.nomineeEntryId);
-    await audit(tx, viewer, 'meeting_nomination_validated', { status: { from: nomination.status, to: status } }, nominee?.userId);
+    await audit(
+      tx,
+      viewer,
+      'meeting_nomination_validated',
+      { status: { from: nomination.status, to: status } },
+      nominee?.userId,
+    );
     return oneNomination(tx, meeting, nominationId);
   });
 }
@@ -627,7 +746,11 @@ export async function fileProxy(
   assertNotLocked(meeting, now);
   if (now >= meeting.proxyDeadline) throw conflict(MEETING_MESSAGES.proxyDeadlinePassed);
   const holder = await entryById(db, id, input.holderId);
-  if (!holder) throw new AppError(400, MEETING_MESSAGES.holderNotOnRoll, { code: 'validation_error', field: 'holderId' });
+  if (!holder)
+    throw new AppError(400, MEETING_MESSAGES.holderNotOnRoll, {
+      code: 'validation_error',
+      field: 'holderId',
+    });
   if (holder.id === grantor.id)
     throw new AppError(400, MEETING_MESSAGES.proxyToSelf, { code: 'validation_error', field: 'holderId' });
   try {
@@ -645,13 +768,21 @@ export async function fileProxy(
 
 export async function revokeProxy(db: Db, viewer: Viewer, proxyId: string, now = new Date()) {
   await db.transaction(async (tx) => {
-    const [proxy] = await tx.select().from(meetingProxies).where(eq(meetingProxies.id, proxyId)).for('update');
+    const [proxy] = await tx
+      .select()
+      .from(meetingProxies)
+      .where(eq(meetingProxies.id, proxyId))
+      .for('update');
     if (!proxy) throw notFound(MEETING_MESSAGES.proxyNotFound);
     const grantor = await entryById(tx, proxy.meetingId, proxy.grantorEntryId);
     if (grantor?.userId !== viewer.userId) throw refused(MEETING_MESSAGES.proxyNotYours);
     assertNotLocked(await meetingOf(tx, proxy.meetingId), now);
-    if (proxy.status === 'revoked' || proxy.status === 'rejected') throw conflict(MEETING_MESSAGES.proxyClosed);
-    await tx.update(meetingProxies).set({ status: 'revoked', updatedAt: now }).where(eq(meetingProxies.id, proxyId));
+    if (proxy.status === 'revoked' || proxy.status === 'rejected')
+      throw conflict(MEETING_MESSAGES.proxyClosed);
+    await tx
+      .update(meetingProxies)
+      .set({ status: 'revoked', updatedAt: now })
+      .where(eq(meetingProxies.id, proxyId));
   });
 }
 
@@ -669,14 +800,28 @@ export async function validateProxy(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const [proxy] = await tx.select().from(meetingProxies).where(eq(meetingProxies.id, proxyId)).for('update');
+    const [proxy] = await tx
+      .select()
+      .from(meetingProxies)
+      .where(eq(meetingProxies.id, proxyId))
+      .for('update');
     if (!proxy) throw notFound(MEETING_MESSAGES.proxyNotFound);
     assertNotLocked(await meetingOf(tx, proxy.meetingId), now);
-    if (proxy.status === 'revoked' || proxy.status === 'rejected') throw conflict(MEETING_MESSAGES.proxyClosed);
+    if (proxy.status === 'revoked' || proxy.status === 'rejected')
+      throw conflict(MEETING_MESSAGES.proxyClosed);
     const status = decision.valid ? 'valid' : 'rejected';
-    await tx.update(meetingProxies).set({ status, note: decision.note, updatedAt: now }).where(eq(meetingProxies.id, proxyId));
+    await tx
+      .update(meetingProxies)
+      .set({ status, note: decision.note, updatedAt: now })
+      .where(eq(meetingProxies.id, proxyId));
     const grantor = await entryById(tx, proxy.meetingId, proxy.grantorEntryId);
-    await audit(tx, viewer, 'meeting_proxy_validated', { status: { from: proxy.status, to: status } }, grantor?.userId);
+    await audit(
+      tx,
+      viewer,
+      'meeting_proxy_validated',
+      { status: { from: proxy.status, to: status } },
+      grantor?.userId,
+    );
     return oneProxy(tx, proxyId);
   });
 }
@@ -729,9 +874,15 @@ export async function castBallot(
   }
   const state = votingState(meeting, now);
   if (state !== 'open' || !meeting.rollFrozenAt)
-    throw conflict(state === 'closed' ? MEETING_MESSAGES.votingClosed : MEETING_MESSAGES.votingNotOpen, 'voting_not_open');
+    throw conflict(
+      state === 'closed' ? MEETING_MESSAGES.votingClosed : MEETING_MESSAGES.votingNotOpen,
+      'voting_not_open',
+    );
   if (input.candidateIds.length > meeting.seats)
-    throw new AppError(400, MEETING_MESSAGES.tooManyChoices(meeting.seats), { code: 'validation_error', field: 'candidateIds' });
+    throw new AppError(400, MEETING_MESSAGES.tooManyChoices(meeting.seats), {
+      code: 'validation_error',
+      field: 'candidateIds',
+    });
   if (input.candidateIds.length > 0) {
     const valid = await db
       .select({ id: meetingNominations.id })
@@ -744,7 +895,10 @@ export async function castBallot(
         ),
       );
     if (valid.length !== input.candidateIds.length)
-      throw new AppError(400, MEETING_MESSAGES.unknownCandidate, { code: 'validation_error', field: 'candidateIds' });
+      throw new AppError(400, MEETING_MESSAGES.unknownCandidate, {
+        code: 'validation_error',
+        field: 'candidateIds',
+      });
   }
   const receipt = newReceipt();
   await db.transaction(async (tx) => {
@@ -755,7 +909,9 @@ export async function castBallot(
       .returning({ entryId: meetingVotes.entryId });
     if (marked.length === 0) throw conflict(MEETING_MESSAGES.alreadyVoted, 'already_voted');
     // Sorted, so the stored list says nothing of the order the voter ticked them in.
-    await tx.insert(meetingBallots).values({ meetingId: id, receipt, candidateIds: [...input.candidateIds].sort() });
+    await tx
+      .insert(meetingBallots)
+      .values({ meetingId: id, receipt, candidateIds: [...input.candidateIds].sort() });
   });
   return { receipt };
 }
@@ -770,7 +926,9 @@ export async function openVoting(db: Db, viewer: Viewer, id: string, now = new D
     if (state === 'open') throw conflict('Voting is already open');
     if (state === 'closed') throw conflict(MEETING_MESSAGES.votingClosed);
     await tx.update(meetings).set({ votingOpensAt: now, updatedAt: now }).where(eq(meetings.id, id));
-    await audit(tx, viewer, 'meeting_voting_opened', { votingOpensAt: { from: meeting.votingOpensAt.toISOString(), to: now.toISOString() } });
+    await audit(tx, viewer, 'meeting_voting_opened', {
+      votingOpensAt: { from: meeting.votingOpensAt.toISOString(), to: now.toISOString() },
+    });
   });
 }
 
@@ -779,7 +937,9 @@ export async function closeVoting(db: Db, viewer: Viewer, id: string, now = new 
     const meeting = await meetingOf(tx, id, { forUpdate: true });
     if (votingState(meeting, now) !== 'open') throw conflict(MEETING_MESSAGES.votingNotOpen);
     await tx.update(meetings).set({ votingClosesAt: now, updatedAt: now }).where(eq(meetings.id, id));
-    await audit(tx, viewer, 'meeting_voting_closed', { votingClosesAt: { from: meeting.votingClosesAt.toISOString(), to: now.toISOString() } });
+    await audit(tx, viewer, 'meeting_voting_closed', {
+      votingClosesAt: { from: meeting.votingClosesAt.toISOString(), to: now.toISOString() },
+    });
   });
 }
 
@@ -787,9 +947,15 @@ export async function certify(db: Db, viewer: Viewer, id: string, now = new Date
   return db.transaction(async (tx) => {
     const meeting = await meetingOf(tx, id, { forUpdate: true });
     if (meeting.certifiedAt) throw conflict(MEETING_MESSAGES.certifiedAlready);
-    if (votingState(meeting, now) !== 'closed' || !meeting.rollFrozenAt) throw conflict(MEETING_MESSAGES.certifyBeforeClose);
-    await tx.update(meetings).set({ certifiedAt: now, status: 'certified', updatedAt: now }).where(eq(meetings.id, id));
-    await audit(tx, viewer, 'meeting_results_certified', { certifiedAt: { from: null, to: now.toISOString() } });
+    if (votingState(meeting, now) !== 'closed' || !meeting.rollFrozenAt)
+      throw conflict(MEETING_MESSAGES.certifyBeforeClose);
+    await tx
+      .update(meetings)
+      .set({ certifiedAt: now, status: 'certified', updatedAt: now })
+      .where(eq(meetings.id, id));
+    await audit(tx, viewer, 'meeting_results_certified', {
+      certifiedAt: { from: null, to: now.toISOString() },
+    });
   });
 }
 
@@ -835,7 +1001,11 @@ export async function readTurnout(db: Db, id: string) {
   return {
     rollSize: rows.length,
     voted: rows.filter((row) => row.castBy !== null).length,
-    entries: rows.map((row) => ({ ...toEntry(row.entry), hasVoted: row.castBy !== null, castBy: row.castBy })),
+    entries: rows.map((row) => ({
+      ...toEntry(row.entry),
+      hasVoted: row.castBy !== null,
+      castBy: row.castBy,
+    })),
   };
 }
 
@@ -877,7 +1047,8 @@ export async function readQuorum(db: Db, id: string): Promise<Quorum & { title: 
 
 /** The projector's page: the quorum in large type, asking again every ten seconds. */
 export function quorumPage(quorum: Quorum & { title: string }) {
-  const line = (label: string, value: number) => `<div class="row"><span>${escapeHtml(label)}</span><b>${value}</b></div>`;
+  const line = (label: string, value: number) =>
+    `<div class="row"><span>${escapeHtml(label)}</span><b>${value}</b></div>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="10">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Quorum — ${escapeHtml(quorum.title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:48rem;padding:0 1rem;color:#111}
@@ -907,7 +1078,8 @@ export async function sendNotice(
     const meeting = await meetingOf(tx, id, { forUpdate: true });
     if (meeting.noticeSentAt) throw conflict(MEETING_MESSAGES.noticeSentAlready);
     const late = noticeDaysBefore(meeting.startsAt, now) < MEETING_DEFAULTS.noticeDays;
-    if (late && !overrideReason) throw conflict(MEETING_MESSAGES.noticeTooLate(MEETING_DEFAULTS.noticeDays), 'notice_late');
+    if (late && !overrideReason)
+      throw conflict(MEETING_MESSAGES.noticeTooLate(MEETING_DEFAULTS.noticeDays), 'notice_late');
     if (late && !viewer.roles.includes('admin')) throw refused(MEETING_MESSAGES.overrideAdminOnly);
     const recipients = await tx
       .selectDistinct({ email: users.email })
@@ -915,7 +1087,11 @@ export async function sendNotice(
       .innerJoin(memberships, eq(memberships.userId, users.id))
       .where(and(goodStanding(memberships, now), eq(users.status, 'active')));
     const link = `${publicUrl}/meetings/${meeting.id}`;
-    const when = meeting.startsAt.toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'full', timeStyle: 'short' });
+    const when = meeting.startsAt.toLocaleString('en-PH', {
+      timeZone: 'Asia/Manila',
+      dateStyle: 'full',
+      timeStyle: 'short',
+    });
     const body = [
       `${meeting.title}: ${when}, ${meeting.venue}${meeting.onlineLink ? ` and online (${meeting.onlineLink})` : ''}.`,
       `Record date: ${meeting.recordDate}.`,
@@ -937,7 +1113,12 @@ export async function sendNotice(
     );
     await tx
       .update(meetings)
-      .set({ noticeSentAt: now, lateNoticeReason: late ? overrideReason : null, status: 'noticed', updatedAt: now })
+      .set({
+        noticeSentAt: now,
+        lateNoticeReason: late ? overrideReason : null,
+        status: 'noticed',
+        updatedAt: now,
+      })
       .where(eq(meetings.id, id));
     await audit(tx, viewer, 'meeting_notice_sent', {
       noticeSentAt: { from: null, to: now.toISOString() },
