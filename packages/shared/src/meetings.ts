@@ -160,6 +160,11 @@ export const MEETING_MESSAGES = {
   eventNotFound: 'Event not found',
 } as const;
 
+/** The reminders of the `meeting-reminders` job: the day before the proxy deadline, the day before voting opens. */
+export const MEETING_REMINDER_KINDS = ['proxy_deadline', 'voting_opens'] as const;
+export type MeetingReminderKind = (typeof MEETING_REMINDER_KINDS)[number];
+export const MEETING_REMINDERS_JOB = 'meeting-reminders';
+
 /** The notice's subject and the reminders' (the mail to every voter). */
 export const MEETING_MAIL_SUBJECTS = {
   notice: (title: string) => `Notice of the ${title}`,

@@ -39,6 +39,15 @@ CREATE TABLE "meeting_proxies" (
 	CONSTRAINT "meeting_proxies_status_check" CHECK ("meeting_proxies"."status" in ('filed', 'valid', 'rejected', 'revoked'))
 );
 --> statement-breakpoint
+CREATE TABLE "meeting_reminders" (
+	"meeting_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"sent_on" date NOT NULL,
+	"recipients" integer NOT NULL,
+	CONSTRAINT "meeting_reminders_meeting_id_kind_pk" PRIMARY KEY("meeting_id","kind"),
+	CONSTRAINT "meeting_reminders_kind_check" CHECK ("meeting_reminders"."kind" in ('proxy_deadline', 'voting_opens'))
+);
+--> statement-breakpoint
 CREATE TABLE "meeting_roll_corrections" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"meeting_id" uuid NOT NULL,
@@ -114,6 +123,7 @@ ALTER TABLE "meeting_nominations" ADD CONSTRAINT "meeting_nominations_nominator_
 ALTER TABLE "meeting_proxies" ADD CONSTRAINT "meeting_proxies_meeting_id_meetings_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meetings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_proxies" ADD CONSTRAINT "meeting_proxies_grantor_entry_id_meeting_roll_entries_id_fk" FOREIGN KEY ("grantor_entry_id") REFERENCES "public"."meeting_roll_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_proxies" ADD CONSTRAINT "meeting_proxies_holder_entry_id_meeting_roll_entries_id_fk" FOREIGN KEY ("holder_entry_id") REFERENCES "public"."meeting_roll_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meeting_reminders" ADD CONSTRAINT "meeting_reminders_meeting_id_meetings_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meetings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_roll_corrections" ADD CONSTRAINT "meeting_roll_corrections_meeting_id_meetings_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meetings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_roll_corrections" ADD CONSTRAINT "meeting_roll_corrections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_roll_corrections" ADD CONSTRAINT "meeting_roll_corrections_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,8 +1,10 @@
 import {
   MEETING_KINDS,
+  MEETING_REMINDER_KINDS,
   MEETING_STATUSES,
   MEMBERSHIP_CATEGORIES,
   type MeetingKind,
+  type MeetingReminderKind,
   type MeetingStatus,
   type MembershipCategory,
   NOMINATION_STATUSES,
@@ -243,5 +245,23 @@ export const meetingVotes = pgTable(
   (t) => [
     checkIn('meeting_votes_cast_by_check', t.castBy, VOTE_CAST_BY),
     index('meeting_votes_meeting_idx').on(t.meetingId),
+  ],
+);
+
+/** A reminder sent for a meeting (the proxy deadline, voting opening): once each, whatever the job's reruns. */
+export const meetingReminders = pgTable(
+  'meeting_reminders',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MeetingReminderKind>().notNull(),
+    /** The Manila day of the run that sent it. */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    recipients: integer('recipients').notNull(),
+  },
+  (t) => [
+    checkIn('meeting_reminders_kind_check', t.kind, MEETING_REMINDER_KINDS),
+    primaryKey({ columns: [t.meetingId, t.kind] }),
   ],
 );

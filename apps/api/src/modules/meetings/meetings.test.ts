@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { createEvent, createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { castBallot } from './service';
+import { castBallot, sendMeetingReminders } from './service';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 const DAY = 86_400_000;
@@ -648,5 +648,41 @@ describe('meetings: quorum and notice', () => {
       .where(sql`${mailOutbox.subject} like 'Notice of the%'`);
     expect(mail.length).toBeGreaterThan(1);
     expect(mail[0]?.text).toContain('How to vote remotely or in absentia');
+  });
+
+  it('reminds the voters the day before the proxy deadline and before voting opens, once each per meeting', async () => {
+    await person('individual');
+    const id = await newMeeting({
+      proxyDeadline: '2031-06-12T09:00:00.000Z',
+      votingOpensAt: '2031-06-15T01:00:00.000Z',
+      votingClosesAt: '2031-06-20T04:00:00.000Z',
+      startsAt: '2031-06-20T01:00:00.000Z',
+    });
+    await freeze(id);
+    const [{ n: rollSize } = { n: 0 }] = await context.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(meetingRollEntries)
+      .where(eq(meetingRollEntries.meetingId, id));
+    const run = (date: string, dryRun = false) =>
+      sendMeetingReminders({ db: context.db, publicUrl: 'https://portal.test' }, date, { dryRun });
+    const subjects = async () =>
+      (
+        await context.db
+          .select()
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.text} like ${`%/meetings/${id}%`}`)
+      ).map((mail) => mail.subject);
+    expect((await run('2031-06-10')).reminders).toBe(0);
+    expect((await run('2031-06-11', true)).reminders).toBe(rollSize);
+    expect(await subjects()).toEqual([]);
+    expect((await run('2031-06-11')).reminders).toBe(rollSize);
+    expect((await run('2031-06-11')).reminders).toBe(0);
+    // A run that missed the day catches up until the deadline's own day, and never sends twice.
+    expect((await run('2031-06-12')).reminders).toBe(0);
+    expect((await run('2031-06-14')).reminders).toBe(rollSize);
+    expect((await run('2031-06-15')).reminders).toBe(0);
+    const sent = await subjects();
+    expect(sent.filter((subject) => subject.startsWith('Proxy deadline tomorrow'))).toHaveLength(rollSize);
+    expect(sent.filter((subject) => subject.startsWith('Voting opens tomorrow'))).toHaveLength(rollSize);
   });
 });

@@ -13,6 +13,7 @@ import {
   type MeetingInput,
   type MeetingProxy,
   type MeetingSummary,
+  manilaDateString,
   type Nomination,
   noticeDaysBefore,
   type ProxyScope,
@@ -34,6 +35,7 @@ import {
   meetingNominationSeconds,
   meetingNominations,
   meetingProxies,
+  meetingReminders,
   meetingRollCorrections,
   meetingRollEntries,
   meetings,
@@ -1126,4 +1128,70 @@ export async function sendNotice(
     });
     return { queued, noticeSentAt: now.toISOString() };
   });
+}
+
+// Reminders ----------------------------------------------------------------------------------
+
+/**
+ * The `meeting-reminders` job's work for the Manila day `date`: to every voter on a frozen roll,
+ * the day before the proxy deadline and the day before voting opens. Each reminder of a meeting
+ * is sent once (its `meeting_reminders` row, written with the mail in one transaction), so the
+ * job may run again on the same date, or a later one catching up, and send nothing twice.
+ */
+export async function sendMeetingReminders(
+  { db, publicUrl }: { db: Db; publicUrl: string },
+  date: string,
+  { dryRun = false }: { dryRun?: boolean } = {},
+) {
+  const dayBefore = (at: Date) => manilaDateString(new Date(at.getTime() - 86_400_000));
+  const frozen = await db.select().from(meetings).where(isNotNull(meetings.rollFrozenAt));
+  const due = frozen.flatMap((meeting) =>
+    (
+      [
+        ['proxy_deadline', meeting.proxyDeadline],
+        ['voting_opens', meeting.votingOpensAt],
+      ] as const
+    )
+      .filter(([, at]) => dayBefore(at) <= date && manilaDateString(at) > date && !meeting.certifiedAt)
+      .map(([kind]) => ({ meeting, kind })),
+  );
+  let reminders = 0;
+  for (const { meeting, kind } of due) {
+    await db.transaction(async (tx) => {
+      const recipients = await tx
+        .select({ email: users.email })
+        .from(meetingRollEntries)
+        .innerJoin(users, eq(users.id, meetingRollEntries.userId))
+        .where(eq(meetingRollEntries.meetingId, meeting.id));
+      if (dryRun) {
+        const [sent] = await tx
+          .select({ kind: meetingReminders.kind })
+          .from(meetingReminders)
+          .where(and(eq(meetingReminders.meetingId, meeting.id), eq(meetingReminders.kind, kind)));
+        if (!sent) reminders += recipients.length;
+        return;
+      }
+      const claimed = await tx
+        .insert(meetingReminders)
+        .values({ meetingId: meeting.id, kind, sentOn: date, recipients: recipients.length })
+        .onConflictDoNothing()
+        .returning({ kind: meetingReminders.kind });
+      if (claimed.length === 0) return;
+      const subject =
+        kind === 'proxy_deadline'
+          ? MEETING_MAIL_SUBJECTS.proxyDeadline(meeting.title)
+          : MEETING_MAIL_SUBJECTS.votingOpens(meeting.title);
+      const text = `${subject}.\n\nThe meeting's page, to name a proxy or to vote: ${publicUrl}/meetings/${meeting.id}`;
+      reminders += await queueBulkMail(
+        tx,
+        recipients.map(({ email }) => ({
+          to: email,
+          subject,
+          text,
+          html: `<p>${escapeHtml(text).replaceAll('\n', '<br>')}</p>`,
+        })),
+      );
+    });
+  }
+  return { date, reminders };
 }
