@@ -188,13 +188,11 @@ export async function insertDemoMeetings(
     nominatorEntryId: santos.id,
     statement: 'A geoscience consultancy serving the Visayas; would represent the Associate members.',
   });
-  await tx
-    .insert(meetingProxies)
-    .values({
-      meetingId: next.id,
-      grantorEntryId: santos.id,
-      holderEntryId: copper.id,
-      scope: 'election',
-      status: 'valid',
-    });
+  await tx.insert(meetingProxies).values({
+    meetingId: next.id,
+    grantorEntryId: santos.id,
+    holderEntryId: copper.id,
+    scope: 'election',
+    status: 'valid',
+  });
 }
