@@ -248,6 +248,23 @@ describe('meetings: creating and the roll', () => {
       .where(eq(adminAuditLog.action, 'meeting_roll_correction_resolved'));
     expect(logged?.userId).toBe(member.id);
   });
+
+  it('puts the member who asked on the roll when the secretariat accepts their correction', async () => {
+    const late = await person('individual', { paid: false });
+    const id = await newMeeting();
+    await freeze(id);
+    expect(await entryOf(id, late)).toBeUndefined();
+    const asked = await call('POST', `/api/meetings/${id}/roll-corrections`, late.cookie, {
+      details: 'I paid before the record date',
+    });
+    const accepted = await call('PUT', `/api/roll-corrections/${asked.json().data.id}`, secretariat.cookie, {
+      status: 'accepted',
+      resolution: 'Payment found, dated before the record date',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const entry = (await call('GET', `/api/meetings/${id}`, late.cookie)).json().data.me.entry;
+    expect(entry).toMatchObject({ kind: 'individual', category: 'Individual' });
+  });
 });
 
 describe('meetings: nominations, proxies and the lock', () => {

@@ -247,45 +247,14 @@ export async function freezeRoll(db: Db, viewer: Viewer, id: string, now = new D
     if (now.getTime() < new Date(`${meeting.recordDate}T00:00:00+08:00`).getTime())
       throw conflict(MEETING_MESSAGES.recordDateNotReached);
     assertNotLocked(meeting, now);
-    const at = endOfRecordDate(meeting.recordDate);
-    const rows = await tx
-      .select({
-        userId: users.id,
-        type: users.type,
-        firstName: users.firstName,
-        middleName: users.middleName,
-        lastName: users.lastName,
-        suffix: users.suffix,
-        registeredName: users.registeredName,
-        tradeName: users.tradeName,
-        category: memberships.category,
-        repFirst: representatives.firstName,
-        repLast: representatives.lastName,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .leftJoin(
-        representatives,
-        and(eq(representatives.userId, users.id), eq(representatives.type, 'voting')),
-      )
-      .where(and(goodStanding(memberships, at), inArray(users.type, ['company', 'individual'])))
-      .orderBy(asc(users.id), desc(memberships.createdAt));
-    const seen = new Set<string>();
-    const entries = [];
-    for (const row of rows) {
-      if (seen.has(row.userId) || !categoryVotes(row.category, meeting)) continue;
-      seen.add(row.userId);
-      const memberName = displayName(row);
-      const company = row.type === 'company';
-      entries.push({
-        meetingId: id,
-        userId: row.userId,
-        kind: company ? ('company' as const) : ('individual' as const),
-        category: row.category,
-        memberName,
-        voterName: company && row.repFirst ? `${row.repFirst} ${row.repLast ?? ''}`.trim() : memberName,
-      });
-    }
+    const entries = await entriesFor(
+      tx,
+      meeting,
+      and(
+        goodStanding(memberships, endOfRecordDate(meeting.recordDate)),
+        inArray(users.type, ['company', 'individual']),
+      ),
+    );
     for (let start = 0; start < entries.length; start += 500) {
       await tx.insert(meetingRollEntries).values(entries.slice(start, start + 500));
     }
@@ -293,6 +262,50 @@ export async function freezeRoll(db: Db, viewer: Viewer, id: string, now = new D
     await audit(tx, viewer, 'meeting_roll_frozen', { roll: { from: null, to: entries.length } });
     return { total: entries.length };
   });
+}
+
+/**
+ * Roll entries for the memberships `where` finds, one per member (their newest such membership),
+ * in the categories the meeting lets vote: a company through its voting representative, whose
+ * name is copied now; an individual member by their own name.
+ */
+async function entriesFor(tx: DbTransaction, meeting: MeetingRow, where: ReturnType<typeof and>) {
+  const rows = await tx
+    .select({
+      userId: users.id,
+      type: users.type,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      suffix: users.suffix,
+      registeredName: users.registeredName,
+      tradeName: users.tradeName,
+      category: memberships.category,
+      repFirst: representatives.firstName,
+      repLast: representatives.lastName,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(representatives, and(eq(representatives.userId, users.id), eq(representatives.type, 'voting')))
+    .where(where)
+    .orderBy(asc(users.id), desc(memberships.createdAt));
+  const seen = new Set<string>();
+  const entries = [];
+  for (const row of rows) {
+    if (seen.has(row.userId) || !categoryVotes(row.category, meeting)) continue;
+    seen.add(row.userId);
+    const memberName = displayName(row);
+    const company = row.type === 'company';
+    entries.push({
+      meetingId: meeting.id,
+      userId: row.userId,
+      kind: company ? ('company' as const) : ('individual' as const),
+      category: row.category,
+      memberName,
+      voterName: company && row.repFirst ? `${row.repFirst} ${row.repLast ?? ''}`.trim() : memberName,
+    });
+  }
+  return entries;
 }
 
 export async function readRoll(db: Db, viewer: Viewer, id: string) {
@@ -551,7 +564,18 @@ export async function resolveCorrection(
       .for('update');
     if (!row) throw notFound(MEETING_MESSAGES.correctionNotFound);
     if (row.status !== 'open') throw conflict(MEETING_MESSAGES.correctionResolved);
-    assertNotLocked(await meetingOf(tx, row.meetingId), now);
+    const meeting = await meetingOf(tx, row.meetingId);
+    assertNotLocked(meeting, now);
+    // Accepting puts the member who asked on the roll (an approved membership in a voting category).
+    const added =
+      decision.status === 'accepted' && !(await entryOfUser(tx, meeting.id, row.userId))
+        ? await entriesFor(
+            tx,
+            meeting,
+            and(eq(memberships.userId, row.userId), eq(memberships.status, 'approved')),
+          )
+        : [];
+    if (added.length > 0) await tx.insert(meetingRollEntries).values(added);
     const [saved] = await tx
       .update(meetingRollCorrections)
       .set({
