@@ -504,8 +504,14 @@ describe('meetings: the secret ballot', () => {
         () => 'ok',
         (error: { statusCode?: number }) => error.statusCode ?? 'error',
       );
-    // Every voter twice at once: each counted once, the other 409.
-    const answers = await Promise.all(accounts.flatMap((_, i) => [cast(i), cast(i)]));
+    // Every voter twice at once, 50 voters at a time (500 within the minute, as the issue's
+    // figure; all 1,000 calls at once would wait longer for the pool than it allows, 503):
+    // each counted once, the other 409.
+    const answers: (string | number)[] = [];
+    for (let start = 0; start < accounts.length; start += 50) {
+      const wave = accounts.slice(start, start + 50).flatMap((_, i) => [cast(start + i), cast(start + i)]);
+      answers.push(...(await Promise.all(wave)));
+    }
     expect(answers.filter((answer) => answer === 'ok')).toHaveLength(500);
     expect(answers.filter((answer) => answer === 409)).toHaveLength(500);
     const [votes] = await context.db
