@@ -23,6 +23,11 @@ import {
   eventStaff,
   eventWaitlist,
   jobRuns,
+  meetingNominations,
+  meetingProxies,
+  meetingRollCorrections,
+  meetingRollEntries,
+  meetings,
   membershipCards,
   passkeys,
   prcLicences,
@@ -444,6 +449,138 @@ const documentPath = (access: 'public' | 'member', index = 0) => {
   if (!collection || !document) throw new Error(`no ${access} document collection`);
   return `${collection.publicPath}/${document.filename}`;
 };
+
+/**
+ * A meeting for the matrix (docs/decisions/071): its roll frozen with the owner and one other
+ * voter on it unless `frozen` is false; voting `open`, `closed` (and `certified`) or not yet.
+ */
+async function matrixMeeting(
+  db: Db,
+  owner: User,
+  { frozen = true, voting = 'not_open' as 'not_open' | 'open' | 'closed', certified = false } = {},
+) {
+  const now = Date.now();
+  const day = 86_400_000;
+  const [opens, closes] =
+    voting === 'open'
+      ? [now - 60_000, now + day]
+      : voting === 'closed'
+        ? [now - 2 * day, now - 60_000]
+        : [now + 20 * day, now + 31 * day];
+  const [meeting] = await db
+    .insert(meetings)
+    .values({
+      kind: 'annual',
+      title: 'Annual meeting',
+      startsAt: new Date(now + 30 * day),
+      venue: 'Makati',
+      agenda: 'Election of trustees',
+      procedure: 'Vote online',
+      recordDate: manilaDateString(new Date(now - day)),
+      nominationsOpenAt: new Date(now - day),
+      nominationsCloseAt: new Date(now + 10 * day),
+      proxyDeadline: new Date(now + 10 * day),
+      correctionsCloseAt: new Date(now + 10 * day),
+      votingOpensAt: new Date(opens),
+      votingClosesAt: new Date(closes),
+      challengeEndsAt: new Date(now + 40 * day),
+      seats: 7,
+      seconders: 2,
+      honoraryVotes: false,
+      associateVotes: true,
+      rollFrozenAt: frozen ? new Date(now - 60_000) : null,
+      certifiedAt: certified ? new Date(now - 30_000) : null,
+      status: certified ? 'certified' : 'draft',
+    })
+    .returning();
+  if (!meeting) throw new Error('meeting not created');
+  if (!frozen) return { meeting, ownerEntry: null, otherEntry: null };
+  const other = await createUser(db, { password: null });
+  const entries = await db
+    .insert(meetingRollEntries)
+    .values(
+      [owner, other].map((user) => ({
+        meetingId: meeting.id,
+        userId: user.id,
+        kind: 'individual' as const,
+        category: 'Regular' as const,
+        memberName: 'Voter',
+        voterName: 'Voter',
+      })),
+    )
+    .returning();
+  const [ownerEntry, otherEntry] = entries;
+  if (!ownerEntry || !otherEntry) throw new Error('roll not created');
+  return { meeting, ownerEntry, otherEntry };
+}
+
+/** A nomination on a frozen roll: of the owner (`ofOwner`) by the other voter, or of the other voter. */
+async function matrixNomination(db: Db, owner: User, { ofOwner }: { ofOwner: boolean }) {
+  const { meeting, ownerEntry, otherEntry } = await matrixMeeting(db, owner);
+  if (!ownerEntry || !otherEntry) throw new Error('roll not created');
+  const [nomination] = await db
+    .insert(meetingNominations)
+    .values({
+      meetingId: meeting.id,
+      nomineeEntryId: ofOwner ? ownerEntry.id : otherEntry.id,
+      nominatorEntryId: otherEntry.id,
+      statement: 'Experienced',
+    })
+    .returning();
+  if (!nomination) throw new Error('nomination not created');
+  return nomination;
+}
+
+async function matrixProxy(db: Db, owner: User) {
+  const { meeting, ownerEntry, otherEntry } = await matrixMeeting(db, owner);
+  if (!ownerEntry || !otherEntry) throw new Error('roll not created');
+  const [proxy] = await db
+    .insert(meetingProxies)
+    .values({
+      meetingId: meeting.id,
+      grantorEntryId: ownerEntry.id,
+      holderEntryId: otherEntry.id,
+      scope: 'all',
+    })
+    .returning();
+  if (!proxy) throw new Error('proxy not created');
+  return proxy;
+}
+
+const matrixMeetingInput = () => {
+  const now = Date.now();
+  const day = 86_400_000;
+  const at = (offset: number) => new Date(now + offset * day).toISOString();
+  return {
+    kind: 'annual',
+    title: 'Annual meeting',
+    startsAt: at(30),
+    venue: 'Makati',
+    agenda: 'Election of trustees',
+    procedure: 'Vote online',
+    recordDate: manilaDateString(new Date(now - day)),
+    nominationsOpenAt: at(-1),
+    nominationsCloseAt: at(10),
+    proxyDeadline: at(10),
+    correctionsCloseAt: at(10),
+    votingOpensAt: at(20),
+    votingClosesAt: at(31),
+    challengeEndsAt: at(40),
+  };
+};
+/** A meeting member route: the owner on the roll; another member (no membership) and the admin are not. */
+const voterOnly = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'forbidden',
+  admin: 'forbidden',
+} as const;
+const meetingsMember = {
+  guest: 'unauthenticated',
+  member: 'ok',
+  anotherMember: 'own-data-only',
+  admin: 'ok',
+} as const;
 
 export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': publicForAll,
@@ -1740,6 +1877,179 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     anotherMember: 'forbidden',
     admin: 'ok',
     request: () => ({ url: documentPath('member') }),
+  },
+
+  // The annual meeting and the election of trustees (docs/decisions/071).
+  'GET /api/meetings': { ...meetingsMember, anotherMember: 'ok' },
+  'POST /api/meetings': {
+    ...adminOnly,
+    request: () => ({ url: '/api/meetings', payload: matrixMeetingInput() }),
+  },
+  'GET /api/meetings/:id': {
+    ...meetingsMember,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}`,
+    }),
+  },
+  'PUT /api/meetings/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}`,
+      payload: matrixMeetingInput(),
+    }),
+  },
+  'POST /api/meetings/:id/notice': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/notice`,
+      payload: {},
+    }),
+  },
+  'GET /api/meetings/:id/roll': {
+    ...meetingsMember,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/roll`,
+    }),
+  },
+  'POST /api/meetings/:id/roll/freeze': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { frozen: false })).meeting.id}/roll/freeze`,
+    }),
+  },
+  'POST /api/meetings/:id/roll-corrections': {
+    ...meetingsMember,
+    anotherMember: 'ok',
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/roll-corrections`,
+      payload: { details: 'My firm is missing' },
+    }),
+  },
+  'GET /api/meetings/:id/roll-corrections': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/roll-corrections`,
+    }),
+  },
+  'PUT /api/roll-corrections/:id': {
+    ...adminOnly,
+    request: async ({ db, owner }) => {
+      const { meeting } = await matrixMeeting(db, owner);
+      const [correction] = await db
+        .insert(meetingRollCorrections)
+        .values({ meetingId: meeting.id, userId: owner.id, details: 'Missing' })
+        .returning();
+      return {
+        url: `/api/roll-corrections/${correction?.id}`,
+        payload: { status: 'accepted', resolution: 'Added' },
+      };
+    },
+  },
+  'POST /api/meetings/:id/nominations': {
+    ...voterOnly,
+    request: async ({ db, owner }) => {
+      const { meeting, otherEntry } = await matrixMeeting(db, owner);
+      return {
+        url: `/api/meetings/${meeting.id}/nominations`,
+        payload: { nomineeId: otherEntry?.id, statement: 'Experienced' },
+      };
+    },
+  },
+  'POST /api/nominations/:id/seconds': {
+    ...voterOnly,
+    // The owner seconds the other voter's self-nomination.
+    request: async ({ db, owner }) => ({
+      url: `/api/nominations/${(await matrixNomination(db, owner, { ofOwner: false })).id}/seconds`,
+    }),
+  },
+  'POST /api/nominations/:id/accept': {
+    ...voterOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/nominations/${(await matrixNomination(db, owner, { ofOwner: true })).id}/accept`,
+    }),
+  },
+  'POST /api/nominations/:id/withdraw': {
+    ...voterOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/nominations/${(await matrixNomination(db, owner, { ofOwner: true })).id}/withdraw`,
+    }),
+  },
+  'PUT /api/nominations/:id/validation': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/nominations/${(await matrixNomination(db, owner, { ofOwner: true })).id}/validation`,
+      payload: { valid: false, note: 'Not seconded' },
+    }),
+  },
+  'POST /api/meetings/:id/proxies': {
+    ...voterOnly,
+    request: async ({ db, owner }) => {
+      const { meeting, otherEntry } = await matrixMeeting(db, owner);
+      return {
+        url: `/api/meetings/${meeting.id}/proxies`,
+        payload: { holderId: otherEntry?.id, scope: 'election' },
+      };
+    },
+  },
+  'GET /api/meetings/:id/proxies': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/proxies`,
+    }),
+  },
+  'DELETE /api/proxies/:id': {
+    ...voterOnly,
+    request: async ({ db, owner }) => ({ url: `/api/proxies/${(await matrixProxy(db, owner)).id}` }),
+  },
+  'PUT /api/proxies/:id/validation': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/proxies/${(await matrixProxy(db, owner)).id}/validation`,
+      payload: { valid: true },
+    }),
+  },
+  'POST /api/meetings/:id/voting/open': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/voting/open`,
+    }),
+  },
+  'POST /api/meetings/:id/voting/close': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'open' })).meeting.id}/voting/close`,
+    }),
+  },
+  'POST /api/meetings/:id/ballots': {
+    ...voterOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'open' })).meeting.id}/ballots`,
+      payload: { candidateIds: [] },
+    }),
+  },
+  'GET /api/meetings/:id/turnout': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/turnout`,
+    }),
+  },
+  'POST /api/meetings/:id/certify': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed' })).meeting.id}/certify`,
+    }),
+  },
+  'GET /api/meetings/:id/results': {
+    ...publicForAll,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed', certified: true })).meeting.id}/results`,
+    }),
+  },
+  'GET /meetings/:id/quorum': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/meetings/${(await matrixMeeting(db, owner)).meeting.id}/quorum`,
+    }),
   },
 };
 

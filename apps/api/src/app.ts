@@ -32,6 +32,7 @@ import { duesRoutes } from './modules/dues/routes';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { jobsPlugin } from './modules/jobs';
+import { meetingRoutes, quorumPageRoutes } from './modules/meetings';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
 import { userInGoodStanding } from './modules/memberships';
 import { applicationRoutes } from './modules/memberships/application-routes';
@@ -260,6 +261,9 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(cardVerifyRoutes, { prefix: '/api', db, config });
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config, storage });
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
+  // The annual meeting and the election of trustees (docs/decisions/071).
+  await app.register(meetingRoutes, { prefix: '/api', db, config });
+  await app.register(quorumPageRoutes, { db });
   // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
   await app.register(jobsPlugin, {
     db,

@@ -59,6 +59,16 @@ export const STAFF_AREAS = {
   privacyBreaches: ['admin', 'secretariat'],
   /** The scheduled jobs, their runs and "Run now". */
   scheduledWork: ['admin'],
+  /**
+   * The annual meeting (docs/decisions/071): the meetings list, the roll, turnout (who has voted,
+   * never how) and the quorum page; `meetingsRun` creates a meeting, sends its notice, freezes the
+   * roll, resolves corrections, validates proxies and opens or closes voting (the secretariat, the
+   * corporate secretary); `meetingsElection` validates nominations and certifies the results (the
+   * election committee). No area opens a voter's choice: no route answers it.
+   */
+  meetings: ['admin', 'secretariat', 'election_committee'],
+  meetingsRun: ['admin', 'secretariat'],
+  meetingsElection: ['admin', 'election_committee'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
 

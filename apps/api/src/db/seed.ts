@@ -57,6 +57,7 @@ import {
 } from './seed-content';
 import { insertDemoCpd } from './seed-cpd';
 import { type RenderedImage, renderBanner, renderLogo, renderPortrait } from './seed-images';
+import { insertDemoMeetings } from './seed-meetings';
 
 export type SeedOptions = {
   adminPassword: string;
@@ -583,6 +584,9 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       is_active: member.is_active,
     })),
   );
+
+  // The annual meetings (docs/decisions/071).
+  await insertDemoMeetings(tx, { now, userIdOf: requireUser });
 
   await tx
     .insert(uploadedFiles)

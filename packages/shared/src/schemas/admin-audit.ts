@@ -47,6 +47,16 @@ export const ADMIN_AUDIT_ACTIONS = [
   'privacy_breach_closed',
   'account_erased',
   'privacy_request_answered',
+  'meeting_created',
+  'meeting_updated',
+  'meeting_notice_sent',
+  'meeting_roll_frozen',
+  'meeting_roll_correction_resolved',
+  'meeting_nomination_validated',
+  'meeting_proxy_validated',
+  'meeting_voting_opened',
+  'meeting_voting_closed',
+  'meeting_results_certified',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -91,6 +101,16 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   privacy_breach_closed: 'Closed a breach',
   account_erased: 'Erased the account on the member’s request',
   privacy_request_answered: 'Answered a privacy request',
+  meeting_created: 'Created a meeting',
+  meeting_updated: 'Edited a meeting',
+  meeting_notice_sent: 'Sent the notice of a meeting',
+  meeting_roll_frozen: 'Froze the roll of a meeting',
+  meeting_roll_correction_resolved: 'Resolved a correction of the roll',
+  meeting_nomination_validated: 'Validated a nomination',
+  meeting_proxy_validated: 'Validated a proxy',
+  meeting_voting_opened: 'Opened voting',
+  meeting_voting_closed: 'Closed voting',
+  meeting_results_certified: 'Certified the results of an election',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -10,6 +10,7 @@ export * from './events';
 export * from './files';
 export * from './jobs';
 export * from './mail';
+export * from './meetings';
 export * from './memberships';
 export * from './news';
 export * from './privacy';

@@ -1,4 +1,4 @@
-import { manilaDateString, PRIVACY_RETENTION_JOB } from '@portal/shared';
+import { MEETING_REMINDERS_JOB, manilaDateString, PRIVACY_RETENTION_JOB } from '@portal/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { maintainEmbeddedDatabase, purgeExpiredRecords } from '../../lib/housekeeping';
@@ -12,6 +12,7 @@ import {
   runDailyDues,
 } from '../dues';
 import { runEventsJob } from '../events';
+import { sendMeetingReminders } from '../meetings';
 import { applyRetention, DATA_EXPORTS_JOB, runDataExports } from '../privacy';
 import type { JobDefinition } from './runner';
 
@@ -215,6 +216,25 @@ export function createJobs(
           signal,
           onMail: () => deps.mail.poke(),
         }),
+    },
+    {
+      name: MEETING_REMINDERS_JOB,
+      title: 'Meeting reminders',
+      description:
+        'E-mails the voters of a meeting the day before the proxy deadline and the day before voting opens, once each (docs/decisions/071).',
+      schedule: '25 0 * * *',
+      scheduleText: 'Every day at 12:25 AM',
+      catchUp: 3,
+      canDryRun: true,
+      run: async (date, { dryRun }) => {
+        const result = await sendMeetingReminders(
+          { db, publicUrl: config.publicUrl },
+          manilaDateString(date),
+          { dryRun },
+        );
+        if (!dryRun && result.reminders > 0) deps.mail.poke();
+        return result;
+      },
     },
   ];
 }

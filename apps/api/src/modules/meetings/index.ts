@@ -1,0 +1,3 @@
+// What other modules may use of meetings (docs/decisions/034-modules-by-domain.md).
+export { meetingRoutes, quorumPageRoutes } from './routes';
+export { sendMeetingReminders } from './service';
