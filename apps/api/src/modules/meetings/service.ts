@@ -991,21 +991,8 @@ export async function readResults(db: Db, viewer: Viewer | null, id: string) {
   const certified = meeting.certifiedAt !== null;
   if (!certified && !viewer?.roles.includes('election_committee'))
     throw refused(MEETING_MESSAGES.resultsNotCertified, 'not_certified');
-  // Certified results never change (votes are append-only and closed): read once per process.
-  const kept = certified ? certifiedResults.get(id) : undefined;
-  if (kept) return kept;
-  const results = await tallyOf(db, id, certified);
-  if (certified) {
-    if (certifiedResults.size >= CERTIFIED_RESULTS_KEPT)
-      certifiedResults.delete(certifiedResults.keys().next().value as string);
-    certifiedResults.set(id, results);
-  }
-  return results;
+  return tallyOf(db, id, certified);
 }
-
-/** The certified results read so far, by meeting (the oldest dropped past a few). */
-const CERTIFIED_RESULTS_KEPT = 20;
-const certifiedResults = new Map<string, Awaited<ReturnType<typeof tallyOf>>>();
 
 async function tallyOf(db: Db, id: string, certified: boolean) {
   const [nominations, tally, ballots] = await Promise.all([
