@@ -21,34 +21,40 @@ export function BillingFieldset({ company }: { company: boolean }) {
     name: ['tin', 'billingAddress', 'billingEmail'],
   });
   return (
-    <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+    // The legend and its line sit above the grid: a legend is no grid item, so a line pulled up
+    // towards it inside the grid overlapped it.
+    <fieldset className="min-w-0">
       <legend className="font-medium text-sm text-stone-800">Billing details</legend>
-      <p className="-mt-2 text-sm text-stone-600 sm:col-span-2">
+      <p className="mt-1 text-sm text-stone-600">
         What statements of account and receipts print. Blank fields use the name, address and e-mail above.
       </p>
-      <TextField
-        label="TIN"
-        inputMode="numeric"
-        placeholder="123-456-789-000"
-        error={errors.tin?.message}
-        {...register('tin')}
-      />
-      {company && (
-        <>
-          <TextField
-            label="Billing address"
-            error={errors.billingAddress?.message}
-            {...register('billingAddress')}
-          />
-          <TextField
-            label="Billing e-mail"
-            type="email"
-            description={<p className="text-stone-600 text-xs">Statements and receipts are sent here too.</p>}
-            error={errors.billingEmail?.message}
-            {...register('billingEmail')}
-          />
-        </>
-      )}
+      <div className="mt-4 grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="TIN"
+          inputMode="numeric"
+          placeholder="123-456-789-000"
+          error={errors.tin?.message}
+          {...register('tin')}
+        />
+        {company && (
+          <>
+            <TextField
+              label="Billing address"
+              error={errors.billingAddress?.message}
+              {...register('billingAddress')}
+            />
+            <TextField
+              label="Billing e-mail"
+              type="email"
+              description={
+                <p className="text-stone-600 text-xs">Statements and receipts are sent here too.</p>
+              }
+              error={errors.billingEmail?.message}
+              {...register('billingEmail')}
+            />
+          </>
+        )}
+      </div>
     </fieldset>
   );
 }

@@ -45,54 +45,57 @@ export function NameFieldset({ company }: { company: boolean }) {
     name: ['firstName', 'middleName', 'lastName', 'suffix', 'registeredName', 'tradeName'],
   });
   return (
-    <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+    // As BillingFieldset: the legend and its line above the grid.
+    <fieldset className="min-w-0">
       <legend className="font-medium text-sm text-stone-800">Name</legend>
-      <p className="-mt-2 text-sm text-stone-600 sm:col-span-2">
+      <p className="mt-1 text-sm text-stone-600">
         Printed on the membership card, receipts and certificates.
       </p>
-      {company ? (
-        <>
-          <TextField
-            label="Registered company name"
-            autoComplete="organization"
-            error={errors.registeredName?.message}
-            {...register('registeredName')}
-          />
-          <TextField
-            label="Trade name (optional)"
-            error={errors.tradeName?.message}
-            {...register('tradeName')}
-          />
-        </>
-      ) : (
-        <>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Middle name (optional)"
-            autoComplete="additional-name"
-            error={errors.middleName?.message}
-            {...register('middleName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            label="Suffix (optional)"
-            autoComplete="honorific-suffix"
-            placeholder="Jr., III"
-            error={errors.suffix?.message}
-            {...register('suffix')}
-          />
-        </>
-      )}
+      <div className="mt-4 grid gap-5 sm:grid-cols-2">
+        {company ? (
+          <>
+            <TextField
+              label="Registered company name"
+              autoComplete="organization"
+              error={errors.registeredName?.message}
+              {...register('registeredName')}
+            />
+            <TextField
+              label="Trade name (optional)"
+              error={errors.tradeName?.message}
+              {...register('tradeName')}
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Middle name (optional)"
+              autoComplete="additional-name"
+              error={errors.middleName?.message}
+              {...register('middleName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+            <TextField
+              label="Suffix (optional)"
+              autoComplete="honorific-suffix"
+              placeholder="Jr., III"
+              error={errors.suffix?.message}
+              {...register('suffix')}
+            />
+          </>
+        )}
+      </div>
     </fieldset>
   );
 }
