@@ -59,6 +59,8 @@ export const STAFF_AREAS = {
   privacyBreaches: ['admin', 'secretariat'],
   /** The scheduled jobs, their runs and "Run now". */
   scheduledWork: ['admin'],
+  /** The member directory's moderation, licence badges and abuse reports (docs/decisions/072). */
+  directory: ['admin', 'secretariat'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
 
