@@ -225,7 +225,7 @@ export const directoryAdminListQuerySchema = z.object({
   status: queryChoice(DIRECTORY_ADMIN_STATUSES, unknown('Status', DIRECTORY_ADMIN_STATUSES)).default('all'),
   ...pageQuerySchema(25),
 });
-export type DirectoryAdminListQuery = z.input<typeof directoryAdminListQuerySchema>;
+export type DirectoryAdminListQuery = z.infer<typeof directoryAdminListQuerySchema>;
 
 export const directoryAdminEntrySchema = z.object({
   id: z.uuid(),
