@@ -1258,7 +1258,7 @@ async function measureDirectory(server, env, label) {
       );
     }
   }
-  const page = { path: '/directory?commodity=copper', check: (body) => body.includes('<html') };
+  const page = { path: '/directory?commodity=copper', check: (body) => body.includes('Directory entries') };
   await measure(restarted.baseUrl, page, { connections: 20, seconds: load.warmUpSeconds });
   const rendered = await measure(restarted.baseUrl, page, { connections: 20, seconds: load.seconds });
   report(

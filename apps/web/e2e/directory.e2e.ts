@@ -38,6 +38,31 @@ async function relayedMessageTo(to: string) {
 }
 
 describe('the member directory (docs/product-rules.md "Member directory")', () => {
+  it('renders /directory and an entry for guests on the server, public fields only, with meta tags', async () => {
+    const list = await fetch(`${browser.baseUrl}${paths.directory}?commodity=silver&region=region_7`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('public, max-age=60');
+    const html = await list.text();
+    expect(html).toContain(COMPANY.name);
+    expect(html).toContain('<meta property="og:title" content="Member directory"');
+    const id = html.match(/href="\/directory\/([0-9a-f-]{36})"/)?.[1];
+    expect(id).toBeDefined();
+    const entry = await fetch(`${browser.baseUrl}${paths.directoryEntry(id as string)}`);
+    expect(entry.status).toBe(200);
+    const entryHtml = await entry.text();
+    expect(entryHtml).toContain(`<meta property="og:title" content="${COMPANY.name}"`);
+    expect(entryHtml).not.toContain(COMPANY.email);
+    // A members-only name is no part of the guests' directory.
+    const everyone = await (await fetch(`${browser.baseUrl}${paths.directory}?kind=professional`)).text();
+    expect(everyone).toContain('Maria Lourdes Santos');
+    expect(everyone).not.toContain('Benjamin Navarro');
+    // The demo's unlisted member and a members-only name are not pages for guests.
+    const missing = await fetch(
+      `${browser.baseUrl}${paths.directoryEntry('00000000-0000-4000-8000-000000000000')}`,
+    );
+    expect(missing.status).toBe(404);
+  });
+
   it('a company lists itself with two fields members-only; a guest finds it; a member sees all and writes', async () => {
     // The company keeps its website and contact person for members.
     {

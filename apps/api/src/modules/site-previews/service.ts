@@ -1,4 +1,12 @@
-import { type EventDetail, isSitePath, type NewsDetail, siteConfig, sitePaths } from '@portal/shared';
+import {
+  DIRECTORY_MESSAGES,
+  type DirectoryEntry,
+  type EventDetail,
+  isSitePath,
+  type NewsDetail,
+  siteConfig,
+  sitePaths,
+} from '@portal/shared';
 import { desc, eq } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { Config } from '../../config';
@@ -146,6 +154,26 @@ export const eventPreview = (config: Config, event: EventDetail): LinkPreview =>
 });
 
 /** The page shell with the preview's title, description and Open Graph / Twitter tags. */
+/** The directory's link preview (docs/decisions/072). */
+export const directoryPreview = (config: Config): LinkPreview => ({
+  title: DIRECTORY_MESSAGES.title,
+  description: DIRECTORY_MESSAGES.intro,
+  image: null,
+  url: `${config.publicUrl}${sitePaths.directory}`,
+  type: 'website',
+});
+
+/** An entry's preview, from the fields its page shows a guest: its name, kind and about. */
+export const directoryEntryPreview = (config: Config, entry: DirectoryEntry): LinkPreview => ({
+  title: entry.name,
+  description:
+    entry.about?.slice(0, 200) ??
+    `${entry.kind === 'company' ? 'A company' : 'A professional'} in the ${DIRECTORY_MESSAGES.title.toLowerCase()}`,
+  image: null,
+  url: `${config.publicUrl}${sitePaths.directoryEntry(entry.id)}`,
+  type: 'profile',
+});
+
 export function withLinkPreview(shell: string, preview: LinkPreview): string {
   const title = escapeHtml(`${preview.title} | ${siteConfig.acronym}`);
   const description = escapeHtml(preview.description);

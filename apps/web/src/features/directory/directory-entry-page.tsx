@@ -6,9 +6,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
+import type { PagePrefetch } from '@/lib/page-prefetch';
 import { useSessionStore } from '@/lib/session-store';
-import { useDirectoryEntry, useSendDirectoryMessage } from './api/directory';
+import { directoryEntryQueryOptions, useDirectoryEntry, useSendDirectoryMessage } from './api/directory';
 import { EntryFacts, kindLabel, ProfessionLine } from './components/entry-facts';
+
+/**
+ * An entry's page for guests, rendered by the server (modules/site-previews answers an entry a
+ * guest may not see with the shell and 404 before rendering).
+ */
+export const prefetchDirectoryEntryPage: PagePrefetch = ({ queryClient, params, reads }) =>
+  queryClient.fetchQuery(directoryEntryQueryOptions(params.id ?? '', reads.getDirectoryEntry));
 
 /** /directory/{id}: one entry, with the fields the server answered this viewer, and "Send a message". */
 export function DirectoryEntryPage() {

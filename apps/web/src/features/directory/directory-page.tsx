@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SearchField } from '@/components/admin-list/list-toolbar';
 import {
+  readPublicListParams,
   useDropRefusedParams,
   useKeepPageInRange,
   usePublicListParams,
@@ -20,7 +21,8 @@ import { PublicPagination } from '@/components/ui/pagination';
 import { SectionEmptyState } from '@/components/ui/section-empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { directoryParams, useDirectory } from './api/directory';
+import type { PagePrefetch } from '@/lib/page-prefetch';
+import { directoryParams, directoryQueryOptions, useDirectory } from './api/directory';
 import { EntryFacts, kindLabel, ProfessionLine } from './components/entry-facts';
 
 const controlClasses =
@@ -53,6 +55,12 @@ const FILTERS: Filter[] = [
     options: DIRECTORY_SPECIALISATIONS,
   },
 ];
+
+/** The page /directory shows for its address, fetched before the server renders it for guests. */
+export const prefetchDirectoryPage: PagePrefetch = ({ queryClient, search, reads }) =>
+  queryClient.fetchQuery(
+    directoryQueryOptions(readPublicListParams(directoryParams, search), reads.listDirectory),
+  );
 
 /**
  * /directory (docs/product-rules.md "Member directory"): search by name and filters, all in the

@@ -1,4 +1,5 @@
 import type {
+  ContentReads,
   DirectoryAdminListQuery,
   DirectoryAdminListResponse,
   DirectoryEntryResponse,
@@ -9,7 +10,7 @@ import type {
   MyDirectoryListing,
   ReceivedDirectoryMessage,
 } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressQuery } from '@/components/admin-list/use-list-params';
 import { apiRequest } from '@/lib/api-client';
 
@@ -36,20 +37,27 @@ const keys = {
   reports: ['directory', 'admin', 'reports'] as const,
 };
 
+/** GET /api/directory over HTTP: what the browser reads (the server reads the API's own answer). */
+const fetchDirectory: ContentReads['listDirectory'] = (query, signal) =>
+  apiRequest<DirectoryListResponse>('/directory', { query, signal });
+const fetchEntry: ContentReads['getDirectoryEntry'] = (id, signal) =>
+  apiRequest<DirectoryEntryResponse>(`/directory/${encodeURIComponent(id)}`, { signal });
+
 /** GET /api/directory: a page of entries, each with the fields this viewer may see. */
-export const useDirectory = (query: DirectoryAddressQuery) =>
-  useQuery({
+export const directoryQueryOptions = (query: DirectoryAddressQuery, listDirectory = fetchDirectory) =>
+  queryOptions({
     queryKey: keys.list(query),
-    queryFn: ({ signal }) => apiRequest<DirectoryListResponse>('/directory', { query, signal }),
+    queryFn: ({ signal }) => listDirectory(query, signal),
     placeholderData: keepPreviousData,
   });
+export const useDirectory = (query: DirectoryAddressQuery) => useQuery(directoryQueryOptions(query));
 
-export const useDirectoryEntry = (id: string) =>
-  useQuery({
+export const directoryEntryQueryOptions = (id: string, getEntry = fetchEntry) =>
+  queryOptions({
     queryKey: keys.entry(id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<DirectoryEntryResponse>(`/directory/${encodeURIComponent(id)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await getEntry(id, signal)).data,
   });
+export const useDirectoryEntry = (id: string) => useQuery(directoryEntryQueryOptions(id));
 
 /** POST /api/directory/{id}/messages (members in good standing): 202 with the confirmation. */
 export const useSendDirectoryMessage = (id: string) =>
