@@ -56,6 +56,9 @@
 //           errors, exactly 500 ballots and 500 "has voted"; then with 1,000 ballots (the rest
 //           written directly) and the results certified, GET …/results p99 < 200 ms, each answer
 //           holding 1,000 ballots whose recount equals the published votes
+//   directory 3,000 listed entries of the member directory: its search with filters (commodity,
+//           region, profession, a name), as a guest and as a member in good standing: p99 < 100 ms
+//           at 20 connections, 0 errors; the server-rendered /directory: p99 < 300 ms
 // BENCH_ONLY=lists,pages runs only those parts (the server is started and seeded all the same);
 // BENCH_DATABASE=pglite (or postgres) only that database. It exits non-zero when a target fails or
 // the benchmark itself breaks. On a shared machine other work inflates the figures: the load
@@ -94,6 +97,7 @@ const parts = process.env.BENCH_ONLY?.split(',') ?? [
   'export',
   'transcript',
   'ballots',
+  'directory',
 ];
 const targets = {
   firstStartMs: 10_000,
@@ -1354,6 +1358,7 @@ async function benchDatabase(database) {
       server = await startServer(env, { npmStart: true });
     }
     if (parts.includes('export')) server = await measureExport(server, env, label);
+    if (parts.includes('directory')) server = await measureDirectory(server, env, label);
     if (parts.includes('large')) {
       await stopServer(server);
       console.log(`${label} seeding up to ${users.large} users…`);
@@ -1373,6 +1378,61 @@ async function benchDatabase(database) {
       await withPostgres((client) => client.query(`drop database if exists ${database.name} with (force)`));
     }
   }
+}
+
+/** Entries of the member directory's bench part (modules/directory/benchmark.ts). */
+const directoryEntries = 3_000;
+
+/**
+ * The member directory at 3,000 entries: its searches with filters as a guest and as a member in
+ * good standing (p99 < 100 ms at 20 connections), and /directory rendered (p99 < 300 ms). Answers
+ * the restarted server.
+ */
+async function measureDirectory(server, env, label) {
+  await stopServer(server);
+  runCli(['seed-directory-benchmark', String(directoryEntries)], env);
+  const restarted = await startServer(env, { npmStart: true });
+  const member = await signIn(restarted.baseUrl, DEMO_MEMBER);
+  const listed = (body) => JSON.parse(body).pagination.total > 0;
+  const searches = [
+    ['all', '/api/directory'],
+    ['commodity', '/api/directory?commodity=copper'],
+    ['commodity and region', '/api/directory?commodity=gold&region=region_13'],
+    ['profession', '/api/directory?profession=geologist&specialisation=resource_estimation'],
+    ['name', '/api/directory?search=Exploration%2012'],
+  ];
+  for (const [viewer, cookie] of [
+    ['guest', undefined],
+    ['member', member],
+  ]) {
+    for (const [name, path] of searches) {
+      const check = name === 'commodity and region' && viewer === 'guest' ? () => true : listed;
+      await measure(
+        restarted.baseUrl,
+        { path, check },
+        { connections: 20, cookie, seconds: load.warmUpSeconds },
+      );
+      const result = await measure(
+        restarted.baseUrl,
+        { path, check },
+        { connections: 20, cookie, seconds: load.seconds },
+      );
+      report(
+        result.p99 < targets.jsonP99Ms && result.errors === 0,
+        `${label} directory search (${name}) as a ${viewer} at ${directoryEntries} entries p99 ${ms(result.p99)} ` +
+          `(< ${targets.jsonP99Ms}) at 20 connections, ${Math.round(result.perSecond)} req/s, ${result.errors} errors`,
+      );
+    }
+  }
+  const page = { path: '/directory?commodity=copper', check: (body) => body.includes('Directory entries') };
+  await measure(restarted.baseUrl, page, { connections: 20, seconds: load.warmUpSeconds });
+  const rendered = await measure(restarted.baseUrl, page, { connections: 20, seconds: load.seconds });
+  report(
+    rendered.p99 < targets.pageP99Ms && rendered.errors === 0,
+    `${label} page /directory?commodity=copper p99 ${ms(rendered.p99)} (< ${targets.pageP99Ms}) at 20 connections, ` +
+      `${rendered.errors} errors`,
+  );
+  return restarted;
 }
 
 const printLoad = (when, label) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CURRENT_NOTICE_VERSION,
+  DEFAULT_DIRECTORY_VISIBILITY,
   DOCUMENT_COLLECTIONS,
   type EmailTokenPurpose,
   manilaDateString,
@@ -10,9 +11,12 @@ import sharp from 'sharp';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import {
+  consentRecords,
   cpdCertificates,
   cpdExternalUnits,
   dataExports as dataExportsTable,
+  directoryEntries,
+  directoryMessages,
   duesPayments,
   duesReminders,
   duesStatements,
@@ -581,6 +585,26 @@ const meetingsMember = {
   anotherMember: 'own-data-only',
   admin: 'ok',
 } as const;
+/** A listed directory entry of `userId` (its directory consent given), for the directory's routes. */
+async function listedDirectoryEntry(db: Db, userId: string) {
+  const [entry] = await db
+    .insert(directoryEntries)
+    .values({ userId, kind: 'company', visibility: { ...DEFAULT_DIRECTORY_VISIBILITY } })
+    .returning();
+  await db.insert(consentRecords).values({
+    userId,
+    purpose: 'member_directory',
+    given: true,
+    noticeVersion: CURRENT_NOTICE_VERSION,
+    source: 'profile',
+  });
+  if (!entry) throw new Error('entry not created');
+  return entry;
+}
+
+/** Another member's listed entry, which the owner may read and write to. */
+const someoneElsesEntry = async (db: Db) =>
+  listedDirectoryEntry(db, (await createUser(db, { type: 'company', password: null })).id);
 
 export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': publicForAll,
@@ -1866,6 +1890,72 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     ...publicForAll,
     request: () => ({ url: documentPath('public', 0) }),
   },
+  'GET /api/directory': publicForAll,
+  'GET /api/directory/:id': {
+    ...publicForAll,
+    request: async ({ db }) => ({ url: `/api/directory/${(await someoneElsesEntry(db)).id}` }),
+  },
+  'POST /api/directory/:id/messages': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+    request: async ({ db }) => ({
+      url: `/api/directory/${(await someoneElsesEntry(db)).id}/messages`,
+      payload: { message: 'Hello', acceptShowAddress: true },
+    }),
+  },
+  // Staff accounts are not members: they have no listing of their own.
+  'GET /api/me/directory': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'forbidden',
+  },
+  'PUT /api/me/directory': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'forbidden',
+    request: () => ({ url: '/api/me/directory', payload: { listed: true } }),
+  },
+  'GET /api/me/directory/messages': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'own-data-only',
+    admin: 'ok',
+  },
+  'POST /api/me/directory/messages/:id/report': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => {
+      const entry = await listedDirectoryEntry(db, owner.id);
+      const sender = await createUser(db, { password: null });
+      const [message] = await db
+        .insert(directoryMessages)
+        .values({ entryId: entry.id, senderId: sender.id, body: 'Hello' })
+        .returning();
+      return { url: `/api/me/directory/messages/${message?.id}/report`, payload: {} };
+    },
+  },
+  'GET /api/directory/admin/entries': adminOnly,
+  'PUT /api/directory/admin/entries/:id/moderation': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/directory/admin/entries/${(await someoneElsesEntry(db)).id}/moderation`,
+      payload: { hidden: true, reason: 'Checking' },
+    }),
+  },
+  'PUT /api/directory/admin/entries/:id/licence': {
+    ...adminOnly,
+    request: async ({ db }) => ({
+      url: `/api/directory/admin/entries/${(await someoneElsesEntry(db)).id}/licence`,
+      payload: { verified: true },
+    }),
+  },
+  'GET /api/directory/admin/reports': adminOnly,
   'GET /meap-forms/:filename': { ...publicForAll, request: () => ({ url: documentPath('public', 1) }) },
   'GET /membership-documents/:filename': {
     ...publicForAll,

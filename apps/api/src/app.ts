@@ -25,6 +25,7 @@ import { sessionPlugin } from './modules/auth/session-plugin';
 import { boardRoutes } from './modules/board/routes';
 import { certificateRoutes, cpdRoutes } from './modules/cpd/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { directoryRoutes } from './modules/directory/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { moveProofsToPrivateFiles } from './modules/dues';
 import { createPaymentProvider } from './modules/dues/providers/payment-provider';
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   // The annual meeting and the election of trustees (docs/decisions/071).
   await app.register(meetingRoutes, { prefix: '/api', db, config });
   await app.register(quorumPageRoutes, { db });
+  await app.register(directoryRoutes, { prefix: '/api', db, publicUrl: config.publicUrl });
   // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
   await app.register(jobsPlugin, {
     db,

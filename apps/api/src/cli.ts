@@ -23,6 +23,7 @@ import { startMailWorker } from './lib/mail/worker';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
+import { seedDirectoryBenchmark } from './modules/directory/benchmark';
 import { createPaymentProvider, issueDueStatements } from './modules/dues';
 import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
 import { seedRetentionBenchmark } from './modules/privacy/retention-benchmark';
@@ -41,6 +42,8 @@ const usage = `Usage: cli <command>
   seed-benchmark N [U]  add N published events, N published news articles and U users
   seed-retention-benchmark N
                         add N accounts with a share of each kind due for the retention job
+  seed-directory-benchmark N
+                        add N listed member directory entries (the directory bench)
   seed-export-history EMAIL
                         give that account 5 years of history (10 paid statements, 50
                         registrations, 20 certificates, a card) for the data export's bench
@@ -109,6 +112,14 @@ async function run(command: string | undefined, argument: string | undefined, op
         throw new Error('seed-retention-benchmark needs a count of accounts');
       return withDatabase(async ({ db }) => {
         console.log(JSON.stringify(await seedRetentionBenchmark(db, accounts)));
+      });
+    }
+    case 'seed-directory-benchmark': {
+      const entries = Number(argument);
+      if (!Number.isInteger(entries) || entries < 1)
+        throw new Error('seed-directory-benchmark needs a count of entries');
+      return withDatabase(async ({ db }) => {
+        console.log(JSON.stringify(await seedDirectoryBenchmark(db, entries)));
       });
     }
     case 'seed-export-history': {

@@ -1,4 +1,5 @@
 import type { CertificateVerificationResponse } from './schemas/cpd';
+import type { DirectoryEntryResponse, DirectoryListResponse } from './schemas/directory';
 import type { EventDetailResponse, EventListResponse } from './schemas/events';
 import type { CardVerificationResponse } from './schemas/membership-card';
 import type { NewsAuthorsResponse, NewsDetailResponse, NewsListResponse } from './schemas/news';
@@ -46,4 +47,8 @@ export type ContentReads = {
   verifyCard(token: string, signal?: AbortSignal): Promise<CardVerificationResponse>;
   /** GET /api/certificates/verify/{code} */
   verifyCertificate(code: string, signal?: AbortSignal): Promise<CertificateVerificationResponse>;
+  /** GET /api/directory (docs/decisions/072) */
+  listDirectory(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<DirectoryListResponse>;
+  /** GET /api/directory/{id} */
+  getDirectoryEntry(id: string, signal?: AbortSignal): Promise<DirectoryEntryResponse>;
 };

@@ -66,6 +66,11 @@ export const sitePaths = {
   unsubscribe: '/unsubscribe',
   /** The notice to the old address of an e-mail change links here, the token in its query. */
   undoEmailChange: '/undo-email-change',
+  /** The member directory (docs/decisions/072): search, an entry, one's listing, moderation. */
+  directory: '/directory',
+  directoryEntry: (id: string) => `/directory/${encodeURIComponent(id)}`,
+  profileDirectory: '/profile/directory',
+  adminDirectory: '/admin/directory',
 } as const;
 
 /**
@@ -126,6 +131,10 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminCpd,
   `${sitePaths.transcriptsVerify}/:code`,
   sitePaths.unsubscribe,
+  sitePaths.directory,
+  `${sitePaths.directory}/:id`,
+  sitePaths.profileDirectory,
+  sitePaths.adminDirectory,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

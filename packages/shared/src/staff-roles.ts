@@ -69,6 +69,8 @@ export const STAFF_AREAS = {
   meetings: ['admin', 'secretariat', 'election_committee'],
   meetingsRun: ['admin', 'secretariat'],
   meetingsElection: ['admin', 'election_committee'],
+  /** The member directory's moderation, licence badges and abuse reports (docs/decisions/072). */
+  directory: ['admin', 'secretariat'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
 

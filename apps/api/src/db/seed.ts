@@ -56,6 +56,7 @@ import {
   eventOrganizer,
 } from './seed-content';
 import { insertDemoCpd } from './seed-cpd';
+import { insertDemoDirectory, listedInDemoDirectory } from './seed-directory';
 import { type RenderedImage, renderBanner, renderLogo, renderPortrait } from './seed-images';
 import { insertDemoMeetings } from './seed-meetings';
 
@@ -356,6 +357,11 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
   };
 
   await insertDemoConsents(tx, [admin.id, ...demoStaff.map((person) => person.id)], memberRows, daysAgo);
+  await insertDemoDirectory(
+    tx,
+    requireUser,
+    new Map(demoMembers.map((member) => [member.username, member.type])),
+  );
 
   const demoMemberships = demoMembers.flatMap((member) =>
     member.memberships.map((membership) => ({ member, membership })),
@@ -656,7 +662,9 @@ async function insertDemoConsents(
     ...members.flatMap((member, index) => [
       row(member.id, 'privacy_notice', true, daysAgo(30, 1)),
       row(member.id, 'announcements_email', true, daysAgo(30, 1)),
-      ...(index % 2 === 0 ? [row(member.id, 'member_directory', true, daysAgo(30, 1))] : []),
+      ...(listedInDemoDirectory(member.username)
+        ? [row(member.id, 'member_directory', true, daysAgo(30, 1))]
+        : []),
       ...(index % 3 === 0 ? [row(member.id, 'cpd_prc_report', true, daysAgo(30, 1))] : []),
       // One member gave announcements at first and withdrew them later.
       ...(index === members.length - 2 ? [row(member.id, 'announcements_email', false, daysAgo(3))] : []),

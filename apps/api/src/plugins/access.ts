@@ -65,6 +65,11 @@ declare module 'fastify' {
      * account that has two-step sign-in on.
      */
     stepUp?: boolean | ((request: FastifyRequest) => boolean | Promise<boolean>);
+    /**
+     * What a guest's answer of a public read may be kept as, when not SHARED_FOR_A_MINUTE: the
+     * member directory's reads must drop a withdrawn entry within the minute (decision 072).
+     */
+    guestCacheControl?: string;
   }
   interface FastifyInstance {
     /**
@@ -97,6 +102,8 @@ export const NOT_STORED = 'private, no-store';
  * with the ETag (@fastify/etag) making the asking cheap (a 304).
  */
 export const SHARED_FOR_A_MINUTE = 'public, max-age=60, stale-while-revalidate=300';
+/** A minute and not a second more: no stale copy is served while a cache asks again (decision 072). */
+export const SHARED_FOR_ONE_MINUTE_ONLY = 'public, max-age=60';
 
 /** Whether the viewer holds one of `allowed` (a list of `STAFF_AREAS`); false for guests. */
 export const viewerHolds = (
@@ -207,7 +214,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
   // Cookie header, so a signed-in reader's request is never answered with it. Set last, so that
   // no file sender's default wins.
   app.addHook('onSend', async (request, reply) => {
-    const { access, ignoresViewer, changesState } = request.routeOptions.config;
+    const { access, ignoresViewer, changesState, guestCacheControl } = request.routeOptions.config;
     if (!access || ignoresViewer) return;
     reply.header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'Cookie'));
     const guestsRead =
@@ -216,6 +223,6 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
       (request.method === 'GET' || request.method === 'HEAD') &&
       request.headers.cookie === undefined &&
       reply.statusCode === 200;
-    reply.header('cache-control', guestsRead ? SHARED_FOR_A_MINUTE : NOT_STORED);
+    reply.header('cache-control', guestsRead ? (guestCacheControl ?? SHARED_FOR_A_MINUTE) : NOT_STORED);
   });
 });

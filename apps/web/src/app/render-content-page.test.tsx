@@ -91,6 +91,11 @@ const contentReads: ContentReads = {
     reads.push(`verifyCertificate ${number}`);
     return { data: { status: 'not_found' } };
   },
+  listDirectory: async () => ({
+    data: [],
+    pagination: { page: 1, limit: 24, total: 0, totalPages: 1, hasNext: false, hasPrev: false },
+  }),
+  getDirectoryEntry: () => notFound(),
 };
 
 /** The same answers over HTTP, as the browser fetches them again once the app has started. */

@@ -2,6 +2,8 @@ import type { ContentReads } from '@portal/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { refusedParams } from '@/components/admin-list/use-list-params';
 import { paths } from '@/config/paths';
+import { prefetchDirectoryEntryPage } from '@/features/directory/directory-entry-page';
+import { prefetchDirectoryPage } from '@/features/directory/directory-page';
 import { prefetchEventPage } from '@/features/events/event-page';
 import { prefetchEventsPage } from '@/features/events/events-page';
 import { prefetchNewsArticlePage } from '@/features/news/news-article-page';
@@ -20,6 +22,8 @@ const contentPages: Record<string, PagePrefetch> = {
   [`${paths.news}/:id`]: prefetchNewsArticlePage,
   [`${paths.verify}/:token`]: prefetchVerifyPage,
   [`${paths.certificatesVerify}/:code`]: prefetchCertificateVerifyPage,
+  [paths.directory]: prefetchDirectoryPage,
+  [`${paths.directory}/:id`]: prefetchDirectoryEntryPage,
 };
 
 export type RenderedPage = {

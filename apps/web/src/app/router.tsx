@@ -57,6 +57,18 @@ export const routes: RouteObject[] = [
             path: paths.events,
             lazy: () => import('@/features/events/events-page').then((m) => ({ Component: m.EventsPage })),
           }),
+          page('Member directory', {
+            path: paths.directory,
+            lazy: () =>
+              import('@/features/directory/directory-page').then((m) => ({ Component: m.DirectoryPage })),
+          }),
+          page('Directory entry', {
+            path: `${paths.directory}/:id`,
+            lazy: () =>
+              import('@/features/directory/directory-entry-page').then((m) => ({
+                Component: m.DirectoryEntryPage,
+              })),
+          }),
           page('Event', {
             path: '/events/:id',
             lazy: () => import('@/features/events/event-page').then((m) => ({ Component: m.EventPage })),
@@ -180,6 +192,13 @@ export const routes: RouteObject[] = [
                 path: paths.profile,
                 lazy: () =>
                   import('@/features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              }),
+              page('My directory listing', {
+                path: paths.profileDirectory,
+                lazy: () =>
+                  import('@/features/directory/my-listing-page').then((m) => ({
+                    Component: m.MyListingPage,
+                  })),
               }),
               page('Company Representatives', {
                 path: paths.profileRepresentatives,
@@ -334,6 +353,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/privacy-breaches/breach-page').then((m) => ({
                     Component: m.BreachPage,
+                  })),
+              }),
+              staffPage('Member directory', 'directory', {
+                path: paths.adminDirectory,
+                lazy: () =>
+                  import('@/features/directory/admin-directory-page').then((m) => ({
+                    Component: m.AdminDirectoryPage,
                   })),
               }),
               staffPage('Privacy requests', 'privacyRequests', {

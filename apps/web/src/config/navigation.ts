@@ -96,7 +96,8 @@ export type AdminSection =
   | 'board'
   | 'jobs'
   | 'privacy'
-  | 'breaches';
+  | 'breaches'
+  | 'directory';
 /** `area`: the staff roles that may open the screen (STAFF_AREAS, decision 060): the sidebar lists only those. */
 export type AdminNavLink = NavLink & { section: AdminSection; area: StaffArea; built: boolean };
 
@@ -123,6 +124,7 @@ export const adminNavigation: readonly AdminNavLink[] = (
       label: 'Breach register',
       to: paths.adminPrivacyBreaches,
     },
+    { section: 'directory', area: 'directory', label: 'Member directory', to: paths.adminDirectory },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 

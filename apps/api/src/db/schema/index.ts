@@ -5,6 +5,7 @@ export * from './board';
 export * from './cpd';
 export * from './cpd-transcript';
 export * from './data-exports';
+export * from './directory';
 export * from './dues';
 export * from './events';
 export * from './files';

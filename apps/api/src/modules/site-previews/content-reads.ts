@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { fieldName, validationError } from '../../lib/errors';
 import { readAsGuest } from '../../lib/public-read';
 import { certificateReads } from '../cpd';
+import { directoryReads } from '../directory';
 import { eventReads } from '../events';
 import { cardReads } from '../member-cards';
 import { newsReads } from '../news';
@@ -48,4 +49,7 @@ export const guestContentReads = (db: Db): ContentReads => ({
   getNews: (id) => asTheRouteAnswers(() => readAsGuest(db, newsReads.detail, { id })),
   verifyCard: (token) => asTheRouteAnswers(() => readAsGuest(db, cardReads.verify, { token })),
   verifyCertificate: (code) => asTheRouteAnswers(() => readAsGuest(db, certificateReads.verify, { code })),
+  listDirectory: (query) =>
+    asTheRouteAnswers(() => readAsGuest(db, directoryReads.list, asQueryString(query))),
+  getDirectoryEntry: (id) => asTheRouteAnswers(() => readAsGuest(db, directoryReads.entry, { id })),
 });

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { type Storage, UPLOADS_CACHE_CONTROL } from '../../lib/storage';
-import { NOT_STORED, SHARED_FOR_A_MINUTE } from '../../plugins/access';
+import { NOT_STORED, SHARED_FOR_A_MINUTE, SHARED_FOR_ONE_MINUTE_ONLY } from '../../plugins/access';
 import { certificateReads } from '../cpd';
 import { cardReads, verifyRateLimit } from '../member-cards';
 import { guestContentReads, RefusedInput } from './content-reads';
@@ -16,6 +16,8 @@ import {
   articlePreview,
   buildNewsFeed,
   contentSitemapEntries,
+  directoryEntryPreview,
+  directoryPreview,
   eventPreview,
   LINK_PREVIEW_IMAGES_PATH,
   type LinkPreview,
@@ -38,6 +40,7 @@ const sitemapPaths = [
   sitePaths.membersNews,
   sitePaths.news,
   sitePaths.events,
+  sitePaths.directory,
 ];
 
 /**
@@ -199,6 +202,43 @@ export async function sitePreviewRoutes(
       const html = page && 'html' in page ? page.html : null;
       return sendPage(reply, 200, html ?? withPreview(shell), sharedIfRendered(html !== null));
     });
+  // The member directory (docs/decisions/072): the guest's page, public fields only, kept by
+  // caches one minute and not served stale, so a withdrawn entry leaves it within the minute.
+  app.get(sitePaths.directory, { schema: { hide: true } }, async (request, reply) => {
+    if (shell === null) return reply.callNotFound();
+    const page = await renderer.render(request.url, reads, request.log, (html) =>
+      withLinkPreview(html, directoryPreview(config)),
+    );
+    if (page && 'redirectTo' in page) return reply.redirect(page.redirectTo);
+    return sendPage(reply, 200, page?.html ?? shell, page ? SHARED_FOR_ONE_MINUTE_ONLY : 'no-cache');
+  });
+  app.get<{ Params: { id: string } }>(
+    `${sitePaths.directory}/:id`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (shell === null || !isSitePath(request.url.split('?')[0] ?? '')) return reply.callNotFound();
+      const answer = await reads.getDirectoryEntry(request.params.id).catch((error: unknown) => {
+        if (error instanceof RefusedInput || (error instanceof AppError && error.statusCode === 404))
+          return null;
+        throw error;
+      });
+      if (answer === null) return sendPage(reply, 404, shell, 'no-cache');
+      const withPreview = (html: string) => withLinkPreview(html, directoryEntryPreview(config, answer.data));
+      const page = await renderer.render(
+        request.url,
+        {
+          ...reads,
+          getDirectoryEntry: async (asked) =>
+            asked === request.params.id ? answer : reads.getDirectoryEntry(asked),
+        },
+        request.log,
+        withPreview,
+      );
+      const html = page && 'html' in page ? page.html : null;
+      return sendPage(reply, 200, html ?? withPreview(shell), html ? SHARED_FOR_ONE_MINUTE_ONLY : 'no-cache');
+    },
+  );
+
   recordPage(
     `${sitePaths.news}/:id`,
     reads.getNews,

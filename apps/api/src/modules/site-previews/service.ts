@@ -1,4 +1,12 @@
-import { type EventDetail, isSitePath, type NewsDetail, siteConfig, sitePaths } from '@portal/shared';
+import {
+  DIRECTORY_MESSAGES,
+  type DirectoryEntry,
+  type EventDetail,
+  isSitePath,
+  type NewsDetail,
+  siteConfig,
+  sitePaths,
+} from '@portal/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { Config } from '../../config';
@@ -199,6 +207,28 @@ export const articlePreview = async (db: Db, config: Config, article: NewsDetail
   url: `${config.publicUrl}${sitePaths.newsArticle(article.id)}`,
   type: 'article',
   jsonLd: articleJsonLd(config, article),
+});
+
+/** The directory's link preview (docs/decisions/072). */
+export const directoryPreview = (config: Config): LinkPreview => ({
+  title: DIRECTORY_MESSAGES.title,
+  description: DIRECTORY_MESSAGES.intro,
+  images: [],
+  imageAlt: DIRECTORY_MESSAGES.title,
+  url: `${config.publicUrl}${sitePaths.directory}`,
+  type: 'website',
+});
+
+/** An entry's preview, from the fields its page shows a guest: its name, kind and about. */
+export const directoryEntryPreview = (config: Config, entry: DirectoryEntry): LinkPreview => ({
+  title: entry.name,
+  description:
+    entry.about?.slice(0, 200) ??
+    `${entry.kind === 'company' ? 'A company' : 'A professional'} in the ${DIRECTORY_MESSAGES.title.toLowerCase()}`,
+  images: [],
+  imageAlt: entry.name,
+  url: `${config.publicUrl}${sitePaths.directoryEntry(entry.id)}`,
+  type: 'profile',
 });
 
 /** An event page's preview, from the event its page shows a guest. */

@@ -1,6 +1,7 @@
 import { mayOpen, STAFF_ROLE_LABELS } from '@portal/shared';
 import {
   ArrowLeft,
+  BookUser,
   CalendarDays,
   Clock,
   GraduationCap,
@@ -34,6 +35,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   jobs: Clock,
   privacy: ShieldCheck,
   breaches: ShieldAlert,
+  directory: BookUser,
 };
 
 const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium';

@@ -52,7 +52,19 @@ export function PrivacyConsentSection({ onFailed }: { onFailed: (text: string) =
           <div key={purpose}>
             <CheckboxField
               label={CONSENT_LABELS[purpose].label}
-              description={<p className="text-stone-600 text-xs">{CONSENT_LABELS[purpose].hint}</p>}
+              description={
+                <p className="text-stone-600 text-xs">
+                  {CONSENT_LABELS[purpose].hint}
+                  {purpose === 'member_directory' && (
+                    <>
+                      {' '}
+                      <Link to={paths.profileDirectory} className="font-medium text-brand-800 underline">
+                        Edit my directory listing
+                      </Link>
+                    </>
+                  )}
+                </p>
+              }
               checked={givenOf(purpose)}
               disabled={change.isPending}
               onChange={(event) => {
