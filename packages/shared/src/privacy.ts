@@ -51,7 +51,7 @@ export const CONSENT_LABELS: Record<OptionalConsentPurpose, { label: string; hin
   },
   member_directory: {
     label: 'List me in the member directory',
-    hint: 'Your name, company and city are shown to other members in good standing.',
+    hint: "Your listing shows what you choose, field by field: to everyone, to members in good standing, or to no one (your profile's directory listing).",
   },
   cpd_prc_report: {
     label: 'Report my CPD credits to the PRC',
@@ -125,9 +125,11 @@ export const RETENTION_SCHEDULE: readonly NoticeRetention[] = [
 /** The privacy notice in force. A new version is a new object here with its own version and date. */
 export const PRIVACY_NOTICE = {
   // 1.1: the rights to a copy, to correction and to erasure are used on the profile (1.0 sent
-  // people to the Data Protection Officer for them), published the same day.
-  version: '1.1',
-  publishedOn: '2026-12-03',
+  // people to the Data Protection Officer for them), published the same day. 1.2: the member
+  // directory lists each field to whom the member chooses, some to the public (1.1 said members
+  // only), and relays members' messages.
+  version: '1.2',
+  publishedOn: '2026-12-04',
   controller: {
     name: siteConfig.name,
     address: siteConfig.address,
@@ -174,9 +176,10 @@ export const PRIVACY_NOTICE = {
     },
     {
       title: 'The member directory',
-      data: 'Name, company and city',
+      data: 'Name, company or profession, what you do and where, and the contact details you choose to list',
       basis: 'consent',
-      explanation: 'Only when you agree; shown to other members, never to the public.',
+      explanation:
+        'Only when you agree; each field shown to whom you choose (everyone, members in good standing, or no one). Members may send you a message through the site, which you can turn off.',
     },
     {
       title: 'Security and the audit log',

@@ -9,6 +9,8 @@ import {
   boardMembers,
   consentRecords,
   events,
+  meetingRollEntries,
+  meetings,
   memberships,
   newsArticles,
   type User,
@@ -255,4 +257,54 @@ export async function logInThroughSecondStep(
     headers: { cookie: cookieHeaderFrom(login) },
     payload: { code: totpCodeAt(user.totpSecret) },
   });
+}
+
+/**
+ * An annual meeting a month away (docs/decisions/071) with `voters` on its frozen roll, each an
+ * individual entry under their own name, written directly: for tests of other modules that need a
+ * person on a roll (privacy's export and erasure).
+ */
+export async function createMeetingWithRoll(db: Db, voters: { id: string; name: string }[]) {
+  const day = 86_400_000;
+  const now = Date.now();
+  const [meeting] = await db
+    .insert(meetings)
+    .values({
+      kind: 'annual',
+      title: `Annual meeting ${randomUUID().slice(0, 8)}`,
+      startsAt: new Date(now + 30 * day),
+      venue: 'Makati',
+      agenda: 'Election of trustees',
+      procedure: 'Vote online or at the venue',
+      recordDate: new Date(now - day).toISOString().slice(0, 10),
+      nominationsOpenAt: new Date(now - day),
+      nominationsCloseAt: new Date(now + 10 * day),
+      proxyDeadline: new Date(now + 10 * day),
+      correctionsCloseAt: new Date(now + 10 * day),
+      votingOpensAt: new Date(now + 20 * day),
+      votingClosesAt: new Date(now + 31 * day),
+      challengeEndsAt: new Date(now + 40 * day),
+      seats: 7,
+      seconders: 2,
+      honoraryVotes: false,
+      associateVotes: true,
+      rollFrozenAt: new Date(now - 60_000),
+      status: 'draft',
+    })
+    .returning();
+  if (!meeting) throw new Error('meeting not created');
+  const entries = await db
+    .insert(meetingRollEntries)
+    .values(
+      voters.map((voter) => ({
+        meetingId: meeting.id,
+        userId: voter.id,
+        kind: 'individual' as const,
+        category: 'Individual' as const,
+        memberName: voter.name,
+        voterName: voter.name,
+      })),
+    )
+    .returning();
+  return { meeting, entries };
 }

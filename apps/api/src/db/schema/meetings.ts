@@ -94,9 +94,10 @@ export const meetingRollEntries = pgTable(
     meetingId: uuid('meeting_id')
       .notNull()
       .references(() => meetings.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Kept when the account is deleted (decision 020), as the roll of an election is its record:
+    // a cascade would take the candidate's nomination and the voter's "has voted" with it, and
+    // change results already certified.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').$type<RollEntryKind>().notNull(),
     category: text('category').$type<MembershipCategory>().notNull(),
     memberName: text('member_name').notNull(),

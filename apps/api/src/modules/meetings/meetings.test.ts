@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MEETING_MESSAGES, manilaDateString, quorumOf, type StaffRole } from '@portal/shared';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAuditLog,
@@ -544,6 +544,13 @@ describe('meetings: the secret ballot', () => {
       expect(entry.votes).toBe(recount.get(entry.id) ?? 0);
     expect(results.candidates.find((entry: { id: string }) => entry.id === one).votes).toBe(334);
     expect(results.candidates.find((entry: { id: string }) => entry.id === two).votes).toBe(333);
+
+    // An administrator deleting a candidate's and a voter's accounts afterwards changes nothing
+    // certified: the roll keeps its entries (decision 020 deletes the account, not the record).
+    await context.db.delete(users).where(inArray(users.id, [a.id, accounts[0]?.id ?? '']));
+    const after = (await call('GET', `/api/meetings/${id}/results`, null)).json().data;
+    expect(after.candidates).toEqual(results.candidates);
+    expect(after.ballots).toHaveLength(500);
   }, 120_000);
 
   it('loses and doubles nothing when the server dies between "has voted" and the ballot', async () => {

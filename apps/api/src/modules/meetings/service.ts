@@ -745,7 +745,7 @@ export async function validateNomination(
       viewer,
       'meeting_nomination_validated',
       { status: { from: nomination.status, to: status } },
-      nominee?.userId,
+      nominee?.userId ?? undefined,
     );
     return oneNomination(tx, meeting, nominationId);
   });
@@ -846,7 +846,7 @@ export async function validateProxy(
       viewer,
       'meeting_proxy_validated',
       { status: { from: proxy.status, to: status } },
-      grantor?.userId,
+      grantor?.userId ?? undefined,
     );
     return oneProxy(tx, proxyId);
   });

@@ -21,6 +21,8 @@ import {
   cpdTranscriptCopies,
   cpdTranscriptReminders,
   dataExports,
+  directoryEntries,
+  directoryMessages,
   duesPayments,
   duesReminderPauses,
   duesReminders,
@@ -31,6 +33,8 @@ import {
   eventStaff,
   eventWaitlist,
   mailOutbox,
+  meetingRollCorrections,
+  meetingRollEntries,
   membershipCards,
   memberships,
   passkeys,
@@ -230,6 +234,17 @@ export async function eraseAccount(tx: DbTransaction, userId: string, now: Date)
     .returning({ file: cpdExternalUnits.certificate_file });
   await tx.delete(cpdTranscriptReminders).where(eq(cpdTranscriptReminders.user_id, userId));
   await tx.delete(cpdTranscriptCopies).where(eq(cpdTranscriptCopies.user_id, userId));
+  // The member directory (decision 072): the listing (with the messages sent to it) and the
+  // messages the person sent.
+  await tx.delete(directoryEntries).where(eq(directoryEntries.userId, userId));
+  await tx.delete(directoryMessages).where(eq(directoryMessages.senderId, userId));
+  // Meetings (decision 071): the rolls keep their entries, as the record of each election, with
+  // the placeholder in place of the person; their requests to correct a roll go.
+  await tx
+    .update(meetingRollEntries)
+    .set({ memberName: placeholderName, voterName: placeholderName })
+    .where(eq(meetingRollEntries.userId, userId));
+  await tx.delete(meetingRollCorrections).where(eq(meetingRollCorrections.userId, userId));
   await tx.delete(eventWaitlist).where(eq(eventWaitlist.user_id, userId));
   await tx.delete(eventStaff).where(eq(eventStaff.user_id, userId));
   // Names copied where the person acted as staff once (the account holds no role now).

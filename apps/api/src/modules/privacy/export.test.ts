@@ -1,13 +1,26 @@
 import type { Readable } from 'node:stream';
-import { DATA_EXPORT_MESSAGES, DATA_EXPORT_VALID_MS, dataExportPagePath, displayName } from '@portal/shared';
+import {
+  DATA_EXPORT_MESSAGES,
+  DATA_EXPORT_VALID_MS,
+  DEFAULT_DIRECTORY_VISIBILITY,
+  dataExportPagePath,
+  displayName,
+} from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createMemberHistory } from '../../db/member-history';
-import { dataExports, jobRuns, mailOutbox, prcLicences } from '../../db/schema';
+import {
+  dataExports,
+  directoryEntries,
+  directoryMessages,
+  jobRuns,
+  mailOutbox,
+  prcLicences,
+} from '../../db/schema';
 import { createStorage } from '../../lib/storage';
-import { createMembership, createUser, signIn } from '../../test/factories';
+import { createMeetingWithRoll, createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { DATA_EXPORTS_JOB, runDataExports } from './export';
 
@@ -81,6 +94,25 @@ describe('POST /api/me/data-export and the ZIP', () => {
       payload: { given: true },
       headers: { cookie: member.cookie },
     });
+    // A directory listing with a message received and one sent, and a place on a meeting's roll.
+    const [listing] = await context.db
+      .insert(directoryEntries)
+      .values({
+        userId: member.user.id,
+        kind: 'company',
+        about: 'Copper in Mindanao',
+        visibility: { ...DEFAULT_DIRECTORY_VISIBILITY },
+      })
+      .returning();
+    const [otherListing] = await context.db
+      .insert(directoryEntries)
+      .values({ userId: other.user.id, kind: 'company', visibility: { ...DEFAULT_DIRECTORY_VISIBILITY } })
+      .returning();
+    await context.db.insert(directoryMessages).values([
+      { entryId: listing?.id as string, senderId: other.user.id, body: 'Do you drill in Surigao?' },
+      { entryId: otherListing?.id as string, senderId: member.user.id, body: 'We assay nickel.' },
+    ]);
+    const { meeting } = await createMeetingWithRoll(context.db, [{ id: member.user.id, name: member.name }]);
     await context.db.insert(prcLicences).values({
       user_id: member.user.id,
       profession: 'geologist',
@@ -154,6 +186,14 @@ describe('POST /api/me/data-export and the ZIP', () => {
       ],
     );
     expect(json.sessions.length).toBeGreaterThan(0);
+    expect(json.directory.entry).toMatchObject({ id: listing?.id, about: 'Copper in Mindanao' });
+    expect(json.directory.messagesReceived.map((row: { body: string }) => row.body)).toEqual([
+      'Do you drill in Surigao?',
+    ]);
+    expect(json.directory.messagesSent.map((row: { body: string }) => row.body)).toEqual([
+      'We assay nickel.',
+    ]);
+    expect(json.meetings.rolls).toMatchObject([{ meetingId: meeting.id, voterName: member.name }]);
     // Nothing of the other person.
     const text = entries.get('data.json')?.toString('utf8') ?? '';
     for (const value of [

@@ -20,6 +20,8 @@ import {
   cpdExternalUnits,
   type DataExportRow,
   dataExports,
+  directoryEntries,
+  directoryMessages,
   duesCheckouts,
   duesPayments,
   duesReminderPauses,
@@ -33,6 +35,12 @@ import {
   events,
   eventWaitlist,
   mailOutbox,
+  meetingNominations,
+  meetingProxies,
+  meetingRollCorrections,
+  meetingRollEntries,
+  meetings,
+  meetingVotes,
   membershipCards,
   memberships,
   newsLikes,
@@ -337,6 +345,63 @@ async function collectRecords(db: Db, userId: string) {
           .where(eq(cpdExternalUnits.user_id, userId))
           .orderBy(asc(cpdExternalUnits.completed_on)),
       ]);
+      // The member directory (decision 072): the listing and the messages sent and received.
+      const [directoryEntry] = await tx
+        .select()
+        .from(directoryEntries)
+        .where(eq(directoryEntries.userId, userId));
+      const directoryMessagesSent = await tx
+        .select({ body: directoryMessages.body, createdAt: directoryMessages.createdAt })
+        .from(directoryMessages)
+        .where(eq(directoryMessages.senderId, userId))
+        .orderBy(asc(directoryMessages.createdAt));
+      const directoryMessagesReceived = directoryEntry
+        ? await tx
+            .select({ body: directoryMessages.body, createdAt: directoryMessages.createdAt })
+            .from(directoryMessages)
+            .where(eq(directoryMessages.entryId, directoryEntry.id))
+            .orderBy(asc(directoryMessages.createdAt))
+        : [];
+      // Meetings (decision 071): the person's places on the rolls, whether they voted and how
+      // (in person or by proxy), their corrections, nominations and proxies. Never a ballot's
+      // choice: no record ties one to them.
+      const rollRows = await tx
+        .select({
+          entry: meetingRollEntries,
+          meeting: { title: meetings.title, startsAt: meetings.startsAt },
+        })
+        .from(meetingRollEntries)
+        .innerJoin(meetings, eq(meetings.id, meetingRollEntries.meetingId))
+        .where(eq(meetingRollEntries.userId, userId))
+        .orderBy(asc(meetings.startsAt));
+      const entryIds = rollRows.map((row) => row.entry.id);
+      const byEntry = entryIds.length > 0;
+      const [voteRows, correctionRows, nominationRows, proxyRows] = await oneAfterAnother([
+        byEntry ? tx.select().from(meetingVotes).where(inArray(meetingVotes.entryId, entryIds)) : [],
+        tx.select().from(meetingRollCorrections).where(eq(meetingRollCorrections.userId, userId)),
+        byEntry
+          ? tx
+              .select()
+              .from(meetingNominations)
+              .where(
+                or(
+                  inArray(meetingNominations.nomineeEntryId, entryIds),
+                  inArray(meetingNominations.nominatorEntryId, entryIds),
+                ),
+              )
+          : [],
+        byEntry
+          ? tx
+              .select()
+              .from(meetingProxies)
+              .where(
+                or(
+                  inArray(meetingProxies.grantorEntryId, entryIds),
+                  inArray(meetingProxies.holderEntryId, entryIds),
+                ),
+              )
+          : [],
+      ]);
       return {
         account,
         statements: statementRows,
@@ -374,6 +439,18 @@ async function collectRecords(db: Db, userId: string) {
           newsLikes: likeRows,
           staffActionsAboutYou: auditRows,
           mail: mailRows,
+          directory: {
+            entry: directoryEntry ?? null,
+            messagesSent: directoryMessagesSent,
+            messagesReceived: directoryMessagesReceived,
+          },
+          meetings: {
+            rolls: rollRows.map((row) => ({ ...row.entry, meeting: row.meeting })),
+            voted: voteRows,
+            rollCorrections: correctionRows,
+            nominations: nominationRows,
+            proxies: proxyRows,
+          },
         },
       };
     },

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  DEFAULT_DIRECTORY_VISIBILITY,
   displayName,
   erasedAccountNames,
   erasedEmail,
@@ -17,11 +18,15 @@ import {
   consentRecords,
   cpdExternalUnits,
   dataExports,
+  directoryEntries,
+  directoryMessages,
   duesPayments,
   duesReminders,
   duesStatements,
   eventRegistrations,
   mailOutbox,
+  meetingRollCorrections,
+  meetingRollEntries,
   passkeys,
   prcDetails,
   prcLicences,
@@ -33,7 +38,14 @@ import {
   userTotp,
 } from '../../db/schema';
 import { createStorage } from '../../lib/storage';
-import { createEvent, createMembership, createUser, signIn, TEST_PASSWORD } from '../../test/factories';
+import {
+  createEvent,
+  createMeetingWithRoll,
+  createMembership,
+  createUser,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
@@ -322,6 +334,30 @@ describe('approving an erasure', () => {
 
   it('erases every personal column, keeps the receipt with its number and the placeholder, and leaves no e-mail in the audit log', async () => {
     const { user, statement, payment, cookie } = await memberWithHistory();
+    // A directory listing with a message sent, a place on a meeting's roll and a correction asked.
+    const [listing] = await context.db
+      .insert(directoryEntries)
+      .values({
+        userId: user.id,
+        kind: 'company',
+        about: 'Gold in Aurora',
+        visibility: { ...DEFAULT_DIRECTORY_VISIBILITY },
+      })
+      .returning();
+    const elsewhere = await createUser(context.db, { type: 'company' });
+    const [otherListing] = await context.db
+      .insert(directoryEntries)
+      .values({ userId: elsewhere.id, kind: 'company', visibility: { ...DEFAULT_DIRECTORY_VISIBILITY } })
+      .returning();
+    await context.db
+      .insert(directoryMessages)
+      .values({ entryId: otherListing?.id as string, senderId: user.id, body: 'Call me on 0917 555 0101' });
+    const { meeting } = await createMeetingWithRoll(context.db, [
+      { id: user.id, name: 'Sierra Madre Prospects Inc.' },
+    ]);
+    await context.db
+      .insert(meetingRollCorrections)
+      .values({ meetingId: meeting.id, userId: user.id, details: 'Our category is Regular' });
     // An audit row with the e-mail inside its changes, as an e-mail change records it.
     await context.db.insert(adminAuditLog).values({
       actorId: null,
@@ -402,6 +438,28 @@ describe('approving an erasure', () => {
     ).toBeGreaterThan(0);
 
     // The statement and the receipt stay, with their numbers and the placeholder.
+    // The listing and the message sent are gone; the roll keeps its entry, under the placeholder.
+    expect(
+      await context.db
+        .select()
+        .from(directoryEntries)
+        .where(eq(directoryEntries.id, listing?.id as string)),
+    ).toEqual([]);
+    expect(
+      await context.db.select().from(directoryMessages).where(eq(directoryMessages.senderId, user.id)),
+    ).toEqual([]);
+    const [rollEntry] = await context.db
+      .select()
+      .from(meetingRollEntries)
+      .where(eq(meetingRollEntries.meetingId, meeting.id));
+    expect(rollEntry?.voterName).toMatch(/^Former member \d{4}-\d{4}$/);
+    expect(rollEntry?.memberName).toBe(rollEntry?.voterName);
+    expect(
+      await context.db
+        .select()
+        .from(meetingRollCorrections)
+        .where(eq(meetingRollCorrections.userId, user.id)),
+    ).toEqual([]);
     const [kept] = await context.db.select().from(duesStatements).where(eq(duesStatements.id, statement.id));
     expect(kept).toMatchObject({
       number: statement.number,
