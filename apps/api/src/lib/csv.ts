@@ -19,6 +19,9 @@ const PHONE_NUMBER = /^(?=.*\d)[\d +()-]+$/;
 export const CSV_CELL_OPTIONS = {
   bom: true,
   record_delimiter: 'windows',
+  // csv-stringify quotes a value holding the record delimiter; with CRLF that leaves a lone LF or
+  // CR unquoted, which a spreadsheet reads as the end of the row.
+  quoted_match: /[\r\n]/,
   escape_formulas: true,
   cast: {
     // The per-value options csv-stringify merges in; its types leave escape_formulas out of them.

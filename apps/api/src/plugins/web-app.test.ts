@@ -57,9 +57,11 @@ describe('serving the web app', () => {
     // An article's or event's page answers 404 when there is no such published record
     // (plugins/site-previews.test.ts), so crawlers do not index empty pages; a card's verification
     // page when no card has the token (site-previews/verify-page.test.ts), a certificate's when no
-    // certificate has the code (cpd/verify-page.test.ts).
+    // certificate has the code (cpd/verify-page.test.ts), a directory entry's when no entry is
+    // listed under the id (directory/directory.test.ts).
     for (const route of SITE_ROUTES.filter(
-      (route) => !/^\/((news|events)\/:id|verify\/:token|certificates\/verify\/:code)$/.test(route),
+      (route) =>
+        !/^\/((news|events|directory)\/:id|verify\/:token|certificates\/verify\/:code)$/.test(route),
     )) {
       const response = await get(route.replaceAll(/:\w+/g, 'some-id'));
       expect([route, response.statusCode]).toEqual([route, 200]);

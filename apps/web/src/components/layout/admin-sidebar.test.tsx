@@ -33,6 +33,7 @@ describe('AdminSidebar (decision 060)', () => {
       'Scheduled work',
       'Privacy requests',
       'Breach register',
+      'Member directory',
     ]);
   });
 
@@ -56,12 +57,13 @@ describe('AdminSidebar (decision 060)', () => {
       'Meet Our Board',
       'Privacy requests',
       'Breach register',
+      'Member directory',
     ]);
   });
 
   it('lists everything to an administrator remembered from before roles existed', () => {
     signInAs(undefined);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });
-    expect(linkNames()).toHaveLength(11);
+    expect(linkNames()).toHaveLength(12);
   });
 });
