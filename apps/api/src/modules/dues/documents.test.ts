@@ -208,6 +208,29 @@ describe('the Statement of Account', () => {
     expect(longText).toMatch(/Balance due\s+₱1,252,067\.89/);
   });
 
+  it('asks for no payment once the statement is paid in full, nor on a void one', async () => {
+    const paid = textOf(
+      save(
+        'statement-paid.pdf',
+        await renderStatementPdf({
+          ...statement,
+          status: 'Paid',
+          paidCentavos: statement.totalCentavos,
+          balanceCentavos: 0,
+          qrImage: { bytes: await fakeQr('png'), type: 'image/png' },
+        }),
+      ),
+    );
+    expect(paid).toMatch(/Balance due\s+₱0\.00/);
+    expect(paid).not.toContain('How to pay');
+    expect(paid).not.toContain('GCash: 0917 123 4567');
+    expect(paid).not.toContain('Scan with any QR Ph app');
+    const voided = textOf(
+      save('statement-void-no-pay.pdf', await renderStatementPdf({ ...statement, voidReason: 'Duplicate' })),
+    );
+    expect(voided).not.toContain('How to pay');
+  });
+
   it('refuses a date that is not YYYY-MM-DD', async () => {
     await expect(renderStatementPdf({ ...statement, dueOn: '04/02/2026' })).rejects.toThrow(RangeError);
     await expect(renderStatementPdf({ ...statement, dueOn: '2026-02-31' })).rejects.toThrow(RangeError);
