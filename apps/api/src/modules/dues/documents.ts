@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire as createModuleRequire } from 'node:module';
 import { formatCentavos, MONTH_NAMES } from '@portal/shared';
 import PDFDocument from 'pdfkit';
+import { ToWords } from 'to-words';
 
 export type DocumentParty = {
   name: string;
@@ -70,6 +71,21 @@ export function documentDate(isoDate: string): string {
     throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
   }
   return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
+}
+
+const pesoWords = new ToWords({ localeCode: 'en-PH' });
+
+/**
+ * The amount as a Philippine receipt writes it out, 'Fifteen Thousand Pesos and 00/100': the pesos
+ * in words (to-words), the centavos as a fraction of 100.
+ */
+export function amountInWords(centavos: number): string {
+  if (!Number.isSafeInteger(centavos) || centavos < 0) {
+    throw new RangeError(`Not a whole, non-negative number of centavos: ${centavos}`);
+  }
+  const pesos = Math.floor(centavos / 100);
+  const fraction = String(centavos % 100).padStart(2, '0');
+  return `${pesoWords.convert(pesos)} ${pesos === 1 ? 'Peso' : 'Pesos'} and ${fraction}/100`;
 }
 
 // The standard PDF fonts have no peso sign, so DejaVu Sans is embedded (subset to the glyphs used).
@@ -429,6 +445,7 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Uint8A
   y += 52 + 18;
 
   const rows: [string, string][] = [
+    ['Amount in words', amountInWords(receipt.amountCentavos)],
     ['Payment method', receipt.method],
     ['Reference', receipt.reference ?? '—'],
   ];
