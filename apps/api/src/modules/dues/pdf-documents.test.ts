@@ -11,13 +11,10 @@ import { buildTestApp } from '../../test/helper';
 // The statement as the route prints it from the database: what its line says it covers.
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
-let adminCookie: string;
 const dir = mkdtempSync(join(tmpdir(), 'dues-pdf-documents-'));
 
 beforeAll(async () => {
   context = await buildTestApp();
-  const admin = await createUser(context.db, { password: null, type: 'admin' });
-  adminCookie = (await signIn(context, admin)).cookie;
 });
 afterAll(async () => {
   await context.close();
