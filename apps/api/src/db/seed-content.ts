@@ -1141,3 +1141,20 @@ export const demoBoard: DemoBoardMember[] = [
     is_active: false,
   },
 ];
+
+/**
+ * The demo's dues settings (docs/product-rules.md "Dues"): a sample TIN and concrete payment
+ * instructions, so the statements and receipts a newcomer opens are complete. Every value is a
+ * sample, and says so; the secretariat replaces them in the dues settings.
+ */
+export const demoDuesSettings = {
+  associationTin: '000-000-000-000',
+  paymentInstructions: [
+    'Bank transfer or deposit: BDO Unibank, Ortigas Center branch. Account name: Mineral Exploration Association of the Philippines. Account no. 0000-1234-5678 (peso savings; sample account for the demo).',
+    'GCash: 0917 000 1234 (sample number for the demo). Put your statement number in the message.',
+    'QR Ph: scan the code beside these instructions with your bank or e-wallet app (a sample code for the demo).',
+    'Send the deposit slip or the transfer confirmation as proof of payment from your statement page, or to the secretariat.',
+  ].join('\n'),
+  /** What the demo's QR Ph image encodes: a sample, not a payable code. */
+  qrPayload: 'SAMPLE QR PH CODE FOR THE DEMO - NOT A PAYMENT CODE',
+} as const;

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { and, count, eq, gt, inArray, isNotNull, like, lt, sql } from 'drizzle-o
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage, type DiskStorage } from '../lib/storage';
+import { statementPdf } from '../modules/dues';
 import { type DatabaseHandle, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import {
@@ -123,6 +125,20 @@ describe('seedDemoContent', () => {
       );
       expect(sequence?.lastNumber).toBeGreaterThanOrEqual(Number(number?.slice(-6)));
     }
+  });
+
+  it('gives the dues settings a sample TIN, payment instructions and a QR Ph image the statements print', async () => {
+    const [unpaid] = await handle.db.select().from(duesStatements).where(eq(duesStatements.status, 'issued'));
+    if (!unpaid) throw new Error('no unpaid statement in the demo');
+    const path = join(uploadsDir, 'demo-statement.pdf');
+    writeFileSync(path, await statementPdf(handle.db, storage, unpaid));
+    const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+    expect(text).toContain('TIN 000-000-000-000');
+    expect(text).toContain('BDO Unibank');
+    expect(text).toContain('GCash: 0917 000 1234');
+    expect(text).toContain('Scan with any QR Ph app');
+    const images = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' });
+    expect(images.trim().split('\n').length).toBeGreaterThan(2);
   });
 
   it('names every demo person and company (decision 056), and the door person can sign in', async () => {

@@ -17,6 +17,7 @@ import {
   startOfManilaDay,
 } from '@portal/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import type { Storage } from '../lib/storage';
 import type { Db, DbTransaction } from './client';
 import {
@@ -24,6 +25,7 @@ import {
   consentRecords,
   documentSequences,
   duesPayments,
+  duesSettings,
   duesStatements,
   eventPriceTiers,
   eventRegistrations,
@@ -48,6 +50,7 @@ import {
   demoArticles,
   demoBoard,
   demoCpd,
+  demoDuesSettings,
   demoEvents,
   demoMembers,
   demoNameColumns,
@@ -114,11 +117,15 @@ export async function seedDemoContent(db: Db, storage: Storage, options: SeedOpt
       member: await options.hashPassword(options.memberPassword ?? options.adminPassword),
     };
     const pictures = await drawPictures(images);
+    const qrImagePath = await images.savePrivateFile(
+      await QRCode.toBuffer(demoDuesSettings.qrPayload, { type: 'png', margin: 2, width: 360 }),
+      'png',
+    );
 
     const result = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       if (!(await isUsersTableEmpty(tx))) return { seeded: false } as const;
-      return insertDemoRows(tx, { now, passwordHashes, pictures, files: images.files });
+      return insertDemoRows(tx, { now, passwordHashes, pictures, files: images.files, qrImagePath });
     });
     if (!result.seeded) await images.removeAll();
     return result;
@@ -137,6 +144,13 @@ class ImageWriter {
   readonly files: NewUploadedFile[] = [];
   private readonly privateFiles: string[] = [];
   constructor(private readonly storage: Storage) {}
+
+  /** A private file of another kind (the dues settings' QR Ph image, a PNG). */
+  async savePrivateFile(buffer: Buffer, ext: string): Promise<string> {
+    const { reference } = await this.storage.savePrivate(buffer, ext);
+    this.privateFiles.push(reference);
+    return reference;
+  }
 
   /** A private file (a payment proof, decision 066): no `uploaded_files` row, no public address. */
   async savePrivate(image: RenderedImage): Promise<string> {
@@ -248,10 +262,22 @@ type InsertContext = {
   passwordHashes: { admin: string; member: string };
   pictures: Pictures;
   files: NewUploadedFile[];
+  /** The demo's QR Ph image, already in storage. */
+  qrImagePath: string;
 };
 
 async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promise<SeedResult> {
   const { now, passwordHashes, pictures } = context;
+  await tx.insert(duesSettings).values({
+    regularFeeCentavos: DEFAULT_FEES_CENTAVOS.Regular,
+    associateFeeCentavos: DEFAULT_FEES_CENTAVOS.Associate,
+    individualFeeCentavos: DEFAULT_FEES_CENTAVOS.Individual,
+    paymentInstructions: demoDuesSettings.paymentInstructions,
+    qrImagePath: context.qrImagePath,
+    associationName: siteConfig.name,
+    associationAddress: siteConfig.address,
+    associationTin: demoDuesSettings.associationTin,
+  });
   const daysAgo = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
 
   const adminAccount = {

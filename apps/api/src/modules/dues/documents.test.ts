@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  amountInWords,
   type ReceiptDocument,
   renderReceiptPdf,
   renderStatementPdf,
@@ -208,6 +209,29 @@ describe('the Statement of Account', () => {
     expect(longText).toMatch(/Balance due\s+₱1,252,067\.89/);
   });
 
+  it('asks for no payment once the statement is paid in full, nor on a void one', async () => {
+    const paid = textOf(
+      save(
+        'statement-paid.pdf',
+        await renderStatementPdf({
+          ...statement,
+          status: 'Paid',
+          paidCentavos: statement.totalCentavos,
+          balanceCentavos: 0,
+          qrImage: { bytes: await fakeQr('png'), type: 'image/png' },
+        }),
+      ),
+    );
+    expect(paid).toMatch(/Balance due\s+₱0\.00/);
+    expect(paid).not.toContain('How to pay');
+    expect(paid).not.toContain('GCash: 0917 123 4567');
+    expect(paid).not.toContain('Scan with any QR Ph app');
+    const voided = textOf(
+      save('statement-void-no-pay.pdf', await renderStatementPdf({ ...statement, voidReason: 'Duplicate' })),
+    );
+    expect(voided).not.toContain('How to pay');
+  });
+
   it('refuses a date that is not YYYY-MM-DD', async () => {
     await expect(renderStatementPdf({ ...statement, dueOn: '04/02/2026' })).rejects.toThrow(RangeError);
     await expect(renderStatementPdf({ ...statement, dueOn: '2026-02-31' })).rejects.toThrow(RangeError);
@@ -226,6 +250,7 @@ describe('the Acknowledgement Receipt', () => {
     expect(text).toContain('₱15,000.00');
     expect(text).toContain('Bank transfer');
     expect(text).toContain('BDO-TRX-20260120-884213');
+    expect(text).toMatch(/Amount in words\s+Fifteen Thousand Pesos and 00\/100/);
     expect(text).toContain('For Statement of Account SOA-2026-000123');
     expect(text).toContain('BIR invoice no. 0001234');
     expect(text).toContain('Not valid for claim of input tax');
@@ -242,5 +267,22 @@ describe('the Acknowledgement Receipt', () => {
     expect(text).toContain('₱15,000.00');
     expect(text).toContain('Not valid for claim of input tax');
     expect(text).not.toContain('BIR invoice');
+  });
+});
+
+describe('the amount in words', () => {
+  it('writes the pesos out and the centavos as a fraction of 100', () => {
+    expect(amountInWords(1_500_000)).toBe('Fifteen Thousand Pesos and 00/100');
+    expect(amountInWords(350_007)).toBe('Three Thousand Five Hundred Pesos and 07/100');
+    expect(amountInWords(125_206_789)).toBe(
+      'One Million Two Hundred Fifty Two Thousand Sixty Seven Pesos and 89/100',
+    );
+    expect(amountInWords(100)).toBe('One Peso and 00/100');
+    expect(amountInWords(45)).toBe('Zero Pesos and 45/100');
+  });
+
+  it('refuses what is not a whole number of centavos', () => {
+    expect(() => amountInWords(12.5)).toThrow(RangeError);
+    expect(() => amountInWords(-100)).toThrow(RangeError);
   });
 });

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire as createModuleRequire } from 'node:module';
 import { formatCentavos, MONTH_NAMES } from '@portal/shared';
 import PDFDocument from 'pdfkit';
+import { ToWords } from 'to-words';
 
 export type DocumentParty = {
   name: string;
@@ -70,6 +71,21 @@ export function documentDate(isoDate: string): string {
     throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
   }
   return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
+}
+
+const pesoWords = new ToWords({ localeCode: 'en-PH' });
+
+/**
+ * The amount as a Philippine receipt writes it out, 'Fifteen Thousand Pesos and 00/100': the pesos
+ * in words (to-words), the centavos as a fraction of 100.
+ */
+export function amountInWords(centavos: number): string {
+  if (!Number.isSafeInteger(centavos) || centavos < 0) {
+    throw new RangeError(`Not a whole, non-negative number of centavos: ${centavos}`);
+  }
+  const pesos = Math.floor(centavos / 100);
+  const fraction = String(centavos % 100).padStart(2, '0');
+  return `${pesoWords.convert(pesos)} ${pesos === 1 ? 'Peso' : 'Pesos'} and ${fraction}/100`;
 }
 
 // The standard PDF fonts have no peso sign, so DejaVu Sans is embedded (subset to the glyphs used).
@@ -355,44 +371,47 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
   totalRow('Balance due', statement.balanceCentavos, { font: 'bold', size: 12 });
   y += 18;
 
-  // How to pay: the instructions, with the QR Ph code beside them when there is one.
-  const qrSize = statement.qrImage ? 120 : 0;
-  const textWidth = statement.qrImage ? CONTENT_WIDTH - qrSize - 24 : CONTENT_WIDTH;
-  const instructions = statement.paymentInstructions.replace(/\r\n?/g, '\n').trim();
-  const instructionsHeight = style(doc, { size: 9.5 }).heightOfString(instructions, {
-    width: textWidth,
-    paragraphGap: 3,
-  });
-  const blockHeight = 22 + Math.max(instructionsHeight, qrSize);
-  // Starts the block on a fresh page rather than split it, unless it is too long for any page.
-  if (y + blockHeight > BOTTOM && blockHeight <= BOTTOM - MARGIN - 30) y = continuation(doc, statement);
-  rule(doc, y - 8, LEFT, RIGHT, FAINT_RULE, 0.5);
-  y = write(doc, 'How to pay', LEFT, y, CONTENT_WIDTH, { font: 'bold', size: 11 }) + 6;
-  if (statement.qrImage) {
-    const bytes = statement.qrImage.bytes;
-    doc.image(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), RIGHT - qrSize, y, {
-      fit: [qrSize, qrSize],
-      align: 'center',
+  // How to pay: the instructions, with the QR Ph code beside them when there is one. A statement
+  // with nothing left to pay (paid in full) or one that must not be paid (void) asks for no payment.
+  if (statement.balanceCentavos > 0 && !isVoid) {
+    const qrSize = statement.qrImage ? 120 : 0;
+    const textWidth = statement.qrImage ? CONTENT_WIDTH - qrSize - 24 : CONTENT_WIDTH;
+    const instructions = statement.paymentInstructions.replace(/\r\n?/g, '\n').trim();
+    const instructionsHeight = style(doc, { size: 9.5 }).heightOfString(instructions, {
+      width: textWidth,
+      paragraphGap: 3,
     });
+    const blockHeight = 22 + Math.max(instructionsHeight, qrSize);
+    // Starts the block on a fresh page rather than split it, unless it is too long for any page.
+    if (y + blockHeight > BOTTOM && blockHeight <= BOTTOM - MARGIN - 30) y = continuation(doc, statement);
+    rule(doc, y - 8, LEFT, RIGHT, FAINT_RULE, 0.5);
+    y = write(doc, 'How to pay', LEFT, y, CONTENT_WIDTH, { font: 'bold', size: 11 }) + 6;
+    if (statement.qrImage) {
+      const bytes = statement.qrImage.bytes;
+      doc.image(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), RIGHT - qrSize, y, {
+        fit: [qrSize, qrSize],
+        align: 'center',
+      });
+      write(
+        doc,
+        'Scan with any QR Ph app',
+        RIGHT - qrSize,
+        y + qrSize + 4,
+        qrSize,
+        { size: 7.5, color: MUTED },
+        'center',
+      );
+    }
+    style(doc, { size: 9.5 }).text(instructions, LEFT, y, { width: textWidth, paragraphGap: 3 });
     write(
       doc,
-      'Scan with any QR Ph app',
-      RIGHT - qrSize,
-      y + qrSize + 4,
-      qrSize,
-      { size: 7.5, color: MUTED },
-      'center',
+      `Please quote ${statement.number} as the reference of your payment.`,
+      LEFT,
+      doc.y + 8,
+      textWidth,
+      { size: 9.5, color: MUTED },
     );
   }
-  style(doc, { size: 9.5 }).text(instructions, LEFT, y, { width: textWidth, paragraphGap: 3 });
-  write(
-    doc,
-    `Please quote ${statement.number} as the reference of your payment.`,
-    LEFT,
-    doc.y + 8,
-    textWidth,
-    { size: 9.5, color: MUTED },
-  );
 
   footer(doc, `${statement.association.name} · Statement of Account ${statement.number}`);
   if (isVoid) voidMark(doc);
@@ -426,6 +445,7 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Uint8A
   y += 52 + 18;
 
   const rows: [string, string][] = [
+    ['Amount in words', amountInWords(receipt.amountCentavos)],
     ['Payment method', receipt.method],
     ['Reference', receipt.reference ?? '—'],
   ];

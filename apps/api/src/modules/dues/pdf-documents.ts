@@ -1,11 +1,12 @@
 import { buffer } from 'node:stream/consumers';
 import { statementItemText, statementLabel, statementStatusText } from '@portal/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { DuesPayment, DuesStatement } from '../../db/schema';
+import { type DuesPayment, type DuesStatement, eventRegistrations, events } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { renderReceiptPdf, renderStatementPdf } from './documents';
+import { documentDate, renderReceiptPdf, renderStatementPdf } from './documents';
 import { readDuesSettings } from './settings';
-import { describePeriod, readStatementViews } from './statements';
+import { readStatementViews } from './statements';
 
 /** The association as its documents name it, from the dues settings. */
 async function associationOf(db: Db) {
@@ -27,11 +28,36 @@ const billedTo = (statement: DuesStatement) => ({
   email: statement.billedEmail,
 });
 
+/**
+ * What the statement's line covers, in the documents' one date style ('1 January 2026'): the days of
+ * the event an event fee pays for (its description already names the event and the tier), else the
+ * period of dues.
+ */
+async function periodOf(db: Db, statement: DuesStatement): Promise<string> {
+  if (statement.eventRegistrationId) {
+    const [event] = await db
+      .select({ start: events.start_date, end: events.end_date })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.event_id))
+      .where(eq(eventRegistrations.id, statement.eventRegistrationId));
+    if (event) {
+      const start = documentDate(event.start);
+      return event.end && event.end !== event.start ? `${start} to ${documentDate(event.end)}` : start;
+    }
+  }
+  if (statement.periodFrom && statement.periodTo) {
+    return `${documentDate(statement.periodFrom)} to ${documentDate(statement.periodTo)}`;
+  }
+  if (statement.months) return `${statement.months} months from the date of payment`;
+  return '—';
+}
+
 /** The Statement of Account as it stands now: its payments so far and the balance. */
 export async function statementPdf(db: Db, storage: Storage, statement: DuesStatement) {
-  const [{ settings, association }, [view]] = await Promise.all([
+  const [{ settings, association }, [view], period] = await Promise.all([
     associationOf(db),
     readStatementViews(db, [statement.id]),
+    periodOf(db, statement),
   ]);
   const qr = settings.qrImagePath ? await storage.read(settings.qrImagePath) : null;
   return renderStatementPdf({
@@ -44,7 +70,7 @@ export async function statementPdf(db: Db, storage: Storage, statement: DuesStat
     lines: [
       {
         description: statementItemText(statement),
-        period: describePeriod(statement),
+        period,
         amountCentavos: statement.amountCentavos,
       },
     ],
