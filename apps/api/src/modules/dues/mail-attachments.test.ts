@@ -102,7 +102,8 @@ describe('statements and receipts travel as PDFs', () => {
     }
   });
 
-  it('attaches each semester statement of a bulk run to its e-mails', async () => {
+  // A longer run (MAIL_PDF_BULK_COUNT=300) measures what the PDFs cost a semester run.
+  it('attaches each semester statement of a bulk run to its e-mails', { timeout: 600_000 }, async () => {
     const today = manilaDateString();
     const paidThrough = addToDate(today, { days: 20 });
     const expiresAt = new Date(Date.parse(`${addToDate(paidThrough, { days: 1 })}T00:00:00+08:00`));
