@@ -117,7 +117,7 @@ export function membershipApprovedEmail({
       : `${approved}; it runs${period ? ` from ${period.startsOn} to ${period.expiresOn}` : ''}.`,
     action: statement ? 'See my statement and pay' : 'See my membership',
     expiry: statement
-      ? `The statement on your profile shows how to pay by bank transfer, GCash or Maya, and where to upload your proof of payment. For questions, write to ${siteConfig.secretariatEmail}.`
+      ? `The statement, attached to this e-mail as a PDF and on your profile, shows how to pay by bank transfer, GCash or Maya, and where to upload your proof of payment. For questions, write to ${siteConfig.secretariatEmail}.`
       : `For questions, write to ${siteConfig.secretariatEmail}.`,
     ignore: 'You receive this e-mail because you applied for membership on the member portal.',
   });
@@ -476,7 +476,7 @@ export function statementIssuedEmail({
     subject: `${siteConfig.acronym} statement of account ${number}: ${amount} due ${dueOn}`,
     username,
     link,
-    intro: `Your statement of account ${number} for ${amount} (${covers}) is due on ${dueOn}. The statement shows how to pay; you can pay and upload your proof of payment on your profile.`,
+    intro: `Your statement of account ${number} for ${amount} (${covers}) is due on ${dueOn}. The statement is attached to this e-mail as a PDF and shows how to pay; you can also find it, pay and upload your proof of payment on your profile.`,
     action: 'See my statement',
     expiry: eventFee
       ? `Your seat is held until the due date, and your registration is approved once the statement is paid. Questions? Write to ${siteConfig.secretariatEmail}.`
@@ -531,7 +531,7 @@ export function duesReminderEmail({
   });
 }
 
-/** A payment was recorded: the acknowledgement receipt is on the profile. */
+/** A payment was recorded: the acknowledgement receipt goes with the e-mail and is on the profile. */
 export function paymentRecordedEmail({
   username,
   link,
@@ -543,7 +543,7 @@ export function paymentRecordedEmail({
     subject: `${siteConfig.acronym} payment received: ${amount} (${receiptNumber})`,
     username,
     link,
-    intro: `Thank you: we have recorded your payment of ${amount} toward statement ${number}. Acknowledgement receipt ${receiptNumber} is ready to download on your profile.`,
+    intro: `Thank you: we have recorded your payment of ${amount} toward statement ${number}. Acknowledgement receipt ${receiptNumber} is attached to this e-mail as a PDF; you can also download it on your profile.`,
     action: 'See my dues',
     expiry: `Questions? Write to ${siteConfig.secretariatEmail}.`,
     ignore: 'You receive this e-mail because you are a member of the association.',

@@ -2,6 +2,7 @@
 export { type DailyResult, previewDailyDues, runDailyDues } from './daily';
 export { documentDate, loadFonts as loadDocumentFonts } from './documents';
 export { approvePaidRegistration, issueEventFeeStatement, lockEventFeeStatement } from './event-fees';
+export { statementAttachment } from './mail-attachments';
 export { assignMemberNumber } from './member-numbers';
 export { pollPendingCheckouts } from './online';
 export { recordPayment } from './payments';

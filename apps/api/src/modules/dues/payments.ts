@@ -29,6 +29,7 @@ import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { approvePaidRegistration } from './event-fees';
+import { receiptAttachment } from './mail-attachments';
 import { assignMemberNumber } from './member-numbers';
 import {
   billedRecipients,
@@ -132,7 +133,9 @@ export async function applyPayment(
     amount: formatCentavos(recorded.amountCentavos),
     receiptNumber,
   });
-  for (const to of await recipientsOf(tx, statement)) await queueMail(tx, { to, ...message });
+  // The receipt goes with the mail, for a billing contact who has no account (docs/product-rules.md "Dues").
+  const attachments = [await receiptAttachment(tx, statement, recorded)];
+  for (const to of await recipientsOf(tx, statement)) await queueMail(tx, { to, ...message, attachments });
   return recorded;
 }
 

@@ -40,15 +40,16 @@ import { statementIssuedEmail } from '../../lib/mail/templates';
 import { likePattern, qualifiedColumn } from '../../lib/sql';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
+import { statementAttachment } from './mail-attachments';
 import { toPaymentView } from './payment-view';
 import { type DuesSettingsValues, feeOf, readDuesSettings } from './settings';
 
-export type DuesContext = { db: Db; config: Pick<Config, 'publicUrl'> };
+export type DuesContext = { db: Db; config: Pick<Config, 'publicUrl' | 'storage'> };
 /**
  * A payment may approve a paid event registration, whose e-mail carries the ticket: `dataDir` and
  * `auth` give the key that signs it (lib/tickets.ts).
  */
-export type PaymentContext = { db: Db; config: Pick<Config, 'publicUrl' | 'dataDir' | 'auth'> };
+export type PaymentContext = { db: Db; config: Pick<Config, 'publicUrl' | 'storage' | 'dataDir' | 'auth'> };
 
 /**
  * The next number of a document kind in a year (SOA-2026-000123), taken in the transaction that
@@ -218,7 +219,10 @@ async function mailStatement(
     period: describePeriod(statement),
     eventFee: statement.kind === 'event_fee',
   });
-  for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message });
+  // The statement goes with the mail: a company's billing contact has no account to download it
+  // from (docs/product-rules.md "Dues"). One PDF serves every recipient.
+  const attachments = [await statementAttachment(tx, config, statement)];
+  for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message, attachments });
 }
 
 /** What a statement's line says it covers: an event fee's event and tier, or a period of dues. */

@@ -10,6 +10,7 @@ import {
   type UserEventUpdate,
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db, DbTransaction } from '../../db/client';
 import { eventRegistrations, events, eventWaitlist, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -40,7 +41,13 @@ import { offerFreedSeats, seatsHeld } from './waitlist';
 export const refused = (error: string, code: string) => new AppError(409, error, { code });
 
 /** `secrets` signs the tickets the approval e-mail carries (lib/tickets.ts). */
-export type RegistrationContext = { db: Db; publicUrl: string; secrets: TicketSecrets };
+/**
+ * The configuration a registration reads: the ticket's secrets, and the storage an event fee's
+ * statement PDF, sent with its e-mail, reads the payment QR image from.
+ */
+export type RegistrationSecrets = TicketSecrets & Pick<Config, 'storage'>;
+
+export type RegistrationContext = { db: Db; publicUrl: string; secrets: RegistrationSecrets };
 
 /** The event row, locked until the transaction ends; 404 for a missing or draft event. */
 export async function lockEvent(tx: DbTransaction, eventId: string, { allowDraft = false } = {}) {
@@ -212,7 +219,7 @@ export async function registerForEvent(
       if (!user) throw notFound(EVENT_MESSAGES.registrationNotFound);
       await issueEventFeeStatement(
         tx,
-        { publicUrl: context.publicUrl },
+        { publicUrl: context.publicUrl, storage: context.secrets.storage },
         {
           registrationId: registration.id,
           user,

@@ -44,7 +44,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { type TicketSecrets, ticketKeyOf } from '../../lib/tickets';
+import { ticketKeyOf } from '../../lib/tickets';
 import { requestHolds, SHARED_FOR_A_MINUTE, type Viewer } from '../../plugins/access';
 import { listAttendeeMessages, messageAttendees } from './attendee-messages';
 import { exportAttendeesCsv, listAttendees } from './attendees';
@@ -62,6 +62,7 @@ import {
 } from './check-in';
 import { payAtDoor, waiveFee } from './paid-registrations';
 import { eventReads } from './reads';
+import type { RegistrationSecrets } from './registrations';
 import { decideRegistration, registerForEvent, withdrawRegistration } from './registrations';
 import { createEvent, deleteEvent, listAdminEvents, updateEvent } from './service';
 import { joinWaitlist, leaveWaitlist } from './waitlist';
@@ -86,7 +87,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   db: Db;
   images: ImageUploads;
   publicUrl: string;
-  secrets: TicketSecrets;
+  secrets: RegistrationSecrets;
 }> = async (app, { db, images, publicUrl, secrets }) => {
   const context = { db, images, publicUrl, secrets };
   const ticketKey = ticketKeyOf(secrets);

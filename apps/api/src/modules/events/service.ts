@@ -31,7 +31,6 @@ import { notFound, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { likePattern, toMinutes, toNumberOrNull } from '../../lib/sql';
-import type { TicketSecrets } from '../../lib/tickets';
 import { mailCalendarChange } from './calendar-changes';
 import {
   readMyRegistration,
@@ -41,6 +40,7 @@ import {
   tiersOfEvents,
   toAdminTier,
 } from './prices';
+import type { RegistrationSecrets } from './registrations';
 import { heldSeats, myWaitlistPlace, offerFreedSeats, waitlistCounts } from './waitlist';
 
 type EventRow = typeof events.$inferSelect;
@@ -149,7 +149,7 @@ export function toEventResponse<Row extends Omit<EventRow, 'content' | 'searchTe
 // ---------------------------------------------------------------------------------------------
 // Detail and admin.
 
-export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string; secrets: TicketSecrets };
+export type EventsContext = { db: Db; images: ImageUploads; publicUrl: string; secrets: RegistrationSecrets };
 export type EventViewer = { userId: string | null; manages: boolean };
 
 /** An event's banner: its one image (lib/images.ts), whose public path is also `banner_image_url`. */

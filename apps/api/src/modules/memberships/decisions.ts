@@ -18,11 +18,11 @@ import { queueMail } from '../../lib/mail/outbox';
 import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
-import { billedRecipients, issueNewMemberStatement } from '../dues';
+import { billedRecipients, issueNewMemberStatement, statementAttachment } from '../dues';
 import { accountNameSelect } from '../users';
 import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
-export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl'> };
+export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl' | 'storage'> };
 
 /** GET /api/memberships/{userId}: the user's memberships, newest first; 404 for an unknown user. */
 export async function listUserMemberships(db: Db, userId: string): Promise<AdminMembership[]> {
@@ -137,7 +137,9 @@ export async function setMembershipStatus(
       });
       // The statement's billing e-mail hears of it too (docs/product-rules.md "Dues").
       const recipients = statement ? billedRecipients(statement, current.user) : [current.email];
-      for (const to of recipients) await queueMail(tx, { to, ...message });
+      // The first statement goes with the approval, which announces it (docs/product-rules.md "Dues").
+      const attachments = statement ? [await statementAttachment(tx, config, statement)] : [];
+      for (const to of recipients) await queueMail(tx, { to, ...message, attachments });
     } else if (status === 'rejected') {
       await queueMail(tx, {
         to: current.email,
