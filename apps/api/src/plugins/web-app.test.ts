@@ -60,8 +60,7 @@ describe('serving the web app', () => {
     // certificate has the code (cpd/verify-page.test.ts), a directory entry's when no entry is
     // listed under the id (directory/directory.test.ts).
     for (const route of SITE_ROUTES.filter(
-      (route) =>
-        !/^\/((news|events|directory)\/:id|verify\/:token|certificates\/verify\/:code)$/.test(route),
+      (route) => !/^\/((news|events|directory)\/:id|verify\/:token|certificates\/verify\/:code)$/.test(route),
     )) {
       const response = await get(route.replaceAll(/:\w+/g, 'some-id'));
       expect([route, response.statusCode]).toEqual([route, 200]);

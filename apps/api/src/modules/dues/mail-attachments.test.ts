@@ -102,12 +102,12 @@ describe('statements and receipts travel as PDFs', () => {
     }
   });
 
-  // A longer run (MAIL_PDF_BULK_COUNT=300) measures what the PDFs cost a semester run.
-  it('attaches each semester statement of a bulk run to its e-mails', { timeout: 600_000 }, async () => {
+  // The semester run issues thousands at once: its mails link to the profile (decision 077).
+  it("mails the semester run's statements without the PDF, saying where to download it", async () => {
     const today = manilaDateString();
     const paidThrough = addToDate(today, { days: 20 });
     const expiresAt = new Date(Date.parse(`${addToDate(paidThrough, { days: 1 })}T00:00:00+08:00`));
-    const count = Number(process.env.MAIL_PDF_BULK_COUNT ?? 30);
+    const count = 5;
     const ids: string[] = [];
     const billingOf = (index: number) => `billing-${index}@bulk-semester.example`;
     for (let index = 0; index < count; index++) {
@@ -125,12 +125,7 @@ describe('statements and receipts travel as PDFs', () => {
       });
       ids.push(membership.id);
     }
-    const started = performance.now();
     const run = await issueDueStatements(context, today);
-    // Measured for the record (docs/decisions/077), never asserted: the machine's speed varies.
-    if (process.env.MAIL_PDF_BULK_COUNT) {
-      console.info(`bulk run: ${run.issued} statements in ${Math.round(performance.now() - started)} ms`);
-    }
     expect(run.issued).toBeGreaterThanOrEqual(count);
     const issued = await context.db
       .select()
@@ -141,8 +136,7 @@ describe('statements and receipts travel as PDFs', () => {
       row.subject.includes('statement of account'),
     );
     expect(mail?.text.startsWith(`Hello Bulk Semester Mining ${count - 1} Inc.,`)).toBe(true);
-    const number = /statement of account (SOA-\d{4}-\d{6})/.exec(mail?.subject ?? '')?.[1];
-    expect(number).toBeDefined();
-    expect(attachedPdfText(mail?.attachments[0])).toContain(number);
+    expect(mail?.attachments).toEqual([]);
+    expect(mail?.text).toContain('you can download it, pay and upload your proof of payment on your profile');
   });
 });

@@ -209,6 +209,11 @@ async function mailStatement(
   statement: DuesStatement,
   user: Pick<User, 'email'>,
 ) {
+  // The statement goes with the mail: a company's billing contact has no account to download it
+  // from (docs/product-rules.md "Dues"). One PDF serves every recipient. Not with the semester
+  // run's, which issues thousands at once: drawing each PDF (about 0.1 s) would make the run's
+  // minute a quarter of an hour (decision 077); those mails link to the profile as before.
+  const attached = statement.kind !== 'semester';
   // Greeted by the name billed, never the username (docs/product-rules.md "Names").
   const message = statementIssuedEmail({
     username: statement.billedName,
@@ -218,10 +223,9 @@ async function mailStatement(
     dueOn: longDate(statement.dueOn),
     period: describePeriod(statement),
     eventFee: statement.kind === 'event_fee',
+    attached,
   });
-  // The statement goes with the mail: a company's billing contact has no account to download it
-  // from (docs/product-rules.md "Dues"). One PDF serves every recipient.
-  const attachments = [await statementAttachment(tx, config, statement)];
+  const attachments = attached ? [await statementAttachment(tx, config, statement)] : [];
   for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message, attachments });
 }
 
