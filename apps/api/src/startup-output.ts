@@ -17,7 +17,7 @@ export function startLogLevel(
 
 export const STARTUP_LINES = {
   creatingDatabase: '  First start: creating the database (this takes a few seconds)…',
-  seeding: '  First start: loading the demo content (members, events, pictures); about a minute…',
+  seeding: '  First start: loading the demo content (members, events, pictures)…',
   quietRequests:
     '  Request logs are off in a terminal (warnings still show); set LOG_LEVEL=info to see every request.',
   demoGateway: (url: string) =>
