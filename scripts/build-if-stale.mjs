@@ -57,7 +57,9 @@ export function buildIfStale(...names) {
       cwd: root,
       stdio: verbose ? 'inherit' : 'pipe',
       encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
+      // A production build; the demonstration gateway (PAYMENT_PROVIDER=demo, refused with
+      // NODE_ENV=production) is the running server's business, not the build's.
+      env: { ...process.env, NODE_ENV: 'production', PAYMENT_PROVIDER: undefined },
     });
     if (result.status !== 0) {
       if (!verbose) process.stdout.write(`\n${result.stdout ?? ''}${result.stderr ?? ''}`);

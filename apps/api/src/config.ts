@@ -112,8 +112,10 @@ const environmentSchema = z
     /**
      * Online dues payments (docs/decisions/039-online-dues-payments.md): none by default, when
      * members pay by the statement's instructions and upload their proof.
+     * `demo` serves the tests' stand-in gateway on 127.0.0.1 for trying "Pay online" on a first
+     * start (`npm run demo:gateway`): a demonstration, refused with NODE_ENV=production.
      */
-    PAYMENT_PROVIDER: z.enum(['none', 'paymongo', 'xendit']).default('none'),
+    PAYMENT_PROVIDER: z.enum(['none', 'paymongo', 'xendit', 'demo']).default('none'),
     PAYMONGO_SECRET_KEY: z.string().min(1).optional(),
     PAYMONGO_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** The gateway's API address: its own by default; a sandbox or the tests' fake otherwise. */
@@ -143,7 +145,15 @@ const environmentSchema = z
       paymongo: ['PAYMONGO_SECRET_KEY', 'PAYMONGO_WEBHOOK_SECRET'],
       xendit: ['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN'],
       none: [],
+      demo: [],
     } as const;
+    if (env.PAYMENT_PROVIDER === 'demo' && env.NODE_ENV === 'production') {
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: DEMO_GATEWAY_REFUSED_IN_PRODUCTION,
+      });
+    }
     for (const key of keysOf[env.PAYMENT_PROVIDER]) {
       if (env[key] === undefined) {
         context.addIssue({
@@ -154,6 +164,13 @@ const environmentSchema = z
       }
     }
   });
+
+/** Why PAYMENT_PROVIDER=demo does not start with NODE_ENV=production (it takes no money). */
+export const DEMO_GATEWAY_REFUSED_IN_PRODUCTION =
+  'demo is a demonstration gateway that takes no money: it cannot run with NODE_ENV=production (use npm run demo:gateway, which sets NODE_ENV=development)';
+
+/** The demo gateway's made-up keys: it accepts any, as the tests' stand-in does. */
+const DEMO_GATEWAY_KEYS = { secretKey: 'sk_test_demo_gateway', webhookSecret: 'whsk_demo_gateway' };
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -222,6 +239,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     metricsToken: env.METRICS_TOKEN,
     eventsJobIntervalMs: env.EVENTS_JOB_INTERVAL_SECONDS * 1000,
     paymentProvider: paymentProviderOf(env),
+    /** PAYMENT_PROVIDER=demo: main.ts starts the stand-in gateway and points `paymentProvider` at it. */
+    demoGateway: env.PAYMENT_PROVIDER === 'demo',
   };
 }
 
@@ -245,6 +264,9 @@ function paymentProviderOf(env: z.infer<typeof environmentSchema>): PaymentProvi
         callbackToken: env.XENDIT_CALLBACK_TOKEN as string,
         apiUrl,
       };
+    case 'demo':
+      // Speaks PayMongo's API; main.ts sets apiUrl to the stand-in's address once it listens.
+      return { name: 'paymongo', ...DEMO_GATEWAY_KEYS, livemode: false, apiUrl };
     case 'none':
       return null;
   }

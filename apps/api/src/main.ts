@@ -10,7 +10,10 @@ import { seedDemoContent } from './db/seed';
 import { readDatabaseTemplate } from './db/template';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
+import { STARTUP_LINES, startLogLevel } from './startup-output';
 import { checkUploadsBucket, explainDatabaseFailure } from './startup-problems';
+// The stand-in gateway the tests use, served to a newcomer for PAYMENT_PROVIDER=demo.
+import { startFakePaymentProvider } from './test/fake-payment-provider';
 
 /** Run with this argument, main.js prepares the database (below) and exits. */
 const PREPARE_DATABASE_ONLY = '--prepare-database';
@@ -37,7 +40,11 @@ async function openPreparedDatabase(config: Config): Promise<DatabaseHandle> {
   const adminPassword = config.demoAdminPassword ?? randomBytes(9).toString('base64url');
   const seedStorage = createStorage(config.storage);
   const seeded = config.seedDemoContent
-    ? await seedDemoContent(database.db, seedStorage, { adminPassword, hashPassword })
+    ? await seedDemoContent(database.db, seedStorage, {
+        adminPassword,
+        hashPassword,
+        onStart: () => console.log(STARTUP_LINES.seeding),
+      })
     : { seeded: false as const };
   seedStorage.close();
   if (seeded.seeded) {
@@ -56,6 +63,7 @@ async function openPreparedDatabase(config: Config): Promise<DatabaseHandle> {
  */
 function prepareNewEmbeddedDatabase(config: Config) {
   if (config.database.kind !== 'pglite' || existsSync(config.database.dataDir)) return;
+  console.log(STARTUP_LINES.creatingDatabase);
   const preparation = spawnSync(
     process.execPath,
     [...process.execArgv, fileURLToPath(import.meta.url), PREPARE_DATABASE_ONLY],
@@ -94,7 +102,18 @@ async function main() {
     if (problem) exitWith(problem);
     throw error;
   });
-  const app = await buildApp(config, { database });
+  // PAYMENT_PROVIDER=demo (never with NODE_ENV=production, config.ts): the stand-in gateway on
+  // 127.0.0.1, its pay page marked as a demonstration, and the PayMongo client pointed at it.
+  const demoGateway = config.demoGateway ? await startFakePaymentProvider({ demo: true }) : null;
+  if (demoGateway && config.paymentProvider) {
+    config = { ...config, paymentProvider: { ...config.paymentProvider, apiUrl: demoGateway.baseUrl } };
+  }
+  const terminal = process.stdout.isTTY === true;
+  const logLevel = startLogLevel(config.logLevel, {
+    explicit: process.env.LOG_LEVEL !== undefined,
+    terminal,
+  });
+  const app = await buildApp({ ...config, logLevel }, { database });
 
   let closing = false;
   const shutDown = async (signal: string) => {
@@ -104,6 +123,7 @@ async function main() {
     // Fastify stops accepting connections, answers new requests 503 and waits for the rest.
     await app.close().catch((error) => app.log.error({ err: error }, 'error while closing'));
     await database.close();
+    await demoGateway?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutDown('SIGINT'));
@@ -112,6 +132,8 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl;
   console.log(`\n  The site is running at ${url}\n  API documentation: ${url}/api/docs\n`);
+  if (demoGateway) console.log(`${STARTUP_LINES.demoGateway(demoGateway.baseUrl)}\n`);
+  if (terminal && logLevel !== config.logLevel) console.log(`${STARTUP_LINES.quietRequests}\n`);
 }
 
 main().catch((error) => {

@@ -8,4 +8,12 @@ describe('partners (spec 000 §2 "Trusted partners", spec 001 §2)', () => {
       [],
     );
   });
+
+  it('gives every affiliation either its site or the reason it has none', () => {
+    for (const affiliation of AFFILIATIONS) {
+      if ('url' in affiliation) expect(new URL(affiliation.url).protocol).toBe('https:');
+      else expect(affiliation.noWebsite.length).toBeGreaterThan(10);
+    }
+    expect(AFFILIATIONS.find((affiliation) => affiliation.id === 'pmrc')).toHaveProperty('noWebsite');
+  });
 });

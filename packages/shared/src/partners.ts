@@ -51,9 +51,19 @@ export type Affiliation = {
   name: string;
   acronym: string;
   description: string;
-  /** The organisation's own public website; left out rather than guessed when we know none. */
-  url?: string;
-};
+} & (
+  | {
+      /** The organisation's own public website. */
+      url: string;
+    }
+  | {
+      /**
+       * Why the card has no link: said on the card rather than left silent, and never a guessed
+       * address.
+       */
+      noWebsite: string;
+    }
+);
 
 /**
  * The six of spec 001 §2: the five trusted partners the home page shows, first the one named first
@@ -66,6 +76,8 @@ export const AFFILIATIONS: readonly Affiliation[] = [
     acronym: 'PMRC',
     description:
       'A council for research on the country’s mineral resources and the methods used to find and develop them. We bring our members’ field experience to its work and share its findings with the exploration community through our events.',
+    noWebsite:
+      'The council has no public website we can point you to. Ask the secretariat for its contact details.',
   },
   {
     id: 'mgb',

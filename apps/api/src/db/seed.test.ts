@@ -84,10 +84,14 @@ describe('seedDemoContent', () => {
   });
 
   it('loads the demo association into an empty database', async () => {
+    const progress: string[] = [];
     const result = await seedDemoContent(handle.db, storage, {
       adminPassword: 'Admin-Demo-2025!',
       hashPassword,
+      onStart: () => progress.push('seeding'),
     });
+    // The first start's progress line (main.ts) is printed once, before the slow part.
+    expect(progress).toEqual(['seeding']);
 
     expect(result.seeded).toBe(true);
     if (!result.seeded) return;
@@ -343,8 +347,16 @@ describe('seedDemoContent', () => {
 
   it('does nothing when users exist', async () => {
     const before = await readdir(uploadsDir);
-    const result = await seedDemoContent(handle.db, storage, { adminPassword: 'another', hashPassword });
+    let started = false;
+    const result = await seedDemoContent(handle.db, storage, {
+      adminPassword: 'another',
+      hashPassword,
+      onStart: () => {
+        started = true;
+      },
+    });
     expect(result).toEqual({ seeded: false });
+    expect(started).toBe(false);
     const [eventCount] = await handle.db.select({ n: count() }).from(events);
     expect(eventCount?.n).toBe(demoEvents.length);
     expect(await readdir(uploadsDir)).toEqual(before);

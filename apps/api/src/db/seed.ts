@@ -71,6 +71,8 @@ export type SeedOptions = {
   hashPassword: (password: string) => Promise<string>;
   /** "Today" for the date offsets; tests pin it. */
   now?: Date;
+  /** Called once the database is found empty, before the (slow) seeding starts: a progress line. */
+  onStart?: () => void;
 };
 
 export type SeedAccount = { username: string; email: string; type: string };
@@ -108,6 +110,7 @@ const DEMO_STAFF = [
  */
 export async function seedDemoContent(db: Db, storage: Storage, options: SeedOptions): Promise<SeedResult> {
   if (!(await isUsersTableEmpty(db))) return { seeded: false };
+  options.onStart?.();
 
   const now = options.now ?? new Date();
   const images = new ImageWriter(storage);

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A stand-in for PayMongo and Xendit on 127.0.0.1, for the dues payment providers' tests: it speaks
  * as much of PayMongo's Checkout Sessions and Xendit's Invoices as our clients use, keeps what they
  * sent, and lets a test play the payer (markPaid) and the provider's webhook (signedPaymongoWebhook,
- * xenditCallback). Point a provider at it with `apiUrl: fake.baseUrl`.
+ * xenditCallback). Point a provider at it with `apiUrl: fake.baseUrl`. The same stand-in, its pay
+ * page marked as a demonstration, lets a newcomer try "Pay online" (PAYMENT_PROVIDER=demo, main.ts).
  */
 
 export type RecordedRequest = {
@@ -46,7 +47,21 @@ type XenditInvoice = Record<string, unknown> & { id: string };
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
 
-export async function startFakePaymentProvider(): Promise<FakePaymentProvider> {
+/**
+ * What its pay page says on top when a newcomer tries "Pay online" with it (`npm run demo:gateway`,
+ * apps/api/src/main.ts): that it is a demonstration.
+ */
+export const DEMO_GATEWAY_BANNER =
+  'Demonstration payment gateway: no money changes hands. "Pay now" marks the statement paid as a real gateway would.';
+
+export type FakePaymentProviderOptions = {
+  /** Serves the pay page with the demonstration banner (PAYMENT_PROVIDER=demo). */
+  demo?: boolean;
+};
+
+export async function startFakePaymentProvider(
+  options: FakePaymentProviderOptions = {},
+): Promise<FakePaymentProvider> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, PaymongoSession>();
   const invoices = new Map<string, XenditInvoice>();
@@ -121,11 +136,15 @@ export async function startFakePaymentProvider(): Promise<FakePaymentProvider> {
       response.writeHead(303, { location: successUrl, connection: 'close' });
       return response.end();
     }
+    const title = options.demo ? 'Demonstration payment gateway' : 'Test payment gateway';
+    const banner = options.demo
+      ? `<div role="note" style="background:#fde68a;color:#451a03;padding:.75rem 1.5rem;font-weight:600;border-bottom:2px solid #b45309">${DEMO_GATEWAY_BANNER}</div>`
+      : '';
     const items = session?.attributes.line_items as { amount: number }[] | undefined;
     const centavos = items ? items[0]?.amount : Math.round(Number(invoice?.amount) * 100);
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', connection: 'close' });
     return response.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment gateway</title></head><body><main><h1>Test payment gateway</h1><p>Amount due: PHP ${(Number(centavos) / 100).toFixed(2)}</p><form method="post"><button type="submit">Pay now</button></form></main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;margin:0">${banner}<main style="padding:1rem 1.5rem"><h1>${title}</h1><p>Amount due: PHP ${(Number(centavos) / 100).toFixed(2)}</p><form method="post"><button type="submit">Pay now</button></form></main></body></html>`,
     );
   }
 

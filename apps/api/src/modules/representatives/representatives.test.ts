@@ -281,7 +281,12 @@ describe('PUT /api/reps/update-reps', () => {
           }),
         ],
         400,
-        { error: IMAGE_MESSAGES.wrongType, field: 'repsData.1.avatarUrl' },
+        // spec 000 §8: a file of a type we take that cannot be read is 'Image Processing Error'.
+        {
+          error: REPRESENTATIVE_EDITOR_MESSAGES.imageProcessing('Fake Santos'),
+          code: 'image_processing_error',
+          field: 'repsData.1.avatarUrl',
+        },
       );
     });
 

@@ -1,4 +1,5 @@
 import {
+  ALLOWED_IMAGE_TYPES,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   REPRESENTATIVE_EDITOR_MESSAGES,
@@ -50,7 +51,7 @@ export async function listRepresentatives(db: Db, userId: string): Promise<Repre
 }
 
 /** A JPEG, PNG, GIF or WebP (or anything claiming to be an image) as a base64 data-URL. */
-const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,([a-z0-9+/]+={0,2})$/i;
+const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/]+={0,2})$/i;
 
 const avatarField = (index: number) => `repsData.${index}.avatarUrl`;
 const displayName = (rep: RepresentativeInput) => `${rep.firstName} ${rep.lastName}`.trim();
@@ -61,7 +62,7 @@ const displayName = (rep: RepresentativeInput) => `${rep.firstName} ${rep.lastNa
  */
 function decodeAvatar(rep: RepresentativeInput, index: number): Buffer {
   const match = DATA_URL.exec(rep.avatarUrl ?? '');
-  const bytes = match ? Buffer.from(match[1] as string, 'base64') : Buffer.alloc(0);
+  const bytes = match ? Buffer.from(match[2] as string, 'base64') : Buffer.alloc(0);
   if (bytes.length === 0) {
     throw new AppError(400, IMAGE_MESSAGES.wrongType, {
       code: 'invalid_image_type',
@@ -82,7 +83,11 @@ function decodeAvatar(rep: RepresentativeInput, index: number): Buffer {
 /** The pipeline's refusal of one photo, named after its representative and field. */
 function photoRefusal(error: unknown, rep: RepresentativeInput, index: number): unknown {
   if (!(error instanceof AppError)) return error;
-  if (error.options.code === 'invalid_image_type') {
+  // A type we take (a PNG, say) whose bytes are no picture, such as a text file renamed .png, is
+  // one that could not be processed (spec 000 §8); a type we do not take is 'Invalid Image'.
+  const declared = DATA_URL.exec(rep.avatarUrl ?? '')?.[1]?.toLowerCase() ?? '';
+  const allowedType = (ALLOWED_IMAGE_TYPES as readonly string[]).includes(declared);
+  if (error.options.code === 'invalid_image_type' && !allowedType) {
     return new AppError(400, IMAGE_MESSAGES.wrongType, {
       code: 'invalid_image_type',
       message: REPRESENTATIVE_EDITOR_MESSAGES.invalidImage,

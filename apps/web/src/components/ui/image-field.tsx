@@ -20,7 +20,8 @@ type ImageFieldProps = {
   onRemoveChange?: (remove: boolean) => void;
   /**
    * Told of a file refused when it is chosen, besides the message under the field (the
-   * representatives editor turns it into its notice); `unreadable` when its bytes could not be read.
+   * representatives editor turns it into its notice); `unreadable` when its bytes could not be read
+   * or, for a file claiming a type we take, are not a picture.
    */
   onRefuse?: (refusal: { message: string; unreadable: boolean }) => void;
   /** A message from the server about the upload. */
@@ -96,7 +97,9 @@ export function ImageField({
     if (file && !refusal) {
       const bytes = await readFirstBytes(file).catch(() => null);
       if (choice !== latestChoice.current) return;
-      unreadable = bytes === null;
+      // A file named as a picture whose bytes are none (a text file renamed .png) could not be
+      // processed, like one that could not be read (spec 000 §8 'Image Processing Error').
+      unreadable = bytes === null || !imageTypeOfBytes(bytes);
       refusal =
         bytes === null
           ? IMAGE_MESSAGES.unreadable

@@ -40,7 +40,7 @@ export function AffiliationsPage() {
                   </div>
                 </div>
                 <p className="mt-5 flex-1 text-stone-700 leading-relaxed">{affiliation.description}</p>
-                {affiliation.url && (
+                {'url' in affiliation ? (
                   <a
                     href={affiliation.url}
                     target="_blank"
@@ -51,6 +51,8 @@ export function AffiliationsPage() {
                     <ExternalLink aria-hidden="true" className="size-4" />
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
+                ) : (
+                  <p className="mt-6 text-sm text-stone-600">{affiliation.noWebsite}</p>
                 )}
               </article>
             </li>

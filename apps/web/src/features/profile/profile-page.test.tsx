@@ -330,6 +330,9 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(useSessionStore.getState().user?.username).toBe('golden_north');
     // The header and the dashboard read the new name at once (docs/product-rules.md "Names").
     expect(useSessionStore.getState().user?.displayName).toBe('Golden North Mining');
+    // Refreshed in place rather than reloaded (docs/product-rules.md "Where we differ from the
+    // specification"): the page is still the one open.
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeVisible();
   });
 
   it("shows 'Error updating profile' when the save fails without naming a field", async () => {
