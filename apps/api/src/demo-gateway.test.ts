@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_GATEWAY_REFUSED_IN_PRODUCTION, loadConfig } from './config';
-import { createPaymentProvider } from './modules/dues/providers/payment-provider';
-import { STARTUP_LINES, startLogLevel } from './startup-output';
 import {
   DEMO_GATEWAY_BANNER,
   type FakePaymentProvider,
   startFakePaymentProvider,
-} from './test/fake-payment-provider';
+} from './lib/demo-payment-gateway';
+import { createPaymentProvider } from './modules/dues/providers/payment-provider';
+import { STARTUP_LINES, startLogLevel } from './startup-output';
 
 describe('PAYMENT_PROVIDER=demo (npm run demo:gateway)', () => {
   let gateway: FakePaymentProvider | null = null;

@@ -8,12 +8,12 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoContent } from './db/seed';
 import { readDatabaseTemplate } from './db/template';
+// The stand-in gateway the tests use, served to a newcomer for PAYMENT_PROVIDER=demo.
+import { startFakePaymentProvider } from './lib/demo-payment-gateway';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { STARTUP_LINES, startLogLevel } from './startup-output';
 import { checkUploadsBucket, explainDatabaseFailure } from './startup-problems';
-// The stand-in gateway the tests use, served to a newcomer for PAYMENT_PROVIDER=demo.
-import { startFakePaymentProvider } from './test/fake-payment-provider';
 
 /** Run with this argument, main.js prepares the database (below) and exits. */
 const PREPARE_DATABASE_ONLY = '--prepare-database';

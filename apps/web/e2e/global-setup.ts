@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startFakePaymentProvider } from '../../api/src/test/fake-payment-provider';
+import { startFakePaymentProvider } from '../../api/src/lib/demo-payment-gateway';
 import { E2E_ADMIN_PASSWORD, startServer } from './server';
 
 declare module 'vitest' {

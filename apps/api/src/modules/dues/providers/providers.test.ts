@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePaymentProvider, startFakePaymentProvider } from '../../../test/fake-payment-provider';
+import { type FakePaymentProvider, startFakePaymentProvider } from '../../../lib/demo-payment-gateway';
 import { type CheckoutRequest, createPaymentProvider, WebhookSignatureError } from './payment-provider';
 import { centavosToPesos, pesosToCentavos } from './xendit';
 

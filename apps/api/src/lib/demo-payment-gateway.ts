@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A stand-in for PayMongo and Xendit on 127.0.0.1, for the dues payment providers' tests: it speaks
+ * A stand-in for PayMongo and Xendit on 127.0.0.1 (in lib/, not test/, because `npm run
+ * demo:gateway` runs it in the server too), for the dues payment providers' tests: it speaks
  * as much of PayMongo's Checkout Sessions and Xendit's Invoices as our clients use, keeps what they
  * sent, and lets a test play the payer (markPaid) and the provider's webhook (signedPaymongoWebhook,
  * xenditCallback). Point a provider at it with `apiUrl: fake.baseUrl`. The same stand-in, its pay
