@@ -227,8 +227,10 @@ describe('admin users', () => {
     const stream = await download.createReadStream();
     let text = '';
     for await (const chunk of stream) text += chunk.toString();
-    const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^username,email,type,status,phone/);
+    // UTF-8 with its byte order mark, for Excel on Windows.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^username,display_name,email,type,status,phone/);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([applicant.username]);
     await context.close();
   });

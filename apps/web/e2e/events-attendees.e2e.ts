@@ -82,7 +82,9 @@ describe('the attendee list', () => {
       /^attendees-porphyry-targeting-night-[a-z0-9]+-2099-03-12\.csv$/,
     );
     const csv = await readFile((await download.path()) ?? '', 'utf8');
-    const [header, ...rows] = csv.trim().split('\n');
+    // UTF-8 with its byte order mark, CRLF line ends.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = csv.slice(1).trim().split('\r\n');
     expect(header).toBe('name,company,email,status,registered_at,tier,amount,payment,checked_in');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(`${individualNameOf(MEMBERS[0])},,${MEMBERS[0].email},approved,`);

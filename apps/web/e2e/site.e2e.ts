@@ -163,7 +163,7 @@ describe('search modal', () => {
     await dialog.getByText('MGB forms').waitFor();
 
     await input.fill('   ronnie  ');
-    await dialog.getByText('Found 1 result(s)').waitFor();
+    await dialog.getByText('Found 1 result').waitFor();
     await input.press('Enter');
     await expectPageShown(page, paths.ronniesCorner);
     expect(await dialog.isVisible()).toBe(false);

@@ -106,7 +106,18 @@ export function AdminEventsPage() {
       sortBy: 'event_type',
       cell: (event) => event.event_type,
     },
-    { header: 'Date', className: 'whitespace-nowrap', cell: (event) => formatDate(event.start_date) },
+    {
+      header: 'Date',
+      className: 'whitespace-nowrap',
+      cell: (event) => (
+        <div>
+          <p>{formatDate(event.start_date)}</p>
+          {/* Below 1536 px the price goes under the date: at 1280 a column of its own made the
+              table scroll sideways past the row's actions. */}
+          <p className="text-stone-600 text-xs tabular-nums 2xl:hidden">{formatPesos(event.price)}</p>
+        </div>
+      ),
+    },
     {
       header: 'Status',
       sortBy: 'status',
@@ -114,9 +125,8 @@ export function AdminEventsPage() {
     },
     {
       header: 'Price',
-      // From 1024 px: the listed price matters to the secretariat at 1280 px too; the
-      // type, which the filter shows, gives it the room.
-      className: 'hidden whitespace-nowrap tabular-nums lg:table-cell',
+      // A column of its own from 1536 px; under the date below that.
+      className: 'hidden whitespace-nowrap tabular-nums 2xl:table-cell',
       phone: 'hidden',
       cell: (event) => formatPesos(event.price),
     },
