@@ -174,7 +174,7 @@ describe('search modal', () => {
     await dialog.getByText('Try searching for pages, forms, or documents').waitFor();
 
     await input.fill('FORMS');
-    await dialog.getByText(/Found \d+ result\(s\)/).waitFor();
+    await dialog.getByText(/Found \d+ results?/).waitFor();
     await dialog.getByRole('link', { name: /MGB Guidelines and Forms/ }).click();
     await expectPageShown(page, paths.mgbGuidelines);
     expect(await dialog.isVisible()).toBe(false);
