@@ -121,9 +121,9 @@ describe('two processes behind HAProxy', () => {
     expect(session.json().data.profile.role).toBe('admin');
     // Signing out on the second process ends the session on the first as well.
     expect((await renewed.via(api2.url).request('/api/auth/logout')).status).toBe(200);
-    // spec 000 §8: a refresh token that no longer works is a 500 with this message.
+    // A refresh token that no longer works is a 401 with spec 000 §8's message.
     const ended = await onSecond.via(api1.url).request('/api/auth/refresh');
-    expect([ended.status, ended.json().error]).toEqual([500, SESSION_ERRORS.refreshFailed]);
+    expect([ended.status, ended.json().error]).toEqual([401, SESSION_ERRORS.refreshFailed]);
   });
 
   it('spreads requests over both processes, each logged under the id the proxy gave it', async () => {
