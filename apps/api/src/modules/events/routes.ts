@@ -331,7 +331,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await offerSeatNow(context, request.params.id, request.params.entryId),
+      data: await offerSeatNow(context, viewerOf(request), request.params.id, request.params.entryId),
     }),
   );
 
@@ -347,7 +347,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await removeFromWaitlist(context, request.params.id, request.params.entryId),
+      data: await removeFromWaitlist(context, viewerOf(request), request.params.id, request.params.entryId),
     }),
   );
 

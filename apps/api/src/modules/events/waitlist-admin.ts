@@ -3,6 +3,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { events, eventWaitlist, representatives, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Viewer } from '../../plugins/access';
+import { recordAdminAction } from '../audit';
 import { attendeeCompany, attendeeName, votingRepresentative } from './attendees';
 import { lockEvent, type RegistrationContext, refused, registrationRefusal } from './registrations';
 import { inGoodStanding, makeOffers, offerFreedSeats, seatsHeld } from './waitlist';
@@ -54,11 +56,19 @@ export async function adminWaitlist(
   }));
 }
 
-/** A waitlist entry of the event that is still waiting or offered, read under the event's lock. */
+/**
+ * A waitlist entry of the event that is still waiting or offered, read under the event's lock, with
+ * the account it belongs to (the audit log names the person the secretariat acted on).
+ */
 async function openEntry(tx: DbTransaction, eventId: string, entryId: string) {
   const [entry] = await tx
-    .select({ id: eventWaitlist.id, state: eventWaitlist.state })
+    .select({
+      id: eventWaitlist.id,
+      state: eventWaitlist.state,
+      user: { id: users.id, username: users.username, email: users.email },
+    })
     .from(eventWaitlist)
+    .innerJoin(users, eq(users.id, eventWaitlist.user_id))
     .where(and(eq(eventWaitlist.id, entryId), eq(eventWaitlist.event_id, eventId)));
   if (!entry || (entry.state !== 'waiting' && entry.state !== 'offered')) {
     throw notFound(WAITLIST_ADMIN_MESSAGES.entryNotFound);
@@ -71,8 +81,14 @@ async function openEntry(tx: DbTransaction, eventId: string, entryId: string) {
  * person a seat out of the queue's order. When every seat is held the capacity goes up by one for
  * it, so the seats held never pass the capacity (decision 074). Refused for a person no longer
  * waiting, and for an event that takes no registrations here, is cancelled or has started.
+ * Audit-logged on the person offered the seat.
  */
-export async function offerSeatNow(context: RegistrationContext, eventId: string, entryId: string) {
+export async function offerSeatNow(
+  context: RegistrationContext,
+  viewer: Viewer,
+  eventId: string,
+  entryId: string,
+) {
   const now = new Date();
   await context.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId, { allowDraft: true });
@@ -91,24 +107,40 @@ export async function offerSeatNow(context: RegistrationContext, eventId: string
       }
     }
     await makeOffers(tx, context, event, [entry.id], now);
+    await recordAdminAction(tx, viewer, {
+      action: 'event_waitlist_offered',
+      user: entry.user,
+      changes: { event: { from: null, to: event.title } },
+    });
   });
   return adminWaitlist(context.db, eventId, now);
 }
 
 /**
  * DELETE /api/events/admin/{id}/waitlist/{entryId}: takes the person off the waitlist (kept as
- * `left`); a seat offered to them passes to the next person in the same transaction.
+ * `left`); a seat offered to them passes to the next person in the same transaction. Audit-logged
+ * on the person taken off.
  */
-export async function removeFromWaitlist(context: RegistrationContext, eventId: string, entryId: string) {
+export async function removeFromWaitlist(
+  context: RegistrationContext,
+  viewer: Viewer,
+  eventId: string,
+  entryId: string,
+) {
   const now = new Date();
   await context.db.transaction(async (tx) => {
-    await lockEvent(tx, eventId, { allowDraft: true });
-    await openEntry(tx, eventId, entryId);
+    const event = await lockEvent(tx, eventId, { allowDraft: true });
+    const entry = await openEntry(tx, eventId, entryId);
     await tx
       .update(eventWaitlist)
       .set({ state: 'left', updated_at: now })
       .where(eq(eventWaitlist.id, entryId));
     await offerFreedSeats(tx, context, eventId, now);
+    await recordAdminAction(tx, viewer, {
+      action: 'event_waitlist_removed',
+      user: entry.user,
+      changes: { event: { from: event.title, to: null } },
+    });
   });
   return adminWaitlist(context.db, eventId, now);
 }

@@ -1,7 +1,7 @@
 import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, manilaDateString, SITE_TIME_ZONE } from '@portal/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, eventWaitlist, mailOutbox } from '../../db/schema';
+import { adminAuditLog, eventRegistrations, eventWaitlist, mailOutbox } from '../../db/schema';
 import { createEvent, createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
@@ -440,6 +440,14 @@ describe('the secretariat’s Waitlist tab (decision 074)', () => {
     send('POST', `/api/events/admin/${eventId}/waitlist/${entryId}/offer`, cookie);
   const remove = (eventId: string, entryId: string, cookie = adminCookie) =>
     send('DELETE', `/api/events/admin/${eventId}/waitlist/${entryId}`, cookie);
+  /** The audit log's rows about a person: what the secretariat did to them, and on which event. */
+  const auditOf = async (userId: string) =>
+    (
+      await context.db
+        .select({ action: adminAuditLog.action, changes: adminAuditLog.changes })
+        .from(adminAuditLog)
+        .where(eq(adminAuditLog.userId, userId))
+    ).map((row) => [row.action, row.changes]);
 
   it('lists the people waiting in order with their place and when they joined; members only see 403', async () => {
     const { event } = await fullEvent(1);
@@ -498,6 +506,11 @@ describe('the secretariat’s Waitlist tab (decision 074)', () => {
     const again = await offerNow(event.id, await entryOf(second.user.id));
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('Only a person still waiting can be offered a seat');
+    // Audited once, on the person offered the seat: the refused second offer wrote nothing.
+    expect(await auditOf(second.user.id)).toEqual([
+      ['event_waitlist_offered', { event: { from: null, to: event.title } }],
+    ]);
+    expect(await auditOf(first.user.id)).toEqual([]);
     // The offer is taken by registering, as any offer is.
     expect((await register(event.id, second.cookie)).statusCode).toBe(201);
     expect(await stateOf(event.id, second.user.id)).toBe('accepted');
@@ -520,8 +533,13 @@ describe('the secretariat’s Waitlist tab (decision 074)', () => {
     expect(await stateOf(event.id, first.user.id)).toBe('left');
     expect(await seatsHeldOf(event.id)).toEqual({ registered: 0, offers: 1 });
 
+    expect(await auditOf(first.user.id)).toEqual([
+      ['event_waitlist_removed', { event: { from: event.title, to: null } }],
+    ]);
+
     const gone = await remove(event.id, offered?.id as string);
     expect(gone.statusCode).toBe(404);
+    expect(await auditOf(first.user.id)).toHaveLength(1);
     expect(gone.json().error).toBe('This person is not on the waitlist');
     const other = await fullEvent(1);
     expect((await remove(other.event.id, offered?.id as string)).statusCode).toBe(404);

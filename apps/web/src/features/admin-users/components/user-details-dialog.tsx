@@ -45,6 +45,8 @@ const FIELD_LABELS: Record<string, string> = {
   representatives: 'Representatives',
   memberships: 'Memberships',
   reason: 'Reason given',
+  event: 'Event',
+  check_in_staff: 'Check-in staff of',
 };
 const DATE_FIELDS = new Set(['emailConfirmedAt', 'startsAt', 'expiresAt']);
 
