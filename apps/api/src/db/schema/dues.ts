@@ -120,6 +120,12 @@ export const duesStatements = pgTable(
     billedTin: text('billed_tin'),
     voidReason: text('void_reason'),
     voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A semester statement whose e-mail (with its PDF) is still to be queued: the semester run
+     * issues thousands at once, and the job `statement-mail` draws and queues them after it
+     * (docs/decisions/077).
+     */
+    mailPending: boolean('mail_pending').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,6 +156,7 @@ export const duesStatements = pgTable(
     index('dues_statements_status_due_idx').on(t.status, t.dueOn),
     index('dues_statements_created_idx').on(t.createdAt, t.id),
     index('dues_statements_event_registration_idx').on(t.eventRegistrationId),
+    index('dues_statements_mail_pending_idx').on(t.id).where(sql`${t.mailPending}`),
   ],
 );
 

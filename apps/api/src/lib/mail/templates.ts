@@ -464,24 +464,19 @@ export function statementIssuedEmail({
   dueOn,
   period,
   eventFee = false,
-  attached = true,
 }: AccountLinkMail & {
   number: string;
   amount: string;
   dueOn: string;
   period: string;
   eventFee?: boolean;
-  /** Whether the statement's PDF goes with the mail (not with the semester run's, dues/statements.ts). */
-  attached?: boolean;
 }): MailContent {
   const covers = eventFee ? period : `membership dues, ${period}`;
   return accountLinkEmail({
     subject: `${siteConfig.acronym} statement of account ${number}: ${amount} due ${dueOn}`,
     username,
     link,
-    intro: attached
-      ? `Your statement of account ${number} for ${amount} (${covers}) is due on ${dueOn}. The statement is attached to this e-mail as a PDF and shows how to pay; you can also find it, pay and upload your proof of payment on your profile.`
-      : `Your statement of account ${number} for ${amount} (${covers}) is due on ${dueOn}. The statement shows how to pay; you can download it, pay and upload your proof of payment on your profile.`,
+    intro: `Your statement of account ${number} for ${amount} (${covers}) is due on ${dueOn}. The statement is attached to this e-mail as a PDF and shows how to pay; you can also find it, pay and upload your proof of payment on your profile.`,
     action: 'See my statement',
     expiry: eventFee
       ? `Your seat is held until the due date, and your registration is approved once the statement is paid. Questions? Write to ${siteConfig.secretariatEmail}.`

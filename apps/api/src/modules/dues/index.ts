@@ -16,8 +16,10 @@ export {
   DUES_STATEMENTS_JOB,
   issueDueStatements,
   issueNewMemberStatement,
+  mailPendingStatements,
   nextSequenceNumber,
   paidOf,
   paidSoFar,
+  STATEMENT_MAIL_JOB,
   voidLockedStatement,
 } from './statements';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duesStatements, type MailAttachment, mailOutbox } from '../../db/schema';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { issueDueStatements } from './statements';
+import { issueDueStatements, mailPendingStatements } from './statements';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
 let adminCookie: string;
@@ -102,8 +102,8 @@ describe('statements and receipts travel as PDFs', () => {
     }
   });
 
-  // The semester run issues thousands at once: its mails link to the profile (decision 077).
-  it("mails the semester run's statements without the PDF, saying where to download it", async () => {
+  // The semester run issues thousands at once; their PDFs follow it (decision 077).
+  it("mails the semester run's statements with their PDFs after the run, each once", async () => {
     const today = manilaDateString();
     const paidThrough = addToDate(today, { days: 20 });
     const expiresAt = new Date(Date.parse(`${addToDate(paidThrough, { days: 1 })}T00:00:00+08:00`));
@@ -132,11 +132,40 @@ describe('statements and receipts travel as PDFs', () => {
       .from(duesStatements)
       .where(inArray(duesStatements.membershipId, ids));
     expect(issued.filter((statement) => statement.kind === 'semester')).toHaveLength(count);
-    const [mail] = (await mailsTo(billingOf(count - 1))).filter((row) =>
-      row.subject.includes('statement of account'),
-    );
-    expect(mail?.text.startsWith(`Hello Bulk Semester Mining ${count - 1} Inc.,`)).toBe(true);
-    expect(mail?.attachments).toEqual([]);
-    expect(mail?.text).toContain('you can download it, pay and upload your proof of payment on your profile');
+    const semesterMails = async (index: number) =>
+      (await mailsTo(billingOf(index))).filter((row) => row.subject.includes('statement of account'));
+    // The run itself queues none: each statement waits, marked, for the statement-mail job.
+    expect(await semesterMails(0)).toEqual([]);
+    expect(issued.every((statement) => statement.mailPending)).toBe(true);
+
+    // One of them is voided before its turn: it is never mailed.
+    const voided = issued[0] as (typeof issued)[number];
+    await context.db
+      .update(duesStatements)
+      .set({ status: 'void', voidReason: 'Billed by mistake', voidedAt: new Date() })
+      .where(eq(duesStatements.id, voided.id));
+    // Two passes at once, as two server processes would run them: each statement is taken once.
+    const pending = await context.db
+      .select({ id: duesStatements.id })
+      .from(duesStatements)
+      .where(eq(duesStatements.mailPending, true));
+    const passes = await Promise.all([mailPendingStatements(context), mailPendingStatements(context)]);
+    expect(passes[0] + passes[1]).toBe(pending.length - 1);
+    expect(await mailPendingStatements(context)).toBe(0);
+
+    for (let index = 0; index < count; index++) {
+      const mails = await semesterMails(index);
+      const statement = issued.find((row) => row.billedEmail === billingOf(index));
+      if (statement?.id === voided.id) {
+        expect(mails, billingOf(index)).toEqual([]);
+        continue;
+      }
+      expect(mails, billingOf(index)).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail?.text.startsWith(`Hello Bulk Semester Mining ${index} Inc.,`)).toBe(true);
+      expect(mail?.text).toContain('attached to this e-mail as a PDF');
+      expect(mail?.attachments).toHaveLength(1);
+      expect(attachedPdfText(mail?.attachments[0])).toContain(statement?.number as string);
+    }
   });
 });

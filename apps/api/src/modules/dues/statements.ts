@@ -156,10 +156,12 @@ async function insertStatement(
       billedEmail: statement.user.billingEmail ?? statement.user.email,
       billedAddress: statement.user.billingAddress ?? statement.user.address,
       billedTin: statement.user.tin,
+      // The semester run's e-mails follow it: see `mailPendingStatements`.
+      mailPending: notify && !draft && statement.kind === 'semester',
     })
     .returning();
   if (!row) throw new Error('The statement was not inserted');
-  if (notify && !draft) await mailStatement(tx, config, row, statement.user);
+  if (notify && !draft && !row.mailPending) await mailStatement(tx, config, row, statement.user);
   return row;
 }
 
@@ -207,13 +209,8 @@ async function mailStatement(
   tx: DbTransaction,
   config: DuesContext['config'],
   statement: DuesStatement,
-  user: Pick<User, 'email'>,
+  user: Pick<User, 'email'> | null,
 ) {
-  // The statement goes with the mail: a company's billing contact has no account to download it
-  // from (docs/product-rules.md "Dues"). One PDF serves every recipient. Not with the semester
-  // run's, which issues thousands at once: drawing each PDF (about 0.1 s) would make the run's
-  // minute a quarter of an hour (decision 077); those mails link to the profile as before.
-  const attached = statement.kind !== 'semester';
   // Greeted by the name billed, never the username (docs/product-rules.md "Names").
   const message = statementIssuedEmail({
     username: statement.billedName,
@@ -223,10 +220,50 @@ async function mailStatement(
     dueOn: longDate(statement.dueOn),
     period: describePeriod(statement),
     eventFee: statement.kind === 'event_fee',
-    attached,
   });
-  const attachments = attached ? [await statementAttachment(tx, config, statement)] : [];
+  // The statement goes with the mail: a company's billing contact has no account to download it
+  // from (docs/product-rules.md "Dues"). One PDF serves every recipient.
+  const attachments = [await statementAttachment(tx, config, statement)];
   for (const to of billedRecipients(statement, user)) await queueMail(tx, { to, ...message, attachments });
+}
+
+/** The job that queues the semester statements' e-mails after the run (modules/jobs registry.ts). */
+export const STATEMENT_MAIL_JOB = 'statement-mail';
+
+/**
+ * Queues the e-mail of each semester statement issued but not yet mailed, with its PDF, one
+ * statement per transaction (docs/decisions/077): drawing a PDF takes about a tenth of a second,
+ * which the semester run, issuing thousands at once, does not wait for. Each statement is taken
+ * with SKIP LOCKED, so every process's pass shares the work and none mails a statement twice; a
+ * statement voided before its turn is not mailed. Answers how many statements were mailed.
+ */
+export async function mailPendingStatements(
+  { db, config }: DuesContext,
+  signal?: AbortSignal,
+): Promise<number> {
+  let mailed = 0;
+  while (!signal?.aborted) {
+    const done = await db.transaction(async (tx) => {
+      const [next] = await tx
+        .select()
+        .from(duesStatements)
+        .where(eq(duesStatements.mailPending, true))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!next) return false;
+      await tx.update(duesStatements).set({ mailPending: false }).where(eq(duesStatements.id, next.id));
+      if (next.status !== 'void') {
+        const [user] = next.userId
+          ? await tx.select({ email: users.email }).from(users).where(eq(users.id, next.userId))
+          : [];
+        await mailStatement(tx, config, next, user ?? null);
+        mailed += 1;
+      }
+      return true;
+    });
+    if (!done) break;
+  }
+  return mailed;
 }
 
 /** What a statement's line says it covers: an event fee's event and tier, or a period of dues. */

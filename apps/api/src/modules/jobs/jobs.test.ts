@@ -43,6 +43,7 @@ describe('the registry', () => {
       'database-upkeep',
       'dues-daily',
       'dues-statements',
+      'statement-mail',
       'events',
       'privacy-retention',
       'cpd-reminders',
@@ -81,7 +82,7 @@ describe('npm run job', () => {
   it('--list prints every job with its schedule', async () => {
     const { code, lines } = await command('--list');
     expect(code).toBe(0);
-    expect(lines).toHaveLength(11);
+    expect(lines).toHaveLength(12);
     expect(lines[3]).toMatch(/^dues-daily\s+5 0 \* \* \*\s+Every day at 12:05 AM: Issues/);
     expect(lines[4]).toMatch(/^dues-statements\s+by hand\s+When started from the Dues page/);
   });
@@ -113,7 +114,7 @@ describe('npm run job', () => {
       lines: ['--date must be a day written YYYY-MM-DD, not 24/12/2026'],
     });
     expect((await command('nightly')).lines).toEqual([
-      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, events, privacy-retention, cpd-reminders, checkout-poll, privacy-exports, meeting-reminders.',
+      'No job named nightly. The jobs: mail, housekeeping, database-upkeep, dues-daily, dues-statements, statement-mail, events, privacy-retention, cpd-reminders, checkout-poll, privacy-exports, meeting-reminders.',
     ]);
   });
 

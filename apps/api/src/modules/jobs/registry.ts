@@ -7,9 +7,11 @@ import { sendTranscriptReminders } from '../cpd';
 import {
   DUES_STATEMENTS_JOB,
   issueDueStatements,
+  mailPendingStatements,
   type PaymentProvider,
   pollPendingCheckouts,
   runDailyDues,
+  STATEMENT_MAIL_JOB,
 } from '../dues';
 import { runEventsJob } from '../events';
 import { sendMeetingReminders } from '../meetings';
@@ -41,6 +43,11 @@ export const DATABASE_UPKEEP_SCHEDULE = '30 3 * * *';
  * (docs/decisions/069). Its deletions are batched, so members signed in then hardly wait.
  */
 export const PRIVACY_RETENTION_SCHEDULE = '45 3 * * *';
+/**
+ * The semester statements' e-mails are drawn this often: a statement issued by the run is mailed
+ * with its PDF within half a minute, each process taking its share (dues/statements.ts).
+ */
+export const STATEMENT_MAIL_SCHEDULE = '*/30 * * * * *';
 /** Every mail run looks at the outbox this often; a queued message is also sent at once (`poke`). */
 export const MAIL_SCHEDULE = '*/2 * * * * *';
 
@@ -140,6 +147,21 @@ export function createJobs(
         const result = await issueDueStatements({ db, config }, manilaDateString(date), progress);
         if (result.issued > 0) deps.mail.poke();
         return result;
+      },
+    },
+    {
+      name: STATEMENT_MAIL_JOB,
+      title: 'Statement e-mails',
+      description:
+        'E-mails each semester statement the run issued, with its PDF: the run issues them at once, their PDFs follow.',
+      schedule: STATEMENT_MAIL_SCHEDULE,
+      scheduleText: 'Every 30 seconds',
+      everyProcess: true,
+      canDryRun: false,
+      run: async (_date, { signal }) => {
+        const mailed = await mailPendingStatements({ db, config }, signal);
+        if (mailed > 0) deps.mail.poke();
+        return { mailed };
       },
     },
     {
