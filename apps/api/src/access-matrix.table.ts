@@ -1403,6 +1403,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/users/confirm-email-change?token=${await createLinkToken(db, owner.id, 'change_email', `moved-${unique}@example.com`)}`,
     }),
   },
+  'POST /api/users/confirm-email-change': {
+    ...publicForAll,
+    request: async ({ db, owner, unique }) => ({
+      url: '/api/users/confirm-email-change',
+      payload: {
+        token: await createLinkToken(db, owner.id, 'change_email', `moved-${unique}@example.com`),
+      },
+    }),
+  },
   'PUT /api/reps/update-reps': {
     guest: 'unauthenticated',
     member: 'ok',

@@ -1,4 +1,6 @@
 import {
+  CONFIRM_EMAIL_CHANGE_MESSAGES,
+  PROFILE_MESSAGES,
   SESSION_ERRORS,
   SESSION_EXPIRED,
   SESSION_MESSAGES,
@@ -66,8 +68,14 @@ describe.each<Viewport>(['desktop', 'phone'])(
         data: { email: newEmail, currentPassword: member.password },
       });
       expect(requested.status()).toBe(200);
-      const confirm = await waitForMailLink(newEmail, /http\S+\/api\/users\/confirm-email-change\?token=\S+/);
-      await page.request.get(confirm, { maxRedirects: 0 });
+      const confirm = await waitForMailLink(newEmail, /http\S+\/confirm-email-change\?token=\S+/);
+      // The link opens a page; the address changes when its button is pressed (decision 075).
+      await openPage(page, new URL(confirm).pathname + new URL(confirm).search);
+      await page.getByRole('heading', { name: CONFIRM_EMAIL_CHANGE_MESSAGES.title }).waitFor();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `confirm-email-change-${viewport}`);
+      await page.getByRole('button', { name: CONFIRM_EMAIL_CHANGE_MESSAGES.button }).click();
+      await page.getByRole('status').getByText(PROFILE_MESSAGES.emailChanged).waitFor();
 
       const undoLink = await waitForMailLink(member.email, /http\S+\/undo-email-change\?token=\S+/);
       const visitor = await browser.newPage(viewport);

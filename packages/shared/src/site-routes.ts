@@ -64,6 +64,8 @@ export const sitePaths = {
   verifyCertificate: (code: string) => `/certificates/verify/${encodeURIComponent(code)}`,
   /** An announcement e-mail's unsubscribe link lands here, the token in its query. */
   unsubscribe: '/unsubscribe',
+  /** The e-mail change link to the new address lands here, the token in its query. */
+  confirmEmailChange: '/confirm-email-change',
   /** The notice to the old address of an e-mail change links here, the token in its query. */
   undoEmailChange: '/undo-email-change',
   /** The member directory (docs/decisions/072): search, an entry, one's listing, moderation. */
@@ -102,6 +104,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.confirmEmail,
   sitePaths.forgotPassword,
   sitePaths.resetPassword,
+  sitePaths.confirmEmailChange,
   sitePaths.undoEmailChange,
   sitePaths.userForms,
   sitePaths.unauthorized,

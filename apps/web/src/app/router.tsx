@@ -177,6 +177,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           }),
+          page('Confirm E-mail Change', {
+            path: paths.confirmEmailChange,
+            lazy: () =>
+              import('@/features/auth/confirm-email-change-page').then((m) => ({
+                Component: m.ConfirmEmailChangePage,
+              })),
+          }),
           page('Undo E-mail Change', {
             path: paths.undoEmailChange,
             lazy: () =>

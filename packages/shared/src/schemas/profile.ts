@@ -28,7 +28,7 @@ export const PROFILE_MESSAGES = {
   currentPasswordRequired: 'Current password is required',
   emailUnchanged: 'This is already your email address',
   emailChangeSent: (email: string) =>
-    `We have sent a confirmation link to ${email}. Your email address changes once you open it.`,
+    `We have sent a confirmation link to ${email}. Your email address changes once you confirm it there.`,
   emailChanged: 'Your email address has been changed.',
   emailChangeLinkInvalid: 'This email change link is invalid or has expired.',
 } as const;
@@ -167,9 +167,6 @@ export const changeEmailBodySchema = z.object({
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
-/** Where the e-mail change link lands: /profile with this query parameter. */
-export const EMAIL_CHANGE_QUERY = 'email-change';
-
 /**
  * POST /api/users/undo-email-change: the link mailed to the old address after a change
  * (docs/product-rules.md "Accounts"). The page sends it only when its button is pressed.
@@ -187,6 +184,31 @@ export const undoEmailChangeResponseSchema = z.object({
   }),
 });
 export type UndoEmailChangeResult = z.infer<typeof undoEmailChangeResponseSchema>['data'];
+
+/**
+ * POST /api/users/confirm-email-change: the link mailed to the new address opens a page whose
+ * button sends its token (docs/decisions/075): a mail scanner that opens the link changes nothing.
+ */
+export const confirmEmailChangeBodySchema = z.object({
+  token: secretText('Token', 'The link is incomplete', 512),
+});
+export type ConfirmEmailChangeBody = z.infer<typeof confirmEmailChangeBodySchema>;
+
+export const confirmEmailChangeResponseSchema = z.object({
+  data: z.object({
+    message: z.string(),
+    email: z.string().describe('The address the account now has'),
+  }),
+});
+export type ConfirmEmailChangeResult = z.infer<typeof confirmEmailChangeResponseSchema>['data'];
+
+export const CONFIRM_EMAIL_CHANGE_MESSAGES = {
+  title: 'Confirm your new e-mail address',
+  intro: 'Press the button to make this address the e-mail address of your account.',
+  button: 'Confirm the new address',
+  missingToken: 'This link is incomplete. Please open it again from the e-mail.',
+  toProfile: 'Go to my profile',
+} as const;
 
 export const UNDO_EMAIL_CHANGE_MESSAGES = {
   title: 'Undo the e-mail change',

@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   changeEmailBodySchema,
   changePasswordBodySchema,
+  confirmEmailChangeBodySchema,
+  confirmEmailChangeResponseSchema,
   messageResponseSchema,
   PROFILE_MESSAGES,
   profileResponseSchema,
@@ -22,6 +24,7 @@ import { type AuthContext, setSessionCookies } from '../auth';
 import {
   changePassword,
   confirmEmailChange,
+  emailChangeLink,
   getUserData,
   requestEmailChange,
   undoEmailChange,
@@ -137,21 +140,40 @@ export const profileRoutes: FastifyPluginAsyncZod<AuthContext & { images: ImageU
   app.get(
     '/confirm-email-change',
     {
-      // Opened from a mail client: the single-use, unguessable token protects it; it sets no cookie.
+      // Links mailed before decision 075 reached the e-mail change point here: opening one now
+      // spends nothing and lands on the page whose button confirms.
       config: { access: 'public', ignoresViewer: true, rateLimit },
       schema: {
         tags: ['users'],
-        summary: 'The e-mail change link: changes the address and redirects to /profile',
+        summary: 'An e-mail change link mailed before: redirects to its confirmation page, changing nothing',
         querystring: confirmQuerySchema,
         response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const target = request.query.token
-        ? await confirmEmailChange(db, request.query.token, config.publicUrl)
-        : `${config.publicUrl}/profile?email-change=failed`;
-      return reply.redirect(target, 302);
+      const token = request.query.token ?? '';
+      return reply.redirect(emailChangeLink(config.publicUrl, token), 302);
     },
+  );
+
+  app.post(
+    '/confirm-email-change',
+    {
+      // The page posts the token from the new address's link when its button is pressed; a GET of
+      // the link (a mail scanner) changes nothing (decision 075). The token is the credential.
+      config: { access: 'public', ignoresViewer: true, rateLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm an e-mail change with the token mailed to the new address',
+        body: confirmEmailChangeBodySchema,
+        response: {
+          200: confirmEmailChangeResponseSchema,
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ({ data: await confirmEmailChange(db, request.body.token, config.publicUrl) }),
   );
 
   app.post(

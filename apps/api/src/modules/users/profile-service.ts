@@ -1,7 +1,6 @@
 import {
   type ChangeEmailBody,
   type ChangePasswordBody,
-  EMAIL_CHANGE_QUERY,
   greetingName,
   PROFILE_MESSAGES,
   sitePaths,
@@ -160,8 +159,9 @@ async function isEmailTaken(db: Db, email: string, exceptUserId: string) {
   return row !== undefined;
 }
 
+/** The page the new address's link opens; it acts only when its button is pressed (decision 075). */
 export const emailChangeLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/users/confirm-email-change?token=${encodeURIComponent(token)}`;
+  `${publicUrl}${sitePaths.confirmEmailChange}?token=${encodeURIComponent(token)}`;
 
 /**
  * POST /api/users/change-email: the new address receives a single-use link; the account keeps its
@@ -205,17 +205,20 @@ export async function requestEmailChange(context: AuthContext, userId: string, b
 }
 
 /**
- * The link of the e-mail change: claims the token once and moves the account to the new address,
- * unless someone else has taken it since. Answers where the browser goes: the profile, saying
- * whether it worked.
+ * POST /api/users/confirm-email-change, from the page the link opens: claims the token once and
+ * moves the account to the new address, unless someone else has taken it since. A used, unknown or
+ * expired link, or an address taken meanwhile, is refused with one message (the link stays unused
+ * when the address was taken between the check and the update).
  */
-export async function confirmEmailChange(db: Db, token: string, publicUrl: string): Promise<string> {
-  const done = await claimEmailChange(db, token, publicUrl).catch((error: unknown) => {
-    // Taken by another account between the check and the update: the link stays unused.
-    if (accountConflict(error)) return false;
+export async function confirmEmailChange(db: Db, token: string, publicUrl: string) {
+  const email = await claimEmailChange(db, token, publicUrl).catch((error: unknown) => {
+    if (accountConflict(error)) return null;
     throw error;
   });
-  return `${publicUrl}/profile?${EMAIL_CHANGE_QUERY}=${done ? 'done' : 'failed'}`;
+  if (!email) {
+    throw new AppError(400, PROFILE_MESSAGES.emailChangeLinkInvalid, { code: 'invalid_link' });
+  }
+  return { message: PROFILE_MESSAGES.emailChanged, email };
 }
 
 function claimEmailChange(db: Db, token: string, publicUrl: string) {
@@ -232,8 +235,8 @@ function claimEmailChange(db: Db, token: string, publicUrl: string) {
         ),
       )
       .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
-    if (!claimed?.newEmail) return false;
-    if (await isEmailTaken(tx, claimed.newEmail, claimed.userId)) return false;
+    if (!claimed?.newEmail) return null;
+    if (await isEmailTaken(tx, claimed.newEmail, claimed.userId)) return null;
     const [before] = await tx
       .select({ email: users.email, username: users.username, ...accountNameSelect })
       .from(users)
@@ -244,7 +247,7 @@ function claimEmailChange(db: Db, token: string, publicUrl: string) {
       .set({ email: claimed.newEmail })
       .where(and(eq(users.id, claimed.userId), ne(users.status, 'inactive')))
       .returning({ id: users.id });
-    if (!changed || !before) return false;
+    if (!changed || !before) return null;
     // The old address hears of the change and can take it back (docs/product-rules.md "E-mail
     // address"): whoever changed it may have taken the account over.
     const undoToken = createOpaqueToken();
@@ -263,7 +266,7 @@ function claimEmailChange(db: Db, token: string, publicUrl: string) {
         link: undoEmailChangeLink(publicUrl, undoToken),
       }),
     });
-    return true;
+    return claimed.newEmail;
   });
 }
 

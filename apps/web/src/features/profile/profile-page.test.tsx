@@ -392,12 +392,6 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
     expect(await screen.findByText('We have sent a confirmation link to new@example.com.')).toBeVisible();
   });
 
-  it('says the e-mail address changed when the link lands here', async () => {
-    stubApi(() => json(makeUserData()));
-    renderWithRouter(<ProfilePage />, { path: '/profile?email-change=done' });
-    expect(await screen.findByText('Your email address has been changed.')).toBeVisible();
-  });
-
   it('lists the dues with what to pay, and sends a proof of payment with its file', async () => {
     const statement = makeStatement();
     statements = [statement];

@@ -2,7 +2,6 @@ import {
   CARD_MESSAGES,
   CPD_MESSAGES,
   DATA_EXPORT_MESSAGES,
-  EMAIL_CHANGE_QUERY,
   isGoodStanding,
   PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
@@ -12,7 +11,7 @@ import {
 } from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-text';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -49,15 +48,6 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 /** What the e-mail change link's landing says (the link comes back to /profile). */
-function emailChangeNotice(result: string | null): Notice | null {
-  if (result === 'done')
-    return { variant: 'success', title: 'Email Changed', text: PROFILE_MESSAGES.emailChanged };
-  if (result === 'failed') {
-    return { variant: 'error', title: 'Email Not Changed', text: PROFILE_MESSAGES.emailChangeLinkInvalid };
-  }
-  return null;
-}
-
 /**
  * /profile (spec 000 §2 "Profile", docs/product-rules.md "Profile"): the signed-in user's picture,
  * name, type, About, company representatives, contact details, account details and memberships,
@@ -66,14 +56,8 @@ function emailChangeNotice(result: string | null): Notice | null {
  */
 export function ProfilePage() {
   const query = useUserData();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [notice, setNotice] = useState<Notice | null>(() =>
-    emailChangeNotice(searchParams.get(EMAIL_CHANGE_QUERY)),
-  );
-  const closeNotice = () => {
-    setNotice(null);
-    if (searchParams.has(EMAIL_CHANGE_QUERY)) setSearchParams({}, { replace: true });
-  };
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const closeNotice = () => setNotice(null);
 
   return (
     <div className="bg-stone-50 pt-24 pb-16 sm:pt-28">
