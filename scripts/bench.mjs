@@ -375,6 +375,14 @@ async function registrationOpening(baseUrl, admin) {
   form.append('status', 'published');
   form.append('is_registration_required', 'true');
   form.append('max_attendees', String(registration.seats));
+  // A new event is free unless its fees are sent (decision 074): the burst pays as a guest would.
+  form.append(
+    'price_tiers',
+    JSON.stringify([
+      { name: 'Member', audience: 'member', amount: '200.00' },
+      { name: 'Guest / non-member', audience: 'guest', amount: '500.00' },
+    ]),
+  );
   const created = await fetch(`${baseUrl}/api/events/admin/create-event`, {
     method: 'POST',
     headers: { cookie: admin },
