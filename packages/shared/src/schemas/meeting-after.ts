@@ -47,6 +47,22 @@ export const meetingOutcomeSchema = z.object({
 export type MeetingOutcome = z.infer<typeof meetingOutcomeSchema>;
 export const meetingOutcomeResponseSchema = z.object({ data: meetingOutcomeSchema });
 
+/** GET /api/meeting-outcomes (board staff): the certified elections, newest first, and where each stands. */
+export const meetingOutcomeListResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      meetingId: z.uuid(),
+      title: z.string(),
+      startsAt: z.string(),
+      challengeEndsAt: z.string(),
+      canApply: z.boolean(),
+      applied: z.boolean(),
+      officersRecorded: z.boolean(),
+    }),
+  ),
+});
+export type MeetingOutcomeSummary = z.infer<typeof meetingOutcomeListResponseSchema>['data'][number];
+
 /** POST /api/meetings/{id}/outcome/apply (board staff): `tieWinners` only when the last seat is tied. */
 export const applyElectionInputSchema = z.object({
   tieWinners: z

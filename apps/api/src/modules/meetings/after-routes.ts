@@ -7,6 +7,7 @@ import {
   meetingDocumentInputSchema,
   meetingDocumentListResponseSchema,
   meetingDocumentResponseSchema,
+  meetingOutcomeListResponseSchema,
   meetingOutcomeResponseSchema,
   officersInputSchema,
   STAFF_AREAS,
@@ -22,6 +23,7 @@ import {
   certificateContent,
   documentFile,
   listDocuments,
+  listOutcomes,
   readOutcome,
   recordOfficers,
   removeDocument,
@@ -53,6 +55,19 @@ export const meetingAfterRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storag
   app,
   { db, storage },
 ) => {
+  app.get(
+    '/meeting-outcomes',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.board },
+      schema: {
+        tags,
+        summary: 'The certified elections, newest first, and whether each is applied to the board',
+        response: { 200: meetingOutcomeListResponseSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await listOutcomes(db) }),
+  );
+
   app.get(
     '/meetings/:id/outcome',
     {

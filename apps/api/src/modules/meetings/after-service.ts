@@ -19,7 +19,7 @@ import {
   type OfficersInput,
   siteConfig,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db, DbTransaction } from '../../db/client';
 import {
@@ -142,6 +142,25 @@ export async function readOutcome(db: Db, id: string, now = new Date()): Promise
     gisDueOn: gisDueOn(manilaDateString(meeting.startsAt)),
     gisReminderSentOn: reminder[0]?.sentOn ?? null,
   };
+}
+
+/** GET /api/meeting-outcomes (board staff): every certified election and whether it is applied. */
+export async function listOutcomes(db: Db, now = new Date()) {
+  const rows = await db
+    .select({ meeting: meetings, applied: meetingBoardElections })
+    .from(meetings)
+    .leftJoin(meetingBoardElections, eq(meetingBoardElections.meetingId, meetings.id))
+    .where(isNotNull(meetings.certifiedAt))
+    .orderBy(desc(meetings.startsAt));
+  return rows.map(({ meeting, applied }) => ({
+    meetingId: meeting.id,
+    title: meeting.title,
+    startsAt: meeting.startsAt.toISOString(),
+    challengeEndsAt: meeting.challengeEndsAt.toISOString(),
+    canApply: !applied && now >= meeting.challengeEndsAt,
+    applied: applied !== null,
+    officersRecorded: applied?.officersRecordedAt != null,
+  }));
 }
 
 // Applying the election to the board ------------------------------------------------------
