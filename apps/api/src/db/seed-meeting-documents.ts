@@ -9,11 +9,28 @@ import PDFDocument from 'pdfkit';
  */
 export async function renderDemoMeetingDocuments(meetingTitle: string, meetingDay: string) {
   const draw = async (heading: string, paragraphs: string[]) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: heading, Author: siteConfig.name } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 64,
+      info: { Title: heading, Author: siteConfig.name },
+    });
     const done = buffer(doc);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#17413b').text(siteConfig.name.toUpperCase(), { align: 'center' });
-    doc.moveDown(1).font('Helvetica-Bold').fontSize(18).fillColor('#1f2328').text(heading, { align: 'center' });
-    doc.font('Helvetica').fontSize(10).fillColor('#5b6169').text(`${meetingTitle} · ${meetingDay}`, { align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor('#17413b')
+      .text(siteConfig.name.toUpperCase(), { align: 'center' });
+    doc
+      .moveDown(1)
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .fillColor('#1f2328')
+      .text(heading, { align: 'center' });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#5b6169')
+      .text(`${meetingTitle} · ${meetingDay}`, { align: 'center' });
     doc.moveDown(1.5).fillColor('#1f2328').fontSize(11);
     for (const paragraph of paragraphs) doc.text(paragraph, { align: 'justify', lineGap: 2 }).moveDown(0.8);
     doc.end();

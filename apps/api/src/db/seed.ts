@@ -283,7 +283,10 @@ type InsertContext = {
 /** Last June's minutes and resolution, drawn and stored as private files before the rows. */
 async function storeDemoMeetingDocuments(images: ImageWriter, now: Date) {
   const year = demoPastMeetingYear(now);
-  const { minutes, resolution } = await renderDemoMeetingDocuments(demoPastMeetingTitle(year), `${year}-06-20`);
+  const { minutes, resolution } = await renderDemoMeetingDocuments(
+    demoPastMeetingTitle(year),
+    `${year}-06-20`,
+  );
   return {
     minutes: { reference: await images.savePrivateFile(minutes, 'pdf'), byteSize: minutes.length },
     resolution: { reference: await images.savePrivateFile(resolution, 'pdf'), byteSize: resolution.length },

@@ -30,7 +30,9 @@ export const meetingOutcomeSchema = z.object({
   /** Elected without doubt (more votes than the last seat's tie), or, once applied, every trustee elected. */
   elected: z.array(electedSchema),
   /** A tie at the last seat, while it is not resolved: `needed` of `candidates` win. */
-  tie: z.object({ votes: z.number().int(), needed: z.number().int(), candidates: z.array(electedSchema) }).nullable(),
+  tie: z
+    .object({ votes: z.number().int(), needed: z.number().int(), candidates: z.array(electedSchema) })
+    .nullable(),
   applied: z
     .object({
       at: z.string(),
@@ -38,7 +40,9 @@ export const meetingOutcomeSchema = z.object({
       tieReason: z.string().nullable(),
     })
     .nullable(),
-  officers: z.array(z.object({ position: z.enum(OFFICER_POSITIONS), nominationId: z.uuid(), name: z.string() })),
+  officers: z.array(
+    z.object({ position: z.enum(OFFICER_POSITIONS), nominationId: z.uuid(), name: z.string() }),
+  ),
   officersRecordedAt: z.string().nullable(),
   /** The last day to file the General Information Sheet, and when its reminder went out. */
   gisDueOn: z.string(),

@@ -44,7 +44,10 @@ const documentForm = multipartForm(meetingDocumentInputSchema, {
   files: { [MEETING_DOCUMENT_FILE_FIELD]: 1 },
   tooLargeMessage: MEETING_AFTER_MESSAGES.documentTooLarge,
 });
-const membersArea = { access: 'members-area', membersAreaRefusal: MEETING_AFTER_MESSAGES.documentsRefused } as const;
+const membersArea = {
+  access: 'members-area',
+  membersAreaRefusal: MEETING_AFTER_MESSAGES.documentsRefused,
+} as const;
 
 /**
  * After the annual meeting, under /api (docs/decisions/078-after-the-annual-meeting.md): the
@@ -170,7 +173,8 @@ export const meetingAfterRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storag
       config: membersArea,
       schema: {
         tags,
-        summary: 'The minutes and resolutions of every meeting, newest meeting first (members in good standing)',
+        summary:
+          'The minutes and resolutions of every meeting, newest meeting first (members in good standing)',
         querystring: z.object({ meetingId: z.uuid('Invalid id').optional() }),
         response: { 200: meetingDocumentListResponseSchema, ...refusals },
       },

@@ -270,7 +270,8 @@ export async function applyElection(
     }
     // The outgoing trustees and officers whose seats the election filled.
     const outgoing = board.filter(
-      (member) => member.is_active && TRUSTEE_KEYS.has(boardPositionKey(member.position)) && !kept.has(member.id),
+      (member) =>
+        member.is_active && TRUSTEE_KEYS.has(boardPositionKey(member.position)) && !kept.has(member.id),
     );
     if (outgoing.length > 0)
       await tx
@@ -291,7 +292,9 @@ export async function applyElection(
       tieReason: tie ? input.tieReason : null,
     });
     if (recorded.length > 0)
-      await tx.insert(meetingElectedTrustees).values(recorded.map((trustee) => ({ meetingId: id, ...trustee })));
+      await tx
+        .insert(meetingElectedTrustees)
+        .values(recorded.map((trustee) => ({ meetingId: id, ...trustee })));
     await audit(tx, viewer, 'meeting_election_applied', {
       meeting: { from: null, to: meeting.title },
       trustees: {
@@ -367,13 +370,17 @@ export async function recordOfficers(
       .set({ officersRecordedAt: now })
       .where(eq(meetingBoardElections.meetingId, id));
     const nameOf = (position: OfficerPosition) =>
-      applied.trustees.find((trustee) => trustee.nominationId === input[OFFICER_FIELDS[position]])?.name ?? null;
+      applied.trustees.find((trustee) => trustee.nominationId === input[OFFICER_FIELDS[position]])?.name ??
+      null;
     await audit(
       tx,
       viewer,
       'meeting_officers_recorded',
       Object.fromEntries(
-        OFFICER_POSITIONS.map((position) => [position, { from: before.get(position) ?? null, to: nameOf(position) }]),
+        OFFICER_POSITIONS.map((position) => [
+          position,
+          { from: before.get(position) ?? null, to: nameOf(position) },
+        ]),
       ),
     );
   });
@@ -450,7 +457,11 @@ export async function uploadDocument(
 }
 
 /** DELETE /api/meeting-documents/{id} (secretariat): the row, then its file once committed. */
-export async function removeDocument({ db, storage }: { db: Db; storage: Storage }, viewer: Viewer, id: string) {
+export async function removeDocument(
+  { db, storage }: { db: Db; storage: Storage },
+  viewer: Viewer,
+  id: string,
+) {
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx.delete(meetingDocuments).where(eq(meetingDocuments.id, id)).returning();
     if (!row) throw notFound(MEETING_AFTER_MESSAGES.documentNotFound);

@@ -23,7 +23,13 @@ import {
   meetings,
   meetingVotes,
 } from '../../db/schema';
-import { createBoardMember, createMeetingWithRoll, createMembership, createUser, signIn } from '../../test/factories';
+import {
+  createBoardMember,
+  createMeetingWithRoll,
+  createMembership,
+  createUser,
+  signIn,
+} from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
 import { sendGisReminders } from './after-service';
@@ -41,7 +47,12 @@ let committee: Person;
 let member: Person;
 let overdueMember: Person;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | null, payload?: object) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string | null,
+  payload?: object,
+) =>
   context.app.inject({
     method,
     url,
@@ -77,7 +88,11 @@ afterAll(async () => {
  */
 async function heldMeeting(
   votes: number[],
-  { seats = 2, certified = true, challengeOver = true }: { seats?: number; certified?: boolean; challengeOver?: boolean } = {},
+  {
+    seats = 2,
+    certified = true,
+    challengeOver = true,
+  }: { seats?: number; certified?: boolean; challengeOver?: boolean } = {},
 ) {
   const suffix = randomUUID().slice(0, 6);
   const voters = await Promise.all(
@@ -118,12 +133,19 @@ async function heldMeeting(
     await context.db.insert(meetingBallots).values({
       meetingId: meeting.id,
       receipt: randomUUID().slice(0, 10).toUpperCase(),
-      candidateIds: nominations.filter((_, index) => (votes[index] ?? 0) > k).map((row) => row.id).sort(),
+      candidateIds: nominations
+        .filter((_, index) => (votes[index] ?? 0) > k)
+        .map((row) => row.id)
+        .sort(),
     });
   }
   await context.db
     .insert(meetingVotes)
-    .values(entries.slice(0, ballots).map((entry) => ({ entryId: entry.id, meetingId: meeting.id, castBy: 'voter' as const })));
+    .values(
+      entries
+        .slice(0, ballots)
+        .map((entry) => ({ entryId: entry.id, meetingId: meeting.id, castBy: 'voter' as const })),
+    );
   return {
     id: meeting.id,
     title: meeting.title,
@@ -133,7 +155,10 @@ async function heldMeeting(
   };
 }
 
-const auditRows = (action: 'meeting_election_applied' | 'meeting_officers_recorded' | 'meeting_document_uploaded', actor: string) =>
+const auditRows = (
+  action: 'meeting_election_applied' | 'meeting_officers_recorded' | 'meeting_document_uploaded',
+  actor: string,
+) =>
   context.db
     .select()
     .from(adminAuditLog)
@@ -154,7 +179,12 @@ describe('the elected trustees offered to the board', () => {
     expect(refused.json().error).toMatch(
       /^The elected trustees can be applied to the board once the challenge window ends \(.+\)$/,
     );
-    expect(await context.db.select().from(boardMembers).where(eq(boardMembers.name, inWindow.nominations[0]?.name as string))).toHaveLength(0);
+    expect(
+      await context.db
+        .select()
+        .from(boardMembers)
+        .where(eq(boardMembers.name, inWindow.nominations[0]?.name as string)),
+    ).toHaveLength(0);
   });
 
   it('updates the board once: new trustees added, a re-elected one kept with its date, the outgoing set inactive, audited', async () => {
@@ -166,23 +196,43 @@ describe('the elected trustees offered to the board', () => {
       position: 'Treasurer',
       trustee_since: '2020-06-15',
     });
-    const outgoing = await createBoardMember(context.db, { name: `Outgoing ${randomUUID().slice(0, 6)}`, position: 'Trustee' });
+    const outgoing = await createBoardMember(context.db, {
+      name: `Outgoing ${randomUUID().slice(0, 6)}`,
+      position: 'Trustee',
+    });
 
     const offered = (await call('GET', `/api/meetings/${held.id}/outcome`, secretariat.cookie)).json().data;
-    expect(offered).toMatchObject({ canApply: true, tie: null, rollSize: held.rollSize, voted: held.ballots });
+    expect(offered).toMatchObject({
+      canApply: true,
+      tie: null,
+      rollSize: held.rollSize,
+      voted: held.ballots,
+    });
     expect(offered.elected.map((row: { name: string }) => row.name)).toEqual([first?.name, second?.name]);
 
     const applied = await call('POST', `/api/meetings/${held.id}/outcome/apply`, secretariat.cookie, {});
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data.applied.at).toBeTruthy();
 
-    const [added] = await context.db.select().from(boardMembers).where(eq(boardMembers.name, first?.name as string));
-    expect(added).toMatchObject({ position: 'Trustee', is_active: true, trustee_since: manilaDateString(new Date(Date.now() - 7 * DAY)) });
+    const [added] = await context.db
+      .select()
+      .from(boardMembers)
+      .where(eq(boardMembers.name, first?.name as string));
+    expect(added).toMatchObject({
+      position: 'Trustee',
+      is_active: true,
+      trustee_since: manilaDateString(new Date(Date.now() - 7 * DAY)),
+    });
     const [kept] = await context.db.select().from(boardMembers).where(eq(boardMembers.id, reElected.id));
     expect(kept).toMatchObject({ position: 'Treasurer', trustee_since: '2020-06-15', is_active: true });
     const [gone] = await context.db.select().from(boardMembers).where(eq(boardMembers.id, outgoing.id));
     expect(gone?.is_active).toBe(false);
-    expect(await context.db.select().from(boardMembers).where(eq(boardMembers.name, third?.name as string))).toHaveLength(0);
+    expect(
+      await context.db
+        .select()
+        .from(boardMembers)
+        .where(eq(boardMembers.name, third?.name as string)),
+    ).toHaveLength(0);
 
     const [row] = await auditRows('meeting_election_applied', secretariat.id);
     expect(row?.changes.trustees?.to).toBe(`${first?.name}, ${second?.name}`);
@@ -198,22 +248,48 @@ describe('the elected trustees offered to the board', () => {
     const offered = (await call('GET', `/api/meetings/${held.id}/outcome`, secretariat.cookie)).json().data;
     expect(offered.elected.map((row: { name: string }) => row.name)).toEqual([first?.name]);
     expect(offered.tie).toMatchObject({ votes: 3, needed: 1 });
-    expect(offered.tie.candidates.map((row: { name: string }) => row.name).sort()).toEqual([tiedA?.name, tiedB?.name].sort());
+    expect(offered.tie.candidates.map((row: { name: string }) => row.name).sort()).toEqual(
+      [tiedA?.name, tiedB?.name].sort(),
+    );
 
-    const apply = (body: object) => call('POST', `/api/meetings/${held.id}/outcome/apply`, secretariat.cookie, body);
+    const apply = (body: object) =>
+      call('POST', `/api/meetings/${held.id}/outcome/apply`, secretariat.cookie, body);
     const silent = await apply({});
     expect(silent.statusCode).toBe(400);
-    expect(silent.json()).toMatchObject({ error: MEETING_AFTER_MESSAGES.tieUnresolved(1, 3), field: 'tieWinners' });
-    expect((await apply({ tieWinners: [last?.id], tieReason: 'Drawn by lot' })).json().error).toBe(MEETING_AFTER_MESSAGES.tieChoiceInvalid);
-    expect((await apply({ tieWinners: [tiedA?.id, tiedB?.id], tieReason: 'Drawn by lot' })).json().error).toBe(MEETING_AFTER_MESSAGES.tieChoiceCount(1));
+    expect(silent.json()).toMatchObject({
+      error: MEETING_AFTER_MESSAGES.tieUnresolved(1, 3),
+      field: 'tieWinners',
+    });
+    expect((await apply({ tieWinners: [last?.id], tieReason: 'Drawn by lot' })).json().error).toBe(
+      MEETING_AFTER_MESSAGES.tieChoiceInvalid,
+    );
+    expect(
+      (await apply({ tieWinners: [tiedA?.id, tiedB?.id], tieReason: 'Drawn by lot' })).json().error,
+    ).toBe(MEETING_AFTER_MESSAGES.tieChoiceCount(1));
     const noReason = await apply({ tieWinners: [tiedB?.id] });
-    expect(noReason.json()).toMatchObject({ error: MEETING_AFTER_MESSAGES.tieReasonRequired, field: 'tieReason' });
+    expect(noReason.json()).toMatchObject({
+      error: MEETING_AFTER_MESSAGES.tieReasonRequired,
+      field: 'tieReason',
+    });
 
-    const resolved = await apply({ tieWinners: [tiedB?.id], tieReason: 'Drawn by lot before the members present' });
+    const resolved = await apply({
+      tieWinners: [tiedB?.id],
+      tieReason: 'Drawn by lot before the members present',
+    });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(resolved.json().data.elected.map((row: { name: string }) => row.name).sort()).toEqual([first?.name, tiedB?.name].sort());
+    expect(
+      resolved
+        .json()
+        .data.elected.map((row: { name: string }) => row.name)
+        .sort(),
+    ).toEqual([first?.name, tiedB?.name].sort());
     expect(resolved.json().data.applied.tieReason).toBe('Drawn by lot before the members present');
-    expect(await context.db.select().from(boardMembers).where(eq(boardMembers.name, tiedA?.name as string))).toHaveLength(0);
+    expect(
+      await context.db
+        .select()
+        .from(boardMembers)
+        .where(eq(boardMembers.name, tiedA?.name as string)),
+    ).toHaveLength(0);
   });
 
   it('refuses tie winners when there is no tie', async () => {
@@ -229,7 +305,9 @@ describe('the elected trustees offered to the board', () => {
   it('lets the board staff apply and the election committee only read', async () => {
     const held = await heldMeeting([2, 1]);
     expect((await call('GET', `/api/meetings/${held.id}/outcome`, committee.cookie)).statusCode).toBe(200);
-    expect((await call('POST', `/api/meetings/${held.id}/outcome/apply`, committee.cookie, {})).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/meetings/${held.id}/outcome/apply`, committee.cookie, {})).statusCode,
+    ).toBe(403);
     expect((await call('GET', `/api/meetings/${held.id}/outcome`, member.cookie)).statusCode).toBe(403);
     expect((await call('GET', `/api/meetings/${held.id}/outcome`, null)).statusCode).toBe(401);
   });
@@ -245,11 +323,16 @@ describe('the officers of the organisational meeting', () => {
     const early = await call('PUT', url, secretariat.cookie, officers);
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe(MEETING_AFTER_MESSAGES.boardNotApplied);
-    expect((await call('POST', `/api/meetings/${held.id}/outcome/apply`, secretariat.cookie, {})).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/meetings/${held.id}/outcome/apply`, secretariat.cookie, {})).statusCode,
+    ).toBe(200);
 
     const outsider = await call('PUT', url, secretariat.cookie, { ...officers, treasurer: notElected?.id });
     expect(outsider.statusCode).toBe(400);
-    expect(outsider.json()).toMatchObject({ error: MEETING_AFTER_MESSAGES.officerNotTrustee, field: 'treasurer' });
+    expect(outsider.json()).toMatchObject({
+      error: MEETING_AFTER_MESSAGES.officerNotTrustee,
+      field: 'treasurer',
+    });
     const twice = await call('PUT', url, secretariat.cookie, { ...officers, treasurer: a?.id });
     expect(twice.json()).toMatchObject({ error: MEETING_AFTER_MESSAGES.officerTwice, field: 'treasurer' });
     expect((await call('PUT', url, committee.cookie, officers)).statusCode).toBe(403);
@@ -264,7 +347,9 @@ describe('the officers of the organisational meeting', () => {
     ]);
 
     const board = (await call('GET', '/api/boards/get-board-members', null)).json().data.boardMembers;
-    const groups = groupBoardMembers(board as { name: string; position: string; display_order: number | null }[]);
+    const groups = groupBoardMembers(
+      board as { name: string; position: string; display_order: number | null }[],
+    );
     const names = [a, b, c, d].map((officer) => officer?.name);
     expect(groups.executives.filter((row) => names.includes(row.name)).map((row) => row.position)).toEqual([
       'President',
@@ -273,7 +358,10 @@ describe('the officers of the organisational meeting', () => {
       'Secretary',
     ]);
     expect(groups.trustees.some((row) => row.name === e?.name)).toBe(true);
-    const [president] = await context.db.select().from(boardMembers).where(eq(boardMembers.name, a?.name as string));
+    const [president] = await context.db
+      .select()
+      .from(boardMembers)
+      .where(eq(boardMembers.name, a?.name as string));
     expect(president?.trustee_since).toBe(manilaDateString());
     const [audited] = await auditRows('meeting_officers_recorded', secretariat.id);
     expect(audited?.changes.President?.to).toBeTruthy();
@@ -310,7 +398,12 @@ describe("the secretary's certificate", () => {
 });
 
 describe('minutes and resolutions', () => {
-  const upload = async (meetingId: string, cookie: string, bytes = pdfBytes, title = 'Minutes of the annual meeting') => {
+  const upload = async (
+    meetingId: string,
+    cookie: string,
+    bytes = pdfBytes,
+    title = 'Minutes of the annual meeting',
+  ) => {
     const body = await multipartBody({ kind: 'minutes', title }, [
       { field: 'file', bytes, type: 'application/pdf', filename: 'minutes.pdf' },
     ]);
@@ -332,14 +425,21 @@ describe('minutes and resolutions', () => {
     const created = await upload(held.id, secretariat.cookie);
     expect(created.statusCode, created.body).toBe(201);
     const document = created.json().data;
-    const [row] = await context.db.select().from(meetingDocuments).where(eq(meetingDocuments.id, document.id));
+    const [row] = await context.db
+      .select()
+      .from(meetingDocuments)
+      .where(eq(meetingDocuments.id, document.id));
     expect(row?.fileReference).toMatch(/^private\//);
     expect(await auditRows('meeting_document_uploaded', secretariat.id)).not.toHaveLength(0);
 
     const list = await call('GET', `/api/meeting-documents?meetingId=${held.id}`, member.cookie);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
-      expect.objectContaining({ meetingId: held.id, title: held.title, documents: [expect.objectContaining({ id: document.id, kind: 'minutes' })] }),
+      expect.objectContaining({
+        meetingId: held.id,
+        title: held.title,
+        documents: [expect.objectContaining({ id: document.id, kind: 'minutes' })],
+      }),
     ]);
     const file = await call('GET', `/api/meeting-documents/${document.id}/file`, member.cookie);
     expect(file.statusCode).toBe(200);
@@ -351,11 +451,19 @@ describe('minutes and resolutions', () => {
     expect(overdue.statusCode).toBe(403);
     expect(overdue.json().error).toBe(MEETING_AFTER_MESSAGES.documentsRefused);
     expect((await call('GET', `/api/meeting-documents/${document.id}/file`, null)).statusCode).toBe(401);
-    expect((await call('GET', `/uploads/${row?.fileReference.slice('private/'.length)}`, null)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/uploads/${row?.fileReference.slice('private/'.length)}`, null)).statusCode,
+    ).toBe(404);
 
-    expect((await call('DELETE', `/api/meeting-documents/${document.id}`, member.cookie)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/meeting-documents/${document.id}`, secretariat.cookie)).statusCode).toBe(204);
-    expect((await call('GET', `/api/meeting-documents/${document.id}/file`, member.cookie)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/meeting-documents/${document.id}`, member.cookie)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call('DELETE', `/api/meeting-documents/${document.id}`, secretariat.cookie)).statusCode,
+    ).toBe(204);
+    expect((await call('GET', `/api/meeting-documents/${document.id}/file`, member.cookie)).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -367,12 +475,21 @@ describe('the General Information Sheet reminder', () => {
     const dueOn = manilaDateString(new Date((meeting?.startsAt.getTime() ?? 0) + 30 * DAY));
     const subject = GIS_REMINDER_SUBJECT(held.title, dueOn);
     const sent = () =>
-      context.db.select().from(mailOutbox).where(and(eq(mailOutbox.subject, subject), eq(mailOutbox.toAddress, siteConfig.secretariatEmail)));
+      context.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.subject, subject), eq(mailOutbox.toAddress, siteConfig.secretariatEmail)));
     const dayBefore = manilaDateString(new Date((meeting?.startsAt.getTime() ?? 0) - DAY));
 
     await sendGisReminders({ db: context.db, publicUrl: 'http://portal.test' }, dayBefore);
     expect(await sent()).toHaveLength(0);
-    expect((await sendGisReminders({ db: context.db, publicUrl: 'http://portal.test' }, meetingDay, { dryRun: true })).gisReminders).toBeGreaterThan(0);
+    expect(
+      (
+        await sendGisReminders({ db: context.db, publicUrl: 'http://portal.test' }, meetingDay, {
+          dryRun: true,
+        })
+      ).gisReminders,
+    ).toBeGreaterThan(0);
     expect(await sent()).toHaveLength(0);
     await sendGisReminders({ db: context.db, publicUrl: 'http://portal.test' }, meetingDay);
     await sendGisReminders({ db: context.db, publicUrl: 'http://portal.test' }, meetingDay);
@@ -381,14 +498,23 @@ describe('the General Information Sheet reminder', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`by ${dueOn}`);
     expect(mails[0]?.text).toContain(`/admin/meetings/${held.id}/after`);
-    expect((await call('GET', `/api/meetings/${held.id}/outcome`, secretariat.cookie)).json().data.gisReminderSentOn).toBe(meetingDay);
+    expect(
+      (await call('GET', `/api/meetings/${held.id}/outcome`, secretariat.cookie)).json().data
+        .gisReminderSentOn,
+    ).toBe(meetingDay);
   });
 
   it('sends nothing for a meeting whose filing day has passed', async () => {
     const held = await heldMeeting([2, 1]);
-    await context.db.update(meetings).set({ startsAt: new Date(Date.now() - 60 * DAY) }).where(eq(meetings.id, held.id));
+    await context.db
+      .update(meetings)
+      .set({ startsAt: new Date(Date.now() - 60 * DAY) })
+      .where(eq(meetings.id, held.id));
     await sendGisReminders({ db: context.db, publicUrl: 'http://portal.test' }, manilaDateString());
-    const rows = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, siteConfig.secretariatEmail));
+    const rows = await context.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, siteConfig.secretariatEmail));
     expect(rows.some((row) => row.subject.endsWith(held.title))).toBe(false);
   });
 });

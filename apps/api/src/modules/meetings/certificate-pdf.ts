@@ -42,10 +42,14 @@ export async function renderElectionCertificatePdf({
     width,
     align: 'center',
   });
-  doc.font('bold').fontSize(22).fillColor(INK).text("Secretary's Certificate", MARGIN, doc.y + 18, {
-    width,
-    align: 'center',
-  });
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text("Secretary's Certificate", MARGIN, doc.y + 18, {
+      width,
+      align: 'center',
+    });
   doc.font('regular').fontSize(11).fillColor(MUTED).text('Election of Trustees', { width, align: 'center' });
 
   const signatory = secretaryName ?? '______________________________';
@@ -73,8 +77,16 @@ export async function renderElectionCertificatePdf({
   const column = width / facts.length;
   facts.forEach(([label, value], index) => {
     const x = MARGIN + index * column;
-    doc.font('regular').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, factsTop, { width: column, align: 'center' });
-    doc.font('bold').fontSize(14).fillColor(INK).text(value, x, factsTop + 12, { width: column, align: 'center' });
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), x, factsTop, { width: column, align: 'center' });
+    doc
+      .font('bold')
+      .fontSize(14)
+      .fillColor(INK)
+      .text(value, x, factsTop + 12, { width: column, align: 'center' });
   });
 
   // The elected trustees, with their votes.
@@ -82,10 +94,18 @@ export async function renderElectionCertificatePdf({
   doc.font('bold').fontSize(12).fillColor(BRAND).text('Elected trustees', MARGIN, y);
   y = doc.y + 6;
   const row = (name: string, votes: string, bold = false) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(11).fillColor(INK).text(name, MARGIN, y, { width: width - 100 });
+    doc
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(name, MARGIN, y, { width: width - 100 });
     doc.text(votes, MARGIN + width - 100, y, { width: 100, align: 'right' });
     y = doc.y + 4;
-    doc.lineWidth(0.4).moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).stroke('#d0d4d9');
+    doc
+      .lineWidth(0.4)
+      .moveTo(MARGIN, y - 2)
+      .lineTo(MARGIN + width, y - 2)
+      .stroke('#d0d4d9');
   };
   row('Name', 'Votes', true);
   for (const trustee of outcome.elected) row(trustee.name, String(trustee.votes));
@@ -104,7 +124,11 @@ export async function renderElectionCertificatePdf({
     y = doc.y + 4;
   } else if (outcome.applied?.tieReason) {
     y += 8;
-    doc.font('regular').fontSize(10).fillColor(MUTED).text(`A tie at the last seat was resolved: ${outcome.applied.tieReason}`, MARGIN, y, { width });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`A tie at the last seat was resolved: ${outcome.applied.tieReason}`, MARGIN, y, { width });
     y = doc.y + 4;
   }
 
@@ -117,10 +141,29 @@ export async function renderElectionCertificatePdf({
 
   // Signature.
   y = Math.max(y + 60, 640);
-  doc.lineWidth(0.8).moveTo(MARGIN, y).lineTo(MARGIN + 220, y).stroke(INK);
-  doc.font('bold').fontSize(11).fillColor(INK).text(secretaryName ?? 'Corporate Secretary', MARGIN, y + 6, { width: 220 });
-  doc.font('regular').fontSize(9).fillColor(MUTED).text('Corporate Secretary', MARGIN, doc.y + 1, { width: 220 });
-  doc.fontSize(8).text(`Drawn from the certified results on ${documentDate(manilaDateString(new Date()))}`, MARGIN, doc.y + 4, { width: 320 });
+  doc
+    .lineWidth(0.8)
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + 220, y)
+    .stroke(INK);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(secretaryName ?? 'Corporate Secretary', MARGIN, y + 6, { width: 220 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('Corporate Secretary', MARGIN, doc.y + 1, { width: 220 });
+  doc
+    .fontSize(8)
+    .text(
+      `Drawn from the certified results on ${documentDate(manilaDateString(new Date()))}`,
+      MARGIN,
+      doc.y + 4,
+      { width: 320 },
+    );
   doc.end();
   return done;
 }

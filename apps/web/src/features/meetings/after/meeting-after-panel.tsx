@@ -29,7 +29,8 @@ import {
   useUploadMeetingDocument,
 } from './api/meeting-after';
 
-const errorOf = (error: unknown) => (error instanceof ApiError ? error.error : error ? String(error) : undefined);
+const errorOf = (error: unknown) =>
+  error instanceof ApiError ? error.error : error ? String(error) : undefined;
 
 function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -50,7 +51,10 @@ function Notice({ tone, children }: { tone: 'ok' | 'error' | 'info'; children: R
     info: 'border-amber-200 bg-amber-50 text-amber-900',
   } as const;
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={`mt-4 rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`mt-4 rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
+    >
       {children}
     </p>
   );
@@ -63,7 +67,9 @@ function TrusteeTable({ rows }: { rows: { nominationId: string; name: string; vo
       {rows.map((row, index) => (
         <li key={row.nominationId} className="flex items-center justify-between gap-4 px-4 py-2.5">
           <span className="min-w-0 text-stone-900">
-            <span className="mr-3 inline-block w-5 text-right text-sm text-stone-500 tabular-nums">{index + 1}</span>
+            <span className="mr-3 inline-block w-5 text-right text-sm text-stone-500 tabular-nums">
+              {index + 1}
+            </span>
             {row.name}
           </span>
           <span className="shrink-0 text-sm text-stone-600 tabular-nums">
@@ -102,8 +108,10 @@ function ElectionSection({ outcome, mayApply }: { outcome: MeetingOutcome; mayAp
           <TrusteeTable rows={outcome.elected} />
           {outcome.applied ? (
             <Notice tone="ok">
-              Applied to the board of trustees on {formatDateTime(outcome.applied.at)} by {outcome.applied.byName}.
-              {outcome.applied.tieReason && ` The tie at the last seat was resolved: ${outcome.applied.tieReason}`}
+              Applied to the board of trustees on {formatDateTime(outcome.applied.at)} by{' '}
+              {outcome.applied.byName}.
+              {outcome.applied.tieReason &&
+                ` The tie at the last seat was resolved: ${outcome.applied.tieReason}`}
             </Notice>
           ) : (
             <form onSubmit={submit} className="mt-5 space-y-4">
@@ -199,7 +207,9 @@ function OfficersSection({ outcome, mayRecord }: { outcome: MeetingOutcome; mayR
       title="Officers"
       aside={
         outcome.officersRecordedAt && (
-          <span className="text-sm text-stone-600">Recorded {formatDateTime(outcome.officersRecordedAt)}</span>
+          <span className="text-sm text-stone-600">
+            Recorded {formatDateTime(outcome.officersRecordedAt)}
+          </span>
         )
       }
     >
@@ -284,7 +294,10 @@ function DocumentsSection({ meetingId, mayUpload }: { meetingId: string; mayUplo
                 </span>
               </span>
               <span className="flex gap-2">
-                <a className={buttonClasses({ variant: 'secondary', size: 'sm' })} href={documentFileUrl(document.id)}>
+                <a
+                  className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                  href={documentFileUrl(document.id)}
+                >
                   Download
                 </a>
                 {mayUpload && (
@@ -395,8 +408,8 @@ export function MeetingAfterPanel({ meetingId }: { meetingId: string }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Secretary's certificate">
           <p className="mb-4 text-stone-600">
-            The certificate of the election: the meeting, its date, the roll and turnout, and the elected trustees
-            with their votes.
+            The certificate of the election: the meeting, its date, the roll and turnout, and the elected
+            trustees with their votes.
           </p>
           {data.certified ? (
             <a className={buttonClasses({ variant: 'secondary' })} href={certificateUrl(meetingId)}>

@@ -25,7 +25,8 @@ export function MeetingDocumentsList({ meetingId }: { meetingId?: string }) {
         {groups.error instanceof ApiError ? groups.error.error : MEETING_AFTER_MESSAGES.documentsRefused}
       </p>
     );
-  if (groups.data.length === 0) return <p className="text-stone-600">{MEETING_AFTER_MESSAGES.noDocuments}.</p>;
+  if (groups.data.length === 0)
+    return <p className="text-stone-600">{MEETING_AFTER_MESSAGES.noDocuments}.</p>;
   return (
     <div className="space-y-8">
       {groups.data.map((group) => (

@@ -53,24 +53,34 @@ function useOutcomeMutation<Input>(meetingId: string, send: (input: Input) => Pr
 
 /** POST /meetings/{id}/outcome/apply (board staff). */
 export const useApplyElection = (meetingId: string) =>
-  useOutcomeMutation(meetingId, async (input: ApplyElectionInput) =>
-    (
-      await apiRequest<{ data: MeetingOutcome }>(`/meetings/${encodeURIComponent(meetingId)}/outcome/apply`, {
-        method: 'POST',
-        body: input,
-      })
-    ).data,
+  useOutcomeMutation(
+    meetingId,
+    async (input: ApplyElectionInput) =>
+      (
+        await apiRequest<{ data: MeetingOutcome }>(
+          `/meetings/${encodeURIComponent(meetingId)}/outcome/apply`,
+          {
+            method: 'POST',
+            body: input,
+          },
+        )
+      ).data,
   );
 
 /** PUT /meetings/{id}/outcome/officers (board staff). */
 export const useRecordOfficers = (meetingId: string) =>
-  useOutcomeMutation(meetingId, async (input: OfficersInput) =>
-    (
-      await apiRequest<{ data: MeetingOutcome }>(`/meetings/${encodeURIComponent(meetingId)}/outcome/officers`, {
-        method: 'PUT',
-        body: input,
-      })
-    ).data,
+  useOutcomeMutation(
+    meetingId,
+    async (input: OfficersInput) =>
+      (
+        await apiRequest<{ data: MeetingOutcome }>(
+          `/meetings/${encodeURIComponent(meetingId)}/outcome/officers`,
+          {
+            method: 'PUT',
+            body: input,
+          },
+        )
+      ).data,
   );
 
 /** GET /meeting-documents (members in good standing, staff): one meeting's, or every meeting's. */
@@ -78,7 +88,8 @@ export function useMeetingDocuments(meetingId?: string) {
   return useQuery({
     queryKey: meetingAfterKeys.documents(meetingId),
     queryFn: async () =>
-      (await apiRequest<{ data: MeetingDocumentGroup[] }>('/meeting-documents', { query: { meetingId } })).data,
+      (await apiRequest<{ data: MeetingDocumentGroup[] }>('/meeting-documents', { query: { meetingId } }))
+        .data,
   });
 }
 
