@@ -87,7 +87,7 @@ async function turnoutOf(db: Db | DbTransaction, meetingId: string) {
 }
 
 /** The election as the votes decide it: the sure seats and a tie at the last seat, if any. */
-async function seatsOf(db: Db | DbTransaction, meeting: MeetingRow) {
+async function seatsOf(db: Db, meeting: MeetingRow) {
   const { candidates } = await tallyOf(db, meeting.id, true);
   const counted = candidates.map((candidate) => ({
     nominationId: candidate.id,
@@ -185,6 +185,12 @@ export async function applyElection(
   input: ApplyElectionInput,
   now = new Date(),
 ) {
+  // Certified results never change (voting is closed, ballots append-only), so the seats are
+  // counted before the transaction, whose statements then run one at a time on its connection.
+  const certifiedMeeting = await meetingOf(db, id);
+  const { elected, tie } = certifiedMeeting.certifiedAt
+    ? await seatsOf(db, certifiedMeeting)
+    : { elected: [], tie: null };
   await db.transaction(async (tx) => {
     const meeting = await meetingOf(tx, id, { forUpdate: true });
     if (!meeting.certifiedAt) throw conflict(MEETING_AFTER_MESSAGES.notCertified, 'not_certified');
@@ -195,7 +201,6 @@ export async function applyElection(
       );
     if (await appliedOf(tx, id)) throw conflict(MEETING_AFTER_MESSAGES.boardAppliedAlready, 'applied');
 
-    const { elected, tie } = await seatsOf(tx, meeting);
     const chosen = input.tieWinners ?? [];
     if (!tie && chosen.length > 0) throw fieldError('tieWinners', MEETING_AFTER_MESSAGES.noTie);
     if (tie) {

@@ -994,7 +994,7 @@ export async function readResults(db: Db, viewer: Viewer | null, id: string) {
   return tallyOf(db, id, certified);
 }
 
-export async function tallyOf(db: Db | DbTransaction, id: string, certified: boolean) {
+export async function tallyOf(db: Db, id: string, certified: boolean) {
   const [nominations, tally, ballots] = await Promise.all([
     db
       .select({ id: meetingNominations.id, name: meetingRollEntries.voterName })
