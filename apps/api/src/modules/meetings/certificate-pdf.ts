@@ -93,13 +93,13 @@ export async function renderElectionCertificatePdf({
   let y = factsTop + 52;
   doc.font('bold').fontSize(12).fillColor(BRAND).text('Elected trustees', MARGIN, y);
   y = doc.y + 6;
-  const row = (name: string, votes: string, bold = false) => {
+  const row = (name: string, votes: string, bold = false, right = 100) => {
     doc
       .font(bold ? 'bold' : 'regular')
       .fontSize(11)
       .fillColor(INK)
-      .text(name, MARGIN, y, { width: width - 100 });
-    doc.text(votes, MARGIN + width - 100, y, { width: 100, align: 'right' });
+      .text(name, MARGIN, y, { width: width - right });
+    doc.text(votes, MARGIN + width - right, y, { width: right, align: 'right' });
     y = doc.y + 4;
     doc
       .lineWidth(0.4)
@@ -136,7 +136,7 @@ export async function renderElectionCertificatePdf({
     y += 14;
     doc.font('bold').fontSize(12).fillColor(BRAND).text('Officers elected by the trustees', MARGIN, y);
     y = doc.y + 6;
-    for (const officer of outcome.officers) row(officer.position, officer.name);
+    for (const officer of outcome.officers) row(officer.position, officer.name, false, width / 2);
   }
 
   // Signature.
