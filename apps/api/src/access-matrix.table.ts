@@ -2144,6 +2144,74 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed', certified: true })).meeting.id}/results`,
     }),
   },
+  // After the meeting (docs/decisions/078): a certified meeting still in its challenge window, so
+  // applying and recording officers are refused (409) even to the staff who may.
+  'GET /api/meeting-outcomes': { ...adminOnly },
+  'GET /api/meetings/:id/outcome': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed', certified: true })).meeting.id}/outcome`,
+    }),
+  },
+  'POST /api/meetings/:id/outcome/apply': {
+    guest: 'unauthenticated',
+    member: 'forbidden',
+    admin: 'refused',
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed', certified: true })).meeting.id}/outcome/apply`,
+      payload: {},
+    }),
+  },
+  'PUT /api/meetings/:id/outcome/officers': {
+    guest: 'unauthenticated',
+    member: 'forbidden',
+    admin: 'refused',
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed', certified: true })).meeting.id}/outcome/officers`,
+      payload: {
+        president: randomUUID(),
+        vicePresident: randomUUID(),
+        secretary: randomUUID(),
+        treasurer: randomUUID(),
+      },
+    }),
+  },
+  'GET /api/meetings/:id/certificate': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner, { voting: 'closed', certified: true })).meeting.id}/certificate`,
+    }),
+  },
+  // Without its PDF the upload is refused (400) to the staff who may send one.
+  'POST /api/meetings/:id/documents': {
+    guest: 'unauthenticated',
+    member: 'forbidden',
+    admin: 'refused',
+    request: async ({ db, owner }) =>
+      multipart(`/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/documents`, {
+        kind: 'minutes',
+        title: 'Minutes',
+      }),
+  },
+  'GET /api/meeting-documents': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'forbidden',
+    admin: 'ok',
+  },
+  'GET /api/meeting-documents/:id/file': {
+    guest: 'unauthenticated',
+    member: 'not-found',
+    anotherMember: 'forbidden',
+    admin: 'not-found',
+    request: async () => ({ url: `/api/meeting-documents/${randomUUID()}/file` }),
+  },
+  'DELETE /api/meeting-documents/:id': {
+    guest: 'unauthenticated',
+    member: 'forbidden',
+    admin: 'not-found',
+    request: async () => ({ url: `/api/meeting-documents/${randomUUID()}` }),
+  },
   'GET /meetings/:id/quorum': {
     ...adminOnly,
     request: async ({ db, owner }) => ({

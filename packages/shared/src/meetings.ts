@@ -160,8 +160,11 @@ export const MEETING_MESSAGES = {
   eventNotFound: 'Event not found',
 } as const;
 
-/** The reminders of the `meeting-reminders` job: the day before the proxy deadline, the day before voting opens. */
-export const MEETING_REMINDER_KINDS = ['proxy_deadline', 'voting_opens'] as const;
+/**
+ * The reminders of the `meeting-reminders` job: the day before the proxy deadline, the day before
+ * voting opens, and to the secretariat the General Information Sheet's filing (decision 078).
+ */
+export const MEETING_REMINDER_KINDS = ['proxy_deadline', 'voting_opens', 'gis_filing'] as const;
 export type MeetingReminderKind = (typeof MEETING_REMINDER_KINDS)[number];
 export const MEETING_REMINDERS_JOB = 'meeting-reminders';
 

@@ -73,6 +73,9 @@ export const sitePaths = {
   directoryEntry: (id: string) => `/directory/${encodeURIComponent(id)}`,
   profileDirectory: '/profile/directory',
   adminDirectory: '/admin/directory',
+  /** After the annual meeting (docs/decisions/078): the staff's panel and the members' downloads. */
+  adminMeetingAfter: (id: string) => `/admin/meetings/${encodeURIComponent(id)}/after`,
+  meetingDocuments: '/meeting-documents',
 } as const;
 
 /**
@@ -138,6 +141,8 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.directory}/:id`,
   sitePaths.profileDirectory,
   sitePaths.adminDirectory,
+  '/admin/meetings/:id/after',
+  sitePaths.meetingDocuments,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbTransaction } from './client';
 import {
   meetingBallots,
+  meetingDocuments,
   meetingNominationSeconds,
   meetingNominations,
   meetingProxies,
@@ -44,13 +45,31 @@ const PROCEDURE =
  * and its ballots published by receipt code, and next June's with its roll published, two
  * nominations (one seconded and accepted) and a validated proxy.
  */
-export async function insertDemoMeetings(
-  tx: DbTransaction,
-  { now, userIdOf }: { now: Date; userIdOf: (username: string) => string },
-) {
+/** The year of the demo's certified meeting: this June once June is over, else last June. */
+export function demoPastMeetingYear(now: Date) {
   const today = manilaDateString(now);
   const year = Number(today.slice(0, 4));
-  const pastYear = Number(today.slice(5, 7)) > 6 ? year : year - 1;
+  return Number(today.slice(5, 7)) > 6 ? year : year - 1;
+}
+export const demoPastMeetingTitle = (year: number) => `${year} Annual Meeting of Members`;
+
+/** A private file already stored, for a row to name (the demo's minutes and resolution, decision 078). */
+type StoredDocument = { reference: string; byteSize: number };
+
+export async function insertDemoMeetings(
+  tx: DbTransaction,
+  {
+    now,
+    userIdOf,
+    documents,
+  }: {
+    now: Date;
+    userIdOf: (username: string) => string;
+    documents?: { minutes: StoredDocument; resolution: StoredDocument };
+  },
+) {
+  const today = manilaDateString(now);
+  const pastYear = demoPastMeetingYear(now);
   const nextYear = pastYear + 1;
   const voterIds = DEMO_VOTERS.map(userIdOf);
   const people = await tx.select().from(users).where(inArray(users.id, voterIds));
@@ -95,7 +114,7 @@ export async function insertDemoMeetings(
     .values({
       ...settings,
       kind: 'annual',
-      title: `${pastYear} Annual Meeting of Members`,
+      title: demoPastMeetingTitle(pastYear),
       startsAt: manila(`${pastYear}-06-20`, '09:00'),
       recordDate: `${pastYear}-05-15`,
       nominationsOpenAt: manila(`${pastYear}-04-15`, '09:00'),
@@ -143,6 +162,28 @@ export async function insertDemoMeetings(
       candidateIds: choice.filter((id): id is string => id !== undefined).sort(),
     })),
   );
+
+  // Its minutes and resolution, published to the members' area (decision 078).
+  if (documents) {
+    await tx.insert(meetingDocuments).values([
+      {
+        meetingId: past.id,
+        kind: 'minutes' as const,
+        title: `Minutes of the ${past.title}`,
+        fileReference: documents.minutes.reference,
+        byteSize: documents.minutes.byteSize,
+        createdAt: manila(`${pastYear}-07-06`, '10:00'),
+      },
+      {
+        meetingId: past.id,
+        kind: 'resolution' as const,
+        title: 'Resolution No. 1: Approval of the audited financial statements',
+        fileReference: documents.resolution.reference,
+        byteSize: documents.resolution.byteSize,
+        createdAt: manila(`${pastYear}-07-06`, '10:05'),
+      },
+    ]);
+  }
 
   // Next June: the roll published, nominations open.
   const [next] = await tx

@@ -61,7 +61,8 @@ import {
 import { insertDemoCpd } from './seed-cpd';
 import { insertDemoDirectory, listedInDemoDirectory } from './seed-directory';
 import { type RenderedImage, renderBanner, renderLogo, renderPortrait } from './seed-images';
-import { insertDemoMeetings } from './seed-meetings';
+import { renderDemoMeetingDocuments } from './seed-meeting-documents';
+import { demoPastMeetingTitle, demoPastMeetingYear, insertDemoMeetings } from './seed-meetings';
 
 export type SeedOptions = {
   adminPassword: string;
@@ -124,11 +125,19 @@ export async function seedDemoContent(db: Db, storage: Storage, options: SeedOpt
       await QRCode.toBuffer(demoDuesSettings.qrPayload, { type: 'png', margin: 2, width: 360 }),
       'png',
     );
+    const meetingDocuments = await storeDemoMeetingDocuments(images, now);
 
     const result = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       if (!(await isUsersTableEmpty(tx))) return { seeded: false } as const;
-      return insertDemoRows(tx, { now, passwordHashes, pictures, files: images.files, qrImagePath });
+      return insertDemoRows(tx, {
+        now,
+        passwordHashes,
+        pictures,
+        files: images.files,
+        qrImagePath,
+        meetingDocuments,
+      });
     });
     if (!result.seeded) await images.removeAll();
     return result;
@@ -267,7 +276,22 @@ type InsertContext = {
   files: NewUploadedFile[];
   /** The demo's QR Ph image, already in storage. */
   qrImagePath: string;
+  /** The minutes and resolution of last June's meeting, already in storage (decision 078). */
+  meetingDocuments: Awaited<ReturnType<typeof storeDemoMeetingDocuments>>;
 };
+
+/** Last June's minutes and resolution, drawn and stored as private files before the rows. */
+async function storeDemoMeetingDocuments(images: ImageWriter, now: Date) {
+  const year = demoPastMeetingYear(now);
+  const { minutes, resolution } = await renderDemoMeetingDocuments(
+    demoPastMeetingTitle(year),
+    `${year}-06-20`,
+  );
+  return {
+    minutes: { reference: await images.savePrivateFile(minutes, 'pdf'), byteSize: minutes.length },
+    resolution: { reference: await images.savePrivateFile(resolution, 'pdf'), byteSize: resolution.length },
+  };
+}
 
 async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promise<SeedResult> {
   const { now, passwordHashes, pictures } = context;
@@ -621,7 +645,7 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
   );
 
   // The annual meetings (docs/decisions/071).
-  await insertDemoMeetings(tx, { now, userIdOf: requireUser });
+  await insertDemoMeetings(tx, { now, userIdOf: requireUser, documents: context.meetingDocuments });
 
   await tx
     .insert(uploadedFiles)

@@ -200,6 +200,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
               }),
+              page('Minutes and resolutions', {
+                path: paths.meetingDocuments,
+                lazy: () =>
+                  import('@/features/meetings/after/meeting-documents-page').then((m) => ({
+                    Component: m.MeetingDocumentsPage,
+                  })),
+              }),
               page('My directory listing', {
                 path: paths.profileDirectory,
                 lazy: () =>
@@ -399,8 +406,29 @@ export const routes: RouteObject[] = [
               }),
               staffPage('Meet Our Board', 'board', {
                 path: paths.adminBoard,
+                // The router composes the two features: a certified election waiting for the board
+                // shows above the board's table (docs/decisions/078).
+                lazy: async () => {
+                  const [board, after] = await Promise.all([
+                    import('@/features/board/admin-board-page'),
+                    import('@/features/meetings/after/board-election-notice'),
+                  ]);
+                  return {
+                    Component: () => (
+                      <>
+                        <after.BoardElectionNotice />
+                        <board.AdminBoardPage />
+                      </>
+                    ),
+                  };
+                },
+              }),
+              staffPage('After the meeting', 'meetings', {
+                path: '/admin/meetings/:id/after',
                 lazy: () =>
-                  import('@/features/board/admin-board-page').then((m) => ({ Component: m.AdminBoardPage })),
+                  import('@/features/meetings/after/meeting-after-page').then((m) => ({
+                    Component: m.MeetingAfterPage,
+                  })),
               }),
               staffPage('Events', 'events', {
                 path: paths.adminEvents,

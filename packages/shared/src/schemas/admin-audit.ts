@@ -59,6 +59,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'meeting_voting_opened',
   'meeting_voting_closed',
   'meeting_results_certified',
+  'meeting_election_applied',
+  'meeting_officers_recorded',
+  'meeting_document_uploaded',
+  'meeting_document_removed',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -115,6 +119,10 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   meeting_voting_opened: 'Opened voting',
   meeting_voting_closed: 'Closed voting',
   meeting_results_certified: 'Certified the results of an election',
+  meeting_election_applied: 'Applied an election to the board of trustees',
+  meeting_officers_recorded: 'Recorded the officers elected by the trustees',
+  meeting_document_uploaded: 'Published minutes or a resolution of a meeting',
+  meeting_document_removed: 'Removed minutes or a resolution of a meeting',
 };
 
 /** A recorded value: the fields the actions change are text, dates as ISO text, or none. */

@@ -11,6 +11,7 @@ export * from './events';
 export * from './files';
 export * from './jobs';
 export * from './mail';
+export * from './meeting-after';
 export * from './meetings';
 export * from './memberships';
 export * from './news';

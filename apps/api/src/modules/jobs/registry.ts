@@ -14,7 +14,7 @@ import {
   STATEMENT_MAIL_JOB,
 } from '../dues';
 import { runEventsJob } from '../events';
-import { sendMeetingReminders } from '../meetings';
+import { sendGisReminders, sendMeetingReminders } from '../meetings';
 import { applyRetention, DATA_EXPORTS_JOB, runDataExports } from '../privacy';
 import type { JobDefinition } from './runner';
 
@@ -243,19 +243,17 @@ export function createJobs(
       name: MEETING_REMINDERS_JOB,
       title: 'Meeting reminders',
       description:
-        'E-mails the voters of a meeting the day before the proxy deadline and the day before voting opens, once each (docs/decisions/071).',
+        'E-mails the voters of a meeting the day before the proxy deadline and the day before voting opens, and the secretariat to file the General Information Sheet within 30 days of an annual meeting, once each (docs/decisions/071, docs/decisions/078).',
       schedule: '25 0 * * *',
       scheduleText: 'Every day at 12:25 AM',
       catchUp: 3,
       canDryRun: true,
       run: async (date, { dryRun }) => {
-        const result = await sendMeetingReminders(
-          { db, publicUrl: config.publicUrl },
-          manilaDateString(date),
-          { dryRun },
-        );
-        if (!dryRun && result.reminders > 0) deps.mail.poke();
-        return result;
+        const day = manilaDateString(date);
+        const result = await sendMeetingReminders({ db, publicUrl: config.publicUrl }, day, { dryRun });
+        const gis = await sendGisReminders({ db, publicUrl: config.publicUrl }, day, { dryRun });
+        if (!dryRun && result.reminders + gis.gisReminders > 0) deps.mail.poke();
+        return { ...result, ...gis };
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { hash } from '@node-rs/argon2';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { meetings, users } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed';
 import { createDiskStorage } from '../../lib/storage';
 import { createTestDatabase } from '../../test/helper';
+import { documentFile, listDocuments, readOutcome } from './after-service';
 import { readMeeting, readResults, readRoll } from './service';
 
 // The demo's meetings (apps/api/src/db/seed-meetings.ts): what a newcomer sees of the year.
@@ -62,5 +64,30 @@ describe('the demo meetings', () => {
       'valid',
     );
     expect((await readRoll(db, { userId: santos.id, roles: [] }, next.id)).entries).toHaveLength(1);
+  });
+
+  it('has last June’s minutes and resolution as private PDFs, and its election offered to the board', async () => {
+    const { db } = database;
+    const [past] = await db.select().from(meetings).orderBy(asc(meetings.startsAt));
+    if (!past) throw new Error('no demo meetings');
+    const [group, ...others] = await listDocuments(db);
+    expect(others).toHaveLength(0);
+    expect(group?.meetingId).toBe(past.id);
+    expect(group?.documents.map((document) => document.kind)).toEqual(['minutes', 'resolution']);
+    const storage = createDiskStorage({ uploadsDir: join(folder, 'uploads') });
+    for (const document of group?.documents ?? []) {
+      const { row, file } = await documentFile({ db, storage }, document.id);
+      expect(row.fileReference).toMatch(/^private\//);
+      expect((await buffer(file.body)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // The demo board's President, Treasurer and Secretary are the three trustees elected; the
+    // board admin is offered the election, not shown it as applied.
+    const outcome = await readOutcome(db, past.id, new Date('2026-12-04T02:00:00Z'));
+    expect(outcome).toMatchObject({ certified: true, canApply: true, applied: null, tie: null });
+    expect(outcome.elected.map((trustee) => trustee.name).sort()).toEqual([
+      'Cecilia Tan',
+      'Maria Lourdes Santos',
+      'Ramon Bautista',
+    ]);
   });
 });

@@ -88,7 +88,7 @@ const assertNotLocked = (meeting: MeetingRow, now: Date) => {
 };
 
 /** Writes the staff action to the audit log (decision 024), about `userId` or, for the meeting itself, the actor. */
-async function audit(
+export async function audit(
   tx: DbTransaction,
   viewer: Viewer,
   action: AdminAuditAction,
@@ -994,7 +994,7 @@ export async function readResults(db: Db, viewer: Viewer | null, id: string) {
   return tallyOf(db, id, certified);
 }
 
-async function tallyOf(db: Db, id: string, certified: boolean) {
+export async function tallyOf(db: Db, id: string, certified: boolean) {
   const [nominations, tally, ballots] = await Promise.all([
     db
       .select({ id: meetingNominations.id, name: meetingRollEntries.voterName })

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../src/config/paths';
+import { expectNoAxeViolations, launchBrowser, saveScreenshot } from './browser';
+import { DEMO_ADMIN_EMAIL, memberInGoodStanding, signInByApi, type TestMember } from './session';
+
+// After the annual meeting (docs/decisions/078): the board admin finds the demo's certified June
+// election from the board page, the secretariat publishes the minutes, a member downloads them.
+// The election is not applied here: the journeys share one server and its demo board.
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let member: TestMember;
+const folder = mkdtempSync(join(tmpdir(), 'meet-after-e2e-'));
+beforeAll(async () => {
+  browser = await launchBrowser();
+  member = await memberInGoodStanding(browser.baseUrl, 'minutes');
+});
+afterAll(async () => {
+  await browser.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const stamp = Date.now().toString(36);
+
+describe('after the annual meeting', () => {
+  it('the board admin opens the certified election from the board page; the secretariat publishes minutes; a member downloads them', {
+    timeout: 120_000,
+  }, async () => {
+    for (const viewport of ['laptop', 'phone'] as const) {
+      const { page } = await browser.newPage(viewport);
+      await signInByApi(page, DEMO_ADMIN_EMAIL, inject('adminPassword'));
+      await page.goto(paths.adminBoard);
+      const apply = page.getByRole('link', { name: 'Apply the election' }).first();
+      await apply.waitFor();
+      if (viewport === 'laptop') await saveScreenshot(page, 'meet-after-board-notice-1280');
+      await apply.click();
+      await page
+        .getByRole('heading', { level: 1, name: /^After the meeting: \d{4} Annual Meeting of Members$/ })
+        .waitFor();
+      await page.getByRole('heading', { name: 'Elected trustees' }).waitFor();
+      await page.getByText('Ramon Bautista').first().waitFor();
+      await page.getByRole('button', { name: 'Apply to the board of trustees' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Apply to the board of trustees' }).isEnabled()).toBe(
+        true,
+      );
+      if (viewport === 'laptop') {
+        // The certificate the link downloads: a PDF naming the meeting and the elected.
+        const href = await page
+          .getByRole('link', { name: 'Download the certificate (PDF)' })
+          .getAttribute('href');
+        const response = await page.request.get(href ?? '');
+        expect(response.status()).toBe(200);
+        const file = join(folder, 'certificate.pdf');
+        writeFileSync(file, await response.body());
+        const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+        expect(text).toContain("Secretary's Certificate");
+        expect(text).toContain('Ramon Bautista');
+
+        // The secretariat's part: publish a resolution.
+        await page.getByLabel('Kind').selectOption('resolution');
+        await page.getByLabel('Title').fill(`Resolution No. 2 (${stamp})`);
+        await page.getByLabel('PDF').setInputFiles({
+          name: 'resolution.pdf',
+          mimeType: 'application/pdf',
+          buffer: await response.body(),
+        });
+        await page.getByRole('button', { name: 'Publish to the members' }).click();
+        await page.getByText(`Resolution No. 2 (${stamp})`).waitFor();
+        await expectNoAxeViolations(page);
+      }
+      await saveScreenshot(page, `meet-after-panel-${viewport === 'laptop' ? 1280 : 390}`);
+      await page.context().close();
+    }
+
+    for (const viewport of ['laptop', 'phone'] as const) {
+      const { page } = await browser.newPage(viewport);
+      await signInByApi(page, member.email, member.password);
+      await page.goto(paths.meetingDocuments);
+      await page.getByRole('heading', { level: 1, name: 'Minutes and resolutions' }).waitFor();
+      const link = page.getByRole('link', { name: new RegExp(`Resolution No. 2 \\(${stamp}\\)`) });
+      await link.waitFor();
+      await page.getByRole('link', { name: /^Minutes of the \d{4} Annual Meeting of Members/ }).waitFor();
+      const download = await page.request.get((await link.getAttribute('href')) ?? '');
+      expect(download.status()).toBe(200);
+      expect(download.headers()['content-type']).toBe('application/pdf');
+      if (viewport === 'laptop') await expectNoAxeViolations(page);
+      await saveScreenshot(page, `meet-after-member-documents-${viewport === 'laptop' ? 1280 : 390}`);
+      await page.context().close();
+    }
+  });
+});
