@@ -71,6 +71,9 @@ export const sitePaths = {
   directoryEntry: (id: string) => `/directory/${encodeURIComponent(id)}`,
   profileDirectory: '/profile/directory',
   adminDirectory: '/admin/directory',
+  /** The annual meeting's staff screens (docs/decisions/071): the meetings, one meeting's tabs. */
+  adminMeetings: '/admin/meetings',
+  adminMeeting: (id: string) => `/admin/meetings/${encodeURIComponent(id)}`,
 } as const;
 
 /**
@@ -135,6 +138,8 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.directory}/:id`,
   sitePaths.profileDirectory,
   sitePaths.adminDirectory,
+  sitePaths.adminMeetings,
+  `${sitePaths.adminMeetings}/:id`,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
