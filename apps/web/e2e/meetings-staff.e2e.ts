@@ -82,7 +82,7 @@ beforeAll(async () => {
   committee = await createConfirmedMember(browser.baseUrl, 'committee');
   const { userId } = await applyAsIndividual(browser.baseUrl, committee);
   const admin = await adminCookie(browser.baseUrl);
-  const granted = await fetch(`${browser.baseUrl}/api/admin/${userId}/roles`, {
+  const granted = await fetch(`${browser.baseUrl}/api/users/admin/${userId}/roles`, {
     method: 'PUT',
     headers: { cookie: admin, 'content-type': 'application/json' },
     body: JSON.stringify({ roles: ['election_committee'] }),
