@@ -73,6 +73,9 @@ export const sitePaths = {
   directoryEntry: (id: string) => `/directory/${encodeURIComponent(id)}`,
   profileDirectory: '/profile/directory',
   adminDirectory: '/admin/directory',
+  /** The annual meeting's staff screens (docs/decisions/071): the meetings, one meeting's tabs. */
+  adminMeetings: '/admin/meetings',
+  adminMeeting: (id: string) => `/admin/meetings/${encodeURIComponent(id)}`,
   /** After the annual meeting (docs/decisions/078): the staff's panel and the members' downloads. */
   adminMeetingAfter: (id: string) => `/admin/meetings/${encodeURIComponent(id)}/after`,
   meetingDocuments: '/meeting-documents',
@@ -141,6 +144,8 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.directory}/:id`,
   sitePaths.profileDirectory,
   sitePaths.adminDirectory,
+  sitePaths.adminMeetings,
+  `${sitePaths.adminMeetings}/:id`,
   '/admin/meetings/:id/after',
   sitePaths.meetingDocuments,
 ];

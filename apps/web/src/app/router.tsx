@@ -376,6 +376,20 @@ export const routes: RouteObject[] = [
                     Component: m.AdminDirectoryPage,
                   })),
               }),
+              staffPage('Annual meeting', 'meetings', {
+                path: paths.adminMeetings,
+                lazy: () =>
+                  import('@/features/meetings/staff/meetings-page').then((m) => ({
+                    Component: m.MeetingsPage,
+                  })),
+              }),
+              staffPage('Meeting', 'meetings', {
+                path: `${paths.adminMeetings}/:id`,
+                lazy: () =>
+                  import('@/features/meetings/staff/meeting-page').then((m) => ({
+                    Component: m.MeetingPage,
+                  })),
+              }),
               staffPage('Privacy requests', 'privacyRequests', {
                 path: paths.adminPrivacyRequests,
                 lazy: () =>

@@ -97,7 +97,8 @@ export type AdminSection =
   | 'jobs'
   | 'privacy'
   | 'breaches'
-  | 'directory';
+  | 'directory'
+  | 'meetings';
 /** `area`: the staff roles that may open the screen (STAFF_AREAS, decision 060): the sidebar lists only those. */
 export type AdminNavLink = NavLink & { section: AdminSection; area: StaffArea; built: boolean };
 
@@ -125,6 +126,7 @@ export const adminNavigation: readonly AdminNavLink[] = (
       to: paths.adminPrivacyBreaches,
     },
     { section: 'directory', area: 'directory', label: 'Member directory', to: paths.adminDirectory },
+    { section: 'meetings', area: 'meetings', label: 'Annual meeting', to: paths.adminMeetings },
   ] as const
 ).map((entry) => ({ ...entry, built: isSitePath(entry.to) }));
 

@@ -74,3 +74,26 @@ export function formatTime(value: string | null | undefined): string {
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
 }
+
+const offsetText = () => {
+  const minutes = Math.abs(SITE_UTC_OFFSET_MINUTES);
+  const sign = SITE_UTC_OFFSET_MINUTES < 0 ? '-' : '+';
+  return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+/**
+ * An instant as a `datetime-local` value ('2026-06-15T09:00') in Manila's wall-clock time, as every
+ * time is shown, whatever the browser's time zone. An invalid or empty value gives ''.
+ */
+export function toManilaDateTimeInput(value: string | Date | null | undefined): string {
+  const clock = value ? toManilaClock(value) : null;
+  return clock ? clock.toISOString().slice(0, 16) : '';
+}
+
+/**
+ * A `datetime-local` value read as Manila's wall-clock time, as an ISO instant with its offset
+ * ('2026-06-15T09:00:00+08:00'); anything else is passed on as typed, for the schema to refuse.
+ */
+export function fromManilaDateTimeInput(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00${offsetText()}` : value;
+}

@@ -19,8 +19,8 @@ export const useMayOpen = (area: StaffArea) => mayOpen(useStaffRoles(), area);
 /**
  * Where "Admin" takes a staff member: the first screen of the admin menu their roles open for
  * their work, so a treasurer, who may not open the dashboard and only reads the users list, lands
- * on /admin/dues. `null` when no built screen is theirs (the election committee, until the annual
- * meeting's screens exist).
+ * on /admin/dues, and the election committee on /admin/meetings. `null` when no built screen is
+ * theirs.
  */
 export function adminLandingPath(roles: readonly string[]): string | null {
   const open = adminNavigation.filter((entry) => entry.built && mayOpen(roles, entry.area));

@@ -91,12 +91,26 @@ describe('RequireStaffArea', () => {
     expect(router.state.location.pathname).toBe('/admin');
   });
 
-  it('shows the 403 page on /admin to someone whose roles open no screen yet', async () => {
+  it('sends the election committee opening /admin to the annual meeting, whose screens are theirs', async () => {
     signInAs(['election_committee']);
-    stubApi();
-    renderApp('/admin');
+    stubApi(() => ({ status: 200, body: { data: [] } }));
+    const router = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/meetings'), { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Annual meeting' }, { timeout: 10_000 });
+    const sidebar = (await screen.findAllByRole('navigation', { name: 'Admin' }))[0] as HTMLElement;
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Annual meeting']);
+  });
+
+  it('shows the 403 page to the treasurer on a direct link to a meeting', async () => {
+    signInAs(['treasurer']);
+    const asked = stubApi();
+    renderApp('/admin/meetings/7b0d9b8e-6f1c-4c55-9a43-5d0c1e0b7a11');
     await forbiddenHeading();
-    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    expect(asked.filter((path) => path.startsWith('/api/meetings'))).toEqual([]);
   });
 
   it('gives way to the 403 page when the server refuses the screen a read for the role', async () => {

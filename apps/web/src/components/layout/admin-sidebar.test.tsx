@@ -34,6 +34,7 @@ describe('AdminSidebar (decision 060)', () => {
       'Privacy requests',
       'Breach register',
       'Member directory',
+      'Annual meeting',
     ]);
   });
 
@@ -58,12 +59,13 @@ describe('AdminSidebar (decision 060)', () => {
       'Privacy requests',
       'Breach register',
       'Member directory',
+      'Annual meeting',
     ]);
   });
 
   it('lists everything to an administrator remembered from before roles existed', () => {
     signInAs(undefined);
     renderWithRouter(<AdminSidebar />, { path: '/admin' });
-    expect(linkNames()).toHaveLength(12);
+    expect(linkNames()).toHaveLength(13);
   });
 });

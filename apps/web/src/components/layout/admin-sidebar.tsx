@@ -14,6 +14,7 @@ import {
   ShieldAlert,
   ShieldCheck,
   UsersRound,
+  Vote,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { type AdminSection, adminNavigation } from '@/config/navigation';
@@ -36,6 +37,7 @@ const sectionIcons: Record<AdminSection, typeof LayoutDashboard> = {
   privacy: ShieldCheck,
   breaches: ShieldAlert,
   directory: BookUser,
+  meetings: Vote,
 };
 
 const itemClasses = 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium';
