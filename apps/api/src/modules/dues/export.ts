@@ -60,7 +60,7 @@ export async function exportStatementsCsv(
       .filter((payment) => payment.receiptNumber)
       .map(
         (payment) =>
-          `${payment.receiptNumber} ${pesos(payment.amount)} ${payment.method} ${payment.paid_on}${payment.birInvoiceNumber ? ` BIR ${payment.birInvoiceNumber}` : ''}`,
+          `${payment.receiptNumber} ${formatTwoDecimals(payment.amount)} ${payment.method} ${payment.paid_on}${payment.birInvoiceNumber ? ` BIR ${payment.birInvoiceNumber}` : ''}`,
       )
       .join('; '),
     void_reason: statement.voidReason,
