@@ -17,6 +17,8 @@ function refusedFiles(files: Record<string, string>): string[] {
   const folder = mkdtempSync(join(tmpdir(), 'module-boundaries-'));
   try {
     cpSync(join(repositoryRoot, 'biome.json'), join(folder, 'biome.json'));
+    // The root configuration loads its lint plugins by path (docs/decisions/079).
+    cpSync(join(repositoryRoot, 'scripts/biome'), join(folder, 'scripts/biome'), { recursive: true });
     mkdirSync(join(folder, 'apps/api'), { recursive: true });
     cpSync(join(repositoryRoot, 'apps/api/biome.jsonc'), join(folder, 'apps/api/biome.jsonc'));
     for (const [path, text] of Object.entries(files)) {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type CpdUnitSettings,
   formatCertificateNumber,
-  formatHundredths,
   hoursAttended,
   hundredthsOf,
   unitsEarned,
 } from './cpd';
+import { formatHundredths } from './format';
 import { cpdSettingsSchema, prcDetailsSchema } from './schemas/cpd';
 
 const settings: CpdUnitSettings = {

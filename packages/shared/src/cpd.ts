@@ -55,15 +55,6 @@ export function hundredthsOf(value: string | number): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
-/** 150 → '1.5', 200 → '2', 125 → '1.25'. */
-export function formatHundredths(hundredths: number): string {
-  const whole = Math.trunc(hundredths / 100);
-  const fraction = String(hundredths % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
-
 export type CpdUnitSettings = {
   participant_units_per_hour: string;
   speaker_units_per_talk: string;

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { longDate, manilaDateString, SITE_TIME_ZONE, SITE_UTC_OFFSET_MINUTES } from './dates';
+import { manilaDateString, SITE_TIME_ZONE, SITE_UTC_OFFSET_MINUTES } from './dates';
 
 describe('manilaDateString', () => {
   it('uses the Manila calendar date, eight hours ahead of UTC', () => {
     expect(manilaDateString(new Date('2026-03-01T15:59:00Z'))).toBe('2026-03-01');
     expect(manilaDateString(new Date('2026-03-01T16:00:00Z'))).toBe('2026-03-02');
-  });
-});
-
-describe('longDate', () => {
-  it('writes a calendar date month first, as en-PH writes it long', () => {
-    expect(longDate('2026-11-27')).toBe('November 27, 2026');
-    expect(longDate('2027-01-05')).toBe('January 5, 2027');
-    const enPh = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'UTC' });
-    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
-      expect(longDate(new Date(day).toISOString().slice(0, 10))).toBe(enPh.format(day));
-    }
   });
 });
 

@@ -4,7 +4,7 @@
  */
 export const SITE_TIME_ZONE = 'Asia/Manila';
 
-/** The months as the site writes them (English; the web app, the documents and the card). */
+/** The months as the site writes them (English; format.ts). */
 export const MONTH_NAMES = [
   'January',
   'February',
@@ -51,15 +51,6 @@ export function addToDate(
   ).getUTCDate();
   firstOfMonth.setUTCDate(Math.min(day, lastDay) + days);
   return firstOfMonth.toISOString().slice(0, 10);
-}
-
-/**
- * A calendar date (YYYY-MM-DD) as the site and its e-mails write it in full: 'November 27, 2026'.
- * The PDF documents write the day first (apps/api/src/modules/dues/documents.ts).
- */
-export function longDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
 }
 
 /** The instant a Manila calendar day begins. */

@@ -14,6 +14,7 @@ export * from './enums';
 export * from './event-calendar';
 export * from './event-prices';
 export * from './events';
+export * from './format';
 export * from './images';
 export * from './meeting-after';
 export * from './meetings';

@@ -1,4 +1,3 @@
-import { MONTH_NAMES } from './dates';
 import type { MembershipStanding } from './memberships';
 
 /**
@@ -59,14 +58,3 @@ export const MEMBER_NUMBER_PREFIX = 'MEAP';
 /** MEAP-2026-0042: the year of assignment and the member's place in it. */
 export const formatMemberNumber = (year: number, sequence: number) =>
   `${MEMBER_NUMBER_PREFIX}-${year}-${String(sequence).padStart(4, '0')}`;
-
-/**
- * 'June 2, 2026' from '2026-06-02', read as a calendar day (the web app's date format,
- * docs/product-rules.md "Money, dates and content"), for the card and its verification page,
- * which the server draws too. '' for anything else.
- */
-export function formatCardDate(date: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
-  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
-  return match && month ? `${month} ${Number(match[3])}, ${match[1]}` : '';
-}

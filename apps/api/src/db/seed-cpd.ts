@@ -4,9 +4,9 @@ import {
   addMonths,
   CERTIFICATE_NUMBER_PREFIX,
   formatCertificateNumber,
+  formatDocumentDate,
   formatHundredths,
   hoursAttended,
-  MONTH_NAMES,
   manilaDateString,
   unitsEarned,
 } from '@portal/shared';
@@ -29,12 +29,6 @@ import {
 import { demoCpd } from './seed-content';
 
 type Registration = { id: string; user_id: string; event_id: string };
-
-/** The printed date of a one-day event: '13 November 2026'. */
-const printedDate = (date: string) => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
-};
 
 /**
  * Writes the demo seminar's CPD: each attendee's PRC details, check-ins (both sessions of its one
@@ -145,7 +139,7 @@ export async function insertDemoCpd(
       ...attendee.prc,
       role: attendee.role,
       program_title: event.title,
-      dates: printedDate(day),
+      dates: formatDocumentDate(day),
       venue: [event.location_name, event.building_name, event.city, event.province]
         .filter(Boolean)
         .join(', '),

@@ -29,7 +29,3 @@ export const CSV_CELL_OPTIONS = {
       PHONE_NUMBER.test(value) ? ({ value, escape_formulas: false } as CastReturnObject) : value,
   },
 } satisfies Options;
-
-/** Pesos with two decimals and no sign or separators, as a spreadsheet reads a number. */
-export const csvPesos = (centavos: number) =>
-  `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;

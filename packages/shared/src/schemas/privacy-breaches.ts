@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount, formatDate } from '../format';
 import { siteConfig } from '../site-config';
 import { emailField } from './auth';
 import { paginationSchema, requiredText, text } from './common';
@@ -41,7 +42,7 @@ export const BREACH_MESSAGES = {
   peopleCountInvalid: 'How many people must be a whole number, 0 or more',
   affectedLabel: 'The affected members (e-mail addresses, one a line)',
   affectedHint: 'They receive the prepared e-mail; how many people may be more than those with an account.',
-  affectedTooMany: `At most ${BREACH_MAX_AFFECTED.toLocaleString('en-US')} people`,
+  affectedTooMany: `At most ${formatCount(BREACH_MAX_AFFECTED)} people`,
   unknownEmail: (email: string) => `No account has the e-mail address ${email}`,
   closedAlready: 'This breach is closed',
   clockLeft: (text: string) => `${text} left to notify`,
@@ -186,12 +187,7 @@ export const breachPeopleNoticeResponseSchema = z.object({
 
 /** The e-mail prepared for the people affected (RA 10173 and NPC Circular 16-03 say what it must tell). */
 export function preparedBreachNotice(breach: { what: string; data_kinds: string; discovered_at: string }) {
-  const discovered = new Date(breach.discovered_at).toLocaleDateString('en-PH', {
-    timeZone: 'Asia/Manila',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  const discovered = formatDate(breach.discovered_at);
   return {
     subject: 'A personal data breach that concerns you',
     body: [

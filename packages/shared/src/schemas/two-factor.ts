@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SITE_TIME_ZONE } from '../dates';
+import { formatTimeOfDay } from '../format';
 import { text } from './common';
 
 /**
@@ -39,12 +39,7 @@ export const TWO_FACTOR_MESSAGES = {
   /** The second step is locked until `until` (shown in Manila time, with the minutes left). */
   locked: (until: Date, now: Date) => {
     const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-    const clock = until.toLocaleTimeString('en-PH', {
-      timeZone: SITE_TIME_ZONE,
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    return `Too many wrong codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, at ${clock}`;
+    return `Too many wrong codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, at ${formatTimeOfDay(until)}`;
   },
   required: 'Staff accounts must set up two-step sign-in first',
   stale: 'Confirm it is you: enter a code from your authenticator app',

@@ -6,8 +6,8 @@ import {
   type AnnouncementListQuery,
   buildPagination,
   displayName,
+  formatDate,
   greetingName,
-  longDate,
   sitePaths,
 } from '@portal/shared';
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
@@ -81,7 +81,7 @@ async function itemOf(tx: DbTransaction, input: AnnouncementCreate) {
   const place = [event.location_name, event.city].filter(Boolean).join(', ');
   return {
     title: event.title,
-    summary: [longDate(event.start_date), place].filter(Boolean).join(' · '),
+    summary: [formatDate(event.start_date), place].filter(Boolean).join(' · '),
     published: event.status === 'published',
     path: sitePaths.eventDetail(input.item_id),
   };

@@ -3,11 +3,11 @@
 // when it is downloaded. The QR code's modules come from `qrcode` and are drawn as squares, as
 // the membership card draws them (decision 043).
 import { buffer } from 'node:stream/consumers';
-import { CPD_ROLE_LABELS, manilaDateString, siteConfig, sitePaths } from '@portal/shared';
+import { CPD_ROLE_LABELS, formatDocumentDate, manilaDateString, siteConfig, sitePaths } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CpdCertificate } from '../../db/schema';
-import { documentDate, loadDocumentFonts } from '../dues';
+import { loadDocumentFonts } from '../dues';
 
 // A4 landscape in points.
 const WIDTH = 841.89;
@@ -76,7 +76,7 @@ export async function renderCertificatePdf(certificate: CpdCertificate, publicUr
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `PRC-accredited CPD provider no. ${certificate.provider_accreditation_number}, valid until ${documentDate(certificate.provider_accreditation_valid_until)}`,
+      `PRC-accredited CPD provider no. ${certificate.provider_accreditation_number}, valid until ${formatDocumentDate(certificate.provider_accreditation_valid_until)}`,
       left,
       doc.y + 2,
       center,
@@ -158,7 +158,7 @@ export async function renderCertificatePdf(certificate: CpdCertificate, publicUr
     });
   doc
     .fontSize(8)
-    .text(`Issued ${documentDate(manilaDateString(certificate.issued_at))}`, left + 40, doc.y + 4, {
+    .text(`Issued ${formatDocumentDate(manilaDateString(certificate.issued_at))}`, left + 40, doc.y + 4, {
       width: 220,
       align: 'center',
     });

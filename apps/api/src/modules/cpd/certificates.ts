@@ -7,10 +7,10 @@ import {
   CPD_MESSAGES,
   CPD_ROLE_LABELS,
   formatCertificateNumber,
+  formatDocumentDateRange,
   formatHundredths,
   hoursAttended,
   hundredthsOf,
-  MONTH_NAMES,
   type MyCpdEvent,
   manilaDateString,
   PROFESSIONS,
@@ -105,21 +105,6 @@ export type CertificateContext = { db: Db; config: Pick<Config, 'publicUrl'> };
 /** The certificate e-mails leave one a second, as the attendee messages do (decision 048). */
 const MAILS_PER_MINUTE = 60;
 
-/** '15 October 2026', '15–16 October 2026', '30 October – 2 November 2026'. */
-export function printedDates(start: string, end: string | null): string {
-  const parts = (date: string) => {
-    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    return { year, month: MONTH_NAMES[month - 1] ?? '', day };
-  };
-  const from = parts(start);
-  if (!end || end === start) return `${from.day} ${from.month} ${from.year}`;
-  const to = parts(end);
-  if (from.year !== to.year)
-    return `${from.day} ${from.month} ${from.year} – ${to.day} ${to.month} ${to.year}`;
-  if (from.month !== to.month) return `${from.day} ${from.month} – ${to.day} ${to.month} ${to.year}`;
-  return `${from.day}–${to.day} ${to.month} ${to.year}`;
-}
-
 const venueOf = (event: typeof events.$inferSelect) =>
   [event.location_name, event.building_name, event.city, event.province].filter(Boolean).join(', ') ||
   'Online';
@@ -180,7 +165,7 @@ async function issueOne(
       prc_number: printed.prc_number,
       role: row.role,
       program_title: event.title,
-      dates: printedDates(event.start_date, event.end_date),
+      dates: formatDocumentDateRange(event.start_date, event.end_date),
       venue: venueOf(event),
       hours: formatHundredths(hoursAttended(settings, sessions)),
       units,

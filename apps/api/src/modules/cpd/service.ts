@@ -12,6 +12,7 @@ import {
   type EvaluationResults,
   type EvaluationSubmit,
   formatHundredths,
+  formatTwoDecimals,
   hundredthsOf,
   manilaDateString,
   PROFESSIONS,
@@ -448,12 +449,7 @@ export async function evaluationResults(db: Db, eventId: string): Promise<Evalua
       const sum = ratings.reduce((total, rating) => total + rating, 0);
       // Two decimals, rounded half up with integers: 4.666… → '4.67'.
       const average =
-        ratings.length === 0
-          ? null
-          : (() => {
-              const hundredths = Math.round((sum * 100) / ratings.length);
-              return `${Math.trunc(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-            })();
+        ratings.length === 0 ? null : formatTwoDecimals(Math.round((sum * 100) / ratings.length));
       return { ...question, count: ratings.length, average, comments: [] };
     }),
   };

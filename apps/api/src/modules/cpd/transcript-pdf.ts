@@ -4,6 +4,7 @@
 // what it said (decision 066).
 import { buffer } from 'node:stream/consumers';
 import {
+  formatDocumentDate,
   formatHundredths,
   hundredthsOf,
   manilaDateString,
@@ -15,7 +16,7 @@ import {
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { cpdTranscriptCopies } from '../../db/schema';
-import { documentDate, loadDocumentFonts } from '../dues';
+import { loadDocumentFonts } from '../dues';
 import { BRAND, drawQr, INK, MUTED } from './certificate-pdf';
 
 const WIDTH = 595.28;
@@ -87,7 +88,9 @@ export async function renderTranscriptPdf(
       doc.y + 2,
       { width: width - 110 },
     )
-    .text(`Generated ${documentDate(manilaDateString(now))}`, MARGIN, doc.y + 2, { width: width - 110 });
+    .text(`Generated ${formatDocumentDate(manilaDateString(now))}`, MARGIN, doc.y + 2, {
+      width: width - 110,
+    });
   const qrSize = 92;
   drawQr(doc, `${publicUrl}${transcriptVerifyPath(copy?.code ?? '')}`, WIDTH - MARGIN - qrSize, 40, qrSize);
   doc
@@ -144,7 +147,7 @@ export async function renderTranscriptPdf(
       .fontSize(13)
       .fillColor(BRAND)
       .text(
-        `${period.current ? 'Current period' : 'Earlier period'}: ${documentDate(period.from)} – ${documentDate(period.to)}`,
+        `${period.current ? 'Current period' : 'Earlier period'}: ${formatDocumentDate(period.from)} – ${formatDocumentDate(period.to)}`,
         MARGIN,
         y,
         { width },
@@ -155,7 +158,7 @@ export async function renderTranscriptPdf(
         .font('bold')
         .fontSize(10)
         .fillColor(WARN)
-        .text(TRANSCRIPT_MESSAGES.lapsed(documentDate(period.to)), MARGIN, y, { width });
+        .text(TRANSCRIPT_MESSAGES.lapsed(formatDocumentDate(period.to)), MARGIN, y, { width });
       y = doc.y + 4;
     }
     const figures: [string, string][] = [
@@ -188,7 +191,7 @@ export async function renderTranscriptPdf(
     for (const entry of period.entries) {
       row(
         [
-          documentDate(entry.date),
+          formatDocumentDate(entry.date),
           entry.title,
           `${entry.provider}\n${entry.accreditation_number}`,
           formatHundredths(hundredthsOf(entry.units)),

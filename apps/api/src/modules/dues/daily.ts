@@ -1,7 +1,7 @@
 import {
   addToDate,
   formatCentavos,
-  longDate,
+  formatDate,
   paidThroughOf,
   type ReminderMessage,
   type ReminderPreview,
@@ -251,9 +251,9 @@ export function reminderContent(
     link: `${config.publicUrl}${sitePaths.profile}#dues`,
     number: message.statementNumber,
     amount: formatCentavos(message.amount),
-    dueOn: longDate(message.dueOn),
+    dueOn: formatDate(message.dueOn),
     offset: message.offset,
-    graceEndsOn: longDate(addToDate(message.dueOn, { days: graceDays })),
+    graceEndsOn: formatDate(addToDate(message.dueOn, { days: graceDays })),
   });
 }
 

@@ -8,7 +8,7 @@
 // carry the whole font (~750 KB).
 import { readFile } from 'node:fs/promises';
 import { createRequire as createModuleRequire } from 'node:module';
-import { formatCentavos, MONTH_NAMES } from '@portal/shared';
+import { formatCentavos, formatDocumentDate } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 import { ToWords } from 'to-words';
 
@@ -52,26 +52,6 @@ export type ReceiptDocument = {
   /** Printed only when the association has issued a BIR-registered invoice for the payment. */
   birInvoiceNumber: string | null;
 };
-
-/**
- * '1 January 2026' from '2026-01-01', as the PDF documents (statements, receipts, CPD certificates)
- * write a date: read as a calendar date so no time zone can shift the day.
- */
-export function documentDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-  // Date.UTC rolls 31 February over into March; a real date comes back unchanged.
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (
-    !match ||
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day
-  ) {
-    throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
-  }
-  return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
-}
 
 const pesoWords = new ToWords({ localeCode: 'en-PH' });
 
@@ -315,8 +295,8 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
     doc,
     [
       ['Statement no.', statement.number, { font: 'bold' }],
-      ['Issued on', documentDate(statement.issuedOn)],
-      ['Due on', documentDate(statement.dueOn)],
+      ['Issued on', formatDocumentDate(statement.issuedOn)],
+      ['Due on', formatDocumentDate(statement.dueOn)],
       ['Status', statement.status, isVoid ? { font: 'bold', color: VOID_RED } : { font: 'bold' }],
     ],
     factsX,
@@ -428,7 +408,7 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Uint8A
     doc,
     [
       ['Receipt no.', receipt.number, { font: 'bold' }],
-      ['Date', documentDate(receipt.receivedOn)],
+      ['Date', formatDocumentDate(receipt.receivedOn)],
     ],
     factsX,
     y,

@@ -1,4 +1,4 @@
-import { greetingName, longDate, manilaDateString, sitePaths } from '@portal/shared';
+import { formatDate, greetingName, manilaDateString, sitePaths } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
 import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
@@ -103,7 +103,7 @@ export async function approvePaidRegistration(
   const content = (approved ? registrationApprovedEmail : registrationTicketEmail)({
     username: greetingName(row),
     eventTitle: row.title,
-    eventDate: longDate(row.startDate),
+    eventDate: formatDate(row.startDate),
     link: `${config.publicUrl}${sitePaths.eventDetail(confirmed.eventId)}`,
     withTicket: true,
   });

@@ -1,9 +1,9 @@
-import { type DuesStatementListQuery, statementStatusText } from '@portal/shared';
+import { type DuesStatementListQuery, formatTwoDecimals, statementStatusText } from '@portal/shared';
 import { stringify } from 'csv-stringify/sync';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { duesStatements } from '../../db/schema';
-import { CSV_CELL_OPTIONS, csvPesos as pesos } from '../../lib/csv';
+import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import type { Viewer } from '../../plugins/access';
 import { readStatementViews, statementFilters } from './statements';
 
@@ -52,15 +52,15 @@ export async function exportStatementsCsv(
     category: statement.category,
     period_from: statement.periodFrom,
     period_to: statement.periodTo,
-    amount: pesos(statement.amount),
-    paid: pesos(statement.paid),
-    balance: pesos(statement.balance),
+    amount: formatTwoDecimals(statement.amount),
+    paid: formatTwoDecimals(statement.paid),
+    balance: formatTwoDecimals(statement.balance),
     status: statementStatusText(statement),
     receipts: statement.payments
       .filter((payment) => payment.receiptNumber)
       .map(
         (payment) =>
-          `${payment.receiptNumber} ${pesos(payment.amount)} ${payment.method} ${payment.paid_on}${payment.birInvoiceNumber ? ` BIR ${payment.birInvoiceNumber}` : ''}`,
+          `${payment.receiptNumber} ${formatTwoDecimals(payment.amount)} ${payment.method} ${payment.paid_on}${payment.birInvoiceNumber ? ` BIR ${payment.birInvoiceNumber}` : ''}`,
       )
       .join('; '),
     void_reason: statement.voidReason,

@@ -1,10 +1,10 @@
 import { buffer } from 'node:stream/consumers';
-import { statementItemText, statementLabel, statementStatusText } from '@portal/shared';
+import { formatDocumentDate, statementItemText, statementLabel, statementStatusText } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type DuesPayment, type DuesStatement, eventRegistrations, events } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { documentDate, renderReceiptPdf, renderStatementPdf } from './documents';
+import { renderReceiptPdf, renderStatementPdf } from './documents';
 import { readDuesSettings } from './settings';
 import { readStatementViews } from './statements';
 
@@ -41,12 +41,12 @@ async function periodOf(db: Db, statement: DuesStatement): Promise<string> {
       .innerJoin(events, eq(events.id, eventRegistrations.event_id))
       .where(eq(eventRegistrations.id, statement.eventRegistrationId));
     if (event) {
-      const start = documentDate(event.start);
-      return event.end && event.end !== event.start ? `${start} to ${documentDate(event.end)}` : start;
+      const start = formatDocumentDate(event.start);
+      return event.end && event.end !== event.start ? `${start} to ${formatDocumentDate(event.end)}` : start;
     }
   }
   if (statement.periodFrom && statement.periodTo) {
-    return `${documentDate(statement.periodFrom)} to ${documentDate(statement.periodTo)}`;
+    return `${formatDocumentDate(statement.periodFrom)} to ${formatDocumentDate(statement.periodTo)}`;
   }
   if (statement.months) return `${statement.months} months from the date of payment`;
   return '—';

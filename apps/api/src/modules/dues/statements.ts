@@ -7,8 +7,8 @@ import {
   type DuesStatementView,
   displayName,
   formatCentavos,
+  formatDate,
   type IssueStatement,
-  longDate,
   MEMBERSHIP_PERIOD_MONTHS,
   manilaDateString,
   paidThroughOf,
@@ -217,7 +217,7 @@ async function mailStatement(
     link: `${config.publicUrl}${sitePaths.profile}#dues`,
     number: statementLabel(statement),
     amount: formatCentavos(statement.amountCentavos),
-    dueOn: longDate(statement.dueOn),
+    dueOn: formatDate(statement.dueOn),
     period: describePeriod(statement),
     eventFee: statement.kind === 'event_fee',
   });
@@ -272,7 +272,7 @@ export function describePeriod(
 ) {
   if (statement.description) return statement.description;
   if (statement.periodFrom && statement.periodTo) {
-    return `${longDate(statement.periodFrom)} to ${longDate(statement.periodTo)}`;
+    return `${formatDate(statement.periodFrom)} to ${formatDate(statement.periodTo)}`;
   }
   return `${statement.months} months from the date of payment`;
 }

@@ -3,7 +3,7 @@ import {
   type AttendeeMessageListQuery,
   type attendeeMessageCreateSchema,
   buildPagination,
-  longDate,
+  formatDate,
   sitePaths,
 } from '@portal/shared';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -94,7 +94,7 @@ export async function messageAttendees(
           subject: input.subject,
           body: input.body,
           eventTitle: event.title,
-          eventDate: longDate(event.start_date),
+          eventDate: formatDate(event.start_date),
           link,
         }),
       })),

@@ -4,9 +4,10 @@ import {
   type AttendeeListQuery,
   buildPagination,
   EVENT_MESSAGES,
+  formatSortableDateTime,
+  formatTwoDecimals,
   REGISTRATION_PAYMENT_LABELS,
   registrationPaymentState,
-  SITE_TIME_ZONE,
 } from '@portal/shared';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import {
   representatives,
   users,
 } from '../../db/schema';
-import { CSV_CELL_OPTIONS, csvPesos } from '../../lib/csv';
+import { CSV_CELL_OPTIONS } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
 import { displayNameSql } from '../users';
@@ -194,13 +195,6 @@ export async function listAttendees(db: Db, eventId: string, query: AttendeeList
   };
 }
 
-/** A registration's time as a spreadsheet reads it, in Manila: 2026-11-27 17:30. */
-const manilaDateTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SITE_TIME_ZONE,
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-
 const CSV_COLUMNS = [
   'name',
   'company',
@@ -242,9 +236,10 @@ export async function exportAttendeesCsv(db: Db, eventId: string, query: Attende
   const records = rows.map(withPayment).map((row) => ({
     ...row,
     checked_in: row.sessions ?? '',
-    registered_at: manilaDateTime.format(row.registered_at),
+    // As a spreadsheet reads and sorts a time, in Manila: 2026-11-27 17:30.
+    registered_at: formatSortableDateTime(row.registered_at),
     tier: row.tier_name,
-    amount: row.amount === null ? null : csvPesos(row.amount),
+    amount: row.amount === null ? null : formatTwoDecimals(row.amount),
     payment: row.payment && REGISTRATION_PAYMENT_LABELS[row.payment],
   }));
   return {

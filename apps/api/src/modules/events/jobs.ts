@@ -1,4 +1,4 @@
-import { longDate, SITE_TIME_ZONE } from '@portal/shared';
+import { formatDate, formatDateTime, SITE_TIME_ZONE } from '@portal/shared';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { eventRegistrations, events, eventWaitlist } from '../../db/schema';
 import { eventReminderEmail } from '../../lib/mail/templates';
@@ -54,13 +54,7 @@ export async function expireOffers(context: RegistrationContext, now: Date) {
 }
 
 const startText = (start: Date, allDay: boolean, date: string) =>
-  allDay
-    ? longDate(date)
-    : new Intl.DateTimeFormat('en-PH', {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: SITE_TIME_ZONE,
-      }).format(start);
+  allDay ? formatDate(date) : formatDateTime(start);
 
 /**
  * Queues the reminder of every pending or approved registration of a published event that starts

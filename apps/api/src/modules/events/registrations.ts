@@ -3,8 +3,8 @@ import {
   EVENT_PRICE_MESSAGES,
   type EventRegistrationRequest,
   formatCentavos,
+  formatDate,
   greetingName,
-  longDate,
   manilaDateString,
   sitePaths,
   type UserEventUpdate,
@@ -95,7 +95,7 @@ export async function mailMember(
   const content = template({
     username: greetingName(member),
     eventTitle: event.title,
-    eventDate: longDate(event.start_date),
+    eventDate: formatDate(event.start_date),
     link: `${publicUrl}${sitePaths.eventDetail(event.id)}`,
     withTicket: ticketOf !== undefined,
     feeDue,
@@ -223,7 +223,7 @@ export async function registerForEvent(
         {
           registrationId: registration.id,
           user,
-          description: `${event.title} (${longDate(event.start_date)}), ${tier.name}`,
+          description: `${event.title} (${formatDate(event.start_date)}), ${tier.name}`,
           amountCentavos: fee,
           // On the event's day there is no hold: the fee is due that day, at the door.
           holdExpiresAt: holdExpiresAt ?? now,

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, type MyWaitlist, manilaDateString, SITE_TIME_ZONE } from '@portal/shared';
+import { EVENT_MESSAGES, formatDateTime, type MyWaitlist, manilaDateString } from '@portal/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { eventRegistrations, eventWaitlist, memberships } from '../../db/schema';
@@ -44,13 +44,6 @@ function waitingInOrder(db: Db | DbTransaction, eventId: string, now: Date) {
     .orderBy(desc(inGoodStanding(now)), asc(eventWaitlist.joined_at), asc(eventWaitlist.id));
 }
 
-const manilaDateTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-PH', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: SITE_TIME_ZONE,
-  }).format(at);
-
 /**
  * Offers `entryIds` (people waiting) a seat each now, held for the event's `offer_hours`, with the
  * offer's e-mail, in the caller's transaction under the event's row lock. Returns the users offered.
@@ -71,7 +64,7 @@ export async function makeOffers(
     .returning({ user_id: eventWaitlist.user_id });
   for (const { user_id } of offered) {
     await mailMember(tx, context, user_id, event, (mail) =>
-      waitlistOfferEmail({ ...mail, offerExpires: manilaDateTime(expires) }),
+      waitlistOfferEmail({ ...mail, offerExpires: formatDateTime(expires) }),
     );
   }
   return offered.map((entry) => entry.user_id);

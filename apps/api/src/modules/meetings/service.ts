@@ -4,6 +4,7 @@ import {
   type AuditChanges,
   categoryVotes,
   displayName,
+  formatWeekdayDateTime,
   isLocked,
   isVotingSuspended,
   MEETING_DEFAULTS,
@@ -1117,11 +1118,7 @@ export async function sendNotice(
       .innerJoin(memberships, eq(memberships.userId, users.id))
       .where(and(goodStanding(memberships, now), eq(users.status, 'active')));
     const link = `${publicUrl}/meetings/${meeting.id}`;
-    const when = meeting.startsAt.toLocaleString('en-PH', {
-      timeZone: 'Asia/Manila',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    });
+    const when = formatWeekdayDateTime(meeting.startsAt);
     const body = [
       `${meeting.title}: ${when}, ${meeting.venue}${meeting.onlineLink ? ` and online (${meeting.onlineLink})` : ''}.`,
       `Record date: ${meeting.recordDate}.`,

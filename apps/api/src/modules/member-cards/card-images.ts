@@ -3,7 +3,7 @@
 // (libvips, already used for uploads) and the same shapes are drawn by pdfkit with the fonts of
 // the dues documents, so the two files cannot drift apart.
 import { buffer } from 'node:stream/consumers';
-import { formatCardDate, MEMBERSHIP_CARD_SIZE_MM, type MembershipCard, siteConfig } from '@portal/shared';
+import { formatDate, MEMBERSHIP_CARD_SIZE_MM, type MembershipCard, siteConfig } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { loadDocumentFonts } from '../dues';
@@ -140,7 +140,7 @@ export function cardLayout(card: MembershipCard): Shape[] {
   const facts: [string, string][] = [
     ['CATEGORY', card.category],
     ['MEMBER NO.', card.memberNumber],
-    ['VALID THROUGH', formatCardDate(card.validThrough)],
+    ['VALID THROUGH', formatDate(card.validThrough)],
   ];
   const factsTop = HEIGHT - 5 - 2 * 4.6;
   facts.forEach(([label, value], index) => {

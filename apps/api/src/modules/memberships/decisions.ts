@@ -2,8 +2,8 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminMembership,
   formatCentavos,
+  formatDate,
   greetingName,
-  longDate,
   MEMBERSHIP_PERIOD_MONTHS,
   type MembershipStatus,
   manilaDateString,
@@ -123,15 +123,15 @@ export async function setMembershipStatus(
         period:
           updated.startsAt && updated.expiresAt
             ? {
-                startsOn: longDate(manilaDateString(updated.startsAt)),
-                expiresOn: longDate(manilaDateString(updated.expiresAt)),
+                startsOn: formatDate(manilaDateString(updated.startsAt)),
+                expiresOn: formatDate(manilaDateString(updated.expiresAt)),
               }
             : null,
         statement: statement
           ? {
               number: statement.number ?? '',
               amount: formatCentavos(statement.amountCentavos),
-              dueOn: longDate(statement.dueOn),
+              dueOn: formatDate(statement.dueOn),
             }
           : null,
       });

@@ -5,7 +5,7 @@ import {
   type DataExport,
   dataExportPagePath,
   displayName,
-  longDate,
+  formatDate,
   manilaDateString,
   statementLabel,
 } from '@portal/shared';
@@ -528,7 +528,7 @@ async function buildExport(context: ExportContext, row: DataExportRow, now: Date
     subject: DATA_EXPORT_MESSAGES.mailSubject,
     username: displayName(account),
     link,
-    intro: DATA_EXPORT_MESSAGES.mailIntro(longDate(manilaDateString(expiresAt))),
+    intro: DATA_EXPORT_MESSAGES.mailIntro(formatDate(manilaDateString(expiresAt))),
     action: DATA_EXPORT_MESSAGES.mailAction,
     expiry: DATA_EXPORT_MESSAGES.mailExpiry,
     ignore: DATA_EXPORT_MESSAGES.mailIgnore,

@@ -4,8 +4,8 @@ import {
   type CorrectionRequestBody,
   displayName,
   type ErasureRequestBody,
+  formatDate,
   formerMemberName,
-  longDate,
   type MyPrivacyRequest,
   manilaDateString,
   PRIVACY_REQUEST_ANSWER_DAYS,
@@ -113,7 +113,7 @@ async function createRequest(
           name: person.name,
           link: `${publicUrl}${sitePaths.profile}`,
           kindLabel: PRIVACY_REQUEST_KIND_LABELS[row.kind],
-          dueOn: longDate(dueOnOf(row)),
+          dueOn: formatDate(dueOnOf(row)),
         }),
       });
       return toMyRequest(row);

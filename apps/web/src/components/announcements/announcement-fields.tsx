@@ -5,9 +5,9 @@ import {
   ANNOUNCEMENT_MESSAGES,
   type Announcement,
   type AnnouncementAudience,
+  formatDate,
 } from '@portal/shared';
 import { useId } from 'react';
-import { formatDate } from '@/lib/format';
 
 /** The choice the news and event forms carry: whether to e-mail the item on saving, and to whom. */
 export type AnnouncementChoice = { send: boolean; audience: AnnouncementAudience };

@@ -1,6 +1,5 @@
-import { type DuesStatementView, formatCentavos, statementStatusText } from '@portal/shared';
+import { type DuesStatementView, formatCentavos, formatDate, statementStatusText } from '@portal/shared';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
-import { formatDate } from '@/lib/format';
 
 /**
  * The pieces every screen shows of a statement of account (the member's Dues, the secretariat's

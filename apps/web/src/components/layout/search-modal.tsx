@@ -1,8 +1,8 @@
 import {
   DEBOUNCE_MS,
+  formatDate,
   getSearchPages,
   isSitePath,
-  longDate,
   SEARCH_SUGGESTIONS,
   SITE_SEARCH_TYPE_LABELS,
   type SiteSearchResponse,
@@ -205,7 +205,7 @@ function SearchPanel({
                       </span>
                       {hit.date && (
                         <span className="mt-0.5 block font-medium text-brand-700 text-xs">
-                          {longDate(hit.date)}
+                          {formatDate(hit.date)}
                         </span>
                       )}
                       <span className="mt-0.5 block text-sm text-stone-600 leading-snug">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type PasskeyRegistered, passkeyRegistrationBodySchema } from '@portal/shared';
+import { formatDateTime, type PasskeyRegistered, passkeyRegistrationBodySchema } from '@portal/shared';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDateTime } from '@/lib/format';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './passkeys';
 
 const nameSchema = passkeyRegistrationBodySchema.pick({ name: true });

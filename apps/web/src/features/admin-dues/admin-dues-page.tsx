@@ -8,6 +8,7 @@ import {
   type DuesStatementView,
   duesStatementListQuerySchema,
   formatCentavos,
+  formatDate,
   PAGE_SIZES,
   statementLabel,
 } from '@portal/shared';
@@ -37,7 +38,6 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate } from '@/lib/format';
 import {
   useAdminStatements,
   useDuesAction,
@@ -256,7 +256,7 @@ export function AdminDuesPage() {
           className="mb-6 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-stone-800"
         >
           {of > 0
-            ? `Issuing the semester statements due: ${looked.toLocaleString('en-PH')} of ${of.toLocaleString('en-PH')} memberships looked at. You may leave this page; the server goes on.`
+            ? `Issuing the semester statements due: ${formatCount(looked)} of ${formatCount(of)} memberships looked at. You may leave this page; the server goes on.`
             : 'Issuing the semester statements due…'}
         </p>
       )}

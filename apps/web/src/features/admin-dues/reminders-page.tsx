@@ -2,6 +2,7 @@ import {
   addToDate,
   DUES_REASON_MAX_CHARS,
   formatCentavos,
+  formatDate,
   manilaDateString,
   PAGE_SIZES,
   REMINDER_DELIVERY_STATES,
@@ -27,7 +28,6 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import {
   useReminderAction,
   useReminderLog,

@@ -6,6 +6,7 @@ import {
   type ApplicationDecision,
   adminUserListQuerySchema,
   DEBOUNCE_MS,
+  formatDate,
   isSitePath,
   MEMBERSHIP_STANDING_LABELS,
   PAGE_SIZES,
@@ -42,7 +43,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-store';
 import { useMayOpen } from '@/lib/staff-access';
 import { useDecideApplications } from './api/applications';

@@ -3,6 +3,7 @@ import {
   ANNOUNCEMENT_MESSAGES,
   type Announcement,
   announcementListQuerySchema,
+  formatDateTime,
   PAGE_SIZES,
 } from '@portal/shared';
 import { Link } from 'react-router';
@@ -12,7 +13,6 @@ import { useKeepPageInRange, useListParams } from '@/components/admin-list/use-l
 import { useAnnouncementLog } from '@/components/announcements/announcement-api';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
 
 const itemLink = (announcement: Announcement) =>
   announcement.item_type === 'news'

@@ -3,6 +3,7 @@ import {
   type BoardMember,
   boardDescriptionPreview,
   boardMemberListQuerySchema,
+  formatDate,
   PAGE_SIZES,
 } from '@portal/shared';
 import { ExternalLink, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -16,7 +17,6 @@ import { useNotice } from '@/components/admin-list/use-notice';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
 import { useAdminBoardMembers } from './api/get-board-members';
 import { BoardMemberFormDialog } from './components/board-member-form-dialog';
 import { BoardMemberModal } from './components/board-member-modal';

@@ -5,6 +5,7 @@ import {
   type CpdAttendee,
   type CpdRole,
   certificatePdfPath,
+  formatDate,
   sitePaths,
 } from '@portal/shared';
 import { ArrowLeft, Award, Download } from 'lucide-react';
@@ -20,7 +21,6 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate } from '@/lib/format';
 import {
   cpdEventPath,
   useCpdEvent,

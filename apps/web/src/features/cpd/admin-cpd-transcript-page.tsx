@@ -3,6 +3,7 @@ import {
   EXTERNAL_UNIT_STATUSES,
   type ExternalUnitsAdminResponse,
   externalUnitsAdminQuerySchema,
+  formatDate,
   PROFESSIONS,
   type ProviderAccreditations,
   type ProviderAccreditationsInput,
@@ -29,7 +30,6 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError, buildApiUrl } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDate } from '@/lib/format';
 import {
   useDecideExternalUnit,
   useExternalUnits,

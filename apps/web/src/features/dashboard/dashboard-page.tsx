@@ -1,6 +1,8 @@
 import {
   type DashboardSummary,
   EVENT_STATUSES,
+  formatCount,
+  formatDate,
   MEMBERSHIP_CATEGORIES,
   MEMBERSHIP_STANDING_LABELS,
   MEMBERSHIP_STANDINGS,
@@ -14,14 +16,12 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { adminListLink } from '@/config/navigation';
-import { formatDate } from '@/lib/format';
 import { sessionUserName, useSessionUser } from '@/lib/session-store';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { BreakdownPanel } from './components/breakdown-panel';
 import { LiveClock } from './components/live-clock';
 import { RecentList } from './components/recent-list';
 import { StatCard } from './components/stat-card';
-import { formatCount } from './format';
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

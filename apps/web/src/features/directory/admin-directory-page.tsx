@@ -3,6 +3,7 @@ import {
   DIRECTORY_MESSAGES,
   type DirectoryAdminEntry,
   directoryAdminListQuerySchema,
+  formatDate,
   professionLabel,
 } from '@portal/shared';
 import { BadgeCheck, Eye, EyeOff } from 'lucide-react';
@@ -18,7 +19,6 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import {
   useAdminDirectory,
   useDirectoryReports,

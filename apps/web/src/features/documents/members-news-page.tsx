@@ -1,11 +1,10 @@
-import { memberNewsCollection, siteConfig } from '@portal/shared';
+import { formatDate, memberNewsCollection, siteConfig } from '@portal/shared';
 import { BadgeCheck, LockKeyhole } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MessageModal } from '@/components/ui/message-modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { type ReaderStanding, useReaderStanding } from './api/get-reader-standing';
 import { DocumentList } from './document-list';

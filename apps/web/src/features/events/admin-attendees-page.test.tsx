@@ -4,11 +4,11 @@ import {
   type Attendee,
   type AttendeeMessage,
   type EventStaff,
+  formatDateTime,
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '@/lib/format';
 import { renderWithRouter } from '@/test/render';
 import { AdminAttendeesPage } from './admin-attendees-page';
 import { json, makeAdminEvent, makeEventDetail } from './test-fixtures';

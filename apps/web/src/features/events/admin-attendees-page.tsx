@@ -6,6 +6,9 @@ import {
   EVENT_MESSAGES,
   EVENT_PRICE_MESSAGES,
   formatCentavos,
+  formatDate,
+  formatDateTime,
+  formatTimeOfDay,
   PAGE_SIZES,
   REGISTRATION_PAYMENT_LABELS,
   REGISTRATION_STATUSES,
@@ -28,7 +31,6 @@ import { StatusBadge, type StatusTone, toneOfStatus } from '@/components/ui/stat
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate, formatDateTime, formatTimeOfDay } from '@/lib/format';
 import { useAdminEvent, useDecideRegistration } from './api/admin-events';
 import { type SettleAction, useAttendees, useSettleRegistration } from './api/attendees';
 import { AttendeeMessages } from './components/attendee-messages';

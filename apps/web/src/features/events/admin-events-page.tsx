@@ -6,6 +6,8 @@ import {
   EVENT_MESSAGES,
   EVENT_STATUSES,
   EVENT_TYPES,
+  formatDate,
+  formatPesos,
   PAGE_SIZES,
 } from '@portal/shared';
 import { Award, Eye, Megaphone, Mic, Pencil, Plus, Trash2, Users } from 'lucide-react';
@@ -24,7 +26,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDate, formatPesos } from '@/lib/format';
 import { useAdminEvent, useAdminEvents, useDeleteEvent } from './api/admin-events';
 import { EventFormDialog } from './components/event-form-dialog';
 import { EventViewDialog } from './components/event-view-dialog';

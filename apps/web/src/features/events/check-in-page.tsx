@@ -6,6 +6,8 @@ import {
   type CheckInSession,
   currentCheckInSession,
   type DoorAttendee,
+  formatDate,
+  formatTimeOfDay,
   manilaDateString,
   REGISTRATION_PAYMENT_LABELS,
 } from '@portal/shared';
@@ -15,7 +17,6 @@ import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatTimeOfDay } from '@/lib/format';
 import { useMayOpen } from '@/lib/staff-access';
 import { fetchCheckInList, sendCheckIn } from './api/check-in';
 import {

@@ -3,6 +3,9 @@ import {
   type EventDetail,
   eventPlaceLines,
   formatCentavos,
+  formatDate,
+  formatPesos,
+  formatTime,
   googleCalendarLink,
   manilaDateString,
   sitePaths,
@@ -34,7 +37,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPesos, formatTime } from '@/lib/format';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { loginPathReturningTo } from '@/lib/return-path';
 import { useIsLoggedIn } from '@/lib/session-store';

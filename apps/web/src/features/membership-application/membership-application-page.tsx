@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addedRepresentativeType,
   DELAYS_MS,
+  formatPesos,
   MEMBERSHIP_FEES,
   MEMBERSHIP_FORM_MESSAGES,
   type MembershipApplicationForm,
@@ -31,7 +32,6 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatPesos } from '@/lib/format';
 import { isAdmin, startSession, useSessionUser } from '@/lib/session-store';
 import type { SessionUser } from '@/lib/session-user';
 import { useCurrentApplication } from './api/get-current-application';

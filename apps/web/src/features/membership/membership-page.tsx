@@ -1,4 +1,5 @@
 import {
+  formatPesos,
   getDocumentUrl,
   MEETING_ATTENDEES,
   MEETING_FEES,
@@ -18,7 +19,6 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { formatPesos } from '@/lib/format';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { useOwnProfile } from './api/get-own-profile';
 import { YourMembership } from './components/your-membership';

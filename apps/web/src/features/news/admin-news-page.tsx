@@ -1,5 +1,6 @@
 import {
   ANNOUNCEMENT_MESSAGES,
+  formatDate,
   NEWS_MESSAGES,
   NEWS_STATUSES,
   type NewsSummary,
@@ -25,7 +26,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatDate } from '@/lib/format';
 import { useNewsArticle, useNewsAuthors, useNewsList } from './api/get-news';
 import { useDeleteNews } from './api/save-news';
 import { NewsFormDialog } from './components/news-form-dialog';

@@ -1,4 +1,4 @@
-import { NEWS_MESSAGES } from '@portal/shared';
+import { formatDateTime, NEWS_MESSAGES } from '@portal/shared';
 import { ArrowLeft, CalendarDays, Newspaper, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { newsArticleQueryOptions, useNewsArticle } from './api/get-news';
 import { useLikeNews } from './api/like-news';

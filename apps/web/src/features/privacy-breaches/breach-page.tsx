@@ -1,4 +1,4 @@
-import { BREACH_MESSAGES, type Breach } from '@portal/shared';
+import { BREACH_MESSAGES, type Breach, formatDateTime } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,7 +10,6 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDateTime } from '@/lib/format';
 import {
   type BreachBody,
   useBreach,

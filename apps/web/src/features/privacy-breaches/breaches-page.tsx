@@ -1,4 +1,10 @@
-import { BREACH_MESSAGES, BREACH_PAGE_SIZE, type BreachSummary, breachListQuerySchema } from '@portal/shared';
+import {
+  BREACH_MESSAGES,
+  BREACH_PAGE_SIZE,
+  type BreachSummary,
+  breachListQuerySchema,
+  formatDateTime,
+} from '@portal/shared';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '@/components/admin-list/data-table';
 import { ListFooter } from '@/components/admin-list/list-footer';
@@ -7,7 +13,6 @@ import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
 import { useBreaches } from './api/breaches';
 import { BreachClock, breachClockState, useMinuteClock } from './breach-clock';
 

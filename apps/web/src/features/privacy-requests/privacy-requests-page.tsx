@@ -1,7 +1,7 @@
 import {
   type AdminPrivacyRequest,
   CORRECTION_FIELD_LABELS,
-  longDate,
+  formatDate,
   PRIVACY_REQUEST_KIND_LABELS,
   PRIVACY_REQUEST_KINDS,
   PRIVACY_REQUEST_MESSAGES,
@@ -23,7 +23,6 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useAnswerPrivacyRequest, usePrivacyRequests } from './api/privacy-requests';
 
 const M = PRIVACY_REQUEST_MESSAGES;
@@ -65,13 +64,13 @@ const columns: Column<AdminPrivacyRequest>[] = [
     cell: (request) =>
       request.overdue ? (
         <span className="font-semibold text-red-700">
-          {longDate(request.dueOn)}{' '}
+          {formatDate(request.dueOn)}{' '}
           <StatusBadge tone="red" asWritten>
             {M.overdue}
           </StatusBadge>
         </span>
       ) : (
-        longDate(request.dueOn)
+        formatDate(request.dueOn)
       ),
   },
   {

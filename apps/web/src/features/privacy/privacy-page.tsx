@@ -1,4 +1,4 @@
-import { dataProtectionOfficer, longDate, PRIVACY_NOTICE } from '@portal/shared';
+import { dataProtectionOfficer, formatDate, PRIVACY_NOTICE } from '@portal/shared';
 import { Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -44,7 +44,7 @@ export function PrivacyPage() {
       <PageHeader
         eyebrow="Privacy"
         title="Privacy Notice"
-        intro={<p>{`Version ${notice.version}, published ${longDate(notice.publishedOn)}`}</p>}
+        intro={<p>{`Version ${notice.version}, published ${formatDate(notice.publishedOn)}`}</p>}
       />
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <div className="grid gap-12 lg:grid-cols-[1fr_18rem] lg:gap-16">

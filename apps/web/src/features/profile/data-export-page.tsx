@@ -1,4 +1,4 @@
-import { DATA_EXPORT_MESSAGES, dataExportDownloadPath } from '@portal/shared';
+import { DATA_EXPORT_MESSAGES, dataExportDownloadPath, formatDate } from '@portal/shared';
 import { ArrowLeft, Download, FileArchive, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,7 +6,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate } from '@/lib/format';
 import { useDataExport } from './api/data-export';
 
 /**

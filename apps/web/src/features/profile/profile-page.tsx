@@ -2,6 +2,7 @@ import {
   CARD_MESSAGES,
   CPD_MESSAGES,
   DATA_EXPORT_MESSAGES,
+  formatDate,
   isGoodStanding,
   PRIVACY_MESSAGES,
   PROFILE_MESSAGES,
@@ -20,7 +21,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useUserData } from './api/get-user-data';
 import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
 import { AccountSessionsSection } from './components/account-sessions-section';

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   JOB_MESSAGES,
   JOB_OUTCOME_LABELS,
   JOB_TRIGGER_LABELS,
@@ -12,7 +13,6 @@ import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { useJobs, useRunJob } from './api/jobs';
 
 const outcomeTones: Record<JobRunOutcome, StatusTone> = {

@@ -1,8 +1,7 @@
-import { TRANSCRIPT_MESSAGES, type TranscriptVerification } from '@portal/shared';
+import { formatDate, TRANSCRIPT_MESSAGES, type TranscriptVerification } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { apiRequest } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { VerificationCard, VerificationFact } from './components/verification-card';
 
 /**

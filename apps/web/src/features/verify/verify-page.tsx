@@ -1,4 +1,4 @@
-import { CARD_MESSAGES, type CardVerification, formatCardDate } from '@portal/shared';
+import { CARD_MESSAGES, type CardVerification, formatDate } from '@portal/shared';
 import { useParams } from 'react-router';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { cardVerificationQueryOptions, useCardVerification } from './api/get-card-verification';
@@ -23,7 +23,7 @@ const looks: Record<CardVerification['standing'], VerificationLook> = {
 export function standingText(verification: CardVerification): string {
   switch (verification.standing) {
     case 'active':
-      return CARD_MESSAGES.activeUntil(formatCardDate(verification.validThrough));
+      return CARD_MESSAGES.activeUntil(formatDate(verification.validThrough));
     case 'overdue':
       return CARD_MESSAGES.overdue;
     case 'lapsed':

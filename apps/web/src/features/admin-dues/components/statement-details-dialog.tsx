@@ -4,6 +4,8 @@ import {
   type DuesPaymentView,
   type DuesStatementView,
   formatCentavos,
+  formatDate,
+  formatDateTime,
   statementLabel,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -17,7 +19,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate, formatDateTime } from '@/lib/format';
 
 /**
  * A statement with its payments: the secretariat opens a member's proof, verifies it (a receipt is

@@ -4,6 +4,7 @@ import {
   APPLICATION_REVIEW_MESSAGES,
   type ApplicationDecision,
   type ApplicationDecisionOutcome,
+  formatDate,
   MEMBERSHIP_STANDING_LABELS,
   type MembershipApplication,
   type Representative,
@@ -17,7 +18,6 @@ import { ProfilePicture } from '@/components/ui/profile-picture';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
-import { formatDate } from '@/lib/format';
 import { useDecideApplications, useMembershipApplication } from '../api/applications';
 import { refusalReason } from './user-labels';
 

@@ -3,6 +3,7 @@ import {
   type AdminMembership,
   type AdminUser,
   CARD_MESSAGES,
+  formatDate,
   MEMBERSHIP_STANDING_LABELS,
   MEMBERSHIP_STATUSES,
   type MembershipStatus,
@@ -15,7 +16,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
-import { formatDate } from '@/lib/format';
 import {
   useDeleteMembership,
   useRevokeCard,

@@ -5,6 +5,8 @@ import {
   type AdminUser,
   type AuditValue,
   formatCentavos,
+  formatDate,
+  formatDateTime,
   isVotingSuspended,
   MEMBERSHIP_STANDING_LABELS,
   statementLabel,
@@ -19,7 +21,6 @@ import { AdminPagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { useMayOpen } from '@/lib/staff-access';
 import { useUserAudit } from '../api/get-user-audit';
 import { useUserMemberships, useUserStatements } from '../api/memberships';

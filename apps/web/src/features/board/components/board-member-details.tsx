@@ -1,5 +1,4 @@
-import { type BoardMember, boardSinceLabel } from '@portal/shared';
-import { formatDate } from '@/lib/format';
+import { type BoardMember, boardSinceLabel, formatDate } from '@portal/shared';
 import { BoardMemberPhoto } from './board-member-photo';
 
 /**

@@ -1,4 +1,4 @@
-import { formatCount } from '../format';
+import { formatCount } from '@portal/shared';
 import { FigureLink } from './figure-link';
 
 export type BreakdownRow = { label: string; value: number; to: string | null };

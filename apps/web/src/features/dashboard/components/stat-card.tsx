@@ -1,7 +1,7 @@
+import { formatCount } from '@portal/shared';
 import type { LucideIcon } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { formatCount } from '../format';
 import { FigureLink } from './figure-link';
 
 /** A smaller figure under the main one: its own link to the list filtered to it, when there is one. */

@@ -6,6 +6,7 @@ import {
   type AttendeeMessage,
   attendeeMessageCreateSchema,
   DEFAULT_MESSAGE_STATUS,
+  formatDateTime,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from '@portal/shared';
@@ -20,7 +21,6 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { useAttendeeMessages, useAttendees, useMessageAttendees } from '../api/attendees';
 
 const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;

@@ -1,6 +1,5 @@
-import type { EventSummary } from '@portal/shared';
+import { type EventSummary, formatMonthYear } from '@portal/shared';
 import { ContourLines } from '@/components/ui/contour-lines';
-import { formatMonthYear } from '@/lib/format';
 
 /**
  * What an event without a banner (or with a broken one) shows: its date on the site's

@@ -1,10 +1,17 @@
-import { type EventSummary, formatCentavos, isSitePath, viewerPriceOf } from '@portal/shared';
+import {
+  type EventSummary,
+  formatCentavos,
+  formatDate,
+  formatPesos,
+  formatTime,
+  isSitePath,
+  viewerPriceOf,
+} from '@portal/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { paths } from '@/config/paths';
-import { formatDate, formatPesos, formatTime } from '@/lib/format';
 import { useViewerInGoodStanding } from '../api/viewer-standing';
 import { EventBannerFallback } from './event-banner-fallback';
 

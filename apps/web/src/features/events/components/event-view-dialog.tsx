@@ -1,4 +1,4 @@
-import type { EventSummary } from '@portal/shared';
+import { type EventSummary, formatDate, formatPesos, formatTime } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,7 +8,6 @@ import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDate, formatPesos, formatTime } from '@/lib/format';
 import { useAdminEvent } from '../api/admin-events';
 
 type EventViewDialogProps = {

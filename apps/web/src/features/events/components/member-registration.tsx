@@ -2,6 +2,7 @@ import {
   EVENT_PRICE_MESSAGES,
   type EventDetail,
   formatCentavos,
+  formatDateTime,
   type MyRegistrationDetail,
   REGISTRATION_PAYMENT_LABELS,
   registrationPaymentState,
@@ -15,7 +16,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDateTime } from '@/lib/format';
 import { useRegistration } from '../api/registration';
 import { useWaitlist } from '../api/waitlist';
 import { TierPicker } from './tier-picker';

@@ -1,11 +1,10 @@
-import { type AdminWaitlistEntry, WAITLIST_ADMIN_MESSAGES } from '@portal/shared';
+import { type AdminWaitlistEntry, formatDateTime, WAITLIST_ADMIN_MESSAGES } from '@portal/shared';
 import { Send, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable, RowActions } from '@/components/admin-list/data-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { useAdminWaitlist, useWaitlistAction, type WaitlistAction } from '../api/admin-waitlist';
 
 const columns: Column<AdminWaitlistEntry>[] = [

@@ -1,7 +1,7 @@
+import { formatDateTime } from '@portal/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
 import { useMeetingOutcomes } from './api/meeting-after';
 
 /**

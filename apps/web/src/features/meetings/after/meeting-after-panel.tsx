@@ -1,4 +1,6 @@
 import {
+  formatDate,
+  formatDateTime,
   MEETING_AFTER_MESSAGES,
   MEETING_DOCUMENT_KIND_LABELS,
   MEETING_DOCUMENT_KINDS,
@@ -16,7 +18,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { useMayOpen } from '@/lib/staff-access';
 import {
   certificateUrl,

@@ -1,8 +1,7 @@
-import { MEETING_AFTER_MESSAGES, MEETING_DOCUMENT_KIND_LABELS } from '@portal/shared';
+import { formatDate, MEETING_AFTER_MESSAGES, MEETING_DOCUMENT_KIND_LABELS } from '@portal/shared';
 import { FileText } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { documentFileUrl, useMeetingDocuments } from './api/meeting-after';
 
 /**

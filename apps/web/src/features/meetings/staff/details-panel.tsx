@@ -1,4 +1,6 @@
 import {
+  formatDate,
+  formatDateTime,
   isLocked,
   MEETING_DEFAULTS,
   MEETING_LIMITS,
@@ -11,7 +13,6 @@ import type { useNotice } from '@/components/admin-list/use-notice';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { useSendNotice, useUpdateMeeting } from '../api/staff';
 import { MeetingFormDialog } from './meeting-form-dialog';
 import { Facts, Hint, type MeetingPowers, Panel, reasonOf } from './meeting-parts';

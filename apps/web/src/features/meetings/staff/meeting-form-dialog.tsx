@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatDate,
+  fromManilaDateTimeInput,
   MEETING_DEFAULTS,
   MEETING_KIND_LABELS,
   MEETING_KINDS,
   type Meeting,
   type MeetingInput,
   meetingInputSchema,
+  toManilaDateTimeInput,
 } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
@@ -17,7 +20,6 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { formatDate, fromManilaDateTimeInput, toManilaDateTimeInput } from '@/lib/format';
 import { useLinkableEvents } from '../api/staff';
 
 /** The meeting's times, typed in Manila's wall-clock time (datetime-local) and sent as instants. */

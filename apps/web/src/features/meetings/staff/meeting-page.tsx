@@ -1,4 +1,4 @@
-import { MEETING_KIND_LABELS, MEETING_MESSAGES } from '@portal/shared';
+import { formatDateTime, MEETING_KIND_LABELS, MEETING_MESSAGES } from '@portal/shared';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ExternalLink } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -8,7 +8,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { quorumPageUrl, useStaffMeeting } from '../api/staff';
 import { DetailsPanel, NoticePanel } from './details-panel';
 import { MeetingStatusBadge, useMeetingPowers, VotingStateBadge } from './meeting-parts';

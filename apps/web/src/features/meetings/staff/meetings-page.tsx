@@ -1,11 +1,10 @@
-import { MEETING_KIND_LABELS, type MeetingSummary } from '@portal/shared';
+import { formatDateTime, MEETING_KIND_LABELS, type MeetingSummary } from '@portal/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '@/components/admin-list/data-table';
 import { AdminPageHeader } from '@/components/ui/admin-page-header';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
 import { useMayOpen } from '@/lib/staff-access';
 import { useCreateMeeting, useStaffMeetings } from '../api/staff';
 import { MeetingFormDialog } from './meeting-form-dialog';

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   isLocked,
   MEETING_MESSAGES,
   type Meeting,
@@ -13,7 +14,6 @@ import { type Column, DataTable } from '@/components/admin-list/data-table';
 import type { useNotice } from '@/components/admin-list/use-notice';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge';
-import { formatDateTime } from '@/lib/format';
 import { useProxies, useValidateNomination, useValidateProxy } from '../api/staff';
 import { Hint, type MeetingPowers, Panel, reasonOf } from './meeting-parts';
 import { ValidationDialog } from './validation-dialog';

@@ -1,11 +1,10 @@
-import { MEETING_MESSAGES, type Meeting } from '@portal/shared';
+import { formatDateTime, MEETING_MESSAGES, type Meeting } from '@portal/shared';
 import { useState } from 'react';
 import { type Column, DataTable } from '@/components/admin-list/data-table';
 import type { useNotice } from '@/components/admin-list/use-notice';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatDateTime } from '@/lib/format';
 import {
   type Turnout,
   useCertify,

@@ -1,9 +1,8 @@
-import { membershipStanding, type Profile } from '@portal/shared';
+import { formatDate, membershipStanding, type Profile } from '@portal/shared';
 import { CircleCheck, CircleDot } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
 
 type Step = {
   title: string;

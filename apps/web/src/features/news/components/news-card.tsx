@@ -1,10 +1,9 @@
-import { isSitePath, type NewsSummary, newsDescriptionPreview } from '@portal/shared';
+import { formatDate, isSitePath, type NewsSummary, newsDescriptionPreview } from '@portal/shared';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
 import { useAddNewsView } from '../api/add-news-view';
 import { newsStatusLabel } from '../news-status-label';
 import { NewsImageFallback } from './news-image-fallback';

@@ -1,10 +1,9 @@
-import type { NewsArticle } from '@portal/shared';
+import { formatDateTime, type NewsArticle } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { RichTextContent } from '@/components/rich-text/rich-text-content';
 import { DialogCloseButton, DialogPanel } from '@/components/ui/dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatDateTime } from '@/lib/format';
 import { NewsGallery } from './news-gallery';
 
 /** 'Article Preview' (spec 001 §2): the article as readers will see it, with the gallery viewer. */

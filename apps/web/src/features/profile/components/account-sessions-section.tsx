@@ -1,10 +1,9 @@
-import type { AccountSession } from '@portal/shared';
+import { type AccountSession, formatDateTime } from '@portal/shared';
 import Bowser from 'bowser';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { useAccountSessions, useSignOutSession } from '../api/account-sessions';
 
 type Notify = (notice: { variant: 'success' | 'error'; title: string; text: string }) => void;

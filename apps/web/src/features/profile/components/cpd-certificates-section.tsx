@@ -4,6 +4,7 @@ import {
   certificatePdfPath,
   EVALUATION_RATING_MAX,
   EVALUATION_RATING_MIN,
+  formatDate,
   type MyCpdEvent,
   type PrcDetails,
   prcDetailsSchema,
@@ -20,7 +21,6 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { formatDate } from '@/lib/format';
 import {
   useMyCpdEvents,
   useMyEvaluation,

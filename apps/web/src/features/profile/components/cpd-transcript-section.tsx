@@ -5,6 +5,7 @@ import {
   type ExternalUnit,
   type ExternalUnitInput,
   externalUnitSchema,
+  formatDate,
   manilaDateString,
   PROFESSIONS,
   type PrcLicence,
@@ -29,7 +30,6 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { formatDate } from '@/lib/format';
 import { useLicences, useRecordExternalUnit, useSaveLicences, useTranscript } from '../api/cpd-transcript';
 
 type Notify = (notice: { variant: 'success' | 'error'; title: string; text: string }) => void;

@@ -1,9 +1,8 @@
-import { DATA_EXPORT_MESSAGES, type DataExport, dataExportDownloadPath } from '@portal/shared';
+import { DATA_EXPORT_MESSAGES, type DataExport, dataExportDownloadPath, formatDate } from '@portal/shared';
 import { Download, FileArchive, Loader2 } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate } from '@/lib/format';
 import { useLatestDataExport, useRequestDataExport } from '../api/data-export';
 
 /** Where the latest export stands, in the section's words; nothing before the first request. */

@@ -2,6 +2,7 @@ import {
   DUES_PAYMENT_STATUS_LABELS,
   type DuesStatementView,
   formatCentavos,
+  formatDate,
   statementItemText,
   statementLabel,
 } from '@portal/shared';
@@ -17,7 +18,6 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
-import { formatDate } from '@/lib/format';
 import { useConfirmReturnedPayment, useOwnStatements, useStartCheckout } from '../api/dues';
 import { ProofDialog } from './proof-dialog';
 

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES, formatCardDate } from '@portal/shared';
+import { CARD_MESSAGES, formatDate } from '@portal/shared';
 import { Download, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -31,7 +31,7 @@ export function MembershipCardSection({ onRegenerated }: { onRegenerated: () => 
     <div className="flex flex-col gap-6">
       <img
         src={buildApiUrl('/members/card.png', { v: version })}
-        alt={`Membership card of ${card.data.name}, member number ${card.data.memberNumber}, valid through ${formatCardDate(card.data.validThrough)}`}
+        alt={`Membership card of ${card.data.name}, member number ${card.data.memberNumber}, valid through ${formatDate(card.data.validThrough)}`}
         width={1011}
         height={638}
         className="aspect-[1011/638] w-full max-w-md rounded-xl shadow-md ring-1 ring-stone-900/10"
@@ -41,7 +41,7 @@ export function MembershipCardSection({ onRegenerated }: { onRegenerated: () => 
           <dt className="font-medium text-stone-600">Member number</dt>
           <dd className="whitespace-nowrap font-mono text-stone-900">{card.data.memberNumber}</dd>
           <dt className="font-medium text-stone-600">Valid through</dt>
-          <dd className="text-stone-900">{formatCardDate(card.data.validThrough)}</dd>
+          <dd className="text-stone-900">{formatDate(card.data.validThrough)}</dd>
         </dl>
         <p className="text-sm text-stone-600">
           Show it at events for the member rate: its QR code opens a page that checks your membership live.

@@ -1,7 +1,6 @@
-import { MEMBERSHIP_STANDING_LABELS, type ProfileMembership } from '@portal/shared';
+import { formatDate, MEMBERSHIP_STANDING_LABELS, type ProfileMembership } from '@portal/shared';
 import { useId, useState } from 'react';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
-import { formatDate } from '@/lib/format';
 
 /** A membership's standing in words: 'Active until 31 Jan 2027', 'Awaiting payment', 'Lapsed'. */
 export function standingText(membership: Pick<ProfileMembership, 'standing' | 'paidThrough'>) {

@@ -1,5 +1,7 @@
 import {
   CHECK_IN_SESSION_LABELS,
+  formatDate,
+  formatTime,
   type MyEvent,
   REGISTRATION_PAYMENT_LABELS,
   sitePaths,
@@ -12,7 +14,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { buildApiUrl } from '@/lib/api-client';
-import { formatDate, formatTime } from '@/lib/format';
 import { useMyEvents, useRenewTicket } from '../api/my-events';
 
 const STATUS_LABELS: Record<MyEvent['status'], string> = {

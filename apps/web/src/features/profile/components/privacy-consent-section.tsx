@@ -1,5 +1,6 @@
 import {
   CONSENT_LABELS,
+  formatDate,
   type MyConsents,
   OPTIONAL_CONSENT_PURPOSES,
   type OptionalConsentPurpose,
@@ -10,7 +11,6 @@ import { Link } from 'react-router';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
 import { useChangeConsent, useMyConsents } from '../api/consents';
 
 /**

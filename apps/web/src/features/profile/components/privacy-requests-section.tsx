@@ -5,7 +5,7 @@ import {
   ERASURE_ERASED_SUMMARY,
   ERASURE_KEPT_ITEM_KINDS,
   ERASURE_KEPT_ITEMS,
-  longDate,
+  formatDate,
   type MyPrivacyRequest,
   PRIVACY_REQUEST_MESSAGES,
   PRIVACY_REQUEST_TEXT_MAX_CHARS,
@@ -18,7 +18,6 @@ import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useStaffRoles } from '@/lib/staff-access';
 import { useMyPrivacyRequests, useRequestCorrection, useRequestErasure } from '../api/privacy-requests';
 
@@ -56,7 +55,7 @@ export function PrivacyRequestsSection({ notify }: { notify: Notify }) {
         <p className="text-sm text-stone-700">{M.correctIntro}</p>
         {openCorrections.map((request) => (
           <p key={request.id} className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-700">
-            {M.requestedCorrection(formatDate(request.requestedAt), longDate(request.dueOn))}
+            {M.requestedCorrection(formatDate(request.requestedAt), formatDate(request.dueOn))}
           </p>
         ))}
         <button
@@ -75,7 +74,7 @@ export function PrivacyRequestsSection({ notify }: { notify: Notify }) {
         <p className="text-sm text-stone-700">{M.closeIntro}</p>
         {openErasure ? (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-sm">
-            {M.requestedErasure(formatDate(openErasure.requestedAt), longDate(openErasure.dueOn))}
+            {M.requestedErasure(formatDate(openErasure.requestedAt), formatDate(openErasure.dueOn))}
           </p>
         ) : (
           <>
