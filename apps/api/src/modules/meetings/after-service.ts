@@ -4,6 +4,7 @@ import {
   canonicalBoardPosition,
   displayName,
   electedBySeats,
+  formatDateTime,
   GIS_REMINDER_SUBJECT,
   gisDueOn,
   MEETING_AFTER_MESSAGES,
@@ -55,8 +56,7 @@ const fieldError = (field: string, message: string) => validationError([{ field,
 /** The positions a board record holds as a trustee: 'Trustee' and the four offices. */
 const TRUSTEE_KEYS = new Set(['Trustee', ...OFFICER_POSITIONS].map(boardPositionKey));
 
-const manilaDateTime = (at: Date) =>
-  at.toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'long', timeStyle: 'short' });
+
 
 // The outcome ------------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ export async function applyElection(
     if (!meeting.certifiedAt) throw conflict(MEETING_AFTER_MESSAGES.notCertified, 'not_certified');
     if (now < meeting.challengeEndsAt)
       throw conflict(
-        MEETING_AFTER_MESSAGES.challengeWindowOpen(manilaDateTime(meeting.challengeEndsAt)),
+        MEETING_AFTER_MESSAGES.challengeWindowOpen(formatDateTime(meeting.challengeEndsAt)),
         'challenge_window_open',
       );
     if (await appliedOf(tx, id)) throw conflict(MEETING_AFTER_MESSAGES.boardAppliedAlready, 'applied');

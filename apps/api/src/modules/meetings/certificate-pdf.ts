@@ -2,9 +2,9 @@
 // pdfkit and the dues documents' embedded DejaVu fonts (decision 041), from the certified results
 // when it is downloaded, as the CPD certificate is (decision 055).
 import { buffer } from 'node:stream/consumers';
-import { manilaDateString, siteConfig } from '@portal/shared';
+import { formatDocumentDate, manilaDateString, siteConfig } from '@portal/shared';
 import PDFDocument from 'pdfkit';
-import { documentDate, loadDocumentFonts } from '../dues';
+import { loadDocumentFonts } from '../dues';
 import type { certificateContent } from './after-service';
 
 const WIDTH = 595.28;
@@ -35,7 +35,7 @@ export async function renderElectionCertificatePdf({
   doc.registerFont('bold', fonts.bold);
   const done = buffer(doc);
   const width = WIDTH - 2 * MARGIN;
-  const meetingDay = documentDate(manilaDateString(meeting.startsAt));
+  const meetingDay = formatDocumentDate(manilaDateString(meeting.startsAt));
 
   doc.rect(0, 0, WIDTH, 10).fill(BRAND);
   doc.font('bold').fontSize(12).fillColor(BRAND).text(siteConfig.name.toUpperCase(), MARGIN, 48, {
@@ -59,7 +59,7 @@ export async function renderElectionCertificatePdf({
     .fontSize(11)
     .fillColor(INK)
     .text(
-      `I, ${signatory}, Corporate Secretary of the ${siteConfig.name}, certify that at the ${meeting.title}, held on ${meetingDay} at ${meeting.venue}, the members elected the trustees named below, as the election committee certified on ${documentDate(manilaDateString(meeting.certifiedAt ?? meeting.startsAt))}.`,
+      `I, ${signatory}, Corporate Secretary of the ${siteConfig.name}, certify that at the ${meeting.title}, held on ${meetingDay} at ${meeting.venue}, the members elected the trustees named below, as the election committee certified on ${formatDocumentDate(manilaDateString(meeting.certifiedAt ?? meeting.startsAt))}.`,
       MARGIN,
       doc.y,
       { width, align: 'justify', lineGap: 3 },
@@ -159,7 +159,7 @@ export async function renderElectionCertificatePdf({
   doc
     .fontSize(8)
     .text(
-      `Drawn from the certified results on ${documentDate(manilaDateString(new Date()))}`,
+      `Drawn from the certified results on ${formatDocumentDate(manilaDateString(new Date()))}`,
       MARGIN,
       doc.y + 4,
       { width: 320 },
