@@ -48,13 +48,13 @@ import {
   users,
 } from '../../db/schema';
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { cpdUnitsReminderEmail } from '../../lib/mail/templates';
 import type { Storage } from '../../lib/storage';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { displayNameSql } from '../users';
 
 const fieldError = (field: string, message: string) => validationError([{ field, message }]);
 const professionOrder = (code: string) => PROFESSIONS.findIndex((profession) => profession.code === code);

@@ -5,7 +5,7 @@ import { eventRegistrations, eventWaitlist, memberships } from '../../db/schema'
 import { notFound } from '../../lib/errors';
 import { waitlistOfferEmail } from '../../lib/mail/templates';
 import { qualifiedColumn } from '../../lib/sql';
-import { goodStanding } from '../memberships';
+import { goodStanding } from '../membership-standing';
 import {
   lockEvent,
   mailMember,

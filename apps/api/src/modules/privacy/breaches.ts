@@ -15,13 +15,12 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { privacyBreaches, privacyBreachNotices, privacyBreachPeople, users } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { accountNameSelect } from '../../lib/display-name';
+import { AppError, invalidToken, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { breachNoticeEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { invalidToken } from '../auth';
-import { accountNameSelect } from '../users';
 
 const HOUR_MS = 3_600_000;
 /** A clock a little ahead of the server's is not "in the future". */
