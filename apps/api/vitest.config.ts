@@ -11,6 +11,7 @@ export const slowTestFiles = 'src/**/*.slow.test.ts';
 export const apiTestOptions = {
   environment: 'node',
   globalSetup: ['src/test/global-setup.ts'],
+  setupFiles: ['src/test/one-query-at-a-time.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

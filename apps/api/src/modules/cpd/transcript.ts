@@ -244,11 +244,10 @@ export async function readTranscript(
   userId: string,
   now = new Date(),
 ): Promise<Transcript> {
-  const [licences, certificates, externals] = await Promise.all([
-    readLicences(db, userId),
-    certificatesOf(db, [userId]),
-    externalUnitsOf(db, [userId]),
-  ]);
+  // In turn: `db` may be the caller's transaction, one connection that runs one statement at a time.
+  const licences = await readLicences(db, userId);
+  const certificates = await certificatesOf(db, [userId]);
+  const externals = await externalUnitsOf(db, [userId]);
   const today = manilaDateString(now);
   return {
     periods: licences.flatMap((licence) =>

@@ -101,10 +101,9 @@ export const heldSeats = (registrations: RegistrationCounts, waitlist: WaitlistC
 
 /** The seats an event holds (`heldSeats`), read in the caller's transaction. */
 export async function seatsHeld(db: Db | DbTransaction, eventId: string) {
-  const [registrations, waitlist] = await Promise.all([
-    registrationCounts(db, eventId),
-    waitlistCounts(db, eventId),
-  ]);
+  // In turn: `db` may be the caller's transaction, one connection that runs one statement at a time.
+  const registrations = await registrationCounts(db, eventId);
+  const waitlist = await waitlistCounts(db, eventId);
   return heldSeats(registrations, waitlist);
 }
 
