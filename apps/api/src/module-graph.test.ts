@@ -47,15 +47,16 @@ describe('the module dependency graph', () => {
   it('is refused with the cycle named when two modules use each other through different files', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'module-graph-'));
     try {
+      const fixtureModules = 'apps/api/src/modules';
       const files: Record<string, string> = {
-        'apps/api/src/modules/auth/index.ts': "export { loadProfile } from './profile';\n",
-        'apps/api/src/modules/auth/profile.ts':
+        [`${fixtureModules}/auth/index.ts`]: "export { loadProfile } from './profile';\n",
+        [`${fixtureModules}/auth/profile.ts`]:
           "import { standingOf } from '../memberships';\nexport const loadProfile = () => standingOf();\n",
-        'apps/api/src/modules/memberships/index.ts': "export { standingOf } from './standing';\n",
-        'apps/api/src/modules/memberships/standing.ts': 'export const standingOf = () => 1;\n',
-        'apps/api/src/modules/memberships/application.ts':
+        [`${fixtureModules}/memberships/index.ts`]: "export { standingOf } from './standing';\n",
+        [`${fixtureModules}/memberships/standing.ts`]: 'export const standingOf = () => 1;\n',
+        [`${fixtureModules}/memberships/application.ts`]:
           "import { loadProfile } from '../auth';\nexport const apply = () => loadProfile();\n",
-        'apps/api/src/modules/audit/index.ts':
+        [`${fixtureModules}/audit/index.ts`]:
           "import { apply } from '../memberships/application';\nexport const a = apply;\n",
       };
       for (const [path, text] of Object.entries(files)) {

@@ -113,10 +113,8 @@ describe('no link leads to a missing page (decision 018)', () => {
           <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
         </AppProviders>,
       );
-      // The home page is a lazy chunk: its first load in a run waits for the module to be transformed.
-      const slow = { timeout: 10_000 };
-      await screen.findByRole('heading', { name: 'Annual Exploration Conference' }, slow);
-      await screen.findByRole('heading', { name: 'New permit guidelines take effect' }, slow);
+      await screen.findByRole('heading', { name: 'Annual Exploration Conference' });
+      await screen.findByRole('heading', { name: 'New permit guidelines take effect' });
       const links = new Set(siteLinks());
 
       const clicker = userEvent.setup();

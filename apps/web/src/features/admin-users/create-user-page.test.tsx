@@ -88,7 +88,7 @@ describe('/admin/users/create', () => {
       'representatives[1][type]': 'non-voting',
     });
     // Two seconds later the form is empty again.
-    await waitFor(() => expect(screen.getByLabelText('Username *')).toHaveValue(''), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByLabelText('Username *')).toHaveValue(''));
     expect(screen.queryByText(CREATE_USER_MESSAGES.created)).not.toBeInTheDocument();
     // What was created stays said, with the way to the account in the users list.
     expect(screen.getByRole('status')).toHaveTextContent(
