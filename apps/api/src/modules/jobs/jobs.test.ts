@@ -176,12 +176,15 @@ describe('the Scheduled work API', () => {
     expect(response.statusCode).toBe(202);
     const run = response.json().data;
     expect(run).toMatchObject({ outcome: 'running', trigger: 'admin' });
-    await vi.waitFor(async () => {
-      const runs = (await call('GET', '/api/admin/jobs/housekeeping/runs')).json();
-      expect(runs.data[0]).toMatchObject({ id: run.id, outcome: 'succeeded', error: null });
-      expect(runs.data[0].summary).toMatchObject({ sessions: expect.any(Number) });
-      expect(runs.pagination).toMatchObject({ page: 1, total: expect.any(Number) });
-    });
+    await vi.waitFor(
+      async () => {
+        const runs = (await call('GET', '/api/admin/jobs/housekeeping/runs')).json();
+        expect(runs.data[0]).toMatchObject({ id: run.id, outcome: 'succeeded', error: null });
+        expect(runs.data[0].summary).toMatchObject({ sessions: expect.any(Number) });
+        expect(runs.pagination).toMatchObject({ page: 1, total: expect.any(Number) });
+      },
+      { timeout: 15_000 },
+    );
   });
 
   it('answers 404 for an unknown job and 400 for a bad page', async () => {
