@@ -54,9 +54,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('when the database cannot serve 
   const backendRunning = (marker: string) =>
     vi.waitFor(
       async () => {
-        const { rows } = await base.db.execute(sql`select 1 from pg_stat_activity
-          where state = 'active' and query like ${`%${marker}%`} and pid <> pg_backend_pid()`);
-        expect(rows).toHaveLength(1);
+        const result = (await base.db.execute(sql`select 1 from pg_stat_activity
+          where state = 'active' and query like ${`%${marker}%`} and pid <> pg_backend_pid()`)) as unknown as {
+          rows: unknown[];
+        };
+        expect(result.rows).toHaveLength(1);
       },
       { timeout: 15_000, interval: 20 },
     );
