@@ -22,8 +22,8 @@ export default defineProject({
     // only decides when a stuck one is given up. A lazy page's first visit in a run waits for its
     // chunk to be transformed, and on a loaded 2-core machine that alone took seconds. Testing
     // Library's waits get theirs in src/test/setup.ts.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -115,5 +115,5 @@ describe('RequireStaffArea', () => {
     await screen.findByRole('heading', { name: /Page Not Found/ });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu for Rosa Diaz' }));
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/dues');
-  }, 20_000);
+  });
 });

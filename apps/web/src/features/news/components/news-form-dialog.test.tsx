@@ -73,7 +73,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all required fields');
     expect(screen.getByRole('textbox', { name: 'Title *' })).toHaveAccessibleDescription('Title is required');
     expect(fetchMock).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it("refuses a file that is not an image with 'Please select only image files'", async () => {
     renderWithRouter(
@@ -125,7 +125,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     ]);
     expect(body.getAll('removed_images')).toEqual(['/uploads/a.webp']);
     expect(body.getAll('image_urls')).toEqual(['https://img.example.org/d.jpg']);
-  }, 20_000);
+  });
 
   it('announces the saved article when "E-mail to members" is ticked on a published one (decision 052)', async () => {
     const published = { ...saved, status: 'published' as const };
@@ -174,7 +174,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
       audience: 'members',
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-  }, 20_000);
+  });
 
   it('shows the spec failure message when the server fails', async () => {
     fetchMock.mockImplementation(async () => json({ error: 'boom' }, 500));
@@ -283,7 +283,7 @@ describe('NewsFormDialog uploads (spec 001 §5 "upload several images at once (w
     act(() => request.answer(200, { data: { ...saved, title: 'Saved' } }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ title: 'Saved' });
-  }, 20_000);
+  });
 
   it('refuses the 11th new image with a clear message and keeps the ten', async () => {
     renderWithRouter(
@@ -348,5 +348,5 @@ describe('NewsFormDialog creating (spec 001 §8)', () => {
     expect(body.get('content')).toBe('<p>Output rose in the third quarter.</p>');
     // The dialog stays open with what was typed, to try again.
     expect(screen.getByRole('dialog', { name: 'Create News Article' })).toBeInTheDocument();
-  }, 20_000);
+  });
 });
