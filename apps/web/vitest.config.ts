@@ -18,6 +18,12 @@ export default defineProject({
     // time on the 2-core machine (docs/decisions/037).
     pool: 'threads',
     setupFiles: ['./src/test/setup.ts'],
+    // Generous on purpose (docs/decisions/080): a passing test ends as soon as it passes, so the limit
+    // only decides when a stuck one is given up. A lazy page's first visit in a run waits for its
+    // chunk to be transformed, and on a loaded 2-core machine that alone took seconds. Testing
+    // Library's waits get theirs in src/test/setup.ts.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -34,7 +34,7 @@ import { healthRoutes } from './modules/health/routes';
 import { jobsPlugin } from './modules/jobs';
 import { meetingAfterRoutes, meetingRoutes, quorumPageRoutes } from './modules/meetings';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
-import { userInGoodStanding } from './modules/memberships';
+import { userInGoodStanding } from './modules/membership-standing';
 import { applicationRoutes } from './modules/memberships/application-routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { newsRoutes } from './modules/news/routes';

@@ -26,15 +26,15 @@ export const totpCode = (secret: string, now: Date | number = Date.now()) =>
     secret: Secret.fromBase32(secret),
   }).generate({ timestamp: typeof now === 'number' ? now : now.getTime() });
 
-const clocks = new Map<string, () => Date>();
+const clocks = new Map<string, () => Promise<Date>>();
 
-/** A server whose clock is not this machine's (clock-server.ts): codes for it are computed from it. */
-export function registerServerClock(baseUrl: string, now: () => Date) {
-  clocks.set(baseUrl, now);
+/** A server whose clock is not this machine's (clock-server.ts): codes for it come from `readClock`. */
+export function registerServerClock(baseUrl: string, readClock: () => Promise<Date>) {
+  clocks.set(baseUrl, readClock);
 }
 
-/** The time on the server at `baseUrl`, as far as this journey knows. */
-export const serverNow = (baseUrl: string) => clocks.get(baseUrl)?.() ?? new Date();
+/** The time on the server at `baseUrl`: asked of it when it has a clock of its own, else this machine's. */
+export const serverNow = async (baseUrl: string) => (await clocks.get(baseUrl)?.()) ?? new Date();
 
 export type SecondFactorState = {
   secret?: string;
@@ -89,12 +89,12 @@ export async function withSecondFactorState<T>(
  * The next code to send for this account: the current step's TOTP when that step is unused, else
  * a recovery code (each once). Call it holding the lock, then send the code before releasing it.
  */
-export function claimCode(
+export async function claimCode(
   baseUrl: string,
   state: SecondFactorState,
-): { code: string; kind: 'totp' | 'recovery' } {
+): Promise<{ code: string; kind: 'totp' | 'recovery' }> {
   if (!state.secret) throw new Error('This account has no second factor the journeys know of');
-  const now = serverNow(baseUrl).getTime();
+  const now = (await serverNow(baseUrl)).getTime();
   const step = Math.floor(now / PERIOD_MS);
   if ((state.lastStep ?? Number.NEGATIVE_INFINITY) < step) {
     state.lastStep = step;
@@ -132,7 +132,7 @@ export async function signInWithSecondFactor<P extends Profile>(
       throw new Error(`Login as ${email} failed: ${login.status} ${JSON.stringify(body)}`);
     let profile: P;
     if (body.data.secondFactor === 'required') {
-      const { code } = claimCode(baseUrl, state);
+      const { code } = await claimCode(baseUrl, state);
       const verified = await send('POST', '/api/auth/2fa/verify', { code });
       const answer = (await verified.json()) as { data: { profile: P } };
       if (verified.status !== 200)
@@ -164,7 +164,7 @@ async function enrol(baseUrl: string, send: Send, state: SecondFactorState) {
   if (enrolled.status !== 200) throw new Error(`Enrolment failed: ${enrolled.status}`);
   state.secret = ((await enrolled.json()) as { data: { secret: string } }).data.secret;
   state.lastStep = undefined;
-  const { code } = claimCode(baseUrl, state);
+  const { code } = await claimCode(baseUrl, state);
   const confirmed = await send('POST', '/api/auth/2fa/totp/confirm', { code });
   if (confirmed.status !== 200) throw new Error(`Confirming the enrolment failed: ${confirmed.status}`);
   state.recoveryCodes = (

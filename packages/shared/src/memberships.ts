@@ -86,7 +86,7 @@ type StandingInput = Parameters<typeof membershipStanding>[0];
  * before that is `overdue` but still inside the grace. It opens the members' area, the card and the
  * member price tier, and puts a member first on a waitlist. Never paid (awaiting payment, even when
  * overdue), lapsed, expired, pending and rejected are not. The server's twin is `goodStanding` in
- * apps/api/src/modules/memberships/lifecycle.ts; a test runs both on every case.
+ * apps/api/src/modules/membership-standing/standing.ts; a test runs both on every case.
  */
 export function isGoodStanding(membership: StandingInput, now: Date = new Date()): boolean {
   const standing = membershipStanding(membership, now);

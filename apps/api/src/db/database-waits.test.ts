@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app';
 import { DATABASE_BUSY_MESSAGE } from '../plugins/error-handler';
 import { buildTestApp } from '../test/helper';
@@ -50,6 +50,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('when the database cannot serve 
     await base?.close();
   });
 
+  /** Waits until a session of the server runs the query marked `marker` (its column alias). */
+  const backendRunning = (marker: string) =>
+    vi.waitFor(
+      async () => {
+        const result = (await base.db.execute(sql`select 1 from pg_stat_activity
+          where state = 'active' and query like ${`%${marker}%`} and pid <> pg_backend_pid()`)) as unknown as {
+          rows: unknown[];
+        };
+        expect(result.rows).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+
   const expectBusy = (response: {
     statusCode: number;
     headers: Record<string, unknown>;
@@ -60,19 +73,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('when the database cannot serve 
     expect(response.json()).toEqual({ error: DATABASE_BUSY_MESSAGE, code: 'database_busy' });
   };
 
-  it(`answers 503 within the acquisition timeout when no connection comes free (${ACQUIRE_TIMEOUT_MS} ms here, DATABASE_ACQUIRE_TIMEOUT_MS)`, async () => {
-    // (Drizzle runs a query when it is awaited or then-ed.)
-    const holding = database.db.execute(sql`select pg_sleep(3)`).then(() => undefined);
+  it(`answers 503 once the acquisition timeout passes with no connection free (${ACQUIRE_TIMEOUT_MS} ms here, DATABASE_ACQUIRE_TIMEOUT_MS)`, async () => {
+    // The pool's one connection runs a query that ends only when the test cancels it, so the
+    // request's 503 arriving at all is the proof the wait for a connection has its limit; how
+    // soon is `npm run bench`'s to measure (docs/decisions/080). (Drizzle runs a query when it is
+    // awaited or then-ed.)
+    const holding = database.db.execute(sql`select pg_sleep(600) as holding_the_pool`).then(
+      () => 'ended by itself',
+      () => 'cancelled',
+    );
     try {
-      await sleep(100);
-      const startedAt = Date.now();
-      const response = await app.inject({ method: 'GET', url: '/api/news/get-news' });
-      const took = Date.now() - startedAt;
-      expectBusy(response);
-      expect(took).toBeGreaterThanOrEqual(ACQUIRE_TIMEOUT_MS - 50);
-      expect(took).toBeLessThan(ACQUIRE_TIMEOUT_MS + 1_500);
+      await backendRunning('holding_the_pool');
+      expectBusy(await app.inject({ method: 'GET', url: '/api/news/get-news' }));
     } finally {
-      await holding;
+      await base.db.execute(sql`select pg_cancel_backend(pid) from pg_stat_activity
+        where query like '%holding_the_pool%' and pid <> pg_backend_pid()`);
+      expect(await holding).toBe('cancelled');
     }
     // Free again: answered as usual.
     expect((await app.inject({ method: 'GET', url: '/api/news/get-news' })).statusCode).toBe(200);
@@ -85,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('when the database cannot serve 
 
   it('answers 503 when the server terminates the session under a request (57P01)', async () => {
     const answer = app.inject({ method: 'GET', url: '/api/test/terminated' });
-    await sleep(300);
+    await backendRunning('terminated_by_the_test');
     await base.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where query like '%terminated_by_the_test%' and pid <> pg_backend_pid()`,
     );

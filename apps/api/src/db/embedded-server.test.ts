@@ -76,32 +76,30 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a slow statement on the embedd
   afterAll(() => context?.close());
 
   it('leaves the server free: timers fire and requests are answered while it runs', async () => {
+    // Event order, not elapsed time (docs/decisions/080): the answers and a timer's ticks come
+    // while the statement still runs, which on the request thread they could not.
     let ticks = 0;
     const timer = setInterval(() => ticks++, 20);
-    const started = performance.now();
-    let slowDone = 0;
+    let slowDone = false;
+    let ticksWhileSlow = 0;
     const slow = context.db
       .execute(sql`select count(*) as n from generate_series(1, 3000000) as a, lateral (select a % 7) as b`)
       .then(() => {
-        slowDone = performance.now();
+        slowDone = true;
+        ticksWhileSlow = ticks;
       });
-    await sleep(50);
     const answered = await Promise.all(
       [0, 1].map(async () => {
         const response = await context.app.inject({ method: 'GET', url: '/api/health' });
-        return { status: response.statusCode, at: performance.now() };
+        return { status: response.statusCode, whileSlow: !slowDone };
       }),
     );
     await slow;
     clearInterval(timer);
-    const slowMs = slowDone - started;
-    // The statement takes long enough for the test to mean something.
-    expect(slowMs).toBeGreaterThan(300);
-    for (const { status, at } of answered) {
-      expect(status).toBe(200);
-      expect(at).toBeLessThan(slowDone);
-    }
-    // A 20 ms timer ticked through the statement (on the request thread it could not).
-    expect(ticks).toBeGreaterThan(slowMs / 20 / 3);
+    expect(answered).toEqual([
+      { status: 200, whileSlow: true },
+      { status: 200, whileSlow: true },
+    ]);
+    expect(ticksWhileSlow).toBeGreaterThan(0);
   });
 });

@@ -363,9 +363,7 @@ describe('seedDemoContent', () => {
   });
 
   it('bulk-loads published benchmark content', async () => {
-    const started = Date.now();
     await seedBenchmarkContent(handle.db, { events: 6_000, news: 1_200 });
-    const elapsed = Date.now() - started;
 
     const [eventCount] = await handle.db
       .select({ n: count() })
@@ -379,7 +377,6 @@ describe('seedDemoContent', () => {
     expect(newsCount?.n).toBe(1_200 + 9);
     const [freeOrPaid] = await handle.db.select({ n: count() }).from(events).where(lt(events.price, '0'));
     expect(freeOrPaid?.n).toBe(0);
-    expect(elapsed).toBeLessThan(30_000);
   });
 
   it('adds benchmark users numbered after those already there, a membership for every third', async () => {

@@ -1,3 +1,5 @@
+import { SESSION_ERRORS } from '@portal/shared';
+
 /**
  * The one error type of the API. Services throw it; the error handler turns it into
  * `{ error, message?, code?, field?, fields? }` with its status
@@ -21,6 +23,13 @@ export class AppError extends Error {
 
 export const notFound = (error: string) => new AppError(404, error, { code: 'not_found' });
 export const badRequest = (error: string, code = 'bad_request') => new AppError(400, error, { code });
+
+/**
+ * The session no longer stands for an account (revoked, expired, its user gone): 401, and the client
+ * refreshes or signs in again (docs/architecture.md "Accounts and sessions"). Here rather than in
+ * modules/auth because every module that reads the acting user may need to say it.
+ */
+export const invalidToken = () => new AppError(401, SESSION_ERRORS.invalidToken, { code: 'invalid_token' });
 
 /** A failed check of one field: its name as the form names it (a dotted path) and its message. */
 export type FieldIssue = { field: string; message: string };

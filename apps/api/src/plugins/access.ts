@@ -3,7 +3,6 @@ import {
   MEMBERS_AREA_MESSAGES,
   SECOND_FACTOR_ERROR_CODES,
   SECOND_FACTOR_FRESH_MS,
-  SESSION_ERRORS,
   STAFF_ROLE_MESSAGES,
   STAFF_ROLES,
   type StaffRole,
@@ -12,7 +11,7 @@ import {
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import vary from 'vary';
-import { AppError } from '../lib/errors';
+import { AppError, invalidToken } from '../lib/errors';
 
 /**
  * Who may call a route. Every API route declares one where it is defined
@@ -23,7 +22,7 @@ import { AppError } from '../lib/errors';
 export type RouteAccess = 'public' | 'member' | 'members-area' | 'staff';
 
 export type AccessOptions = {
-  /** The one rule for good standing on the server (modules/memberships `userInGoodStanding`). */
+  /** The one rule for good standing on the server (modules/membership-standing `userInGoodStanding`). */
   inGoodStanding: (userId: string) => Promise<boolean>;
 };
 
@@ -159,7 +158,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
     // The exact text on which the client refreshes and retries (spec 000 §8), on public routes
     // too: a route whose answer depends on the viewer must not answer a lapsed admin as a guest.
     if (request.sessionTokenInvalid) {
-      throw new AppError(401, SESSION_ERRORS.invalidToken, { code: 'invalid_token' });
+      throw invalidToken();
     }
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;

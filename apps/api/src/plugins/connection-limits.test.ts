@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthFrom } from '../test/health-check';
 import { buildTestApp } from '../test/helper';
 import { SERVER_TIMEOUTS } from './connection-limits';
@@ -30,12 +30,17 @@ function slowClient(): Promise<Socket> {
   });
 }
 
-const isClosed = (socket: Socket) =>
-  new Promise<boolean>((resolve) => {
-    if (socket.destroyed || socket.readyState === 'closed') return resolve(true);
-    socket.once('close', () => resolve(true));
-    setTimeout(() => resolve(false), 1_000);
-  });
+/** How many of `sockets` the server has closed so far. */
+const closedCount = (sockets: Socket[]) =>
+  sockets.filter((socket) => socket.destroyed || socket.readyState === 'closed').length;
+
+/**
+ * The answer of `check` once it is `expected`, asked again until then: the server frees a slot when
+ * it has seen the socket go, which on a loaded machine is not within any fixed delay
+ * (docs/decisions/080).
+ */
+const eventually = (check: () => Promise<number>, expected: number) =>
+  vi.waitFor(async () => expect(await check()).toBe(expected), { timeout: 15_000, interval: 50 });
 
 // Slow bodies once held connections for 400 s and 1,100 of them made /api/health unreachable.
 describe('clients that hold connections', () => {
@@ -53,15 +58,16 @@ describe('clients that hold connections', () => {
       Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS + extra }, () => slowClient()),
     );
     try {
-      const closed = await Promise.all(sockets.map(isClosed));
-      expect(closed.filter(Boolean)).toHaveLength(extra);
+      // The extra ones are closed; the others are held (the server's timeouts are many seconds),
+      // still so after a request from another address has been answered.
+      await vi.waitFor(() => expect(closedCount(sockets)).toBe(extra), { timeout: 15_000 });
       expect(await healthFrom(port, '127.0.0.2')).toBe(200);
+      expect(closedCount(sockets)).toBe(extra);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
     // Once they are gone, the address is welcome again.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await healthFrom(port, '127.0.0.1')).toBe(200);
+    await eventually(() => healthFrom(port, '127.0.0.1'), 200);
   });
   // A guest's form answered 401 before its body was read kept its connection for as long as the
   // body trickled in (a byte every 3 s: more than 10 s).
@@ -76,23 +82,23 @@ describe('clients that hold connections', () => {
     socket.on('data', (chunk) => {
       answer += chunk.toString();
     });
-    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
+    const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
     await new Promise((resolve) => socket.once('connect', resolve));
-    const startedAt = performance.now();
     socket.write(
       `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1024\r\n\r\n{`,
     );
     const trickle = setInterval(() => socket.write(' '), 300);
-    const closedAt = await Promise.race([
+    // The body would take five minutes at this pace: closed long before it ends is the proof. The
+    // limit here only keeps a failure from waiting for the test's timeout.
+    const closedBeforeTheBody = await Promise.race([
       closed,
-      new Promise<number>((resolve) => setTimeout(() => resolve(-1), 3_000)),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
     ]);
     clearInterval(trickle);
     socket.destroy();
     expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    expect(closedAt, 'the connection was still open after 3 s').toBeGreaterThan(0);
-    expect(closedAt - startedAt).toBeLessThan(1_000);
+    expect(closedBeforeTheBody, 'the connection was still open while the body trickled in').toBe(true);
   });
 
   // A 431 once came in another shape than every other error.
@@ -167,7 +173,6 @@ describe('the connection cap (MAX_CONNECTIONS)', () => {
     } finally {
       for (const socket of held) socket.destroy();
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await health()).toBe(200);
+    await eventually(health, 200);
   });
 });

@@ -5,7 +5,7 @@ import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { buildTestApp } from '../test/helper';
-import { LOGIN_ADDRESS_LIMIT_FACTOR, REDIS_TIMEOUTS } from './rate-limit';
+import { LOGIN_ADDRESS_LIMIT_FACTOR } from './rate-limit';
 
 const LIMIT = 3;
 const rateLimitedBody = { error: RATE_LIMITED_MESSAGE, code: 'rate_limited' };
@@ -214,23 +214,18 @@ describe('with a Redis that accepts connections but stops answering', () => {
     await redis.close();
   });
 
-  it('answers logins at once, counts in this process, and logs the fallback', async () => {
+  it('answers logins, counts in this process, and logs the fallback', async () => {
     const address = randomAddress();
     const login = () =>
       call(app, 'POST', '/api/auth/login', address, {
         email: 'nobody@example.com',
         password: 'wrong-password',
       });
-    const timings: number[] = [];
-    for (let attempt = 0; attempt < LIMIT; attempt++) {
-      const startedAt = Date.now();
-      expect((await login()).statusCode).toBe(401);
-      timings.push(Date.now() - startedAt);
-    }
+    // Each answer arriving at all is the proof that a silent Redis holds no login for ever (the
+    // command timeout, REDIS_TIMEOUTS); how long one waits is `npm run bench`'s to measure
+    // (docs/decisions/080).
+    for (let attempt = 0; attempt < LIMIT; attempt++) expect((await login()).statusCode).toBe(401);
     expect((await login()).statusCode).toBe(429);
-    // The first waits out one command timeout; the rest do not wait for Redis at all.
-    expect(timings[0]).toBeLessThan(REDIS_TIMEOUTS.commandMs + 1_500);
-    expect(Math.max(...timings.slice(1))).toBeLessThan(1_000);
     expect(logs.lines.filter((line) => line.msg === FALLBACK_LOG).length).toBeGreaterThanOrEqual(1);
   });
 });

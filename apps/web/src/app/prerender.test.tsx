@@ -7,9 +7,6 @@ import { startApp } from './start-app';
 
 const member: SessionUser = { id: 'u1', username: 'juan.dc', role: 'member', type: 'individual' };
 
-// Pages are lazy chunks: the first visit of each in a run waits for its module to be transformed.
-vi.setConfig({ testTimeout: 20_000 });
-
 let root: Root | undefined;
 let container: HTMLElement;
 let problems: unknown[];
@@ -69,9 +66,7 @@ describe('prerendered pages (docs/decisions/015)', () => {
     expect(screen.queryByRole('button', { name: /Select Plan/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Account menu for ${member.username}` })).toBeVisible();
     // The bell's code loads for such a member only.
-    expect(
-      await screen.findByRole('button', { name: 'Notifications: membership pending' }, { timeout: 10_000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Notifications: membership pending' })).toBeVisible();
   });
 
   it('renders a path that was not prerendered from the empty shell', async () => {
@@ -81,9 +76,7 @@ describe('prerendered pages (docs/decisions/015)', () => {
     await act(async () => {
       root = (await startApp(container)).root;
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, { timeout: 10_000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

@@ -17,9 +17,6 @@ import { json, queryRefusal } from '@/test/fixtures';
 import { renderContentPage } from './render-content-page';
 import { startApp } from './start-app';
 
-// Pages are lazy chunks: the first visit of each in a run waits for its module to be transformed.
-vi.setConfig({ testTimeout: 20_000 });
-
 const event = makeEventDetail({
   title: 'Slope Stability Training',
   status: 'published',

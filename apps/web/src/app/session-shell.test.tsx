@@ -31,10 +31,6 @@ function renderApp(path: string) {
   return { router, unregister };
 }
 
-// Pages are lazy chunks: the first visit of each in a run waits for its module to be transformed.
-const lazyPage = { timeout: 10_000 };
-vi.setConfig({ testTimeout: 20_000 });
-
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   useSessionStore.setState({ user: null, pendingMembership: false });
@@ -52,25 +48,23 @@ afterEach(() => {
 describe('auth routes', () => {
   it('shows the login page to a guest, and sends a signed-in user from /login and /register to /', async () => {
     const first = renderApp('/login');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, lazyPage),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`Login | ${siteConfig.acronym}`));
     first.unregister();
 
     useSessionStore.setState({ user: member });
     const { router } = renderApp('/register');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), lazyPage);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('decides afresh when a user signed in on /login then opens /register', async () => {
     const { router } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Welcome back' }, lazyPage);
+    await screen.findByRole('heading', { name: 'Welcome back' });
     act(() => useSessionStore.setState({ user: member }));
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
 
     await act(() => router.navigate('/register'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), lazyPage);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
 
@@ -79,9 +73,7 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     useSessionStore.setState({ user: { ...member, role: 'admin', type: 'admin' } });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }));
 
     const panel = screen.getByRole('button', { name: 'Logout' }).closest('div[id]') as HTMLElement;
     expect(within(panel).getByText('Juan dela Cruz')).toBeInTheDocument();
@@ -93,9 +85,7 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     useSessionStore.setState({ user: member });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }));
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
@@ -109,9 +99,7 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
     const { router } = renderApp('/about');
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
@@ -128,7 +116,7 @@ describe('header for a signed-in user (spec 000 §2 "Header", §4)', () => {
     useSessionStore.setState({ user: { ...member, role: 'admin', type: 'admin' } });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }, lazyPage));
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     const accountLinks = within(menu)
       .getAllByRole('link')
@@ -144,9 +132,7 @@ describe('pending-membership bell (spec 000 §4)', () => {
     useSessionStore.setState({ user: member, pendingMembership: true });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Notifications: membership pending' }, lazyPage),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Notifications: membership pending' }));
 
     const heading = screen.getByRole('heading', { name: 'Membership Pending' });
     const panel = heading.parentElement as HTMLElement;
@@ -164,7 +150,7 @@ describe('pending-membership bell (spec 000 §4)', () => {
     useSessionStore.setState({ user: member, pendingMembership: false });
     renderApp('/about');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Notifications' }, lazyPage));
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     const heading = screen.getByRole('heading', { name: 'Notifications' });
     expect(heading.parentElement).toHaveTextContent('No notifications right now.');
     expect(screen.queryByRole('heading', { name: 'Membership Pending' })).not.toBeInTheDocument();
@@ -179,7 +165,7 @@ describe('Session Expired modal (spec 000 §8)', () => {
   it("on 'Okay' logs out, clears the user and opens /login", async () => {
     useSessionStore.setState({ user: member });
     const { router } = renderApp('/about');
-    await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' }, lazyPage);
+    await screen.findByRole('button', { name: 'Account menu for Juan dela Cruz' });
     act(() => showSessionExpired());
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Session Expired' });
@@ -206,7 +192,7 @@ describe('Session Expired modal (spec 000 §8)', () => {
       return json({});
     });
     renderApp('/');
-    expect(await screen.findByRole('alertdialog', { name: 'Session Expired' }, lazyPage)).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Session Expired' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
   });
 });

@@ -103,42 +103,36 @@ describe('no link leads to a missing page (decision 018)', () => {
   it.each([
     ['a guest', null],
     ['an admin', admin],
-  ])(
-    'for %s: header menus, account menu, mobile menu, footer and home',
-    async (_who, user) => {
-      stubApi();
-      useSessionStore.setState({ user });
-      render(
-        <AppProviders>
-          <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
-        </AppProviders>,
-      );
-      // The home page is a lazy chunk: its first load in a run waits for the module to be transformed.
-      const slow = { timeout: 10_000 };
-      await screen.findByRole('heading', { name: 'Annual Exploration Conference' }, slow);
-      await screen.findByRole('heading', { name: 'New permit guidelines take effect' }, slow);
-      const links = new Set(siteLinks());
+  ])('for %s: header menus, account menu, mobile menu, footer and home', async (_who, user) => {
+    stubApi();
+    useSessionStore.setState({ user });
+    render(
+      <AppProviders>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { name: 'Annual Exploration Conference' });
+    await screen.findByRole('heading', { name: 'New permit guidelines take effect' });
+    const links = new Set(siteLinks());
 
-      const clicker = userEvent.setup();
-      const nav = screen.getByRole('navigation', { name: 'Main' });
-      for (const button of nav.querySelectorAll('button')) {
-        await clicker.click(button);
-        for (const link of siteLinks()) links.add(link);
-      }
-      await clicker.click(screen.getByRole('button', { name: /^Account menu/ }));
+    const clicker = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const button of nav.querySelectorAll('button')) {
+      await clicker.click(button);
       for (const link of siteLinks()) links.add(link);
-      await clicker.click(screen.getByRole('button', { name: 'Open menu' }));
-      await screen.findByRole('dialog', { name: 'Menu' });
-      for (const link of siteLinks()) links.add(link);
+    }
+    await clicker.click(screen.getByRole('button', { name: /^Account menu/ }));
+    for (const link of siteLinks()) links.add(link);
+    await clicker.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('dialog', { name: 'Menu' });
+    for (const link of siteLinks()) links.add(link);
 
-      // The menus were all opened: their pages are among the links.
-      expect(links).toContain('/about');
-      expect(links).toContain('/membership');
-      expect(links).toContain(user ? '/admin' : '/login');
-      expect([...links].filter((link) => !routerServes(link))).toEqual([]);
-    },
-    20_000,
-  );
+    // The menus were all opened: their pages are among the links.
+    expect(links).toContain('/about');
+    expect(links).toContain('/membership');
+    expect(links).toContain(user ? '/admin' : '/login');
+    expect([...links].filter((link) => !routerServes(link))).toEqual([]);
+  });
 
   it.each([true, false])('in the search index (signed in: %s)', (isLoggedIn) => {
     const pages = getSearchPages({ isLoggedIn }).map((page) => page.path);

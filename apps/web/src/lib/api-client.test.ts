@@ -4,6 +4,7 @@ import {
   PENDING_MEMBERSHIP_KEY,
   REFRESH_UNAVAILABLE_MESSAGE,
 } from '@portal/shared';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, buildApiUrl, logout } from './api-client';
 import { hideSessionExpired, registerNavigate, useSessionExpiredStore } from './session-events';
@@ -203,7 +204,7 @@ describe('session protocol (spec 000 §8)', () => {
       apiRequest('/memberships/u1'),
       apiRequest('/reps/update-reps', { method: 'PUT', body: { repsData: [] } }),
     ]);
-    await vi.waitFor(() => expect(calls().filter((url) => url === '/auth/refresh')).toHaveLength(1));
+    await waitFor(() => expect(calls().filter((url) => url === '/auth/refresh')).toHaveLength(1));
     // Give the other two 401s time to arrive and join the refresh under way.
     await new Promise((resolve) => setTimeout(resolve, 10));
     finishRefresh(json({}));
@@ -463,7 +464,7 @@ describe('two-step sign-in answers (decision 061)', () => {
     vi.stubGlobal('fetch', fetchMock);
 
     const action = apiRequest('/users/admin/u1/roles', { method: 'PUT', body: { roles: ['treasurer'] } });
-    await vi.waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
+    await waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     finishStepUp(true);
 
@@ -480,14 +481,14 @@ describe('two-step sign-in answers (decision 061)', () => {
     vi.stubGlobal('fetch', fetchMock);
 
     const cancelled = apiRequest('/users/u1', { method: 'DELETE' });
-    await vi.waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
+    await waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
     finishStepUp(false);
     await expect(cancelled).rejects.toMatchObject({ status: 403, code: 'second_factor_stale' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     // Stale again after a code: refused, with no second dialog.
     const again = apiRequest('/users/u1', { method: 'DELETE' });
-    await vi.waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
+    await waitFor(() => expect(useStepUpStore.getState().message).not.toBeNull());
     finishStepUp(true);
     await expect(again).rejects.toMatchObject({ status: 403, code: 'second_factor_stale' });
     expect(fetchMock).toHaveBeenCalledTimes(3);

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor give up after this instead of Testing Library's 1 s, which a loaded machine
+// overran (docs/decisions/080): they return as soon as what they wait for is there, so a generous
+// limit costs a passing test nothing. Below the project's 120 s test timeout, so a wait that fails
+// says what it waited for.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

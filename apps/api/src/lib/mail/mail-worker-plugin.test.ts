@@ -54,7 +54,7 @@ describe('mailWorkerPlugin', () => {
     });
     app.mailWorker.poke();
 
-    await vi.waitFor(() => expect(delivered.map((mail) => mail.to)).toEqual([to]), { timeout: 5000 });
+    await vi.waitFor(() => expect(delivered.map((mail) => mail.to)).toEqual([to]), { timeout: 15_000 });
     expect(delivered[0]?.from).toBe(config.mail.from);
     await app.close();
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));

@@ -330,11 +330,14 @@ describe('unsubscribing', () => {
     const response = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     expect(response.statusCode).toBe(200);
     // The reset is queued after the answer (its timing tells no one whether the e-mail exists).
-    const rows = await vi.waitFor(async () => {
-      const queued = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-      expect(queued.map((row) => row.subject)).toEqual(['Reset your MEAP password']);
-      return queued;
-    });
+    const rows = await vi.waitFor(
+      async () => {
+        const queued = await context.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+        expect(queued.map((row) => row.subject)).toEqual(['Reset your MEAP password']);
+        return queued;
+      },
+      { timeout: 15_000 },
+    );
     expect(rows[0]?.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
   });
 });

@@ -20,15 +20,14 @@ import {
   newsArticles,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { accountNameSelect } from '../../lib/display-name';
+import { AppError, invalidToken, notFound } from '../../lib/errors';
 import { queueBulkMail } from '../../lib/mail/outbox';
 import { announcementEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { invalidToken } from '../auth';
-import { goodStanding } from '../memberships';
+import { goodStanding } from '../membership-standing';
 import { changeMyConsent, consentGiven } from '../privacy';
-import { accountNameSelect } from '../users';
 import { accountOfUnsubscribeToken, unsubscribeTokenFor } from './tokens';
 
 /** Where RFC 8058's one-click POST goes (routes.ts registers it under /api/announcements). */

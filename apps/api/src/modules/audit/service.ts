@@ -11,10 +11,9 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { type AdminAuditRow, adminAuditLog, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { accountNameSelect } from '../../lib/display-name';
+import { invalidToken, notFound } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
-import { invalidToken } from '../auth';
-import { accountNameSelect } from '../users';
 
 /** A value as the log keeps it: dates as ISO text, nothing else transformed. */
 const auditValue = (value: unknown): AuditValue => {

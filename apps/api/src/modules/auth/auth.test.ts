@@ -7,7 +7,7 @@ import {
   SESSION_ERRORS,
 } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, mailOutbox, sessions, users } from '../../db/schema';
 import {
   cookieHeaderFrom,
@@ -468,7 +468,7 @@ describe('forgotten password', () => {
     expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
 
     // The work happens after the answer (so its timing tells nothing).
-    await vi.waitFor(async () => expect(await mailsTo(user.email)).toHaveLength(1));
+    await expect.poll(() => mailsTo(user.email)).toHaveLength(1);
     const [mail] = await mailsTo(user.email);
     expect(mail?.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
     expect(await mailsTo(unknownEmail)).toHaveLength(0);
@@ -486,7 +486,7 @@ describe('forgotten password', () => {
     const active = await createUser(context.db);
     expect((await post('/forgot-password', { email: inactive.email })).json()).toEqual(sentMessage);
     await post('/forgot-password', { email: active.email });
-    await vi.waitFor(async () => expect(await mailsTo(active.email)).toHaveLength(1));
+    await expect.poll(() => mailsTo(active.email)).toHaveLength(1);
     expect(await mailsTo(inactive.email)).toHaveLength(0);
     // The mail greets the person by the name the account goes by, not the username.
     const [mail] = await mailsTo(active.email);
@@ -501,8 +501,8 @@ describe('forgotten password', () => {
 
     await post('/forgot-password', { email: user.email });
     await post('/forgot-password', { email: active.email });
-    await vi.waitFor(async () => expect(await mailsTo(active.email)).toHaveLength(1));
-    await vi.waitFor(async () => expect(await mailsTo(user.email)).toHaveLength(1));
+    await expect.poll(() => mailsTo(active.email)).toHaveLength(1);
+    await expect.poll(() => mailsTo(user.email)).toHaveLength(1);
 
     const newPassword = 'New-Password-42';
     const token = await linkTokenFor(active.email);
@@ -536,7 +536,7 @@ describe('forgotten password', () => {
   it('refuses unknown and expired links, and weak passwords with the shared message', async () => {
     const user = await createUser(context.db);
     await post('/forgot-password', { email: user.email });
-    await vi.waitFor(async () => expect(await mailsTo(user.email)).toHaveLength(1));
+    await expect.poll(() => mailsTo(user.email)).toHaveLength(1);
     const token = await linkTokenFor(user.email);
 
     const weak = await post('/reset-password', { token, password: 'weakpass' });

@@ -6,7 +6,6 @@ export { createAdmin, createEmailToken, EMAIL_TOKEN_TTL_MS, resetPasswordLink } 
 export {
   type AuthContext,
   createSession,
-  invalidToken,
   revokeUserSessions,
   type SessionMetadata,
 } from './sessions';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { memberships, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { memberPictureAddress } from '../../lib/member-pictures';
-import { membershipsWithDues } from '../memberships';
+import { membershipsWithDues } from '../membership-standing';
 import { acceptedNoticeVersionSql, consentGiven } from '../privacy';
 import { secondFactorSummary } from './two-factor';
 

@@ -1,6 +1,6 @@
 import { RATE_LIMITED_MESSAGE } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
@@ -41,7 +41,7 @@ describe("POST /api/auth/resend-confirmation ('Email not Confirmed')", () => {
       expect(response.json()).toEqual(sent);
     }
 
-    await vi.waitFor(async () => expect(await mailsTo(pending.email)).toHaveLength(1));
+    await expect.poll(() => mailsTo(pending.email)).toHaveLength(1);
     expect(await mailsTo(confirmed.email)).toHaveLength(0);
     expect(await mailsTo(unknownEmail)).toHaveLength(0);
 

@@ -41,8 +41,6 @@ export const refreshFailed = () =>
     code: 'refresh_failed',
   });
 
-export const invalidToken = () => new AppError(401, SESSION_ERRORS.invalidToken, { code: 'invalid_token' });
-
 const roleOf = (type: string) => (type === 'admin' ? ('admin' as const) : ('member' as const));
 
 /** What a client is given: a new access token for the session's user, and `refreshToken`. */

@@ -137,7 +137,10 @@ async function issueOne(
     if (blockers.length > 0) {
       return { name: row.name, reasons: blockers.map((blocker) => CPD_MESSAGES.blockers[blocker]) };
     }
-    const [event, settings] = await Promise.all([cpdEventOf(tx, eventId, now), readSettings(tx, eventId)]);
+    // One after the other: a transaction is one connection, which runs one statement at a time (pg
+    // warns on a second query sent while one runs, and pg 9 refuses it).
+    const event = await cpdEventOf(tx, eventId, now);
+    const settings = await readSettings(tx, eventId);
     if (!settings) throw new AppError(409, CPD_MESSAGES.noSettings, { code: 'no_settings' });
     const printed = await professionFor(tx, row.user_id, event.end_date ?? event.start_date, accreditations, {
       profession: row.profession,

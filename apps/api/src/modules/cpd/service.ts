@@ -37,8 +37,8 @@ import {
   users,
 } from '../../db/schema';
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { displayNameSql } from '../users';
 
 /**
  * The attendee's name as the admin's lists show it: a company's voting representative, otherwise

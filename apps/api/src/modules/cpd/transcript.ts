@@ -48,13 +48,13 @@ import {
   users,
 } from '../../db/schema';
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { cpdUnitsReminderEmail } from '../../lib/mail/templates';
 import type { Storage } from '../../lib/storage';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { displayNameSql } from '../users';
 
 const fieldError = (field: string, message: string) => validationError([{ field, message }]);
 const professionOrder = (code: string) => PROFESSIONS.findIndex((profession) => profession.code === code);
@@ -244,11 +244,10 @@ export async function readTranscript(
   userId: string,
   now = new Date(),
 ): Promise<Transcript> {
-  const [licences, certificates, externals] = await Promise.all([
-    readLicences(db, userId),
-    certificatesOf(db, [userId]),
-    externalUnitsOf(db, [userId]),
-  ]);
+  // In turn: `db` may be the caller's transaction, one connection that runs one statement at a time.
+  const licences = await readLicences(db, userId);
+  const certificates = await certificatesOf(db, [userId]);
+  const externals = await externalUnitsOf(db, [userId]);
   const today = manilaDateString(now);
   return {
     periods: licences.flatMap((licence) =>

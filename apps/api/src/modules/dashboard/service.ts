@@ -12,8 +12,8 @@ import {
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, eventRegistrations, events, memberships, newsArticles, users } from '../../db/schema';
-import { newestMembershipOf, standingOf } from '../memberships';
-import { displayNameSql } from '../users';
+import { displayNameSql } from '../../lib/display-name';
+import { newestMembershipOf, standingOf } from '../membership-standing';
 
 /** Zero for every value of an enum list, then the counts the database found (a null value counts nowhere). */
 function countsByValue<Value extends string>(

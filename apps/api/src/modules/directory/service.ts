@@ -24,14 +24,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbTransaction } from '../../db/client';
 import { type DirectoryEntryRow, directoryEntries, directoryMessages, users } from '../../db/schema';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
 import { likePattern } from '../../lib/sql';
 import type { Viewer } from '../../plugins/access';
-import { userInGoodStanding } from '../memberships';
+import { userInGoodStanding } from '../membership-standing';
 import { consentGiven, recordConsents } from '../privacy';
-import { displayNameSql } from '../users';
 
 /**
  * The member directory (docs/product-rules.md "Member directory", docs/decisions/072). An entry is

@@ -2,10 +2,10 @@ import { formatDate, greetingName, manilaDateString, sitePaths } from '@portal/s
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
 import { type DuesStatement, duesStatements, eventRegistrations, events, users } from '../../db/schema';
+import { accountNameSelect } from '../../lib/display-name';
 import { queueMail } from '../../lib/mail/outbox';
 import { registrationApprovedEmail, registrationTicketEmail } from '../../lib/mail/templates';
 import { signTicket, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
-import { accountNameSelect } from '../users';
 import {
   type BilledUser,
   type DuesContext,

@@ -10,12 +10,12 @@ import {
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { duesReminderPauses, duesReminders, duesStatements, mailOutbox, users } from '../../db/schema';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { likePattern } from '../../lib/sql';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { displayNameSql } from '../users';
 import { reminderContent } from './daily';
 import { readDuesSettings } from './settings';
 import type { DuesContext } from './statements';

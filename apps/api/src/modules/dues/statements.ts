@@ -521,17 +521,16 @@ export async function readStatementViews(
   ids: string[],
 ): Promise<DuesStatementView[]> {
   if (ids.length === 0) return [];
-  const [rows, payments] = await Promise.all([
-    db
-      .select({ statement: duesStatements, paid: paidOf(statementIdColumn), proofs: proofsToVerifyOf })
-      .from(duesStatements)
-      .where(inArray(duesStatements.id, ids)),
-    db
-      .select()
-      .from(duesPayments)
-      .where(inArray(duesPayments.statementId, ids))
-      .orderBy(duesPayments.createdAt),
-  ]);
+  // In turn: `db` may be the caller's transaction, one connection that runs one statement at a time.
+  const rows = await db
+    .select({ statement: duesStatements, paid: paidOf(statementIdColumn), proofs: proofsToVerifyOf })
+    .from(duesStatements)
+    .where(inArray(duesStatements.id, ids));
+  const payments = await db
+    .select()
+    .from(duesPayments)
+    .where(inArray(duesPayments.statementId, ids))
+    .orderBy(duesPayments.createdAt);
   const today = manilaDateString();
   const byId = new Map(rows.map((row) => [row.statement.id, row]));
   return ids.flatMap((id) => {

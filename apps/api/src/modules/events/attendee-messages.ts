@@ -10,12 +10,11 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type EventMessage, eventMessages, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidToken } from '../../lib/errors';
 import { queueBulkMail } from '../../lib/mail/outbox';
 import { attendeeMessageEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { invalidToken } from '../auth';
 import { eventOf, readAttendees } from './attendees';
 
 type AttendeeMessageInput = z.output<typeof attendeeMessageCreateSchema>;

@@ -21,9 +21,9 @@ import {
   users,
 } from '../../db/schema';
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
+import { displayNameSql } from '../../lib/display-name';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/sql';
-import { displayNameSql } from '../users';
 
 /**
  * An event's registrants as the admin's attendee list, its CSV export and its messages read them

@@ -25,11 +25,11 @@ import {
   representatives,
   users,
 } from '../../db/schema';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readTicket, signTicket, ticketCheckOf, ticketPng } from '../../lib/tickets';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { displayNameSql } from '../users';
 import { attendeeCompany, attendeeName, newestFee, votingRepresentative } from './attendees';
 
 /**

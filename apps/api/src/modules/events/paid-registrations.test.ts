@@ -14,7 +14,7 @@ import { createEvent, createMembership, createUser, signIn } from '../../test/fa
 import { buildTestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
 import { previewDailyDues } from '../dues';
-import { hasStanding } from '../memberships';
+import { hasStanding } from '../membership-standing';
 import { runEventsJob } from './jobs';
 import { releaseExpiredHolds } from './paid-registrations';
 import { holdEndOf, saveTiers } from './prices';

@@ -13,7 +13,7 @@ import { duesStatements, type EventPriceTierRow, eventPriceTiers, eventRegistrat
 import { AppError } from '../../lib/errors';
 import { qualifiedColumn } from '../../lib/sql';
 import { paidOf } from '../dues';
-import { userInGoodStanding } from '../memberships';
+import { userInGoodStanding } from '../membership-standing';
 
 /**
  * Price tiers (docs/product-rules.md "Event prices", docs/decisions/046): who may choose which is

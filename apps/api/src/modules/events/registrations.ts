@@ -13,6 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbTransaction } from '../../db/client';
 import { eventRegistrations, events, eventWaitlist, users } from '../../db/schema';
+import { accountNameSelect } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import {
@@ -24,7 +25,6 @@ import {
 } from '../../lib/mail/templates';
 import { signTicket, type TicketSecrets, ticketAttachment, ticketKeyOf } from '../../lib/tickets';
 import { issueEventFeeStatement, lockEventFeeStatement, voidLockedStatement } from '../dues';
-import { accountNameSelect } from '../users';
 import { eventCalendarFile } from './calendar';
 import { admitsHolder } from './check-in';
 import { chooseTier, holdEndOf, readMyRegistration } from './prices';

@@ -5,7 +5,7 @@ import { eventRegistrations, eventWaitlist, memberships } from '../../db/schema'
 import { notFound } from '../../lib/errors';
 import { waitlistOfferEmail } from '../../lib/mail/templates';
 import { qualifiedColumn } from '../../lib/sql';
-import { goodStanding } from '../memberships';
+import { goodStanding } from '../membership-standing';
 import {
   lockEvent,
   mailMember,
@@ -94,10 +94,9 @@ export const heldSeats = (registrations: RegistrationCounts, waitlist: WaitlistC
 
 /** The seats an event holds (`heldSeats`), read in the caller's transaction. */
 export async function seatsHeld(db: Db | DbTransaction, eventId: string) {
-  const [registrations, waitlist] = await Promise.all([
-    registrationCounts(db, eventId),
-    waitlistCounts(db, eventId),
-  ]);
+  // In turn: `db` may be the caller's transaction, one connection that runs one statement at a time.
+  const registrations = await registrationCounts(db, eventId);
+  const waitlist = await waitlistCounts(db, eventId);
   return heldSeats(registrations, waitlist);
 }
 

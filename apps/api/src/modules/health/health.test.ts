@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { DATABASE_WAIT_LIMITS, openDatabase } from '../../db/client';
+import { openDatabase } from '../../db/client';
 import { DATABASE_BUSY_MESSAGE } from '../../plugins/error-handler';
 import { buildTestApp, createTestConfig, createTestDatabase } from '../../test/helper';
 
@@ -82,33 +82,35 @@ describe('health and readiness', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'while another transaction holds a table (PostgreSQL)',
   () => {
-    it('answers 503 with Retry-After within the lock limit, and ready within 2 s', async () => {
+    it('answers 503 with Retry-After within the lock limit, and ready while the pool waits', async () => {
       const locker = new pg.Client({ connectionString: context.databaseUrl });
       await locker.connect();
       await locker.query('begin');
       await locker.query('lock table board_members in access exclusive mode');
       try {
-        const startedAt = Date.now();
+        // Event order, not elapsed time (docs/decisions/080): ready answers while the lists still
+        // wait, and the lists answer while the lock is still held (it is released only below), so
+        // neither waits for the lock; how fast is `npm run bench`'s to measure.
+        let listsAnswered = false;
         const lists = Promise.all(
           // More requests than the test pool's 5 connections: some wait for a connection first.
           Array.from({ length: 8 }, () =>
             context.app.inject({ method: 'GET', url: '/api/boards/get-board-members' }),
           ),
-        );
+        ).finally(() => {
+          listsAnswered = true;
+        });
         // The pool is saturated: the process is busy, not broken, and its check has a connection
         // of its own (docs/decisions/028).
         const ready = await context.app.inject({ method: 'GET', url: '/api/ready' });
-        expect(Date.now() - startedAt).toBeLessThan(2_000);
         expect(ready.statusCode).toBe(200);
+        expect(listsAnswered).toBe(false);
 
         for (const response of await lists) {
           expect(response.statusCode).toBe(503);
           expect(response.json()).toEqual({ error: DATABASE_BUSY_MESSAGE, code: 'database_busy' });
           expect(response.headers['retry-after']).toBe('5');
         }
-        expect(Date.now() - startedAt).toBeLessThan(
-          DATABASE_WAIT_LIMITS.acquireMs + DATABASE_WAIT_LIMITS.lockMs + 2_000,
-        );
       } finally {
         await locker.query('rollback');
         await locker.end();
@@ -156,9 +158,9 @@ describe('readiness when a dependency is down', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
     });
     try {
-      const startedAt = Date.now();
+      // Each check's own time limit is what lets the answer arrive at all (a hung one would hold it
+      // until the test's timeout); how fast is `npm run bench`'s to measure.
       const response = await down.app.inject({ method: 'GET', url: '/api/ready' });
-      expect(Date.now() - startedAt).toBeLessThan(2_000);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',

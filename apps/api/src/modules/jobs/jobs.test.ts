@@ -1,7 +1,7 @@
 import { manilaDateString } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobRuns } from '../../db/schema';
+import { jobRuns, users } from '../../db/schema';
 import { createStorage } from '../../lib/storage';
 import { createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
@@ -118,6 +118,37 @@ describe('npm run job', () => {
     ]);
   });
 
+  it('npm run privacy:retention -- --date D --dry-run prints the counts and the accounts, and changes nothing', async () => {
+    // The retention schedule (docs/decisions/069): an account unconfirmed for 31 days is removed.
+    const now = new Date('2026-12-03T04:00:00Z');
+    const account = await createUser(context.db, {
+      password: null,
+      status: 'pending',
+      emailConfirmedAt: null,
+      createdAt: new Date(now.getTime() - 31 * 86_400_000),
+    });
+    const exists = async () =>
+      (await context.db.select({ id: users.id }).from(users).where(eq(users.id, account.id))).length === 1;
+    const lines: string[] = [];
+    const date = manilaDateString(now);
+    expect(
+      await runJobCommand(['privacy-retention', '--date', date, '--dry-run'], deps(), (line) =>
+        lines.push(line),
+      ),
+    ).toBe(0);
+    expect(lines[0]).toMatch(/^privacy-retention \(dry run, nothing written\): .*unconfirmedAccounts 1,/);
+    expect(lines).toContain(`  accounts: ${account.id} ${account.email}`);
+    expect(await exists()).toBe(true);
+
+    const run: string[] = [];
+    expect(await runJobCommand(['privacy-retention', '--date', date], deps(), (line) => run.push(line))).toBe(
+      0,
+    );
+    expect(run[0]).toMatch(/: SUCCEEDED: .*unconfirmedAccounts 1,/);
+    expect(run).toContain(`  accounts: ${account.id} ${account.email}`);
+    expect(await exists()).toBe(false);
+  });
+
   it('--date is the schedule time of that Manila day', () => {
     expect(scheduledTimeOn({ schedule: null }, '2026-12-24').toISOString()).toBe('2026-12-23T16:00:00.000Z');
     expect(scheduledTimeOn({ schedule: '5 0 * * *' }, '2026-12-24').toISOString()).toBe(
@@ -146,12 +177,15 @@ describe('the Scheduled work API', () => {
     expect(response.statusCode).toBe(202);
     const run = response.json().data;
     expect(run).toMatchObject({ outcome: 'running', trigger: 'admin' });
-    await vi.waitFor(async () => {
-      const runs = (await call('GET', '/api/admin/jobs/housekeeping/runs')).json();
-      expect(runs.data[0]).toMatchObject({ id: run.id, outcome: 'succeeded', error: null });
-      expect(runs.data[0].summary).toMatchObject({ sessions: expect.any(Number) });
-      expect(runs.pagination).toMatchObject({ page: 1, total: expect.any(Number) });
-    });
+    await vi.waitFor(
+      async () => {
+        const runs = (await call('GET', '/api/admin/jobs/housekeeping/runs')).json();
+        expect(runs.data[0]).toMatchObject({ id: run.id, outcome: 'succeeded', error: null });
+        expect(runs.data[0].summary).toMatchObject({ sessions: expect.any(Number) });
+        expect(runs.pagination).toMatchObject({ page: 1, total: expect.any(Number) });
+      },
+      { timeout: 15_000 },
+    );
   });
 
   it('answers 404 for an unknown job and 400 for a bad page', async () => {

@@ -51,7 +51,7 @@ import { queueBulkMail } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { goodStanding, newestMembershipOf, standingOf } from '../memberships';
+import { goodStanding, newestMembershipOf, standingOf } from '../membership-standing';
 
 /*
  * The annual meeting and the election of trustees (docs/product-rules.md "Meetings and

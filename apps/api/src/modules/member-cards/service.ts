@@ -13,12 +13,12 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { membershipCards, memberships, representatives, users } from '../../db/schema';
+import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { assignMemberNumber, readDuesSettings } from '../dues';
-import { goodStanding, standingOf } from '../memberships';
-import { displayNameSql } from '../users';
+import { goodStanding, standingOf } from '../membership-standing';
 import { cardTokenHashOf, cardTokenOf } from './tokens';
 
 export type CardContext = { db: Db; config: Pick<Config, 'publicUrl'>; cardKey: string };

@@ -8,13 +8,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { users } from '../../db/schema';
+import { accountNameColumns } from '../../lib/display-name';
 import { AppError, type FieldIssue, notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { loadProfile } from '../auth';
+import { savePendingMembership } from '../membership-standing';
 import { checkNoticeVersion, recordFormConsents } from '../privacy';
 import { applyRepresentativeList } from '../representatives';
-import { accountNameColumns } from '../users';
-import { savePendingMembership } from './lifecycle';
 
 export type ApplicationContext = { db: Db; images: ImageUploads };
 

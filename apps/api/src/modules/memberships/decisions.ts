@@ -13,14 +13,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
+import { accountNameSelect } from '../../lib/display-name';
 import { notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { membershipApprovedEmail, membershipRejectedEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
 import { billedRecipients, issueNewMemberStatement, statementAttachment } from '../dues';
-import { accountNameSelect } from '../users';
-import { membershipsWithDues, toAdminMembership } from './lifecycle';
+import { membershipsWithDues, toAdminMembership } from '../membership-standing';
 
 export type LifecycleContext = { db: Db; config: Pick<Config, 'publicUrl' | 'storage'> };
 

@@ -7,13 +7,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
+import { accountNameSelect } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { memberPictureAddress } from '../../lib/member-pictures';
 import type { Viewer } from '../../plugins/access';
+import { membershipsWithDues, toAdminMembership } from '../membership-standing';
 import { listRepresentatives } from '../representatives';
-import { accountNameSelect } from '../users';
 import { type LifecycleContext, setMembershipStatus } from './decisions';
-import { membershipsWithDues, toAdminMembership } from './lifecycle';
 
 /**
  * GET /api/memberships/application/{id}: what the review panel shows of an application — the

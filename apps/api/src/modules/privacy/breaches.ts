@@ -15,13 +15,12 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { privacyBreaches, privacyBreachNotices, privacyBreachPeople, users } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { accountNameSelect } from '../../lib/display-name';
+import { AppError, invalidToken, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { breachNoticeEmail } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { invalidToken } from '../auth';
-import { accountNameSelect } from '../users';
 
 const HOUR_MS = 3_600_000;
 /** A clock a little ahead of the server's is not "in the future". */
@@ -81,25 +80,24 @@ const assertOpen = (breach: { closedAt: Date | null }) => {
 export async function findBreach(db: Db | DbTransaction, id: string): Promise<Breach> {
   const [breach] = await db.select().from(privacyBreaches).where(eq(privacyBreaches.id, id));
   if (!breach) throw notFound(BREACH_MESSAGES.notFound);
-  const [people, notices] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        notifiedAt: privacyBreachPeople.notifiedAt,
-        ...accountNameSelect,
-        username: users.username,
-      })
-      .from(privacyBreachPeople)
-      .innerJoin(users, eq(users.id, privacyBreachPeople.userId))
-      .where(eq(privacyBreachPeople.breachId, id))
-      .orderBy(asc(users.email)),
-    db
-      .select()
-      .from(privacyBreachNotices)
-      .where(eq(privacyBreachNotices.breachId, id))
-      .orderBy(asc(privacyBreachNotices.createdAt), asc(privacyBreachNotices.id)),
-  ]);
+  // In turn: `db` may be the caller's transaction, one connection that runs one statement at a time.
+  const people = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      notifiedAt: privacyBreachPeople.notifiedAt,
+      ...accountNameSelect,
+      username: users.username,
+    })
+    .from(privacyBreachPeople)
+    .innerJoin(users, eq(users.id, privacyBreachPeople.userId))
+    .where(eq(privacyBreachPeople.breachId, id))
+    .orderBy(asc(users.email));
+  const notices = await db
+    .select()
+    .from(privacyBreachNotices)
+    .where(eq(privacyBreachNotices.breachId, id))
+    .orderBy(asc(privacyBreachNotices.createdAt), asc(privacyBreachNotices.id));
   const npc = notices.find((notice) => notice.kind === 'npc');
   const view = {
     what: breach.what,

@@ -18,6 +18,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
 import { type PrivacyRequestRow, privacyRequests, userRoles, users } from '../../db/schema';
+import { accountNameSelect, displayNameSql } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
@@ -28,7 +29,6 @@ import {
 } from '../../lib/mail/templates';
 import type { Viewer } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
-import { accountNameSelect, displayNameSql } from '../users';
 import { eraseAccount } from './erasure';
 
 /**

@@ -24,7 +24,6 @@ import {
 import { createStorage, type Storage } from '../../lib/storage';
 import { createMembership, createUser } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { runJobCommand } from '../jobs';
 import { applyRetention } from './retention';
 
 // The retention schedule on a fake clock (docs/decisions/069): every date below is relative to NOW.
@@ -454,34 +453,5 @@ describe('the retention job', () => {
       applyRetention({ db: context.db, storage }, NOW, { signal: controller.signal }),
     ).rejects.toThrow();
     expect((await applyRetention({ db: context.db, storage }, NOW)).unconfirmedAccounts).toBe(3);
-  });
-
-  it('npm run privacy:retention -- --date D --dry-run prints the counts and the accounts, and changes nothing', async () => {
-    const account = await unconfirmed(daysBefore(31));
-    const lines: string[] = [];
-    const deps = {
-      db: context.db,
-      config: context.config,
-      provider: null,
-      storage,
-      mail: { drain: async () => 0, poke: () => {} },
-    };
-    const date = manilaDateString(NOW);
-    expect(
-      await runJobCommand(['privacy-retention', '--date', date, '--dry-run'], deps, (line) =>
-        lines.push(line),
-      ),
-    ).toBe(0);
-    expect(lines[0]).toMatch(/^privacy-retention \(dry run, nothing written\): .*unconfirmedAccounts 1,/);
-    expect(lines).toContain(`  accounts: ${account.id} ${account.email}`);
-    expect(await exists(users, account.id)).toBe(true);
-
-    const run: string[] = [];
-    expect(await runJobCommand(['privacy-retention', '--date', date], deps, (line) => run.push(line))).toBe(
-      0,
-    );
-    expect(run[0]).toMatch(/: SUCCEEDED: .*unconfirmedAccounts 1,/);
-    expect(run).toContain(`  accounts: ${account.id} ${account.email}`);
-    expect(await exists(users, account.id)).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { memberships, representatives, users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads, StoredImage } from '../../lib/images';
 import { memberPictureAddress } from '../../lib/member-pictures';
-import { newestMembershipOf } from '../memberships';
+import { newestMembershipOf } from '../membership-standing';
 
 export type RepresentativesContext = { db: Db; images: ImageUploads };
 

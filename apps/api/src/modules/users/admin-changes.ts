@@ -18,6 +18,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { accountNameColumns } from '../../lib/display-name';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import type { ImageUploads } from '../../lib/images';
 import { type Viewer, viewerHolds } from '../../plugins/access';
@@ -25,7 +26,6 @@ import { changesBetween, recordAdminAction } from '../audit';
 import { revokeUserSessions } from '../auth';
 import { accountConflict, usernameTaken } from './account-conflicts';
 import { findAdminUser } from './admin-list';
-import { accountNameColumns } from './display-name';
 
 /**
  * Locks the accounts holding the admin role (in one order, so two changes never wait on each

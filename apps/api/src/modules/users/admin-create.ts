@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailTokens, representatives, users } from '../../db/schema';
+import { accountNameColumns } from '../../lib/display-name';
 import type { ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
 import { invitationEmail } from '../../lib/mail/templates';
@@ -15,10 +16,9 @@ import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import type { Viewer } from '../../plugins/access';
 import { changesBetween, recordAdminAction } from '../audit';
 import { EMAIL_TOKEN_TTL_MS, resetPasswordLink } from '../auth';
-import { savePendingMembership } from '../memberships';
+import { savePendingMembership } from '../membership-standing';
 import { accountConflict, findAccountConflict } from './account-conflicts';
 import { findAdminUser } from './admin-list';
-import { accountNameColumns } from './display-name';
 
 export type CreateMemberContext = { db: Db; images: ImageUploads; config: Pick<Config, 'publicUrl'> };
 /** The pictures of a new member: the logo or avatar, and each representative's photo by index. */

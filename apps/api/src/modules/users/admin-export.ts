@@ -6,7 +6,7 @@ import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type User, users } from '../../db/schema';
 import { CSV_CELL_OPTIONS } from '../../lib/csv';
-import { toAdminMembership } from '../memberships';
+import { toAdminMembership } from '../membership-standing';
 import { newestMembershipsByUser, userFilters } from './admin-list';
 
 /**

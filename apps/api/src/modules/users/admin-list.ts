@@ -11,11 +11,16 @@ import {
 import { and, asc, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, type User, userRoles, users } from '../../db/schema';
+import { nameMissingSql } from '../../lib/display-name';
 import { notFound } from '../../lib/errors';
 import { memberPictureAddress } from '../../lib/member-pictures';
 import { likePattern } from '../../lib/sql';
-import { hasStanding, type MembershipWithDues, newestMembershipOf, toAdminMembership } from '../memberships';
-import { nameMissingSql } from './display-name';
+import {
+  hasStanding,
+  type MembershipWithDues,
+  newestMembershipOf,
+  toAdminMembership,
+} from '../membership-standing';
 
 export function toAdminUser(
   user: User,

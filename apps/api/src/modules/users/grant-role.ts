@@ -4,9 +4,9 @@ import { displayName, STAFF_ROLE_MESSAGES, STAFF_ROLES, type StaffRole } from '@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminAuditLog, userRoles, users } from '../../db/schema';
+import { accountNameSelect } from '../../lib/display-name';
 import { AppError } from '../../lib/errors';
 import { changesBetween } from '../audit';
-import { accountNameSelect } from './display-name';
 
 export const GRANT_USAGE = `Usage: grant --email E --role ${STAFF_ROLES.join('|')}`;
 

@@ -12,6 +12,7 @@ import {
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
+import { accountNameColumns, accountNameSelect, withoutNames } from '../../lib/display-name';
 import { AppError, validationError } from '../../lib/errors';
 import type { ImageOwner, ImageUploads } from '../../lib/images';
 import { queueMail } from '../../lib/mail/outbox';
@@ -30,7 +31,6 @@ import {
 } from '../auth';
 import { listRepresentatives } from '../representatives';
 import { accountConflict, emailTaken, usernameTaken } from './account-conflicts';
-import { accountNameColumns, accountNameSelect, withoutNames } from './display-name';
 
 export type ProfileContext = { db: Db; images: ImageUploads };
 

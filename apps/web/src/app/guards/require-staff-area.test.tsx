@@ -48,8 +48,7 @@ function renderApp(path: string) {
   return router;
 }
 
-const forbiddenHeading = () =>
-  screen.findByRole('heading', { level: 1, name: /403 Access Denied/ }, { timeout: 10_000 });
+const forbiddenHeading = () => screen.findByRole('heading', { level: 1, name: /403 Access Denied/ });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -79,7 +78,7 @@ describe('RequireStaffArea', () => {
     signInAs(['treasurer']);
     stubApi();
     const router = renderApp('/admin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dues'), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dues'));
     expect(screen.queryByRole('heading', { name: /403/ })).toBeNull();
   });
 
@@ -87,7 +86,7 @@ describe('RequireStaffArea', () => {
     signInAs(['admin']);
     stubApi();
     const router = renderApp('/admin');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(router.state.location.pathname).toBe('/admin');
   });
 
@@ -127,11 +126,8 @@ describe('RequireStaffArea', () => {
     stubApi();
     renderApp('/no-such-page');
     // The page and the menu load lazily: on a busy machine that takes more than the default second.
-    await screen.findByRole('heading', { name: /Page Not Found/ }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: /Page Not Found/ });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu for Rosa Diaz' }));
-    expect(await screen.findByRole('link', { name: 'Admin' }, { timeout: 10_000 })).toHaveAttribute(
-      'href',
-      '/admin/dues',
-    );
-  }, 20_000);
+    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/dues');
+  });
 });

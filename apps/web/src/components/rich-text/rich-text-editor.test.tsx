@@ -24,20 +24,19 @@ function Harness({ initial = '' }: { initial?: string }) {
  * The editor is a lazy chunk (TipTap, some 400 KB) imported on first render; on a busy machine that
  * takes longer than Testing Library's default wait of one second.
  */
-const editorLoaded = { timeout: 10_000 };
 
 describe('LazyRichTextEditor', () => {
   // Typing is proven in the browser journeys: jsdom has no editing (beforeinput) for ProseMirror.
   it('is a labelled text box that carries its error', async () => {
     render(<Harness />);
-    const box = await screen.findByRole('textbox', { name: 'Content' }, editorLoaded);
+    const box = await screen.findByRole('textbox', { name: 'Content' });
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription('Content is required');
   });
 
   it('shows a value given after it loaded (a record arriving, a form reset)', async () => {
     const { rerender } = render(<LazyRichTextEditor label="Content" value="" onChange={() => {}} />);
-    await screen.findByRole('textbox', { name: 'Content' }, editorLoaded);
+    await screen.findByRole('textbox', { name: 'Content' });
     rerender(<LazyRichTextEditor label="Content" value="<p>Loaded later</p>" onChange={() => {}} />);
     expect(screen.getByRole('textbox', { name: 'Content' })).toHaveTextContent('Loaded later');
   });
@@ -45,7 +44,7 @@ describe('LazyRichTextEditor', () => {
   it('shows the value it is given and formats with the toolbar', async () => {
     const user = userEvent.setup();
     render(<Harness initial="<p>Agenda</p>" />);
-    const box = await screen.findByRole('textbox', { name: 'Content' }, editorLoaded);
+    const box = await screen.findByRole('textbox', { name: 'Content' });
     expect(box).toHaveTextContent('Agenda');
 
     await user.click(box);

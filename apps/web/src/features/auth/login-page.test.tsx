@@ -158,7 +158,7 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     const { router } = renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
 
-    await vi.waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
+    await waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(JSON.parse(init.body as string)).toEqual({ email: 'member@example.ph', password: 'Secret-pass1' });
     expect(useSessionStore.getState().user).toMatchObject({ id: profile.id, username: profile.username });
@@ -177,7 +177,7 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     const { router } = renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
 
-    await vi.waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
+    await waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBeNull();
     await vi.advanceTimersByTimeAsync(DELAYS_MS.loginRedirect);
     expect(router.state.location.pathname).toBe('/user-forms');
@@ -226,7 +226,7 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
       path: `/login?redirect=${encodeURIComponent(redirect)}`,
     });
     await fillAndSubmit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(expected), { timeout: 3_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
   });
 });
 
@@ -277,7 +277,7 @@ describe('LoginPage: the second step (decision 061)', () => {
     await user.clear(field);
     await user.type(field, '123 456');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 3_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(useSessionStore.getState().user?.role).toBe('admin');
     const verifyCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/verify');
     expect(verifyCall?.[1]?.body).toBe('{"code":"654321"}');

@@ -1,5 +1,5 @@
 import { CONSENT_LABELS, CURRENT_NOTICE_VERSION, PRIVACY_MESSAGES } from '@portal/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fixtures';
@@ -178,7 +178,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
+    await waitFor(() => expect(logged).toHaveBeenCalledOnce());
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

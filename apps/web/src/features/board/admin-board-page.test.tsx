@@ -81,7 +81,7 @@ afterEach(() => {
 });
 
 // Whole journeys through dialogs, typed key by key: slower than a unit test on a busy machine.
-describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", { timeout: 20_000 }, () => {
+describe("AdminBoardPage, 'Meet Our Board' (spec 001 §2, §4, §5, §8)", () => {
   it("pages by 10 with 'Showing x to y of z members' and a Preview Page link opening a new tab", async () => {
     const api = stubBoardApi(twelveMembers());
     renderPage();

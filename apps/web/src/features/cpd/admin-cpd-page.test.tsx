@@ -85,7 +85,7 @@ function api() {
   });
 }
 
-describe('AdminCpdPage (docs/product-rules.md "CPD certificates")', { timeout: 20_000 }, () => {
+describe('AdminCpdPage (docs/product-rules.md "CPD certificates")', () => {
   it('lists each registrant with why they have no certificate, sets a role and issues in bulk', async () => {
     const user = userEvent.setup();
     const calls = api();

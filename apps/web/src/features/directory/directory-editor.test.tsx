@@ -67,7 +67,7 @@ const listing: MyDirectoryListing = {
   hiddenReason: null,
 };
 
-describe('the listing editor (docs/product-rules.md "Member directory")', { timeout: 20_000 }, () => {
+describe('the listing editor (docs/product-rules.md "Member directory")', () => {
   it('sends the consent, the lists and each field’s visibility, and shows the server’s field message', async () => {
     const user = userEvent.setup();
     let answer: Response = json({ data: { ...listing, listed: true } });
@@ -124,7 +124,7 @@ describe('the listing editor (docs/product-rules.md "Member directory")', { time
   });
 });
 
-describe('the message form', { timeout: 20_000 }, () => {
+describe('the message form', () => {
   it('asks for the acceptance before sending, then shows the server’s confirmation or refusal', async () => {
     const user = userEvent.setup();
     let answer = json({ data: { id: 'x', message: DIRECTORY_MESSAGES.sent } }, 202);

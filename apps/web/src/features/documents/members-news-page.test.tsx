@@ -41,7 +41,7 @@ afterEach(() => {
 
 const firstDownload = () => screen.getAllByRole('link', { name: /^Download/ })[0] as HTMLElement;
 
-describe('MembersNewsPage: the notice matches the reader', { timeout: 20_000 }, () => {
+describe('MembersNewsPage: the notice matches the reader', () => {
   it('tells a guest to log in, and explains instead of downloading, offering to log in and come back', async () => {
     const { router } = renderWithRouter(<MembersNewsPage />, { path: '/members-news' });
     const returning = '/login?redirect=%2Fmembers-news';

@@ -361,7 +361,7 @@ describe('AdminAttendeesPage', () => {
     expect(await within(log).findByText('Venue change')).toBeInTheDocument();
     expect(within(log).getByText('Approved')).toBeInTheDocument();
     expect(screen.getByLabelText('Subject *')).toHaveValue('');
-  }, 20_000);
+  });
 
   it('a message goes to the approved attendees unless another group is picked, not to everyone', async () => {
     const api = stubAttendeesApi([
@@ -386,7 +386,7 @@ describe('AdminAttendeesPage', () => {
 
     await user.selectOptions(screen.getByLabelText('To'), ATTENDEE_MESSAGES.toEveryone);
     expect(await screen.findByText(/One e-mail each to the 3 people/)).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('the Waitlist tab shows each place, when they joined and the offer; "Offer now" and "Remove" act after a confirmation', async () => {
     const waitingEntry = (overrides: Partial<AdminWaitlistEntry>): AdminWaitlistEntry => ({
@@ -438,7 +438,7 @@ describe('AdminAttendeesPage', () => {
     await waitFor(() => expect(within(table).queryByText('Lea Ramos')).toBeNull());
     const writes = api.requests.filter((request) => request.url.pathname.includes('/waitlist/'));
     expect(writes.map((request) => request.method)).toEqual(['POST', 'DELETE']);
-  }, 20_000);
+  });
 
   it('shows who checked in, and adds an account found by name as check-in staff', async () => {
     const api = stubAttendeesApi([attendee({ name: 'Maria Santos', status: 'approved', checked_in: 2 })]);

@@ -138,7 +138,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('AdminEventsPage (spec 001 §2, §4, §8)', { timeout: 30_000 }, () => {
+describe('AdminEventsPage (spec 001 §2, §4, §8)', () => {
   it('asks before deleting, saying how many registrations go with the event; the row goes at once', async () => {
     const forum = makeAdminEvent({ title: 'Annual Forum', total_registrations: 3, registration_count: 2 });
     const api = stubEventsApi([forum, makeAdminEvent({ title: 'Core Logging Clinic' })]);

@@ -112,7 +112,7 @@ afterEach(() => {
   useSessionStore.setState({ user: null });
 });
 
-describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
+describe('EventPage (spec 001 §2, §8)', () => {
   it("says 'Event not found' on a 404, with Back to Events", async () => {
     stubApi(() => json({ error: 'Event not found' }, 404));
     const router = renderPage();
@@ -253,7 +253,7 @@ describe('EventPage (spec 001 §2, §8)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('EventPage registration (docs/product-rules.md "Event registration")', { timeout: 20_000 }, () => {
+describe('EventPage registration (docs/product-rules.md "Event registration")', () => {
   it('asks a guest to log in, returning to this page', async () => {
     stubApi(() => json({ data: fullEvent() }));
     renderPage();

@@ -68,7 +68,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('EventsPage (spec 001 §2, §9)', { timeout: 20_000 }, () => {
+describe('EventsPage (spec 001 §2, §9)', () => {
   it('shows a skeleton while loading, then the cards with View More', async () => {
     let release = () => {};
     stubEventsApi({ hold: new Promise<void>((resolve) => (release = resolve)) });

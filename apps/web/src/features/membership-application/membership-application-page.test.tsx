@@ -85,7 +85,7 @@ afterEach(() => {
   useSessionStore.getState().clearUser();
 });
 
-describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
+describe('/user-forms (spec 000 §2, §4, §8)', () => {
   it('prefills a company in the plan chosen with Select Plan, with 4 steps', async () => {
     localStorage.setItem(PREFERRED_PACKAGE_KEY, 'Regular');
     renderPage();
@@ -262,9 +262,7 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
     expect(useSessionStore.getState().user?.isNew).toBe(false);
 
     expect(screen.queryByTestId('current-path')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/'), {
-      timeout: 3_000,
-    });
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/'));
   });
 
   it("says 'Failed.' and keeps everything typed", async () => {
@@ -340,9 +338,7 @@ describe('/user-forms (spec 000 §2, §4, §8)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/user-forms as a renewal: starts from what the member holds (docs/decisions/023)', {
-  timeout: 30_000,
-}, () => {
+describe('/user-forms as a renewal: starts from what the member holds (docs/decisions/023)', () => {
   const member = makeProfile({
     type: 'company',
     isNew: false,

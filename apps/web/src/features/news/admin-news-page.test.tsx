@@ -26,11 +26,11 @@ afterEach(() => {
 });
 
 // Whole journeys through dialogs: slower than a unit test on a busy machine.
-describe('AdminNewsPage, /admin/news (spec 001 §2, §5, §8, §9)', { timeout: 20_000 }, () => {
+describe('AdminNewsPage, /admin/news (spec 001 §2, §5, §8, §9)', () => {
   it('shows Article, Status, Author, Stats, Date and Actions, 10 a page, every status', async () => {
     const api = stubNewsApi(twelveArticles(), { asAdmin: true });
     renderPage();
-    const table = await screen.findByRole('table', { name: 'News articles' }, { timeout: 5_000 });
+    const table = await screen.findByRole('table', { name: 'News articles' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -63,7 +63,7 @@ describe('AdminNewsPage, /admin/news (spec 001 §2, §5, §8, §9)', { timeout: 
     articles.push(makeNewsArticle({ title: 'Only draft by Vic', author: 'Vic Onlydrafts', status: 'draft' }));
     const api = stubNewsApi(articles, { asAdmin: true });
     const { router } = renderPage();
-    await screen.findByRole('table', { name: 'News articles' }, { timeout: 5_000 });
+    await screen.findByRole('table', { name: 'News articles' });
     const status = screen.getByRole('combobox', { name: 'Filter by status' });
     expect(
       within(status)
@@ -131,7 +131,7 @@ describe('AdminNewsPage, /admin/news (spec 001 §2, §5, §8, §9)', { timeout: 
     });
     renderPage();
     const user = userEvent.setup();
-    await screen.findByRole('table', { name: 'News articles' }, { timeout: 5_000 });
+    await screen.findByRole('table', { name: 'News articles' });
 
     await user.click(screen.getAllByRole('button', { name: 'Delete Old notice' })[0] as HTMLElement);
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete News Article' });
@@ -165,7 +165,7 @@ describe('AdminNewsPage, /admin/news (spec 001 §2, §5, §8, §9)', { timeout: 
     const dialog = await screen.findByRole('dialog', { name: 'Create News Article' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title *' }), 'Nickel output rises');
     await user.type(within(dialog).getByRole('textbox', { name: 'Author *' }), 'Maria Santos');
-    const content = await within(dialog).findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    const content = await within(dialog).findByRole('textbox', { name: 'Content *' });
     // jsdom cannot type into the rich-text editor; a paste is how text gets there.
     content.focus();
     fireEvent.paste(content, {

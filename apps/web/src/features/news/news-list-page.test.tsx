@@ -25,11 +25,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
+describe('NewsListPage, /news (spec 001 §2, §9)', () => {
   it('shows 8 cards a page, and pages with first, last and the current page ±1 between ellipses', async () => {
     const api = stubNewsApi(publishedArticles(100));
     const { router } = renderPage('/news?page=7');
-    await screen.findByRole('heading', { name: 'Exploration bulletin 049' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Exploration bulletin 049' });
     expect(cardTitles()).toHaveLength(8);
     expect(api.listQueries()[0]?.get('page')).toBe('7');
     const pager = screen.getByRole('navigation', { name: 'News pages' });
@@ -42,7 +42,7 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     expect(within(pager).getByRole('button', { name: 'Page 7' })).toHaveAttribute('aria-current', 'page');
 
     await userEvent.setup().click(within(pager).getByRole('button', { name: 'Page 13' }));
-    await screen.findByRole('heading', { name: 'Exploration bulletin 097' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Exploration bulletin 097' });
     expect(cardTitles()).toHaveLength(4);
     expect(router.state.location.search).toBe('?page=13');
     expect(numbers()).toEqual(['1', '12', '13']);
@@ -54,7 +54,7 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     articles.push(makeNewsArticle({ title: 'Nickel shipments double', author: 'Ana Cruz' }));
     const api = stubNewsApi(articles);
     const { router } = renderPage();
-    await screen.findByRole('heading', { name: 'Nickel shipments double' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Nickel shipments double' });
     const searched = () => api.listQueries().filter((query) => query.has('search'));
 
     const searchbox = screen.getByRole('searchbox', { name: 'Search news' });
@@ -108,7 +108,7 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     const articles = publishedArticles(20);
     const api = stubNewsApi(articles);
     renderPage('/news?search=bulletin&author=Maria%20Santos&page=2&status=draft');
-    await screen.findByRole('heading', { name: 'Exploration bulletin 017' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Exploration bulletin 017' });
     const [first] = api.listQueries();
     expect([first?.get('search'), first?.get('author'), first?.get('page'), first?.get('status')]).toEqual([
       'bulletin',
@@ -138,7 +138,7 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
       vi.fn(async () => new Response('{"error":"Internal Server Error"}', { status: 500 })),
     );
     renderPage();
-    expect(await screen.findByText('No news articles found', {}, { timeout: 5_000 })).toBeVisible();
+    expect(await screen.findByText('No news articles found')).toBeVisible();
     expect(logged).toHaveBeenCalledWith('Failed to load news', expect.anything());
   });
 
@@ -146,7 +146,7 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
     const api = stubNewsApi(publishedArticles(20));
     const logged = vi.spyOn(console, 'error');
     const { router } = renderPage(`/news?page=0&author=Maria%20Santos&search=${'x'.repeat(201)}`);
-    await screen.findByRole('heading', { name: 'Exploration bulletin 001' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Exploration bulletin 001' });
     expect(router.state.location.search).toBe('?author=Maria+Santos');
     // Replaced, not pushed: Back does not return to the refused address.
     expect(router.state.historyAction).toBe('REPLACE');
@@ -160,7 +160,7 @@ describe('NewsListPage, /news (spec 001 §2, §9)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('NewsListPage for an admin (decision 026)', { timeout: 20_000 }, () => {
+describe('NewsListPage for an admin (decision 026)', () => {
   const signInAsAdmin = () =>
     useSessionStore.setState({ user: { id: 'admin-1', username: 'admin', role: 'admin', type: 'admin' } });
 
@@ -175,7 +175,7 @@ describe('NewsListPage for an admin (decision 026)', { timeout: 20_000 }, () => 
       { asAdmin: true },
     );
     const { router } = renderPage();
-    await screen.findByRole('heading', { name: 'Published one' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Published one' });
     expect(cardTitles()).toEqual(['Published one']);
     const status = screen.getByRole('combobox', { name: 'Filter by status' });
     expect(status).toHaveValue('published');
@@ -220,7 +220,7 @@ describe('NewsListPage for an admin (decision 026)', { timeout: 20_000 }, () => 
       { asAdmin: true },
     );
     renderPage('/news?status=archived');
-    await screen.findByRole('heading', { name: 'Published one' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Published one' });
     expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('published');
     expect(api.listQueries().map((query) => query.get('status'))).toEqual(['published']);
   });

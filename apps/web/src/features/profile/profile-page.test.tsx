@@ -119,7 +119,7 @@ afterEach(() => {
   useSessionStore.setState({ user: null });
 });
 
-describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
+describe('ProfilePage (spec 000 §2 "Profile")', () => {
   it('shows the logo, name, type, About, representatives by Voting and Other, contact details and memberships', async () => {
     const expired = makeMembership({
       category: 'Associate',
@@ -426,9 +426,7 @@ describe('ProfilePage (spec 000 §2 "Profile")', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ProfilePage privacy and consent (docs/product-rules.md "Privacy")', {
-  timeout: 20_000,
-}, () => {
+describe('ProfilePage privacy and consent (docs/product-rules.md "Privacy")', () => {
   const consentsWith = (given: Record<string, boolean>) => ({
     currentNoticeVersion: CURRENT_NOTICE_VERSION,
     acceptedNoticeVersion: CURRENT_NOTICE_VERSION,
@@ -523,7 +521,7 @@ describe('My events', () => {
   });
 });
 
-describe('ProfilePage "Delete my account" (docs/decisions/068)', { timeout: 20_000 }, () => {
+describe('ProfilePage "Delete my account" (docs/decisions/068)', () => {
   it('asks for the reason, shows what is erased and kept, sends it and then says by when it is answered', async () => {
     const calls = stubApi(() => json(makeUserData()));
     renderWithRouter(<ProfilePage />, { path: '/profile' });

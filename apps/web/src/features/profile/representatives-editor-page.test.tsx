@@ -55,9 +55,7 @@ afterEach(() => {
   useSessionStore.setState({ user: null });
 });
 
-describe('RepresentativesEditorPage (spec 000 §2 "Company representatives editor")', {
-  timeout: 30_000,
-}, () => {
+describe('RepresentativesEditorPage (spec 000 §2 "Company representatives editor")', () => {
   it('deletes (struck through, restorable), adds and edits, then saves the whole list after confirming', async () => {
     const calls = stubApi();
     const { user, router } = renderEditor();

@@ -1,5 +1,5 @@
 import { ADMIN_USER_MESSAGES, APPLICATION_REVIEW_MESSAGES, type MembershipApplication } from '@portal/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
@@ -122,9 +122,7 @@ describe('ApplicationReviewDialog', () => {
     const props = renderPanel();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    await vi.waitFor(() =>
-      expect(props.onDecided).toHaveBeenCalledWith(ADMIN_USER_MESSAGES.membershipUpdated),
-    );
+    await waitFor(() => expect(props.onDecided).toHaveBeenCalledWith(ADMIN_USER_MESSAGES.membershipUpdated));
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/memberships/decisions',
@@ -149,9 +147,7 @@ describe('ApplicationReviewDialog', () => {
       'Send a current SEC certificate.',
     );
     await user.click(within(ask).getByRole('button', { name: 'Reject application' }));
-    await vi.waitFor(() =>
-      expect(props.onDecided).toHaveBeenCalledWith(ADMIN_USER_MESSAGES.membershipUpdated),
-    );
+    await waitFor(() => expect(props.onDecided).toHaveBeenCalledWith(ADMIN_USER_MESSAGES.membershipUpdated));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       ids: [membership.id],
       status: 'rejected',
@@ -163,7 +159,7 @@ describe('ApplicationReviewDialog', () => {
     stubApi((call) => decided(call, 'already_decided'));
     const props = renderPanel();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(props.onFailed).toHaveBeenCalledWith(
         ADMIN_USER_MESSAGES.membershipUpdateFailed,
         APPLICATION_REVIEW_MESSAGES.alreadyDecided,

@@ -36,7 +36,7 @@ function renderForm(member = withPhoto) {
   return { dialog: screen.getByRole('dialog'), ...callbacks };
 }
 
-describe('BoardMemberFormDialog (spec 001 §5)', { timeout: 20_000 }, () => {
+describe('BoardMemberFormDialog (spec 001 §5)', () => {
   it("says the current image is kept, and 'Remove image' sends remove_image=true", async () => {
     const bodies = stubSave(() => json({ data: { ...withPhoto, image_path: null, image_variants: [] } }));
     const { dialog, onSaved } = renderForm();

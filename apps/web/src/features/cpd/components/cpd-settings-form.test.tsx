@@ -27,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const EVENT_ID = '7b0f3c36-8a3c-4f0f-9d71-3c1a1b2c3d4e';
 
-describe('CpdSettingsForm (docs/product-rules.md "CPD certificates")', { timeout: 20_000 }, () => {
+describe('CpdSettingsForm (docs/product-rules.md "CPD certificates")', () => {
   it('shows each field’s message before sending, then saves the settings as the API reads them', async () => {
     const user = userEvent.setup();
     const calls = stubApi(() => new Response(null, { status: 204 }));

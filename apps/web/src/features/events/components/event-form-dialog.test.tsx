@@ -25,7 +25,7 @@ function renderForm(event: Parameters<typeof EventFormDialog>[0]['event'] = null
   return { dialog: screen.getByRole('dialog'), ...callbacks };
 }
 
-describe('EventFormDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
+describe('EventFormDialog (spec 001 §2, §5)', () => {
   it('shows the registration URL, max attendees and price only while registration is required', async () => {
     stubFetch(() => json({}));
     const { dialog } = renderForm();

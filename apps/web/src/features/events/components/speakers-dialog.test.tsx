@@ -24,7 +24,7 @@ const ben = {
   image_url: null,
 };
 
-describe('SpeakersDialog (spec 001 §2, §5)', { timeout: 20_000 }, () => {
+describe('SpeakersDialog (spec 001 §2, §5)', () => {
   it('starts from the event’s speakers, creates a new one, and saves the ticked set', async () => {
     const sent: { url: string; body: unknown }[] = [];
     vi.stubGlobal(

@@ -68,12 +68,12 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Create News Article' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('draft');
-    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Content *' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Create Article' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all required fields');
     expect(screen.getByRole('textbox', { name: 'Title *' })).toHaveAccessibleDescription('Title is required');
     expect(fetchMock).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it("refuses a file that is not an image with 'Please select only image files'", async () => {
     renderWithRouter(
@@ -111,7 +111,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Move image 4 up' }));
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
-    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Content *' });
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -125,7 +125,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     ]);
     expect(body.getAll('removed_images')).toEqual(['/uploads/a.webp']);
     expect(body.getAll('image_urls')).toEqual(['https://img.example.org/d.jpg']);
-  }, 20_000);
+  });
 
   it('announces the saved article when "E-mail to members" is ticked on a published one (decision 052)', async () => {
     const published = { ...saved, status: 'published' as const };
@@ -158,7 +158,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     await waitFor(() => expect(box).toBeEnabled());
     await user.click(box);
     await user.click(screen.getByRole('radio', { name: /All members/ }));
-    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Content *' });
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(published, { sent: announcement }));
     const writes = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit)?.method !== 'GET');
@@ -174,7 +174,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
       audience: 'members',
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-  }, 20_000);
+  });
 
   it('shows the spec failure message when the server fails', async () => {
     fetchMock.mockImplementation(async () => json({ error: 'boom' }, 500));
@@ -182,7 +182,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
     renderWithRouter(
       <NewsFormDialog article={saved} onClose={() => {}} onSaved={() => {}} onFailed={onFailed} />,
     );
-    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Content *' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(onFailed).toHaveBeenCalledWith('Failed to update news article. Please try again.'),
@@ -192,7 +192,7 @@ describe('NewsFormDialog (spec 001 §5)', () => {
 
 /** Puts HTML into the rich-text editor as a paste does (jsdom has no typing for ProseMirror). */
 async function pasteContent(html: string) {
-  const box = await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+  const box = await screen.findByRole('textbox', { name: 'Content *' });
   box.focus();
   const text = html.replace(/<[^>]*>/g, '');
   fireEvent.paste(box, {
@@ -263,7 +263,7 @@ describe('NewsFormDialog uploads (spec 001 §5 "upload several images at once (w
       <NewsFormDialog article={saved} onClose={() => {}} onSaved={onSaved} onFailed={() => {}} />,
     );
     fireEvent.change(screen.getByLabelText('Upload images'), { target: { files: images(2) } });
-    await screen.findByRole('textbox', { name: 'Content *' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Content *' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(UploadRequest.sent).toHaveLength(1));
     const request = UploadRequest.sent[0] as UploadRequest;
@@ -283,7 +283,7 @@ describe('NewsFormDialog uploads (spec 001 §5 "upload several images at once (w
     act(() => request.answer(200, { data: { ...saved, title: 'Saved' } }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ title: 'Saved' });
-  }, 20_000);
+  });
 
   it('refuses the 11th new image with a clear message and keeps the ten', async () => {
     renderWithRouter(
@@ -348,5 +348,5 @@ describe('NewsFormDialog creating (spec 001 §8)', () => {
     expect(body.get('content')).toBe('<p>Output rose in the third quarter.</p>');
     // The dialog stays open with what was typed, to try again.
     expect(screen.getByRole('dialog', { name: 'Create News Article' })).toBeInTheDocument();
-  }, 20_000);
+  });
 });

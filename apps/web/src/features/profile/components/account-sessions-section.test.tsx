@@ -38,7 +38,7 @@ function stubApi(handler: (call: Call) => Response) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('AccountSessionsSection (docs/product-rules.md "Accounts")', { timeout: 20_000 }, () => {
+describe('AccountSessionsSection (docs/product-rules.md "Accounts")', () => {
   it('reads the device from the user agent', () => {
     expect(deviceOf(FIREFOX)).toEqual({ label: 'Firefox on Linux', type: 'desktop' });
     expect(deviceOf(IPHONE)).toEqual({ label: 'Safari on iOS', type: 'mobile' });

@@ -56,7 +56,7 @@ function api({ submitted = false } = {}) {
   });
 }
 
-describe('CpdCertificatesSection (docs/product-rules.md "CPD certificates")', { timeout: 20_000 }, () => {
+describe('CpdCertificatesSection (docs/product-rules.md "CPD certificates")', () => {
   it('starts the PRC number from the professional tier and refuses a number that is not 7 digits', async () => {
     const user = userEvent.setup();
     const calls = api();

@@ -56,7 +56,7 @@ const period = (overrides: Partial<TranscriptPeriod>): TranscriptPeriod => ({
   ...overrides,
 });
 
-describe('CpdTranscriptSection (docs/product-rules.md "CPD transcript")', { timeout: 20_000 }, () => {
+describe('CpdTranscriptSection (docs/product-rules.md "CPD transcript")', () => {
   it('shows each profession’s periods, and says when a licence lapsed', async () => {
     stubApi((call) => {
       if (call.url.endsWith('/cpd/licences'))

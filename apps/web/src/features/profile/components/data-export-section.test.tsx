@@ -33,7 +33,7 @@ const exportOf = (fields: Partial<DataExport>): DataExport => ({
   ...fields,
 });
 
-describe('DataExportSection (docs/product-rules.md "Privacy")', { timeout: 20_000 }, () => {
+describe('DataExportSection (docs/product-rules.md "Privacy")', () => {
   it('asks for the data, says it is being prepared and e-mailed, and shows the link once ready', async () => {
     const user = userEvent.setup();
     let latest: DataExport | null = null;
@@ -62,9 +62,7 @@ describe('DataExportSection (docs/product-rules.md "Privacy")', { timeout: 20_00
       expiresAt: '2026-12-10T02:01:00.000Z',
       byteSize: 123_456,
     });
-    expect(
-      await screen.findByText(DATA_EXPORT_MESSAGES.readyUntil('December 10, 2026'), {}, { timeout: 8000 }),
-    ).toBeVisible();
+    expect(await screen.findByText(DATA_EXPORT_MESSAGES.readyUntil('December 10, 2026'))).toBeVisible();
     expect(screen.getByRole('button', { name: DATA_EXPORT_MESSAGES.downloadLink })).toBeEnabled();
     await waitFor(() => expect(button).toBeEnabled());
   });

@@ -23,7 +23,7 @@ function stubApi(handler: (call: Call) => Response) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('MembershipCardSection (docs/product-rules.md "Membership card")', { timeout: 20_000 }, () => {
+describe('MembershipCardSection (docs/product-rules.md "Membership card")', () => {
   it('previews the card with its number and date, and offers the PNG and the PDF', async () => {
     stubApi(() => json({ data: makeCard() }));
     renderWithRouter(<MembershipCardSection onRegenerated={() => {}} />);

@@ -1,7 +1,7 @@
 import { type AccountNames, accountNameProblems, NAME_NOT_GIVEN } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import { validationError } from '../../lib/errors';
+import { users } from '../db/schema';
+import { validationError } from './errors';
 
 /**
  * The name an account goes by, in SQL (docs/product-rules.md "Names", decision 056): a company's

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duesStatements, memberships } from '../../db/schema';
 import { createMembership, createUser, signIn } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { goodStanding, membershipsWithDues } from './lifecycle';
+import { goodStanding, membershipsWithDues } from './standing';
 
 /**
  * The one rule for good standing (docs/product-rules.md "Good standing", decision 057): the
@@ -189,7 +189,7 @@ describe('one access level for members-only routes', () => {
       }));
     const offences = files.flatMap(({ file, source }) => [
       // Good standing is `goodStanding`, never "the active standing" picked out by hand.
-      ...(/hasStanding\([^)]*'active'/s.test(source) && file !== 'modules/memberships/lifecycle.ts'
+      ...(/hasStanding\([^)]*'active'/s.test(source) && file !== 'modules/membership-standing/standing.ts'
         ? [`${file}: hasStanding(…, 'active') instead of goodStanding`]
         : []),
       // A route file never asks the rule itself: its access level does.

@@ -1,9 +1,9 @@
 import { DISPLAY_NAME_CASES, displayName } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { buildTestApp } from '../../test/helper';
+import { users } from '../db/schema';
+import { createUser } from '../test/factories';
+import { buildTestApp } from '../test/helper';
 import { displayNameSql } from './display-name';
 
 let context: Awaited<ReturnType<typeof buildTestApp>>;
