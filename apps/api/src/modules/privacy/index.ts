@@ -9,6 +9,7 @@ export {
   changeMyConsent,
   checkNoticeVersion,
   consentGiven,
+  latestConsents,
   recordConsents,
   recordFormConsents,
 } from './service';
