@@ -30,7 +30,7 @@ import { escapeHtml } from '../../lib/mail/templates';
 import { likePattern } from '../../lib/sql';
 import type { Viewer } from '../../plugins/access';
 import { userInGoodStanding } from '../memberships';
-import { consentGiven, latestConsents, recordConsents } from '../privacy';
+import { consentGiven, recordConsents } from '../privacy';
 import { displayNameSql } from '../users';
 
 /**
@@ -64,11 +64,13 @@ function fieldVisible(field: DirectoryField, viewer: DirectoryViewer): SQL {
   return viewer.userId ? sql`(${shown} or ${directoryEntries.userId} = ${viewer.userId})` : shown;
 }
 
-/** SQL: the entry is shown, its consent aside: the secretariat has not hidden it, the account is active. */
-const shownSql = () => and(isNull(directoryEntries.hiddenAt), eq(users.status, 'active')) as SQL;
-
 /** SQL: the entry is in the directory for anyone (consent given, not hidden, account active). */
-const listedSql = () => and(consentGiven(users.id, 'member_directory'), shownSql()) as SQL;
+const listedSql = () =>
+  and(
+    consentGiven(users.id, 'member_directory'),
+    isNull(directoryEntries.hiddenAt),
+    eq(users.status, 'active'),
+  ) as SQL;
 
 const has = (column: AnyPgColumn, value: string) => sql`${column} @> array[${value}]::text[]`;
 
@@ -120,7 +122,7 @@ function toEntry(row: EntryRow, viewer: DirectoryViewer): DirectoryEntry {
 
 /** The filters of a search, each only on a field the viewer may see (decision 072). */
 function searchConditions(query: DirectoryListQuery, viewer: DirectoryViewer) {
-  const conditions: (SQL | undefined)[] = [shownSql(), fieldVisible('name', viewer)];
+  const conditions: (SQL | undefined)[] = [listedSql(), fieldVisible('name', viewer)];
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(or(sql`${users.displayName} ilike ${pattern}`, sql`${users.tradeName} ilike ${pattern}`));
@@ -154,42 +156,55 @@ function searchConditions(query: DirectoryListQuery, viewer: DirectoryViewer) {
 }
 
 /**
- * The two statements of a page of GET /api/directory, the page's rows and the count, as query
- * builders: `listDirectory` runs them, and `cli.js explain-directory` explains exactly these.
- * The directory consent is joined as one set of latest consents (read once), not looked up for
- * each candidate row, and the name sorted by is the stored `users.display_name`.
+ * The statement of a page of GET /api/directory, as a query builder: `listDirectory` runs it, and
+ * `cli.js explain-directory` explains exactly this. The search sorts and counts (`count(*) over
+ * ()`) narrow rows, an entry's id and its stored name (`users.display_name`); only the page's
+ * entries are then read whole. Sorting and counting the whole rows (their visibility map, lists
+ * and about text) for every match was the search's cost (docs/decisions/072, "Added on
+ * 2026-12-07").
  */
 export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
-  const where = searchConditions(query, viewer);
-  const consent = latestConsents(db, 'member_directory', 'directory_consent');
-  const listed = and(eq(consent.userId, directoryEntries.userId), eq(consent.given, true));
+  const matches = db
+    .select({
+      id: directoryEntries.id,
+      name: users.displayName,
+      tradeName: users.tradeName,
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
+    .from(directoryEntries)
+    .innerJoin(users, eq(users.id, directoryEntries.userId))
+    .where(searchConditions(query, viewer))
+    .orderBy(asc(users.displayName), asc(directoryEntries.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('matches');
   return {
     page: db
-      .select(entryColumns)
-      .from(directoryEntries)
-      .innerJoin(users, eq(users.id, directoryEntries.userId))
-      .innerJoin(consent, listed)
-      .where(where)
-      .orderBy(asc(users.displayName), asc(directoryEntries.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    count: db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(directoryEntries)
-      .innerJoin(users, eq(users.id, directoryEntries.userId))
-      .innerJoin(consent, listed)
-      .where(where),
+      .select({ entry: directoryEntries, name: matches.name, tradeName: matches.tradeName, total: matches.total })
+      .from(matches)
+      .innerJoin(directoryEntries, eq(directoryEntries.id, matches.id))
+      .orderBy(asc(matches.name), asc(matches.id)),
   };
 }
 
 /** GET /api/directory: a page of the entries the viewer may see, by name then id. */
 export async function listDirectory(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
-  const queries = directoryListQueries(db, query, viewer);
-  const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
+  const rows = await directoryListQueries(db, query, viewer).page;
+  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? await countListed(db, query, viewer) : 0;
   return {
     data: rows.map((row) => toEntry(row, viewer)),
-    pagination: buildPagination(query.page, query.limit, counted?.total ?? 0),
+    pagination: buildPagination(query.page, query.limit, total),
   };
+}
+
+/** The total when the page asked is past the end (the window count has no row to ride on). */
+async function countListed(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(directoryEntries)
+    .innerJoin(users, eq(users.id, directoryEntries.userId))
+    .where(searchConditions(query, viewer));
+  return row?.total ?? 0;
 }
 
 /** One entry the viewer may see, or 404: an unlisted, hidden or members-only one is not found. */

@@ -9,7 +9,6 @@ export {
   changeMyConsent,
   checkNoticeVersion,
   consentGiven,
-  latestConsents,
   recordConsents,
   recordFormConsents,
 } from './service';

@@ -40,21 +40,6 @@ export function consentGiven(userId: AnyPgColumn, purpose: ConsentPurpose): SQL<
   ), false)`;
 }
 
-/**
- * The accounts' latest consent rows for `purpose` (one per account), as a subquery to join: a list
- * that checks the consent of thousands of rows reads the records once this way, where
- * `consentGiven` looks them up row by row (docs/decisions/072-member-directory.md, "Added on
- * 2026-12-07"). Join on `userId` and `given`.
- */
-export function latestConsents(db: Database, purpose: ConsentPurpose, alias: string) {
-  return db
-    .selectDistinctOn([consentRecords.userId], { userId: consentRecords.userId, given: consentRecords.given })
-    .from(consentRecords)
-    .where(eq(consentRecords.purpose, purpose))
-    .orderBy(consentRecords.userId, desc(consentRecords.seq))
-    .as(alias);
-}
-
 /** SQL: the notice version `userId` last accepted, or null. */
 export const acceptedNoticeVersionSql = (userId: AnyPgColumn) => sql<string | null>`(
     select latest.notice_version from consent_records latest
