@@ -15,8 +15,10 @@ import {
   type directoryModerationSchema,
   type MyDirectoryListing,
   type ReceivedDirectoryMessage,
+  manilaDateString,
   regionOfProvince,
   siteConfig,
+  startOfManilaDay,
   visibleDirectoryFields,
 } from '@portal/shared';
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -630,14 +632,33 @@ export async function listReports(db: Db) {
   };
 }
 
-/** The dashboard's figures: entries listed and hidden. */
-export async function directoryCounts(db: Db) {
-  const [row] = await db
-    .select({
-      listed: sql<number>`count(*) filter (where ${listedSql()})`.mapWith(Number),
-      hidden: sql<number>`count(*) filter (where ${directoryEntries.hiddenAt} is not null)`.mapWith(Number),
-    })
-    .from(directoryEntries)
-    .innerJoin(users, eq(users.id, directoryEntries.userId));
-  return row ?? { listed: 0, hidden: 0 };
+/**
+ * The dashboard's directory figures (its one call, decision 014): listed companies and
+ * professionals, entries the secretariat hid, and messages sent since the first of this month in
+ * Manila.
+ */
+export async function directoryCounts(db: Db, now = new Date()) {
+  const monthStart = startOfManilaDay(`${manilaDateString(now).slice(0, 7)}-01`);
+  const listedOf = (kind: DirectoryEntryKind) =>
+    sql<number>`count(*) filter (where ${listedSql()} and ${directoryEntries.kind} = ${kind})`.mapWith(Number);
+  const [[entries], [messages]] = await Promise.all([
+    db
+      .select({
+        listedCompanies: listedOf('company'),
+        listedProfessionals: listedOf('professional'),
+        hidden: sql<number>`count(*) filter (where ${directoryEntries.hiddenAt} is not null)`.mapWith(Number),
+      })
+      .from(directoryEntries)
+      .innerJoin(users, eq(users.id, directoryEntries.userId)),
+    db
+      .select({ thisMonth: sql<number>`count(*)`.mapWith(Number) })
+      .from(directoryMessages)
+      .where(gte(directoryMessages.createdAt, monthStart)),
+  ]);
+  return {
+    listedCompanies: entries?.listedCompanies ?? 0,
+    listedProfessionals: entries?.listedProfessionals ?? 0,
+    hidden: entries?.hidden ?? 0,
+    messagesThisMonth: messages?.thisMonth ?? 0,
+  };
 }
