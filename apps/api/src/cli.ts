@@ -190,14 +190,10 @@ async function run(command: string | undefined, argument: string | undefined, op
     case 'explain-directory': {
       // A member who owns no entry: the member's own-entry branch of each condition is still in.
       const member = { userId: '00000000-0000-0000-0000-000000000000', member: true };
-      return explain(
-        '/api/directory',
-        parsedQueries(directoryListQuerySchema, options),
-        (db, query) => [
-          ['as a guest', directoryListQueries(db, query, GUEST_DIRECTORY_VIEWER)],
-          ['as a member', directoryListQueries(db, query, member)],
-        ],
-      );
+      return explain('/api/directory', parsedQueries(directoryListQuerySchema, options), (db, query) => [
+        ['as a guest', directoryListQueries(db, query, GUEST_DIRECTORY_VIEWER)],
+        ['as a member', directoryListQueries(db, query, member)],
+      ]);
     }
     case 'backup': {
       if (!argument) throw new Error('backup needs a file name');

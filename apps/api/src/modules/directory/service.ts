@@ -14,8 +14,8 @@ import {
   type directoryListingUpdateSchema,
   type directoryModerationSchema,
   type MyDirectoryListing,
-  type ReceivedDirectoryMessage,
   manilaDateString,
+  type ReceivedDirectoryMessage,
   regionOfProvince,
   siteConfig,
   startOfManilaDay,
@@ -182,7 +182,12 @@ export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: 
     .as('matches');
   return {
     page: db
-      .select({ entry: directoryEntries, name: matches.name, tradeName: matches.tradeName, total: matches.total })
+      .select({
+        entry: directoryEntries,
+        name: matches.name,
+        tradeName: matches.tradeName,
+        total: matches.total,
+      })
       .from(matches)
       .innerJoin(directoryEntries, eq(directoryEntries.id, matches.id))
       .orderBy(asc(matches.name), asc(matches.id)),
@@ -640,7 +645,9 @@ export async function listReports(db: Db) {
 export async function directoryCounts(db: Db, now = new Date()) {
   const monthStart = startOfManilaDay(`${manilaDateString(now).slice(0, 7)}-01`);
   const listedOf = (kind: DirectoryEntryKind) =>
-    sql<number>`count(*) filter (where ${listedSql()} and ${directoryEntries.kind} = ${kind})`.mapWith(Number);
+    sql<number>`count(*) filter (where ${listedSql()} and ${directoryEntries.kind} = ${kind})`.mapWith(
+      Number,
+    );
   const [[entries], [messages]] = await Promise.all([
     db
       .select({

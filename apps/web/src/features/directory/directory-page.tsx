@@ -124,7 +124,9 @@ export function DirectoryPage() {
                   className={controlClasses}
                   value={list.query[filter.name] ?? ''}
                   onChange={(event) =>
-                    list.setParams(paramsFor(filter.name, event.target.value || undefined, list.query.province))
+                    list.setParams(
+                      paramsFor(filter.name, event.target.value || undefined, list.query.province),
+                    )
                   }
                 >
                   <option value="">{filter.all}</option>
