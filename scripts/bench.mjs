@@ -1399,9 +1399,6 @@ const directoryEntries = 3_000;
 async function measureDirectory(server, env, label) {
   await stopServer(server);
   runCli(['seed-directory-benchmark', String(directoryEntries)], env);
-  const restarted = await startServer(env, { npmStart: true });
-  const member = await signIn(restarted.baseUrl, DEMO_MEMBER);
-  const listed = (body) => JSON.parse(body).pagination.total > 0;
   const searches = [
     ['all', '/api/directory'],
     ['commodity', '/api/directory?commodity=copper'],
@@ -1409,6 +1406,11 @@ async function measureDirectory(server, env, label) {
     ['profession', '/api/directory?profession=geologist&specialisation=resource_estimation'],
     ['name', '/api/directory?search=Exploration%2012'],
   ];
+  console.log(`${label} the plans of GET /api/directory's statements at ${directoryEntries} entries:`);
+  console.log(runCli(['explain-directory', ...searches.map(([, path]) => path.split('?')[1] ?? '')], env));
+  const restarted = await startServer(env, { npmStart: true });
+  const member = await signIn(restarted.baseUrl, DEMO_MEMBER);
+  const listed = (body) => JSON.parse(body).pagination.total > 0;
   for (const [viewer, cookie] of [
     ['guest', undefined],
     ['member', member],

@@ -3,12 +3,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   adminUserListQuerySchema,
+  directoryListQuerySchema,
   displayName,
   isCalendarDate,
   manilaDateString,
   registerBodySchema,
 } from '@portal/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { loadConfig } from './config';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -24,6 +26,7 @@ import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage';
 import { createAdmin } from './modules/auth';
 import { seedDirectoryBenchmark } from './modules/directory/benchmark';
+import { directoryListQueries, GUEST_DIRECTORY_VIEWER } from './modules/directory/service';
 import { createPaymentProvider, issueDueStatements } from './modules/dues';
 import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
 import { seedRetentionBenchmark } from './modules/privacy/retention-benchmark';
@@ -49,6 +52,9 @@ const usage = `Usage: cli <command>
                         registrations, 20 certificates, a card) for the data export's bench
   explain-users QUERY…  EXPLAIN (ANALYZE, BUFFERS) the two statements GET /api/users/get-all sends
                         for each QUERY (its query string, e.g. 'search=copper&sortBy=status')
+  explain-directory QUERY…
+                        the same for the two statements GET /api/directory sends, as a guest
+                        and as a member in good standing (e.g. 'commodity=gold&region=region_13')
   backup FILE           write the database and uploads to FILE (.tar.gz)
   restore FILE          replace the database and uploads with FILE's (stop the server first)
   create-admin --email E --username U [--invite]
@@ -62,6 +68,20 @@ const usage = `Usage: cli <command>
                         run a scheduled job now, as if it were that day's scheduled time;
                         --dry-run writes nothing (the jobs that can tell without writing)
   job --list            the scheduled jobs and their schedules (Manila time)`;
+
+/** A query builder the explain commands print and explain. */
+type Explainable = { toSQL(): { sql: string; params: unknown[] }; getSQL(): SQL };
+
+/** Each text (a query string) parsed with the route's query schema; a refused one stops the command. */
+function parsedQueries<Query>(schema: z.ZodType<Query>, texts: string[]) {
+  return texts.map((text) => {
+    const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(text)));
+    if (!parsed.success) {
+      throw new Error(`${text}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+    }
+    return { text, query: parsed.data };
+  });
+}
 
 /** The database commands behind `npm run db:*`, on the same configuration as the server. */
 async function run(command: string | undefined, argument: string | undefined, options: string[]) {
@@ -77,6 +97,32 @@ async function run(command: string | undefined, argument: string | undefined, op
       await database.close();
     }
   };
+
+  /**
+   * EXPLAIN (ANALYZE, BUFFERS) of the statements a list route sends for each query: the service's
+   * own builders, so the SQL and parameters printed and explained are the ones a request sends.
+   */
+  const explain = <Query>(
+    route: string,
+    queries: { text: string; query: Query }[],
+    statementsOf: (db: DatabaseHandle['db'], query: Query) => [string, Record<string, Explainable>][],
+  ) =>
+    withDatabase(async ({ db }) => {
+      for (const { text, query } of queries) {
+        for (const [who, statements] of statementsOf(db, query)) {
+          console.log(`=== GET ${route}?${text} ${who}`.trimEnd());
+          for (const [name, statement] of Object.entries(statements)) {
+            const { sql: statementText, params } = statement.toSQL();
+            console.log(`-- ${name}: ${statementText}\n-- parameters: ${JSON.stringify(params)}`);
+            // Both drivers answer `{ rows }`; Drizzle's common type does not say so.
+            const plan = (await db.execute(
+              sql`explain (analyze, buffers) ${statement.getSQL()}`,
+            )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+            console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+          }
+        }
+      }
+    });
 
   switch (command) {
     case 'migrate':
@@ -137,32 +183,17 @@ async function run(command: string | undefined, argument: string | undefined, op
         console.log(`Added 10 statements, 50 registrations and 20 certificates to ${user.email}.`);
       });
     }
-    case 'explain-users': {
-      const queries = options.map((text) => {
-        const parsed = adminUserListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(text)));
-        if (!parsed.success) {
-          throw new Error(`${text}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-        }
-        return { text, query: parsed.data };
-      });
-      return withDatabase(async ({ db }) => {
-        // The service's own builders: the SQL and parameters printed and explained are the ones
-        // a request with this query string sends.
-        for (const { text, query } of queries) {
-          console.log(`=== GET /api/users/get-all?${text}`);
-          for (const [name, statement] of Object.entries(userListQueries(db, query))) {
-            const { sql: statementText, params } = statement.toSQL();
-            console.log(`-- ${name}: ${statementText}\n-- parameters: ${JSON.stringify(params)}`);
-            // Both drivers answer `{ rows }`; Drizzle's common type does not say so.
-            const plan = (await db.execute(
-              sql`explain (analyze, buffers) ${statement.getSQL()}`,
-            )) as unknown as {
-              rows: { 'QUERY PLAN': string }[];
-            };
-            console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-          }
-        }
-      });
+    case 'explain-users':
+      return explain('/api/users/get-all', parsedQueries(adminUserListQuerySchema, options), (db, query) => [
+        ['', userListQueries(db, query)],
+      ]);
+    case 'explain-directory': {
+      // A member who owns no entry: the member's own-entry branch of each condition is still in.
+      const member = { userId: '00000000-0000-0000-0000-000000000000', member: true };
+      return explain('/api/directory', parsedQueries(directoryListQuerySchema, options), (db, query) => [
+        ['as a guest', directoryListQueries(db, query, GUEST_DIRECTORY_VIEWER)],
+        ['as a member', directoryListQueries(db, query, member)],
+      ]);
     }
     case 'backup': {
       if (!argument) throw new Error('backup needs a file name');

@@ -18,6 +18,7 @@ describe('getSearchPages (spec 000 §2)', () => {
     "Ronnie's Corner",
     'MGB Guidelines and Forms',
     `${siteConfig.acronym} Forms`,
+    'Member directory',
     'Member News',
   ];
 

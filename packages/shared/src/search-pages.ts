@@ -137,6 +137,23 @@ const PUBLIC_PAGES: readonly SearchPage[] = [
     keywords: [`${acronym} forms`, 'forms', 'standards', 'meeting documents', 'documents', 'downloads'],
   },
   {
+    title: 'Member directory',
+    path: sitePaths.directory,
+    description: 'Companies and professionals of the association, listed by their own choice.',
+    keywords: [
+      'directory',
+      'member directory',
+      'members',
+      'companies',
+      'professionals',
+      'geologist',
+      'drilling',
+      'assaying',
+      'commodity',
+      'province',
+    ],
+  },
+  {
     title: 'Member News',
     path: sitePaths.membersNews,
     description: 'Announcements for members of the association.',

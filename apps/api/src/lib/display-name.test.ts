@@ -23,8 +23,13 @@ describe('displayNameSql', () => {
       registeredName: null,
       ...names,
     });
-    const [row] = await context.db.select({ name: displayNameSql }).from(users).where(eq(users.id, user.id));
+    const [row] = await context.db
+      .select({ name: displayNameSql, stored: users.displayName })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(row?.name).toBe(expected);
+    // The stored twin the directory sorts by (schema/users.ts) says the same.
+    expect(row?.stored).toBe(expected);
     expect(displayName(account)).toBe(expected);
   });
 });

@@ -56,7 +56,13 @@ describe('site shell', () => {
     const expected: Record<string, string[]> = {
       About: [`About ${siteConfig.acronym}`, 'Board of Trustees', 'Affiliations'],
       'Industry News': ['Events', 'News', "Member's News"],
-      More: ['Membership', "Ronnie's Corner", 'MGB Guidelines and Forms', `${siteConfig.acronym} Forms`],
+      More: [
+        'Membership',
+        'Member directory',
+        "Ronnie's Corner",
+        'MGB Guidelines and Forms',
+        `${siteConfig.acronym} Forms`,
+      ],
     };
     for (const [menu, labels] of Object.entries(expected)) {
       const button = within(nav).getByRole('button', { name: menu });

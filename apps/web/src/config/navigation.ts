@@ -38,6 +38,7 @@ export const navGroups: readonly NavGroup[] = [
     label: 'More',
     links: [
       { label: 'Membership', to: paths.membership },
+      { label: 'Member directory', to: paths.directory },
       { label: "Ronnie's Corner", to: paths.ronniesCorner },
       { label: 'MGB Guidelines and Forms', to: paths.mgbGuidelines },
       { label: `${siteConfig.acronym} Forms`, to: paths.associationForms },

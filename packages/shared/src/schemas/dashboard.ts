@@ -76,6 +76,13 @@ export const dashboardSummarySchema = z.object({
     totalLikes: z.number().int(),
   }),
   board: z.object({ active: z.number().int(), inactive: z.number().int() }),
+  /** The member directory (docs/decisions/072): listed entries, hidden ones, messages this month in Manila. */
+  directory: z.object({
+    listedCompanies: z.number().int(),
+    listedProfessionals: z.number().int(),
+    hidden: z.number().int(),
+    messagesThisMonth: z.number().int(),
+  }),
   recent: z.object({
     users: z.array(recentUserSchema),
     pendingMemberships: z.array(recentMembershipSchema),

@@ -1,4 +1,5 @@
 import {
+  NAME_NOT_GIVEN,
   STAFF_ROLES,
   type StaffRole,
   USER_STATUSES,
@@ -61,6 +62,18 @@ export const users = pgTable(
       // coalesce and ||, not concat_ws: a generated column takes only immutable functions.
       sql`lower(username || ' ' || email || ' ' || coalesce(first_name || ' ', '') || coalesce(middle_name || ' ', '') || coalesce(last_name || ' ', '') || coalesce(suffix || ' ', '') || coalesce(registered_name || ' ', '') || coalesce(trade_name, ''))`,
     ),
+    /**
+     * The name the account goes by (`displayNameSql`, decision 056), kept by the database so the
+     * member directory sorts by a stored value instead of computing the name for every candidate
+     * row (docs/decisions/072-member-directory.md, "Added on 2026-12-07");
+     * display-name.test.ts holds it to `displayName`'s answers.
+     */
+    displayName: text('display_name')
+      .notNull()
+      .generatedAlwaysAs(
+        // coalesce and ||, not concat_ws: a generated column takes only immutable functions.
+        sql`coalesce(nullif(case when type = 'company' then btrim(registered_name) else rtrim(coalesce(nullif(btrim(first_name), '') || ' ', '') || coalesce(nullif(btrim(middle_name), '') || ' ', '') || coalesce(nullif(btrim(last_name), '') || ' ', '') || coalesce(nullif(btrim(suffix), ''), '')) end, ''), ${sql.raw(`'${NAME_NOT_GIVEN.replaceAll("'", "''")}'`)})`,
+      ),
   },
   (t) => [
     checkIn('users_type_check', t.type, USER_TYPES),

@@ -13,6 +13,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boardMembers, eventRegistrations, events, memberships, newsArticles, users } from '../../db/schema';
 import { displayNameSql } from '../../lib/display-name';
+import { directoryCounts } from '../directory';
 import { newestMembershipOf, standingOf } from '../membership-standing';
 
 /** Zero for every value of an enum list, then the counts the database found (a null value counts nowhere). */
@@ -186,20 +187,23 @@ async function listRecentItems(db: Db) {
  * "Dashboard": nothing hard-coded). The queries are independent, so a pool runs them side by side.
  */
 export async function getDashboardSummary(db: Db, now = new Date()): Promise<DashboardSummary> {
-  const [usersSummary, membershipsSummary, eventsSummary, newsSummary, board, recent] = await Promise.all([
-    countUsers(db),
-    countMembersByMembership(db, now),
-    countEvents(db),
-    countNews(db),
-    countBoard(db),
-    listRecentItems(db),
-  ]);
+  const [usersSummary, membershipsSummary, eventsSummary, newsSummary, board, directory, recent] =
+    await Promise.all([
+      countUsers(db),
+      countMembersByMembership(db, now),
+      countEvents(db),
+      countNews(db),
+      countBoard(db),
+      directoryCounts(db, now),
+      listRecentItems(db),
+    ]);
   return {
     users: usersSummary,
     memberships: membershipsSummary,
     events: eventsSummary,
     news: newsSummary,
     board,
+    directory,
     recent,
   };
 }

@@ -183,6 +183,7 @@ describe('finding entries', () => {
       ['commodity=unobtainium', 'commodity', /^Commodity must be one of gold, copper/],
       ['activity=piracy', 'activity', /^Activity must be one of exploration/],
       ['region=atlantis', 'region', /^Region must be one of ncr, car/],
+      ['province=gotham', 'province', /^Province must be one of the provinces of the Philippines$/],
       ['profession=wizard', 'profession', /^Profession must be one of geologist/],
       ['specialisation=dowsing', 'specialisation', /^Specialisation must be one of/],
       ['page=abc', 'page', /^Page must be a whole number$/],
@@ -442,5 +443,42 @@ describe("the secretariat's moderation", () => {
 
     await moderate({ hidden: false });
     expect((await get(`/api/directory/${id}`)).statusCode).toBe(200);
+  });
+  it("gives the dashboard the directory's figures: listed by kind, hidden, messages this month", async () => {
+    const secretariat = await account('individual', { roles: ['secretariat'] });
+    const figures = async () => {
+      const response = await get('/api/dashboard/admin/summary', secretariat);
+      expect(response.statusCode).toBe(200);
+      return response.json().data.directory;
+    };
+    const before = await figures();
+    const company = await account('company');
+    await putListing(company, companyListing({ name: 'public' }));
+    const professional = await account('individual');
+    await putListing(professional, professionalListing({ name: 'public' }));
+    const unlisted = await account('individual');
+    await putListing(unlisted, { ...professionalListing(), listed: false });
+    const { id } = (await get('/api/me/directory', professional)).json().data;
+    const sent = await inject({
+      method: 'POST',
+      url: `/api/directory/${id}/messages`,
+      headers: { cookie: company.cookie },
+      payload: { message: 'Hello from the dashboard test.', acceptShowAddress: true },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    await inject({
+      method: 'PUT',
+      url: `/api/directory/admin/entries/${id}/moderation`,
+      headers: { cookie: secretariat.cookie },
+      payload: { hidden: true, reason: 'Checking' },
+    });
+    const after = await figures();
+    expect(after).toEqual({
+      listedCompanies: before.listedCompanies + 1,
+      // The professional is hidden now: no longer counted as listed, counted as hidden.
+      listedProfessionals: before.listedProfessionals,
+      hidden: before.hidden + 1,
+      messagesThisMonth: before.messagesThisMonth + 1,
+    });
   });
 });

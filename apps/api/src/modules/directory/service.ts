@@ -14,9 +14,11 @@ import {
   type directoryListingUpdateSchema,
   type directoryModerationSchema,
   type MyDirectoryListing,
+  manilaDateString,
   type ReceivedDirectoryMessage,
   regionOfProvince,
   siteConfig,
+  startOfManilaDay,
   visibleDirectoryFields,
 } from '@portal/shared';
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -76,7 +78,7 @@ const has = (column: AnyPgColumn, value: string) => sql`${column} @> array[${val
 
 const entryColumns = {
   entry: directoryEntries,
-  name: displayNameSql,
+  name: users.displayName,
   tradeName: users.tradeName,
 };
 
@@ -120,12 +122,12 @@ function toEntry(row: EntryRow, viewer: DirectoryViewer): DirectoryEntry {
   return answer;
 }
 
-/** GET /api/directory: a page of the entries the viewer may see, by name then id. */
-export async function listDirectory(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
+/** The filters of a search, each only on a field the viewer may see (decision 072). */
+function searchConditions(query: DirectoryListQuery, viewer: DirectoryViewer) {
   const conditions: (SQL | undefined)[] = [listedSql(), fieldVisible('name', viewer)];
   if (query.search) {
     const pattern = likePattern(query.search);
-    conditions.push(or(sql`${displayNameSql} ilike ${pattern}`, sql`${users.tradeName} ilike ${pattern}`));
+    conditions.push(or(sql`${users.displayName} ilike ${pattern}`, sql`${users.tradeName} ilike ${pattern}`));
   }
   if (query.kind) conditions.push(eq(directoryEntries.kind, query.kind));
   if (query.commodity)
@@ -152,15 +154,50 @@ export async function listDirectory(db: Db, query: DirectoryListQuery, viewer: D
       fieldVisible('specialisations', viewer),
       has(directoryEntries.specialisations, query.specialisation),
     );
-  const rows = await db
-    .select({ ...entryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  return and(...conditions);
+}
+
+/**
+ * The statement of a page of GET /api/directory, as a query builder: `listDirectory` runs it, and
+ * `cli.js explain-directory` explains exactly this. The search sorts and counts (`count(*) over
+ * ()`) narrow rows, an entry's id and its stored name (`users.display_name`); only the page's
+ * entries are then read whole. Sorting and counting the whole rows (their visibility map, lists
+ * and about text) for every match was the search's cost (docs/decisions/072, "Added on
+ * 2026-12-07").
+ */
+export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
+  const matches = db
+    .select({
+      id: directoryEntries.id,
+      name: users.displayName,
+      tradeName: users.tradeName,
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
     .from(directoryEntries)
     .innerJoin(users, eq(users.id, directoryEntries.userId))
-    .where(and(...conditions))
-    .orderBy(asc(displayNameSql), asc(directoryEntries.id))
+    .where(searchConditions(query, viewer))
+    .orderBy(asc(users.displayName), asc(directoryEntries.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const total = rows[0]?.total ?? (query.page > 1 ? await countListed(db, conditions) : 0);
+    .offset((query.page - 1) * query.limit)
+    .as('matches');
+  return {
+    page: db
+      .select({
+        entry: directoryEntries,
+        name: matches.name,
+        tradeName: matches.tradeName,
+        total: matches.total,
+      })
+      .from(matches)
+      .innerJoin(directoryEntries, eq(directoryEntries.id, matches.id))
+      .orderBy(asc(matches.name), asc(matches.id)),
+  };
+}
+
+/** GET /api/directory: a page of the entries the viewer may see, by name then id. */
+export async function listDirectory(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
+  const rows = await directoryListQueries(db, query, viewer).page;
+  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? await countListed(db, query, viewer) : 0;
   return {
     data: rows.map((row) => toEntry(row, viewer)),
     pagination: buildPagination(query.page, query.limit, total),
@@ -168,12 +205,12 @@ export async function listDirectory(db: Db, query: DirectoryListQuery, viewer: D
 }
 
 /** The total when the page asked is past the end (the window count has no row to ride on). */
-async function countListed(db: Db, conditions: (SQL | undefined)[]) {
+async function countListed(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
   const [row] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(directoryEntries)
     .innerJoin(users, eq(users.id, directoryEntries.userId))
-    .where(and(...conditions));
+    .where(searchConditions(query, viewer));
   return row?.total ?? 0;
 }
 
@@ -600,14 +637,35 @@ export async function listReports(db: Db) {
   };
 }
 
-/** The dashboard's figures: entries listed and hidden. */
-export async function directoryCounts(db: Db) {
-  const [row] = await db
-    .select({
-      listed: sql<number>`count(*) filter (where ${listedSql()})`.mapWith(Number),
-      hidden: sql<number>`count(*) filter (where ${directoryEntries.hiddenAt} is not null)`.mapWith(Number),
-    })
-    .from(directoryEntries)
-    .innerJoin(users, eq(users.id, directoryEntries.userId));
-  return row ?? { listed: 0, hidden: 0 };
+/**
+ * The dashboard's directory figures (its one call, decision 014): listed companies and
+ * professionals, entries the secretariat hid, and messages sent since the first of this month in
+ * Manila.
+ */
+export async function directoryCounts(db: Db, now = new Date()) {
+  const monthStart = startOfManilaDay(`${manilaDateString(now).slice(0, 7)}-01`);
+  const listedOf = (kind: DirectoryEntryKind) =>
+    sql<number>`count(*) filter (where ${listedSql()} and ${directoryEntries.kind} = ${kind})`.mapWith(
+      Number,
+    );
+  const [[entries], [messages]] = await Promise.all([
+    db
+      .select({
+        listedCompanies: listedOf('company'),
+        listedProfessionals: listedOf('professional'),
+        hidden: sql<number>`count(*) filter (where ${directoryEntries.hiddenAt} is not null)`.mapWith(Number),
+      })
+      .from(directoryEntries)
+      .innerJoin(users, eq(users.id, directoryEntries.userId)),
+    db
+      .select({ thisMonth: sql<number>`count(*)`.mapWith(Number) })
+      .from(directoryMessages)
+      .where(gte(directoryMessages.createdAt, monthStart)),
+  ]);
+  return {
+    listedCompanies: entries?.listedCompanies ?? 0,
+    listedProfessionals: entries?.listedProfessionals ?? 0,
+    hidden: entries?.hidden ?? 0,
+    messagesThisMonth: messages?.thisMonth ?? 0,
+  };
 }

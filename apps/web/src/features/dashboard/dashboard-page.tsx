@@ -67,7 +67,7 @@ export function DashboardPage() {
 }
 
 function DashboardFigures({ summary }: { summary: DashboardSummary }) {
-  const { users, memberships, events, news, board, recent } = summary;
+  const { users, memberships, events, news, board, directory, recent } = summary;
   // The events figures the summary counts, each with the list filter that gives the same events.
   const upcomingEvents = adminListLink('events', { status: 'published', upcoming: 'true' });
   const eventsAwaitingApproval = adminListLink('events', { has_pending: 'true' });
@@ -205,6 +205,27 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           rows={[
             { label: 'Active', value: board.active, to: adminListLink('board', { is_active: 'true' }) },
             { label: 'Inactive', value: board.inactive, to: adminListLink('board', { is_active: 'false' }) },
+          ]}
+        />
+        <BreakdownPanel
+          title="Member directory"
+          rows={[
+            {
+              label: 'Listed companies',
+              value: directory.listedCompanies,
+              to: adminListLink('directory', { status: 'listed' }),
+            },
+            {
+              label: 'Listed professionals',
+              value: directory.listedProfessionals,
+              to: adminListLink('directory', { status: 'listed' }),
+            },
+            {
+              label: 'Hidden by the secretariat',
+              value: directory.hidden,
+              to: adminListLink('directory', { status: 'hidden' }),
+            },
+            { label: 'Messages this month', value: directory.messagesThisMonth, to: null },
           ]}
         />
       </div>

@@ -14,6 +14,7 @@ export const summary: DashboardSummary = {
   events: { byStatus: { draft: 2, published: 9, cancelled: 1 }, upcoming: 4, pendingRegistrations: 6 },
   news: { byStatus: { draft: 3, published: 11, archived: 2 }, totalViews: 1204, totalLikes: 87 },
   board: { active: 11, inactive: 2 },
+  directory: { listedCompanies: 7, listedProfessionals: 5, hidden: 1, messagesThisMonth: 3 },
   recent: {
     users: [
       {

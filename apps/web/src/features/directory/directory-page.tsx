@@ -4,8 +4,10 @@ import {
   DIRECTORY_MESSAGES,
   DIRECTORY_SPECIALISATIONS,
   type DirectoryEntry,
+  PHILIPPINE_PROVINCES,
   PHILIPPINE_REGIONS,
   PROFESSIONS,
+  regionOfProvince,
 } from '@portal/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -29,7 +31,7 @@ const controlClasses =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 type Filter = {
-  name: 'kind' | 'commodity' | 'activity' | 'region' | 'profession' | 'specialisation';
+  name: 'kind' | 'commodity' | 'activity' | 'region' | 'province' | 'profession' | 'specialisation';
   label: string;
   all: string;
   options: readonly { code: string; label: string }[];
@@ -47,6 +49,7 @@ const FILTERS: Filter[] = [
   { name: 'commodity', label: 'Commodity', all: 'All commodities', options: DIRECTORY_COMMODITIES },
   { name: 'activity', label: 'Activity', all: 'All activities', options: DIRECTORY_ACTIVITIES },
   { name: 'region', label: 'Region', all: 'All regions', options: PHILIPPINE_REGIONS },
+  { name: 'province', label: 'Province', all: 'All provinces', options: PHILIPPINE_PROVINCES },
   { name: 'profession', label: 'Profession', all: 'All professions', options: PROFESSIONS },
   {
     name: 'specialisation',
@@ -55,6 +58,22 @@ const FILTERS: Filter[] = [
     options: DIRECTORY_SPECIALISATIONS,
   },
 ];
+
+/**
+ * A filter's choices: the provinces of the region chosen (all of them while no region is), so a
+ * province never contradicts its region.
+ */
+function optionsOf(filter: Filter, region: string | undefined) {
+  if (filter.name !== 'province' || !region) return filter.options;
+  return PHILIPPINE_PROVINCES.filter((province) => province.region === region);
+}
+
+/** The parameters a changed filter sets: another region drops a province outside it. */
+function paramsFor(name: Filter['name'], value: string | undefined, province: string | undefined) {
+  if (name === 'region' && value && province && regionOfProvince(province) !== value)
+    return { region: value, province: undefined };
+  return { [name]: value };
+}
 
 /** The page /directory shows for its address, fetched before the server renders it for guests. */
 export const prefetchDirectoryPage: PagePrefetch = ({ queryClient, search, reads }) =>
@@ -104,10 +123,14 @@ export function DirectoryPage() {
                 <select
                   className={controlClasses}
                   value={list.query[filter.name] ?? ''}
-                  onChange={(event) => list.setParams({ [filter.name]: event.target.value || undefined })}
+                  onChange={(event) =>
+                    list.setParams(
+                      paramsFor(filter.name, event.target.value || undefined, list.query.province),
+                    )
+                  }
                 >
                   <option value="">{filter.all}</option>
-                  {filter.options.map((option) => (
+                  {optionsOf(filter, list.query.region).map((option) => (
                     <option key={option.code} value={option.code}>
                       {option.label}
                     </option>

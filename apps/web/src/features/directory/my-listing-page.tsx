@@ -11,8 +11,10 @@ import {
   type DirectoryListingUpdate,
   type DirectoryVisibility,
   type MyDirectoryListing,
+  PHILIPPINE_PROVINCES,
   PHILIPPINE_REGIONS,
   PROFESSIONS,
+  regionOfProvince,
 } from '@portal/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -341,8 +343,26 @@ export function ListingEditor({ listing }: { listing: MyDirectoryListing }) {
           legend="Regions"
           options={PHILIPPINE_REGIONS}
           value={draft.regions}
-          onChange={(value) => set('regions', value)}
+          onChange={(regions) =>
+            // A province of a region no longer ticked would tick it again on saving (the server
+            // adds a province's region): it goes with its region.
+            setDraft((current) => ({
+              ...current,
+              regions,
+              provinces: current.provinces.filter((province) =>
+                regions.includes(regionOfProvince(province) ?? ''),
+              ),
+            }))
+          }
         />
+        {draft.regions.length > 0 && (
+          <CodeChecklist
+            legend="Provinces"
+            options={PHILIPPINE_PROVINCES.filter((province) => draft.regions.includes(province.region))}
+            value={draft.provinces}
+            onChange={(value) => set('provinces', value)}
+          />
+        )}
       </section>
 
       <section className="rounded-2xl border border-stone-200 bg-white p-6">

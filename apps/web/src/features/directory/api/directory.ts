@@ -21,6 +21,7 @@ export const directoryParams = [
   'commodity',
   'activity',
   'region',
+  'province',
   'profession',
   'specialisation',
   'kind',
