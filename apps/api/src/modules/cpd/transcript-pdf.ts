@@ -12,10 +12,9 @@ import {
   type TranscriptPeriod,
   transcriptVerifyPath,
 } from '@portal/shared';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { cpdTranscriptCopies } from '../../db/schema';
-import { documentDate, loadDocumentFonts } from '../dues';
+import { documentDate, loadDocumentFonts, loadPdfKit } from '../dues';
 import { BRAND, drawQr, INK, MUTED } from './certificate-pdf';
 
 const WIDTH = 595.28;
@@ -57,6 +56,7 @@ export async function renderTranscriptPdf(
     })
     .returning({ code: cpdTranscriptCopies.verify_code });
   const fonts = await loadDocumentFonts();
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
