@@ -11,16 +11,12 @@ import {
   WEBAUTHN_CHALLENGE_TTL_MS,
   type WebauthnChallengePurpose,
 } from '@portal/shared';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbTransaction } from '../../db/client';
@@ -47,6 +43,19 @@ import {
  * origin the only origin accepted, so a credential made for another site is refused. Every
  * ceremony's challenge is stored with its purpose and used up by the verification that reads it.
  */
+
+/**
+ * The library with its helpers, imported with the first ceremony rather than at start: with its
+ * X.509 and ASN.1 parsers it holds about 5 MB of the server's idle memory, for the few accounts
+ * that use a passkey (docs/decisions/063).
+ */
+async function loadWebAuthn() {
+  const [server, helpers] = await Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return { ...server, ...helpers };
+}
 
 /** Ceremony options as the library makes them, in the shape the response schema states. */
 type WebauthnOptions = { challenge: string; [key: string]: unknown };
@@ -86,6 +95,7 @@ async function claimChallenge(
   purpose: WebauthnChallengePurpose,
   clientDataJSON: string,
 ): Promise<string | null> {
+  const { decodeClientDataJSON } = await loadWebAuthn();
   let challenge: string;
   try {
     challenge = decodeClientDataJSON(clientDataJSON).challenge;
@@ -140,6 +150,7 @@ export async function startPasskeyRegistration(db: Db, config: Config, userId: s
     throw new AppError(409, PASSKEY_MESSAGES.tooMany, { code: 'too_many_passkeys' });
   }
   const { rpID, rpName } = relyingPartyOf(config);
+  const { generateRegistrationOptions, isoBase64URL } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -170,7 +181,8 @@ export async function finishPasskeyRegistration(
   const response = body.response as unknown as RegistrationResponseJSON;
   const challenge = await claimChallenge(db, viewer.userId, 'register', response.response.clientDataJSON);
   if (!challenge) throw refusedAtRegistration();
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse, isoBase64URL } = await loadWebAuthn();
+  let verification: VerifiedRegistrationResponse;
   try {
     verification = await verifyRegistrationResponse({
       response,
@@ -262,6 +274,7 @@ export async function startPasskeyAssertion(
 ) {
   const rows = await passkeysOf(db, userId);
   if (rows.length === 0) throw new AppError(409, PASSKEY_MESSAGES.notFound, { code: 'no_passkey' });
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingPartyOf(config).rpID,
     allowCredentials: rows.map(descriptorOf),
@@ -297,6 +310,7 @@ export async function checkPasskeyAssertion(
         .from(passkeys)
         .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, response.id)));
       if (!key) return false;
+      const { verifyAuthenticationResponse, isoBase64URL } = await loadWebAuthn();
       try {
         const { verified, authenticationInfo } = await verifyAuthenticationResponse({
           response,

@@ -4,10 +4,9 @@
 // the membership card draws them (decision 043).
 import { buffer } from 'node:stream/consumers';
 import { CPD_ROLE_LABELS, formatDocumentDate, manilaDateString, siteConfig, sitePaths } from '@portal/shared';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CpdCertificate } from '../../db/schema';
-import { loadDocumentFonts } from '../dues';
+import { loadDocumentFonts, loadPdfKit } from '../dues';
 
 // A4 landscape in points.
 const WIDTH = 841.89;
@@ -39,6 +38,7 @@ export const certificateVerifyUrl = (publicUrl: string, code: string) =>
 /** The certificate's PDF: one page, about 30 KB with the fonts' subsets. */
 export async function renderCertificatePdf(certificate: CpdCertificate, publicUrl: string): Promise<Buffer> {
   const fonts = await loadDocumentFonts();
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

@@ -13,10 +13,9 @@ import {
   type TranscriptPeriod,
   transcriptVerifyPath,
 } from '@portal/shared';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { cpdTranscriptCopies } from '../../db/schema';
-import { loadDocumentFonts } from '../dues';
+import { loadDocumentFonts, loadPdfKit } from '../dues';
 import { BRAND, drawQr, INK, MUTED } from './certificate-pdf';
 
 const WIDTH = 595.28;
@@ -58,6 +57,7 @@ export async function renderTranscriptPdf(
     })
     .returning({ code: cpdTranscriptCopies.verify_code });
   const fonts = await loadDocumentFonts();
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire as createModuleRequire } from 'node:module';
 import { formatCentavos, formatDocumentDate } from '@portal/shared';
-import PDFDocument from 'pdfkit';
-import { ToWords } from 'to-words';
+// The Philippine locale alone: the package's main entry loads every one of its 135 locales.
+import { toWords } from 'to-words/en-PH';
 
 export type DocumentParty = {
   name: string;
@@ -53,7 +53,6 @@ export type ReceiptDocument = {
   birInvoiceNumber: string | null;
 };
 
-const pesoWords = new ToWords({ localeCode: 'en-PH' });
 
 /**
  * The amount as a Philippine receipt writes it out, 'Fifteen Thousand Pesos and 00/100': the pesos
@@ -65,7 +64,15 @@ export function amountInWords(centavos: number): string {
   }
   const pesos = Math.floor(centavos / 100);
   const fraction = String(centavos % 100).padStart(2, '0');
-  return `${pesoWords.convert(pesos)} ${pesos === 1 ? 'Peso' : 'Pesos'} and ${fraction}/100`;
+  return `${toWords(pesos)} ${pesos === 1 ? 'Peso' : 'Pesos'} and ${fraction}/100`;
+}
+
+/**
+ * pdfkit, imported with the first document rather than at start: it and fontkit hold about 7 MB
+ * of the server's idle memory, and most processes never draw a PDF (docs/decisions/063).
+ */
+export async function loadPdfKit(): Promise<typeof import('pdfkit')> {
+  return (await import('pdfkit')).default;
 }
 
 // The standard PDF fonts have no peso sign, so DejaVu Sans is embedded (subset to the glyphs used).
@@ -110,6 +117,7 @@ type Pdf = PDFKit.PDFDocument;
 
 async function createPdf(title: string, author: string): Promise<Pdf> {
   const fonts = await loadFonts();
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

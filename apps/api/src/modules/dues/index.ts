@@ -1,6 +1,6 @@
 // What other modules may use of dues (docs/decisions/034-modules-by-domain.md).
 export { type DailyResult, previewDailyDues, runDailyDues } from './daily';
-export { loadFonts as loadDocumentFonts } from './documents';
+export { loadFonts as loadDocumentFonts, loadPdfKit } from './documents';
 export { approvePaidRegistration, issueEventFeeStatement, lockEventFeeStatement } from './event-fees';
 export { statementAttachment } from './mail-attachments';
 export { assignMemberNumber } from './member-numbers';

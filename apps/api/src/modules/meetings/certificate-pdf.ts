@@ -3,8 +3,7 @@
 // when it is downloaded, as the CPD certificate is (decision 055).
 import { buffer } from 'node:stream/consumers';
 import { formatDocumentDate, manilaDateString, siteConfig } from '@portal/shared';
-import PDFDocument from 'pdfkit';
-import { loadDocumentFonts } from '../dues';
+import { loadDocumentFonts, loadPdfKit } from '../dues';
 import type { certificateContent } from './after-service';
 
 const WIDTH = 595.28;
@@ -20,7 +19,7 @@ export async function renderElectionCertificatePdf({
   outcome,
   secretaryName,
 }: Awaited<ReturnType<typeof certificateContent>>): Promise<Buffer> {
-  const fonts = await loadDocumentFonts();
+  const [fonts, PDFDocument] = await Promise.all([loadDocumentFonts(), loadPdfKit()]);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -4,9 +4,8 @@
 // the dues documents, so the two files cannot drift apart.
 import { buffer } from 'node:stream/consumers';
 import { formatDate, MEMBERSHIP_CARD_SIZE_MM, type MembershipCard, siteConfig } from '@portal/shared';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { loadDocumentFonts } from '../dues';
+import { loadDocumentFonts, loadPdfKit } from '../dues';
 
 type Shape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; fill: string; radius?: number }
@@ -197,6 +196,7 @@ const POINTS_PER_MM = 72 / 25.4;
 /** The card as a one-page PDF of its own size, with the fonts of the dues documents. */
 export async function renderCardPdf(card: MembershipCard): Promise<Buffer> {
   const fonts = await loadDocumentFonts();
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: [WIDTH * POINTS_PER_MM, HEIGHT * POINTS_PER_MM],
     margin: 0,

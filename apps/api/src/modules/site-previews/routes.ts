@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentReads, isSitePath, sitePaths } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -70,6 +69,9 @@ export async function sitePreviewRoutes(
       if (!file) return notFound();
       const chunks: Buffer[] = [];
       for await (const chunk of file.body) chunks.push(chunk as Buffer);
+      // Loaded with the first image, as lib/images.ts does: libvips is memory an idle server
+      // need not hold (docs/decisions/035).
+      const { default: sharp } = await import('sharp');
       const jpeg = await sharp(Buffer.concat(chunks))
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82 })

@@ -301,7 +301,8 @@ describe('ProfilePage (spec 000 §2 "Profile")', () => {
     renderWithRouter(<ProfilePage />, { path: '/profile' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update Profile' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update Profile' });
+    // The dialog is a chunk of its own, loaded with the first click.
+    const dialog = await screen.findByRole('dialog', { name: 'Update Profile' });
     const username = within(dialog).getByLabelText('Username *');
     await user.clear(username);
     await user.type(username, 'taken_name');
@@ -342,7 +343,7 @@ describe('ProfilePage (spec 000 §2 "Profile")', () => {
     renderWithRouter(<ProfilePage />, { path: '/profile' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update Profile' }));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
     const alert = await screen.findByRole('alertdialog');
     expect(within(alert).getByText('Error updating profile')).toBeVisible();
   });

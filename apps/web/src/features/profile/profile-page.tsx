@@ -11,7 +11,7 @@ import {
   type UserData,
 } from '@portal/shared';
 import { Building2, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { COMPLETE_APPLICATION_TEXT } from '@/components/layout/complete-application-text';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -22,21 +22,53 @@ import { StatusBadge, toneOfStatus } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useUserData } from './api/get-user-data';
-import { ChangeEmailForm, ChangePasswordForm } from './components/account-security';
-import { AccountSessionsSection } from './components/account-sessions-section';
-import { CpdCertificatesSection } from './components/cpd-certificates-section';
-import { CpdTranscriptSection } from './components/cpd-transcript-section';
-import { DataExportSection } from './components/data-export-section';
-import { DuesSection } from './components/dues-section';
-import { MembershipCardSection } from './components/membership-card-section';
 import { headlineMembership, MembershipList, standingText } from './components/membership-list';
-import { MyEventsSection } from './components/my-events-section';
-import { PrivacyConsentSection } from './components/privacy-consent-section';
-import { PrivacyRequestsSection } from './components/privacy-requests-section';
-import { ProfileFormDialog } from './components/profile-form-dialog';
 import { DetailRow, ProfileSection } from './components/profile-section';
 import { RepresentativeList } from './components/representative-list';
-import { TwoFactorSection } from './components/two-factor-section';
+
+// The sections that fetch and act on their own (forms, uploads, QR codes, tables) are chunks of
+// their own, drawn as each arrives: the first screen (picture, name, contact, About, memberships)
+// no longer waits for all of them, and their work is spread over short tasks instead of one long
+// one (Lighthouse's total blocking time, docs/decisions/035).
+const MyEventsSection = lazy(() =>
+  import('./components/my-events-section').then((m) => ({ default: m.MyEventsSection })),
+);
+const MembershipCardSection = lazy(() =>
+  import('./components/membership-card-section').then((m) => ({ default: m.MembershipCardSection })),
+);
+const DuesSection = lazy(() => import('./components/dues-section').then((m) => ({ default: m.DuesSection })));
+const CpdCertificatesSection = lazy(() =>
+  import('./components/cpd-certificates-section').then((m) => ({ default: m.CpdCertificatesSection })),
+);
+const CpdTranscriptSection = lazy(() =>
+  import('./components/cpd-transcript-section').then((m) => ({ default: m.CpdTranscriptSection })),
+);
+const PrivacyConsentSection = lazy(() =>
+  import('./components/privacy-consent-section').then((m) => ({ default: m.PrivacyConsentSection })),
+);
+const DataExportSection = lazy(() =>
+  import('./components/data-export-section').then((m) => ({ default: m.DataExportSection })),
+);
+const PrivacyRequestsSection = lazy(() =>
+  import('./components/privacy-requests-section').then((m) => ({ default: m.PrivacyRequestsSection })),
+);
+const AccountSecurityForms = lazy(() =>
+  import('./components/account-security').then((m) => ({ default: m.AccountSecurityForms })),
+);
+const TwoFactorSection = lazy(() =>
+  import('./components/two-factor-section').then((m) => ({ default: m.TwoFactorSection })),
+);
+const AccountSessionsSection = lazy(() =>
+  import('./components/account-sessions-section').then((m) => ({ default: m.AccountSessionsSection })),
+);
+const ProfileFormDialog = lazy(() =>
+  import('./components/profile-form-dialog').then((m) => ({ default: m.ProfileFormDialog })),
+);
+
+/** A section's room while its chunk loads, so the sections below it move little when it comes. */
+function SectionLoading({ className = 'h-24' }: { className?: string }) {
+  return <Skeleton className={className} />;
+}
 
 type Notice = { variant: 'success' | 'error'; title: string; text: string };
 
@@ -176,7 +208,9 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
 
         <div id="my-events" className="scroll-mt-24">
           <ProfileSection id="my-events-heading" title="My events">
-            <MyEventsSection />
+            <Suspense fallback={<SectionLoading />}>
+              <MyEventsSection />
+            </Suspense>
           </ProfileSection>
         </div>
 
@@ -194,40 +228,48 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
           }),
         ) && (
           <ProfileSection id="card-heading" title={CARD_MESSAGES.title}>
-            <MembershipCardSection
-              onRegenerated={() =>
-                notify({ variant: 'success', title: 'New card made', text: CARD_MESSAGES.regenerated })
-              }
-            />
+            <Suspense fallback={<SectionLoading className="h-64" />}>
+              <MembershipCardSection
+                onRegenerated={() =>
+                  notify({ variant: 'success', title: 'New card made', text: CARD_MESSAGES.regenerated })
+                }
+              />
+            </Suspense>
           </ProfileSection>
         )}
 
         {membershipData.some((membership) => membership.status === 'approved') && (
           <div id="dues" className="scroll-mt-24">
             <ProfileSection id="dues-heading" title="Dues">
-              <DuesSection
-                onFailed={(text) => notify({ variant: 'error', title: 'Payment not started', text })}
-                onProofSent={() =>
-                  notify({
-                    variant: 'success',
-                    title: 'Proof sent',
-                    text: 'Thank you. The secretariat will verify your payment and e-mail your receipt.',
-                  })
-                }
-              />
+              <Suspense fallback={<SectionLoading />}>
+                <DuesSection
+                  onFailed={(text) => notify({ variant: 'error', title: 'Payment not started', text })}
+                  onProofSent={() =>
+                    notify({
+                      variant: 'success',
+                      title: 'Proof sent',
+                      text: 'Thank you. The secretariat will verify your payment and e-mail your receipt.',
+                    })
+                  }
+                />
+              </Suspense>
             </ProfileSection>
           </div>
         )}
 
         <div id="cpd" className="scroll-mt-24">
           <ProfileSection id="cpd-heading" title={CPD_MESSAGES.sectionTitle}>
-            <CpdCertificatesSection notify={notify} />
+            <Suspense fallback={<SectionLoading />}>
+              <CpdCertificatesSection notify={notify} />
+            </Suspense>
           </ProfileSection>
         </div>
 
         <div id="cpd-transcript" className="scroll-mt-24">
           <ProfileSection id="cpd-transcript-heading" title={TRANSCRIPT_MESSAGES.sectionTitle}>
-            <CpdTranscriptSection notify={notify} />
+            <Suspense fallback={<SectionLoading />}>
+              <CpdTranscriptSection notify={notify} />
+            </Suspense>
           </ProfileSection>
         </div>
 
@@ -258,57 +300,68 @@ function ProfileContent({ userData, notify }: { userData: UserData; notify: (not
 
         <div id="privacy" className="scroll-mt-24">
           <ProfileSection id="privacy-heading" title={PRIVACY_MESSAGES.sectionTitle}>
-            <PrivacyConsentSection
-              onFailed={(text) => notify({ variant: 'error', title: 'Choice Not Saved', text })}
-            />
+            <Suspense fallback={<SectionLoading />}>
+              <PrivacyConsentSection
+                onFailed={(text) => notify({ variant: 'error', title: 'Choice Not Saved', text })}
+              />
+            </Suspense>
           </ProfileSection>
         </div>
 
         <div id="your-data" className="scroll-mt-24">
           <ProfileSection id="your-data-heading" title={DATA_EXPORT_MESSAGES.sectionTitle}>
-            <DataExportSection
-              onFailed={(text) => notify({ variant: 'error', title: 'Request Not Sent', text })}
-            />
+            <Suspense fallback={<SectionLoading />}>
+              <DataExportSection
+                onFailed={(text) => notify({ variant: 'error', title: 'Request Not Sent', text })}
+              />
+            </Suspense>
           </ProfileSection>
         </div>
 
         <div id="correct-or-delete" className="scroll-mt-24">
           <ProfileSection id="correct-or-delete-heading" title="Correct or delete your data">
-            <PrivacyRequestsSection notify={notify} />
+            <Suspense fallback={<SectionLoading />}>
+              <PrivacyRequestsSection notify={notify} />
+            </Suspense>
           </ProfileSection>
         </div>
 
         <ProfileSection id="security-heading" title="Password and Email">
-          <div className="grid gap-10 md:grid-cols-2">
-            <ChangePasswordForm notify={notify} />
-            <ChangeEmailForm currentEmail={profile.email} notify={notify} />
-          </div>
+          <Suspense fallback={<SectionLoading className="h-80" />}>
+            <AccountSecurityForms currentEmail={profile.email} notify={notify} />
+          </Suspense>
         </ProfileSection>
 
         <div id="two-step" className="scroll-mt-24">
           <ProfileSection id="two-step-heading" title="Two-step sign-in">
-            <TwoFactorSection notify={notify} />
+            <Suspense fallback={<SectionLoading />}>
+              <TwoFactorSection notify={notify} />
+            </Suspense>
           </ProfileSection>
         </div>
 
         <ProfileSection id="sessions-heading" title="Where you're signed in">
-          <AccountSessionsSection notify={notify} />
+          <Suspense fallback={<SectionLoading />}>
+            <AccountSessionsSection notify={notify} />
+          </Suspense>
         </ProfileSection>
       </div>
 
       {editing && (
-        <ProfileFormDialog
-          profile={profile}
-          onClose={() => setEditing(false)}
-          onSaved={() => setEditing(false)}
-          onFailed={(error) =>
-            notify({
-              variant: 'error',
-              title: PROFILE_MESSAGES.updateFailed,
-              text: error instanceof ApiError ? error.error : 'Please try again.',
-            })
-          }
-        />
+        <Suspense fallback={null}>
+          <ProfileFormDialog
+            profile={profile}
+            onClose={() => setEditing(false)}
+            onSaved={() => setEditing(false)}
+            onFailed={(error) =>
+              notify({
+                variant: 'error',
+                title: PROFILE_MESSAGES.updateFailed,
+                text: error instanceof ApiError ? error.error : 'Please try again.',
+              })
+            }
+          />
+        </Suspense>
       )}
     </div>
   );

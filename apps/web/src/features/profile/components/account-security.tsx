@@ -148,3 +148,13 @@ export function ChangeEmailForm({ currentEmail, notify }: { currentEmail: string
     </form>
   );
 }
+
+/** The profile's "Password and Email" section: the two changes side by side, one chunk. */
+export function AccountSecurityForms({ currentEmail, notify }: { currentEmail: string; notify: Notify }) {
+  return (
+    <div className="grid gap-10 md:grid-cols-2">
+      <ChangePasswordForm notify={notify} />
+      <ChangeEmailForm currentEmail={currentEmail} notify={notify} />
+    </div>
+  );
+}
