@@ -53,7 +53,6 @@ export type ReceiptDocument = {
   birInvoiceNumber: string | null;
 };
 
-
 /**
  * The amount as a Philippine receipt writes it out, 'Fifteen Thousand Pesos and 00/100': the pesos
  * in words (to-words), the centavos as a fraction of 100.

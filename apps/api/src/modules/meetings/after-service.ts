@@ -56,8 +56,6 @@ const fieldError = (field: string, message: string) => validationError([{ field,
 /** The positions a board record holds as a trustee: 'Trustee' and the four offices. */
 const TRUSTEE_KEYS = new Set(['Trustee', ...OFFICER_POSITIONS].map(boardPositionKey));
 
-
-
 // The outcome ------------------------------------------------------------------------------
 
 async function appliedOf(db: Db | DbTransaction, meetingId: string) {
