@@ -71,6 +71,10 @@ export const sitePaths = {
   directoryEntry: (id: string) => `/directory/${encodeURIComponent(id)}`,
   profileDirectory: '/profile/directory',
   adminDirectory: '/admin/directory',
+  /** The annual meeting for members (docs/decisions/071): the list, a meeting, its results. */
+  meetings: '/meetings',
+  meeting: (id: string) => `/meetings/${encodeURIComponent(id)}`,
+  meetingResults: (id: string) => `/meetings/${encodeURIComponent(id)}/results`,
 } as const;
 
 /**
@@ -135,6 +139,9 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.directory}/:id`,
   sitePaths.profileDirectory,
   sitePaths.adminDirectory,
+  sitePaths.meetings,
+  `${sitePaths.meetings}/:id`,
+  `${sitePaths.meetings}/:id/results`,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
