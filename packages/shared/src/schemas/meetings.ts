@@ -255,6 +255,7 @@ export const resultsSchema = z.object({
   /** Every ballot, by receipt code (in no order that follows the voting). */
   ballots: z.array(z.object({ receipt: z.string(), candidateIds: z.array(z.uuid()) })),
 });
+export type MeetingResults = z.infer<typeof resultsSchema>;
 export const resultsResponseSchema = z.object({ data: resultsSchema });
 
 /** GET /api/meetings/{id}/turnout (staff): who has voted and how (in person or by proxy), never for whom. */
