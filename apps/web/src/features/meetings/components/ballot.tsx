@@ -83,11 +83,18 @@ export function Ballot({ meetingId, candidates, seats, title, onBehalfOf, onCast
                         checked={checked}
                         disabled={(full && !checked) || cast.isPending}
                         onChange={() => toggle(candidate.id)}
+                        aria-labelledby={`${inputId}-name`}
+                        aria-describedby={`${inputId}-statement`}
                         className="mt-1 size-5 shrink-0 accent-brand-700"
                       />
                       <span className="min-w-0">
-                        <span className="block font-medium text-stone-900">{candidate.name}</span>
-                        <span className="mt-0.5 block text-sm text-stone-600 leading-relaxed [overflow-wrap:anywhere]">
+                        <span id={`${inputId}-name`} className="block font-medium text-stone-900">
+                          {candidate.name}
+                        </span>
+                        <span
+                          id={`${inputId}-statement`}
+                          className="mt-0.5 block text-sm text-stone-600 leading-relaxed [overflow-wrap:anywhere]"
+                        >
                           {candidate.statement}
                         </span>
                       </span>
