@@ -2010,6 +2010,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/roll`,
     }),
   },
+  'GET /api/meetings/:id/voters': {
+    ...voterOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/voters`,
+    }),
+  },
   'POST /api/meetings/:id/roll/freeze': {
     ...adminOnly,
     request: async ({ db, owner }) => ({

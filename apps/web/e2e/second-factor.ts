@@ -105,9 +105,9 @@ export async function claimCode(
   return { code: recovery, kind: 'recovery' };
 }
 
-/** How the sign-in helpers talk to the server: a method, a path, a JSON body; status and JSON back. */
+/** How the sign-in helpers (and a journey's own API calls) talk to the server: a method, a path, a JSON body; status and JSON back. */
 export type Send = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ) => Promise<{ status: number; json: () => Promise<unknown> }>;

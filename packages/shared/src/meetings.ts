@@ -174,3 +174,27 @@ export const MEETING_MAIL_SUBJECTS = {
   proxyDeadline: (title: string) => `Proxy deadline tomorrow: ${title}`,
   votingOpens: (title: string) => `Voting opens tomorrow: ${title}`,
 } as const;
+
+/** What the members' screens of the meeting say (apps/web/src/features/meetings, decision 071). */
+export const MEETING_MEMBER_TEXT = {
+  chosenCount: (chosen: number, seats: number) => `${chosen} of ${seats} chosen`,
+  seatsFull: (seats: number) => `You have chosen ${seats}: untick a name to choose another.`,
+  ownBallot: 'Your ballot',
+  proxyBallot: (memberName: string) => `Ballot of ${memberName}, by proxy`,
+  castButton: 'Review and cast',
+  confirmTitle: 'Cast this ballot?',
+  confirmText: 'A ballot cannot be changed once it is cast.',
+  confirmEmpty: 'You chose no candidate: the ballot is cast with no votes.',
+  confirmButton: 'Cast ballot',
+  cast: 'Ballot cast',
+  receiptTitle: 'Your receipt code',
+  receiptHelp:
+    'Keep this code. Once the election committee certifies the results, find it on the results page to check that the ballot was counted as cast. The code does not say who voted.',
+  copy: 'Copy code',
+  copied: 'Copied',
+  alreadyCast: 'This ballot has been cast.',
+  findReceipt: 'Find my receipt',
+  receiptFound: 'Your ballot is highlighted below.',
+  receiptMissing: 'No ballot has this receipt code. Check the code and try again.',
+  noCandidates: 'No candidates have been validated yet.',
+} as const;

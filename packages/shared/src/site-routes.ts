@@ -79,6 +79,10 @@ export const sitePaths = {
   /** After the annual meeting (docs/decisions/078): the staff's panel and the members' downloads. */
   adminMeetingAfter: (id: string) => `/admin/meetings/${encodeURIComponent(id)}/after`,
   meetingDocuments: '/meeting-documents',
+  /** The annual meeting for members (docs/decisions/071): the list, a meeting, its results. */
+  meetings: '/meetings',
+  meeting: (id: string) => `/meetings/${encodeURIComponent(id)}`,
+  meetingResults: (id: string) => `/meetings/${encodeURIComponent(id)}/results`,
 } as const;
 
 /**
@@ -148,6 +152,9 @@ export const SITE_ROUTES: readonly string[] = [
   `${sitePaths.adminMeetings}/:id`,
   '/admin/meetings/:id/after',
   sitePaths.meetingDocuments,
+  sitePaths.meetings,
+  `${sitePaths.meetings}/:id`,
+  `${sitePaths.meetings}/:id/results`,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

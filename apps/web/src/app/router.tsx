@@ -69,6 +69,14 @@ export const routes: RouteObject[] = [
                 Component: m.DirectoryEntryPage,
               })),
           }),
+          // Public, as certified results are (decision 071): anyone may recount.
+          page('Election results', {
+            path: `${paths.meetings}/:id/results`,
+            lazy: () =>
+              import('@/features/meetings/meeting-results-page').then((m) => ({
+                Component: m.MeetingResultsPage,
+              })),
+          }),
           page('Event', {
             path: '/events/:id',
             lazy: () => import('@/features/events/event-page').then((m) => ({ Component: m.EventPage })),
@@ -206,6 +214,16 @@ export const routes: RouteObject[] = [
                   import('@/features/meetings/after/meeting-documents-page').then((m) => ({
                     Component: m.MeetingDocumentsPage,
                   })),
+              }),
+              page('Meetings', {
+                path: paths.meetings,
+                lazy: () =>
+                  import('@/features/meetings/meetings-page').then((m) => ({ Component: m.MeetingsPage })),
+              }),
+              page('Meeting', {
+                path: `${paths.meetings}/:id`,
+                lazy: () =>
+                  import('@/features/meetings/meeting-page').then((m) => ({ Component: m.MeetingPage })),
               }),
               page('My directory listing', {
                 path: paths.profileDirectory,

@@ -54,12 +54,14 @@ export const guestLinks: readonly NavLink[] = servedLinks([
 ]);
 
 /**
- * The signed-in user's links of spec 000 §2: Profile, and Admin for staff. `adminLanding` is the
+ * The signed-in user's links of spec 000 §2: Profile, Meetings, and Admin for staff. `adminLanding` is the
  * first admin screen the viewer's roles open (lib/staff-access.ts), `null` for a member.
  */
 export function accountLinks({ adminLanding }: { adminLanding: string | null }): readonly NavLink[] {
   return servedLinks([
     { label: 'Profile', to: paths.profile },
+    // The annual meeting and the election (decision 071): where a member names a proxy and votes.
+    { label: 'Meetings', to: paths.meetings },
     ...(adminLanding ? [{ label: 'Admin', to: adminLanding }] : []),
   ]);
 }

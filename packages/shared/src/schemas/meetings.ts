@@ -185,6 +185,14 @@ export const rollResponseSchema = z.object({
   data: z.object({ entries: z.array(rollEntrySchema), total: z.number().int() }),
 });
 
+/**
+ * GET /api/meetings/{id}/voters (voters on the roll): who may hold one's proxy or be nominated,
+ * by name only — a member reads the rest of the roll through neither this nor /roll.
+ */
+export const voterSchema = rollEntrySchema.pick({ id: true, kind: true, memberName: true, voterName: true });
+export type Voter = z.infer<typeof voterSchema>;
+export const votersResponseSchema = z.object({ data: z.array(voterSchema) });
+
 export const rollCorrectionInputSchema = z.object({
   details: requiredText(
     'What is wrong',
@@ -247,6 +255,7 @@ export const resultsSchema = z.object({
   /** Every ballot, by receipt code (in no order that follows the voting). */
   ballots: z.array(z.object({ receipt: z.string(), candidateIds: z.array(z.uuid()) })),
 });
+export type MeetingResults = z.infer<typeof resultsSchema>;
 export const resultsResponseSchema = z.object({ data: resultsSchema });
 
 /** GET /api/meetings/{id}/turnout (staff): who has voted and how (in person or by proxy), never for whom. */

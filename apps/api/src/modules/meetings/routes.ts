@@ -23,6 +23,7 @@ import {
   rollResponseSchema,
   STAFF_AREAS,
   turnoutResponseSchema,
+  votersResponseSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,6 +41,7 @@ import {
   listCorrections,
   listMeetings,
   listProxies,
+  listVoters,
   nominate,
   openVoting,
   quorumPage,
@@ -180,6 +182,20 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request) => ({ data: await readRoll(db, viewerOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/meetings/:id/voters',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'The voters on the roll by name, for a voter naming a proxy holder or a nominee',
+        params: idParamsSchema,
+        response: { 200: votersResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await listVoters(db, viewerOf(request), request.params.id) }),
   );
 
   app.post(

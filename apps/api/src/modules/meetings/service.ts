@@ -324,6 +324,26 @@ export async function readRoll(db: Db, viewer: Viewer, id: string) {
   return { entries: own ? [toEntry(own)] : [], total: own ? 1 : 0 };
 }
 
+/**
+ * The voters on the roll, by name, for a voter choosing a proxy holder or a nominee: the names
+ * the roll publishes to members for correction, nothing else of the entries.
+ */
+export async function listVoters(db: Db, viewer: Viewer, id: string) {
+  const meeting = await meetingOf(db, id);
+  if (hiddenFromMembers(meeting)) throw notFound(MEETING_MESSAGES.notFound);
+  await requireEntry(db, meeting, viewer.userId);
+  return db
+    .select({
+      id: meetingRollEntries.id,
+      kind: meetingRollEntries.kind,
+      memberName: meetingRollEntries.memberName,
+      voterName: meetingRollEntries.voterName,
+    })
+    .from(meetingRollEntries)
+    .where(eq(meetingRollEntries.meetingId, id))
+    .orderBy(asc(meetingRollEntries.voterName), asc(meetingRollEntries.id));
+}
+
 const rollSizeOf = async (db: Db | DbTransaction, id: string) => {
   const [row] = await db
     .select({ total: count() })

@@ -8,7 +8,7 @@ import { DisclosureMenu, menuLinkClasses } from './disclosure-menu';
 
 /**
  * The account menu of spec 000 §2: Login and Register for a guest; the account's name
- * (docs/product-rules.md "Names"), Profile and
+ * (docs/product-rules.md "Names"), Profile, Meetings and
  * Admin (admins only) and Logout for a signed-in user.
  */
 export function AccountMenu({ transparent }: { transparent: boolean }) {
