@@ -36,12 +36,12 @@ import {
   meetingVotes,
   users,
 } from '../../db/schema';
+import { accountNameSelect } from '../../lib/display-name';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { queueBulkMail } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
-import { accountNameSelect } from '../users';
 import { audit, meetingOf, tallyOf } from './service';
 
 /*
