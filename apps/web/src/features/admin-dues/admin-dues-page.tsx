@@ -8,6 +8,7 @@ import {
   type DuesStatementView,
   duesStatementListQuerySchema,
   formatCentavos,
+  formatCount,
   formatDate,
   PAGE_SIZES,
   statementLabel,
