@@ -2138,6 +2138,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/turnout`,
     }),
   },
+  'GET /api/meetings/:id/quorum': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/quorum`,
+    }),
+  },
   'POST /api/meetings/:id/certify': {
     ...adminOnly,
     request: async ({ db, owner }) => ({
@@ -2217,12 +2223,6 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     member: 'forbidden',
     admin: 'not-found',
     request: async () => ({ url: `/api/meeting-documents/${randomUUID()}` }),
-  },
-  'GET /meetings/:id/quorum': {
-    ...adminOnly,
-    request: async ({ db, owner }) => ({
-      url: `/meetings/${(await matrixMeeting(db, owner)).meeting.id}/quorum`,
-    }),
   },
 };
 

@@ -32,7 +32,7 @@ import { duesRoutes } from './modules/dues/routes';
 import { eventCalendarRoutes, eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { jobsPlugin } from './modules/jobs';
-import { meetingAfterRoutes, meetingRoutes, quorumPageRoutes } from './modules/meetings';
+import { meetingAfterRoutes, meetingRoutes } from './modules/meetings';
 import { cardVerifyRoutes, memberCardRoutes } from './modules/member-cards/routes';
 import { userInGoodStanding } from './modules/membership-standing';
 import { applicationRoutes } from './modules/memberships/application-routes';
@@ -263,7 +263,6 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
   // The annual meeting and the election of trustees (docs/decisions/071).
   await app.register(meetingRoutes, { prefix: '/api', db, config });
-  await app.register(quorumPageRoutes, { db });
   // After the meeting: the board, the officers, the minutes, the certificate (decision 078).
   await app.register(meetingAfterRoutes, { prefix: '/api', db, storage });
   await app.register(directoryRoutes, { prefix: '/api', db, publicUrl: config.publicUrl });

@@ -269,7 +269,12 @@ export const turnoutResponseSchema = z.object({
   }),
 });
 
+/**
+ * GET /api/meetings/{id}/quorum (staff): each roll entry counted once, present before online before
+ * by proxy; `needed` is a majority of the roll. The projector's page asks for it every ten seconds.
+ */
 export const quorumSchema = z.object({
+  title: z.string(),
   rollSize: z.number().int(),
   needed: z.number().int(),
   present: z.number().int(),
@@ -279,6 +284,7 @@ export const quorumSchema = z.object({
   reached: z.boolean(),
 });
 export type Quorum = z.infer<typeof quorumSchema>;
+export const quorumResponseSchema = z.object({ data: quorumSchema });
 
 /** POST /api/meetings/{id}/notice: an administrator may send a late notice with a reason. */
 export const noticeInputSchema = z.object({

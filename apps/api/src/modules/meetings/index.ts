@@ -2,5 +2,5 @@
 
 export { meetingAfterRoutes } from './after-routes';
 export { sendGisReminders } from './after-service';
-export { meetingRoutes, quorumPageRoutes } from './routes';
+export { meetingRoutes } from './routes';
 export { sendMeetingReminders } from './service';

@@ -615,15 +615,13 @@ describe('meetings: the secret ballot', () => {
 });
 
 describe('meetings: quorum and notice', () => {
-  it('counts a QR check-in at the meeting’s event on the live quorum page', async () => {
+  it('counts a QR check-in at the meeting’s event in the live quorum', async () => {
     const [present, other] = await Promise.all([person('individual'), person('individual')]);
     const event = await createEvent(context.db, { is_registration_required: true, max_attendees: 50 });
     const id = await newMeeting({ eventId: event.id });
     await freeze(id);
-    const page = await call('GET', `/meetings/${id}/quorum`, secretariat.cookie);
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain('http-equiv="refresh"');
+    const before = await call('GET', `/api/meetings/${id}/quorum`, secretariat.cookie);
+    expect(before.statusCode, before.body).toBe(200);
     const [registration] = await context.db
       .insert(eventRegistrations)
       .values({ event_id: event.id, user_id: present.id, status: 'approved' })
@@ -634,15 +632,29 @@ describe('meetings: quorum and notice', () => {
       session: 'day',
       checked_in_at: new Date(),
     });
-    const after = await call('GET', `/meetings/${id}/quorum`, committee.cookie);
-    expect(after.body).toMatch(/Present<\/span><b>1<\/b>/);
+    const after = await call('GET', `/api/meetings/${id}/quorum`, committee.cookie);
+    expect(after.statusCode, after.body).toBe(200);
     const [{ n } = { n: 0 }] = await context.db
       .select({ n: sql<number>`count(*)::int` })
       .from(meetingRollEntries)
       .where(eq(meetingRollEntries.meetingId, id));
-    expect(after.body).toContain(`<b>${quorumOf(n)}</b>`);
-    expect((await call('GET', `/meetings/${id}/quorum`, other.cookie)).statusCode).toBe(403);
-    expect((await call('GET', `/meetings/${id}/quorum`, null)).statusCode).toBe(401);
+    const [meeting] = await context.db.select().from(meetings).where(eq(meetings.id, id));
+    expect(after.json().data).toEqual({
+      title: meeting?.title,
+      rollSize: n,
+      needed: quorumOf(n),
+      present: before.json().data.present + 1,
+      online: 0,
+      byProxy: 0,
+      represented: before.json().data.represented + 1,
+      reached: before.json().data.represented + 1 >= quorumOf(n),
+    });
+    expect(after.json().data.present).toBe(1);
+    expect((await call('GET', `/api/meetings/${id}/quorum`, other.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/meetings/${id}/quorum`, null)).statusCode).toBe(401);
+    expect((await call('GET', `/api/meetings/${randomUUID()}/quorum`, secretariat.cookie)).json().error).toBe(
+      MEETING_MESSAGES.notFound,
+    );
   });
 
   it('refuses a late notice unless an administrator gives a reason; sends through the outbox', async () => {

@@ -15,6 +15,7 @@ import {
   proxyListResponseSchema,
   proxyResponseSchema,
   proxyValidationSchema,
+  quorumResponseSchema,
   resultsResponseSchema,
   rollCorrectionInputSchema,
   rollCorrectionListResponseSchema,
@@ -44,7 +45,6 @@ import {
   listVoters,
   nominate,
   openVoting,
-  quorumPage,
   readMeeting,
   readQuorum,
   readResults,
@@ -471,6 +471,20 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     async (request) => ({ data: await readTurnout(db, request.params.id) }),
   );
 
+  app.get(
+    '/meetings/:id/quorum',
+    {
+      config: { access: 'staff', roles: STAFF_AREAS.meetings },
+      schema: {
+        tags,
+        summary: 'The live quorum: present, online, by proxy, against a majority of the roll',
+        params: idParamsSchema,
+        response: { 200: quorumResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await readQuorum(db, request.params.id) }),
+  );
+
   app.post(
     '/meetings/:id/certify',
     {
@@ -501,24 +515,5 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request) => ({ data: await readResults(db, request.viewer, request.params.id) }),
-  );
-};
-
-/** GET /meetings/{id}/quorum: the staff's projector page, served by the API as HTML that refreshes itself. */
-export const quorumPageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/meetings/:id/quorum',
-    {
-      config: { access: 'staff', roles: STAFF_AREAS.meetings },
-      schema: {
-        tags,
-        summary: 'The live quorum, for the projector (HTML, refreshes every ten seconds)',
-        params: idParamsSchema,
-        produces: ['text/html'],
-        response: { 200: z.string().describe('text/html'), ...refusals },
-      },
-    },
-    async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(quorumPage(await readQuorum(db, request.params.id))),
   );
 };

@@ -1064,7 +1064,7 @@ export async function readTurnout(db: Db, id: string) {
  * The quorum: each roll entry counts once, as present (checked in at the meeting's event), else
  * online (has cast a ballot), else by a validated proxy; against a majority of the roll.
  */
-export async function readQuorum(db: Db, id: string): Promise<Quorum & { title: string }> {
+export async function readQuorum(db: Db, id: string): Promise<Quorum> {
   const meeting = await meetingOf(db, id);
   const present = meeting.eventId
     ? sql<boolean>`exists (select 1 from ${eventRegistrations} join ${eventCheckIns} on ${eventCheckIns.registration_id} = ${eventRegistrations.id}
@@ -1094,21 +1094,6 @@ export async function readQuorum(db: Db, id: string): Promise<Quorum & { title: 
     represented,
     reached: rollSize > 0 && represented >= needed,
   };
-}
-
-/** The projector's page: the quorum in large type, asking again every ten seconds. */
-export function quorumPage(quorum: Quorum & { title: string }) {
-  const line = (label: string, value: number) =>
-    `<div class="row"><span>${escapeHtml(label)}</span><b>${value}</b></div>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="10">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Quorum — ${escapeHtml(quorum.title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:48rem;padding:0 1rem;color:#111}
-h1{font-size:2rem}.row{display:flex;justify-content:space-between;font-size:2rem;border-bottom:1px solid #ddd;padding:.5rem 0}
-.state{font-size:2.5rem;font-weight:700;margin-top:1.5rem}.reached{color:#0a6b2d}.short{color:#9a3412}</style></head>
-<body><h1>${escapeHtml(quorum.title)}</h1>
-${line('On the roll', quorum.rollSize)}${line('Present', quorum.present)}${line('Online', quorum.online)}${line('By proxy', quorum.byProxy)}${line('Represented', quorum.represented)}${line('Quorum (a majority of the roll)', quorum.needed)}
-<p class="state ${quorum.reached ? 'reached">Quorum reached' : `short">${quorum.needed - quorum.represented} more needed`}</p>
-</body></html>`;
 }
 
 // The notice ---------------------------------------------------------------------------------
