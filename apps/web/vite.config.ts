@@ -181,15 +181,10 @@ async function buildAndPrerender(builder: ViteBuilder) {
 
 // Only the file folders are proxied (with their trailing slash): `/mgb-guidelines-and-forms`
 // itself is a page of the SPA, `/mgb-guidelines-and-forms/x.pdf` is a file the API serves.
-// The annual meeting's quorum page is HTML the API serves at /meetings/{id}/quorum (decision 071),
-// matched exactly (a key starting with ^ is a pattern): the other /meetings addresses are the app's.
 const proxy = Object.fromEntries(
-  [
-    '/api',
-    '/uploads',
-    ...DOCUMENT_COLLECTIONS.map((collection) => `${collection.publicPath}/`),
-    '^/meetings/[^/]+/quorum$',
-  ].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+  ['/api', '/uploads', ...DOCUMENT_COLLECTIONS.map((collection) => `${collection.publicPath}/`)].map(
+    (prefix) => [prefix, { target: apiTarget, changeOrigin: false }],
+  ),
 );
 
 export default defineConfig({

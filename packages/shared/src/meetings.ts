@@ -17,6 +17,9 @@ export const MEETING_DEFAULTS = {
   associateVotes: true,
 } as const;
 
+/** How often the projector's quorum page asks again (docs/product-rules.md "Meetings and elections"). */
+export const QUORUM_REFRESH_MS = 10_000;
+
 export const MEETING_LIMITS = { seatsMax: 25, secondersMax: 10, statementMax: 2000, reasonMax: 500 } as const;
 
 export const MEETING_KINDS = ['annual', 'special'] as const;

@@ -83,6 +83,8 @@ export const sitePaths = {
   meetings: '/meetings',
   meeting: (id: string) => `/meetings/${encodeURIComponent(id)}`,
   meetingResults: (id: string) => `/meetings/${encodeURIComponent(id)}/results`,
+  /** The staff's live quorum, for the projector (docs/decisions/071). */
+  meetingQuorum: (id: string) => `/meetings/${encodeURIComponent(id)}/quorum`,
 } as const;
 
 /**
@@ -155,6 +157,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.meetings,
   `${sitePaths.meetings}/:id`,
   `${sitePaths.meetings}/:id/results`,
+  `${sitePaths.meetings}/:id/quorum`,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

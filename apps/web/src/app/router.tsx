@@ -320,6 +320,34 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // The live quorum for the projector (docs/decisions/071): a staff screen of the meetings area,
+    // guarded as the admin screens are, without their frame; at the address the meeting's staff
+    // page has always opened, beside the members' /meetings pages.
+    element: <RequireAuth requiredRole="admin" />,
+    HydrateFallback: InitialLoad,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        lazy: () => import('./layouts/projector-layout').then((m) => ({ Component: m.ProjectorLayout })),
+        children: [
+          {
+            lazy: () =>
+              import('./guards/require-staff-area').then((m) => ({ Component: m.RequireStaffArea })),
+            children: [
+              staffPage('Live quorum', 'meetings', {
+                path: `${paths.meetings}/:id/quorum`,
+                lazy: () =>
+                  import('@/features/meetings/staff/quorum-page').then((m) => ({
+                    Component: m.QuorumPage,
+                  })),
+              }),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
     // spec 000 §2 "Admin area": admins only. The guard renders before the layout and the pages,
     // so a guest or member is sent to /unauthorized without any admin data being requested.
     path: paths.admin,

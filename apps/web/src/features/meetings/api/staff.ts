@@ -6,6 +6,8 @@ import {
   type MeetingProxy,
   type MeetingSummary,
   type Nomination,
+  QUORUM_REFRESH_MS,
+  type Quorum,
   type RollEntry,
   type VoteCastBy,
 } from '@portal/shared';
@@ -46,9 +48,6 @@ export const staffMeetingKeys = {
 
 const meetingPath = (id: string) => `/meetings/${encodeURIComponent(id)}`;
 
-/** The quorum page for the projector: HTML the API serves beside the app, not one of its pages. */
-export const quorumPageUrl = (id: string) => `${meetingPath(id)}/quorum`;
-
 /** GET /meetings: every meeting, newest first (a few a year: no pages). */
 export const useStaffMeetings = () =>
   useQuery({
@@ -62,6 +61,18 @@ export const useStaffMeeting = (id: string) =>
   useQuery({
     queryKey: staffMeetingKeys.one(id),
     queryFn: async ({ signal }) => (await apiRequest<{ data: Meeting }>(meetingPath(id), { signal })).data,
+  });
+
+/**
+ * GET /meetings/{id}/quorum, asked again every ten seconds for the projector. Through the api
+ * client, which renews the session when the access token runs out, so the page outlives it.
+ */
+export const useQuorum = (id: string) =>
+  useQuery({
+    queryKey: staffMeetingKeys.part(id, 'quorum'),
+    refetchInterval: QUORUM_REFRESH_MS,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: Quorum }>(`${meetingPath(id)}/quorum`, { signal })).data,
   });
 
 /** GET /meetings/{id}/roll: the whole roll (staff). */

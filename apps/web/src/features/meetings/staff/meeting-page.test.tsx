@@ -143,10 +143,10 @@ describe('the meeting’s staff page', () => {
     expect(screen.getByRole('button', { name: 'Edit meeting' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send notice' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Proxies' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Live quorum/ })).toHaveAttribute(
-      'href',
-      `/meetings/${MEETING_ID}/quorum`,
-    );
+    // The app's own projector page, in a new tab (docs/decisions/071).
+    const quorum = screen.getByRole('link', { name: /Live quorum/ });
+    expect(quorum).toHaveAttribute('href', `/meetings/${MEETING_ID}/quorum`);
+    expect(quorum).toHaveAttribute('target', '_blank');
 
     await user.click(screen.getByRole('tab', { name: 'Roll' }));
     expect(await screen.findByRole('button', { name: 'Freeze the roll' })).toBeInTheDocument();

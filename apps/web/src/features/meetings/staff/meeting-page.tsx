@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { quorumPageUrl, useStaffMeeting } from '../api/staff';
+import { useStaffMeeting } from '../api/staff';
 import { DetailsPanel, NoticePanel } from './details-panel';
 import { MeetingStatusBadge, useMeetingPowers, VotingStateBadge } from './meeting-parts';
 import { NominationsPanel, ProxiesPanel } from './nominations-panel';
@@ -74,16 +74,15 @@ export function MeetingPage() {
         }
         actions={
           <>
-            {/* The API's own page, not one of the app's: a plain link, in a new tab for the projector. */}
-            <a
-              href={quorumPageUrl(data.id)}
+            {/* In a new tab, to be moved to the projector while this page stays with the staff. */}
+            <Link
+              to={paths.meetingQuorum(data.id)}
               target="_blank"
-              rel="noopener"
               className={buttonClasses({ variant: 'secondary' })}
             >
               Live quorum
               <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
+            </Link>
             <Link to={paths.adminMeetings} className={buttonClasses({ variant: 'secondary' })}>
               All meetings
             </Link>
