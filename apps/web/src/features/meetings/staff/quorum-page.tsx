@@ -60,7 +60,7 @@ export function QuorumPage() {
         ))}
       </div>
       <p className="text-lg text-stone-300 sm:text-2xl">
-        Last updated {formatClockTime(quorum.dataUpdatedAt)} · updates every ten seconds
+        Last updated {formatClockTime(new Date(quorum.dataUpdatedAt))} · updates every ten seconds
         {quorum.isError && (
           <span role="alert" className="mt-2 block font-semibold text-amber-300">
             The server did not answer the last update: trying again.
