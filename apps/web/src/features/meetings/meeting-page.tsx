@@ -130,6 +130,11 @@ function MeetingContent({ meeting }: { meeting: Meeting }) {
                   {siteConfig.acronym} Forms: meeting documents
                 </Link>
               </li>
+              <li>
+                <Link to={paths.meetingDocuments} className="font-medium text-brand-800 underline">
+                  Minutes and resolutions of past meetings
+                </Link>
+              </li>
               {meeting.certifiedAt && (
                 <li>
                   <Link
