@@ -7,11 +7,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES, MAX_IMAGES_PER_REQUEST, maskPrcNumber, siteConfig } from '@portal/shared';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocsOptions } from './api-docs';
 import type { Config } from './config';
 import { type DatabaseHandle, isDatabaseBusy } from './db/client';
 import { createImageUploads } from './lib/images';
+import { zodSerializerCompiler } from './lib/json-serializer';
 import { mailWorkerPlugin } from './lib/mail/mail-worker-plugin';
 import { requestIdFor } from './lib/request-id';
 import { createStorage } from './lib/storage';
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   }
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Answered before its body came in (401, 403, 413, 429): Node would keep reading the rest to

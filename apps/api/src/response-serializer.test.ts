@@ -6,7 +6,8 @@ import { listNews } from './modules/news/service';
 import { createNewsArticle, createUser } from './test/factories';
 import { buildTestApp } from './test/helper';
 
-// Answers are written by the type provider's serializer (app.ts, decision 079): the route's Zod
+// Answers are written by fast-json-stringify compiled from the route's Zod schema (lib/json-serializer.ts,
+// decision 079): the route's Zod
 // schema decides what goes out. The news list's service selects `created_by` (an author's user
 // id) with the other columns and no schema declares it, so it is the column that must not leak.
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

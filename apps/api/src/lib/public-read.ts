@@ -1,6 +1,6 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { asSent } from './json-serializer';
 
 /**
  * A public GET route's input, answer and response, declared once for its two readers
@@ -31,8 +31,5 @@ export async function readAsGuest<Input extends z.ZodType, Response extends z.Zo
   read: PublicRead<Input, Response, Viewer>,
   input: Record<string, string>,
 ): Promise<z.output<Response>> {
-  const answer = await read.answer(db, read.input.parse(input), read.guest);
-  // Written by the routes' own serializer (app.ts) and read back, as the browser receives it.
-  const serialize = serializerCompiler({ schema: read.response, method: 'GET', url: '', httpStatus: '200' });
-  return JSON.parse(serialize(answer));
+  return asSent(read.response, await read.answer(db, read.input.parse(input), read.guest));
 }
