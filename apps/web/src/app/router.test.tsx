@@ -143,6 +143,7 @@ describe('the dashboard leads to the work', () => {
     '/admin/events': '/api/events/admin/get-all',
     '/admin/news': '/api/news/get-news',
     '/admin/board': '/api/boards/get-board-members',
+    '/admin/directory': '/api/directory/admin/entries',
   };
   const admin = { id: 'a1', username: 'ana', role: 'admin', type: 'admin' } as const;
 

@@ -54,11 +54,10 @@ async function periodOf(db: Db, statement: DuesStatement): Promise<string> {
 
 /** The Statement of Account as it stands now: its payments so far and the balance. */
 export async function statementPdf(db: Db, storage: Storage, statement: DuesStatement) {
-  const [{ settings, association }, [view], period] = await Promise.all([
-    associationOf(db),
-    readStatementViews(db, [statement.id]),
-    periodOf(db, statement),
-  ]);
+  // One statement at a time: `db` is often the transaction that queues the mail (decision 080).
+  const { settings, association } = await associationOf(db);
+  const [view] = await readStatementViews(db, [statement.id]);
+  const period = await periodOf(db, statement);
   const qr = settings.qrImagePath ? await storage.read(settings.qrImagePath) : null;
   return renderStatementPdf({
     association,
