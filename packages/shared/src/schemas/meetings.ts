@@ -262,7 +262,9 @@ export const resultsSchema = z.object({
     .object({
       seats: z.number().int(),
       electedIds: z.array(z.uuid()),
-      tie: z.object({ votes: z.number().int(), needed: z.number().int(), candidateIds: z.array(z.uuid()) }).nullable(),
+      tie: z
+        .object({ votes: z.number().int(), needed: z.number().int(), candidateIds: z.array(z.uuid()) })
+        .nullable(),
     })
     .nullable()
     .optional(),

@@ -3,8 +3,8 @@ import {
   type AdminAuditAction,
   type AuditChanges,
   categoryVotes,
-  electedBySeats,
   displayName,
+  electedBySeats,
   formatWeekdayDateTime,
   isLocked,
   isVotingSuspended,
@@ -1023,7 +1023,11 @@ export async function readResults(db: Db, viewer: Viewer | null, id: string) {
       seats: meeting.seats,
       electedIds: elected.map((candidate) => candidate.id),
       tie: tie
-        ? { votes: tie.votes, needed: tie.needed, candidateIds: tie.candidates.map((candidate) => candidate.id) }
+        ? {
+            votes: tie.votes,
+            needed: tie.needed,
+            candidateIds: tie.candidates.map((candidate) => candidate.id),
+          }
         : null,
     },
   };
