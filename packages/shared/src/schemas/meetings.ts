@@ -254,6 +254,20 @@ export const resultsSchema = z.object({
   candidates: z.array(z.object({ id: z.uuid(), name: z.string(), votes: z.number().int() })),
   /** Every ballot, by receipt code (in no order that follows the voting). */
   ballots: z.array(z.object({ receipt: z.string(), candidateIds: z.array(z.uuid()) })),
+  /**
+   * Once certified: the seats and who the votes elect (the most votes fill them). Equal votes
+   * straddling the last seat are a tie, left for a person to resolve, never picked here.
+   */
+  election: z
+    .object({
+      seats: z.number().int(),
+      electedIds: z.array(z.uuid()),
+      tie: z
+        .object({ votes: z.number().int(), needed: z.number().int(), candidateIds: z.array(z.uuid()) })
+        .nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type MeetingResults = z.infer<typeof resultsSchema>;
 export const resultsResponseSchema = z.object({ data: resultsSchema });

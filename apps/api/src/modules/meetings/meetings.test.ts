@@ -524,9 +524,10 @@ describe('meetings: the secret ballot', () => {
     expect((await call('GET', `/api/meetings/${id}/results`, a.cookie)).json().error).toBe(
       MEETING_MESSAGES.resultsNotCertified,
     );
-    expect((await call('GET', `/api/meetings/${id}/results`, committee.cookie)).json().data.certified).toBe(
-      false,
-    );
+    const early = (await call('GET', `/api/meetings/${id}/results`, committee.cookie)).json().data;
+    expect(early.certified).toBe(false);
+    // Who is elected is said only once certified.
+    expect(early.election).toBeNull();
     expect((await call('POST', `/api/meetings/${id}/certify`, committee.cookie)).json().error).toBe(
       MEETING_MESSAGES.certifyBeforeClose,
     );
@@ -544,6 +545,8 @@ describe('meetings: the secret ballot', () => {
       expect(entry.votes).toBe(recount.get(entry.id) ?? 0);
     expect(results.candidates.find((entry: { id: string }) => entry.id === one).votes).toBe(334);
     expect(results.candidates.find((entry: { id: string }) => entry.id === two).votes).toBe(333);
+    // Two candidates for the default seven seats: both elected, no tie.
+    expect(results.election).toEqual({ seats: 7, electedIds: [one, two], tie: null });
 
     // An administrator deleting a candidate's and a voter's accounts afterwards changes nothing
     // certified: the roll keeps its entries (decision 020 deletes the account, not the record).

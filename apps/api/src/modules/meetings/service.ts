@@ -4,6 +4,7 @@ import {
   type AuditChanges,
   categoryVotes,
   displayName,
+  electedBySeats,
   formatWeekdayDateTime,
   isLocked,
   isVotingSuspended,
@@ -1012,7 +1013,24 @@ export async function readResults(db: Db, viewer: Viewer | null, id: string) {
   const certified = meeting.certifiedAt !== null;
   if (!certified && !viewer?.roles.includes('election_committee'))
     throw refused(MEETING_MESSAGES.resultsNotCertified, 'not_certified');
-  return tallyOf(db, id, certified);
+  const tally = await tallyOf(db, id, certified);
+  if (!certified) return { ...tally, election: null };
+  // The one rule of who is elected (decision 078), so the results and the board admin agree.
+  const { elected, tie } = electedBySeats(tally.candidates, meeting.seats);
+  return {
+    ...tally,
+    election: {
+      seats: meeting.seats,
+      electedIds: elected.map((candidate) => candidate.id),
+      tie: tie
+        ? {
+            votes: tie.votes,
+            needed: tie.needed,
+            candidateIds: tie.candidates.map((candidate) => candidate.id),
+          }
+        : null,
+    },
+  };
 }
 
 export async function tallyOf(db: Db, id: string, certified: boolean) {

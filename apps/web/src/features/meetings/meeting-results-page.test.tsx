@@ -37,12 +37,16 @@ describe('MeetingResultsPage (docs/decisions/071)', { timeout: 20_000 }, () => {
             { receipt: 'CCCCCDDDDD', candidateIds: [ana] },
             { receipt: 'EEEEEFFFFF', candidateIds: [] },
           ],
+          election: { seats: 1, electedIds: [ana], tie: null },
         },
       }),
     );
     const user = userEvent.setup();
     renderPage();
     const ballots = await screen.findByRole('list', { name: 'Ballots' });
+    expect(screen.getByText('1 seat: the most votes are elected.')).toBeVisible();
+    expect(screen.getAllByText('Elected')).toHaveLength(1);
+    expect(screen.getByText('Elected').closest('li')).toHaveTextContent('Ana Reyes');
     expect(within(ballots).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByText('Ana Reyes, Ben Cruz')).toBeVisible();
     expect(screen.getByText('No candidate chosen')).toBeVisible();
@@ -60,6 +64,29 @@ describe('MeetingResultsPage (docs/decisions/071)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: T.findReceipt }));
     expect(screen.getByText(T.receiptMissing)).toBeVisible();
     expect(within(ballots).queryByRole('listitem', { current: true })).not.toBeInTheDocument();
+  });
+
+  it('shows a tie at the last seat as a tie, electing no one among the tied', async () => {
+    stubResults(
+      json({
+        data: {
+          certified: true,
+          candidates: [
+            { id: ana, name: 'Ana Reyes', votes: 1 },
+            { id: ben, name: 'Ben Cruz', votes: 1 },
+          ],
+          ballots: [
+            { receipt: 'AAAAABBBBB', candidateIds: [ana] },
+            { receipt: 'CCCCCDDDDD', candidateIds: [ben] },
+          ],
+          election: { seats: 1, electedIds: [], tie: { votes: 1, needed: 1, candidateIds: [ana, ben] } },
+        },
+      }),
+    );
+    renderPage();
+    expect(await screen.findAllByText('Tied for the last seat')).toHaveLength(2);
+    expect(screen.queryByText('Elected')).not.toBeInTheDocument();
+    expect(screen.getByText(/A tie for the last seat at 1 votes/)).toBeVisible();
   });
 
   it('says why before certification, in the server’s words', async () => {

@@ -15,6 +15,7 @@ export function MeetingResultsPage() {
   const { id = '' } = useParams();
   const query = useResults(id);
   const total = query.data?.ballots.length ?? 0;
+  const election = query.data?.election ?? null;
   const most = Math.max(1, ...(query.data?.candidates.map((candidate) => candidate.votes) ?? []));
   return (
     <div className="bg-stone-50 pb-16">
@@ -43,11 +44,30 @@ export function MeetingResultsPage() {
               <h2 id="votes" className="font-display font-semibold text-stone-900 text-xl">
                 Votes per candidate
               </h2>
+              {election ? (
+                <p className="mt-1 text-sm text-stone-600">
+                  {election.seats} {election.seats === 1 ? 'seat' : 'seats'}: the most votes are elected.
+                  {election.tie
+                    ? ` A tie for the last ${election.tie.needed === 1 ? 'seat' : `${election.tie.needed} seats`} at ${election.tie.votes} votes is for the committee to resolve.`
+                    : ''}
+                </p>
+              ) : null}
               <ol className="mt-4 space-y-3">
                 {query.data.candidates.map((candidate) => (
                   <li key={candidate.id}>
                     <div className="flex items-baseline justify-between gap-3">
-                      <span className="font-medium text-stone-900">{candidate.name}</span>
+                      <span className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
+                        {candidate.name}
+                        {election?.electedIds.includes(candidate.id) ? (
+                          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800 text-xs">
+                            Elected
+                          </span>
+                        ) : election?.tie?.candidateIds.includes(candidate.id) ? (
+                          <span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-900 text-xs">
+                            Tied for the last seat
+                          </span>
+                        ) : null}
+                      </span>
                       <span className="font-semibold text-stone-900 tabular-nums">{candidate.votes}</span>
                     </div>
                     <div className="mt-1 h-2 rounded-full bg-stone-100" aria-hidden="true">
