@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -7,7 +8,7 @@ import {
   type WebhookEvent,
   WebhookSignatureError,
 } from './payment-provider';
-import { asRecord, asString, assertCentavos, headerValue, requestJson } from './provider-http';
+import { assertCentavos, headerValue, parseAnswer, parseJsonBody, requestJson } from './provider-http';
 
 /**
  * PayMongo's hosted Checkout Sessions
@@ -37,6 +38,41 @@ const PAID_EVENT = 'checkout_session.payment.paid';
 
 /** How far the signature's timestamp may be from our clock before we treat it as a replay. */
 const TOLERANCE_SECONDS = 300;
+
+/*
+ * What we read of PayMongo's answers (https://developers.paymongo.com/reference/checkout-session-resource
+ * and https://developers.paymongo.com/docs/developer-tools-webhooks-events): only these fields, each
+ * checked; everything else PayMongo sends is ignored. provider-answers.test.ts parses answers in
+ * the documented shape, and the demo gateway's answers go through the same schemas.
+ */
+const text = z.string().min(1);
+const payment = z.object({
+  id: text,
+  attributes: z.object({
+    status: z.string(),
+    /** Integer centavos, as PayMongo counts them. */
+    amount: z.number().int().nonnegative(),
+    currency: z.string().nullish(),
+    /** Unix seconds. */
+    paid_at: z.number().nullish(),
+    source: z.object({ type: z.string().nullish() }).nullish(),
+  }),
+});
+const checkoutSession = z.object({
+  id: text,
+  attributes: z.object({
+    checkout_url: z.string().nullish(),
+    status: z.string().nullish(),
+    payments: z.array(payment).nullish(),
+    payment_method_used: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+  }),
+});
+const sessionAnswer = z.object({ data: checkoutSession });
+const webhookEvent = z.object({
+  data: z.object({ id: text, attributes: z.object({ type: z.string(), data: z.unknown() }) }),
+});
+const errorAnswer = z.object({ errors: z.array(z.object({ detail: z.string().nullish() })) });
 
 export function createPaymongoProvider(options: PaymongoOptions): PaymentProvider {
   const apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
@@ -79,32 +115,29 @@ export function createPaymongoProvider(options: PaymongoOptions): PaymentProvide
           },
         },
       });
-      const session = asRecord(asRecord(answer)?.data);
-      const checkoutId = asString(session?.id);
-      const url = asString(asRecord(session?.attributes)?.checkout_url);
-      if (!checkoutId || !url)
-        throw new Error('PayMongo created a checkout session without an id or checkout_url');
-      return { checkoutId, url };
+      const session = parseAnswer(sessionAnswer, answer, 'PayMongo checkout session').data;
+      const url = session.attributes.checkout_url;
+      if (!url) throw new Error('PayMongo created a checkout session without a checkout_url');
+      return { checkoutId: session.id, url };
     },
 
     verifyWebhook(rawBody, headers, now = new Date()): WebhookEvent | null {
       verifySignature(rawBody, headerValue(headers, 'paymongo-signature'), options, now);
-      const event = asRecord(asRecord(parseJson(rawBody))?.data);
-      const eventId = asString(event?.id);
-      const attributes = asRecord(event?.attributes);
-      if (!eventId || !attributes) throw new Error('PayMongo webhook has no event id or attributes');
-      if (attributes.type !== PAID_EVENT) return null;
-      const session = asRecord(attributes.data);
-      if (!session) throw new Error('PayMongo webhook has no checkout session');
-      const metadata = asRecord(asRecord(session.attributes)?.metadata);
-      return { eventId, statementId: asString(metadata?.statement_id), status: sessionStatus(session) };
+      const body = parseJsonBody(rawBody, 'PayMongo webhook');
+      const event = parseAnswer(webhookEvent, body, 'PayMongo webhook').data;
+      if (event.attributes.type !== PAID_EVENT) return null;
+      const session = parseAnswer(checkoutSession, event.attributes.data, 'PayMongo webhook session');
+      const statementId = session.attributes.metadata?.statement_id;
+      return {
+        eventId: event.id,
+        statementId: typeof statementId === 'string' && statementId !== '' ? statementId : null,
+        status: sessionStatus(session),
+      };
     },
 
     async fetchCheckout(checkoutId: string): Promise<CheckoutStatus> {
       const answer = await call('GET', `/v1/checkout_sessions/${encodeURIComponent(checkoutId)}`);
-      const session = asRecord(asRecord(answer)?.data);
-      if (!session) throw new Error('PayMongo answered without a checkout session');
-      return sessionStatus(session);
+      return sessionStatus(parseAnswer(sessionAnswer, answer, 'PayMongo checkout session').data);
     },
   };
 }
@@ -149,32 +182,25 @@ function verifySignature(rawBody: Buffer, header: string | undefined, options: P
  * https://developers.paymongo.com/v1/reference/payment-source); otherwise expired when the session
  * is, else pending.
  */
-function sessionStatus(session: Record<string, unknown>): CheckoutStatus {
-  const checkoutId = asString(session.id);
-  const attributes = asRecord(session.attributes);
-  if (!checkoutId || !attributes) throw new Error('PayMongo checkout session has no id or attributes');
-  const payments = Array.isArray(attributes.payments) ? attributes.payments.map(asRecord) : [];
-  const paid = payments.find((payment) => asRecord(payment?.attributes)?.status === 'paid');
+function sessionStatus(session: z.output<typeof checkoutSession>): CheckoutStatus {
+  const { attributes } = session;
+  const paid = attributes.payments?.find((candidate) => candidate.attributes.status === 'paid');
   if (paid) {
-    const payment = asRecord(paid.attributes) ?? {};
-    const amount = payment.amount;
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
-      throw new Error(`PayMongo payment ${String(paid.id)} has no integer amount`);
-    }
+    const { amount, currency, paid_at: paidAt, source } = paid.attributes;
     return {
-      checkoutId,
+      checkoutId: session.id,
       state: 'paid',
-      paymentId: asString(paid.id),
+      paymentId: paid.id,
       amountCentavos: amount,
-      currency: asString(payment.currency),
-      paidAt: typeof payment.paid_at === 'number' ? new Date(payment.paid_at * 1000) : null,
+      currency: currency || null,
+      paidAt: typeof paidAt === 'number' ? new Date(paidAt * 1000) : null,
       // A payment's source names e-wallets ('gcash', 'paymaya') and cards; the session's
       // payment_method_used covers the methods whose payment carries no source type.
-      method: asString(asRecord(payment.source)?.type) ?? asString(attributes.payment_method_used),
+      method: source?.type || attributes.payment_method_used || null,
     };
   }
   return {
-    checkoutId,
+    checkoutId: session.id,
     state: attributes.status === 'expired' ? 'expired' : 'pending',
     paymentId: null,
     amountCentavos: null,
@@ -186,18 +212,9 @@ function sessionStatus(session: Record<string, unknown>): CheckoutStatus {
 
 /** PayMongo's errors come as `{ errors: [{ code, detail, source }] }`. */
 function paymongoErrorMessage(body: unknown): string | null {
-  const errors = asRecord(body)?.errors;
-  if (!Array.isArray(errors)) return null;
-  const details = errors
-    .map((error) => asString(asRecord(error)?.detail))
-    .filter((detail) => detail !== null);
+  const parsed = errorAnswer.safeParse(body);
+  const details = parsed.success
+    ? parsed.data.errors.flatMap((error) => (error.detail ? [error.detail] : []))
+    : [];
   return details.length > 0 ? details.join('; ') : null;
-}
-
-function parseJson(rawBody: Buffer): unknown {
-  try {
-    return JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    throw new Error('PayMongo webhook body is not JSON');
-  }
 }

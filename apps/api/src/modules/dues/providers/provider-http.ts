@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 /** What both clients share: the HTTP call, header reading and secret comparison. */
 
@@ -75,15 +76,27 @@ export function secretsEqual(received: string, expected: string): boolean {
   return timingSafeEqual(digest(received), digest(expected));
 }
 
-/** A plain JSON object, or null. */
-export function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+/**
+ * A provider's answer (or a part of one) read through its schema: a missing or mistyped field
+ * throws with Zod's account of what was wrong, so the log says which field the provider changed.
+ */
+export function parseAnswer<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  what: string,
+): z.output<Schema> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`${what} is not as documented: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
-export function asString(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
+/** A webhook's raw body as JSON; a body that is not JSON throws. */
+export function parseJsonBody(rawBody: Buffer, what: string): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new Error(`${what} body is not JSON`);
+  }
 }
 
 /** Amounts leave us only as whole, positive centavos: a fraction here is a bug upstream, not a price. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -6,7 +7,14 @@ import {
   type WebhookEvent,
   WebhookSignatureError,
 } from './payment-provider';
-import { asRecord, asString, assertCentavos, headerValue, requestJson, secretsEqual } from './provider-http';
+import {
+  assertCentavos,
+  headerValue,
+  parseAnswer,
+  parseJsonBody,
+  requestJson,
+  secretsEqual,
+} from './provider-http';
 
 /**
  * Xendit's Invoices API (https://github.com/xendit/xendit-node/blob/master/docs/Invoice.md): an
@@ -29,6 +37,39 @@ const STATES: Record<string, CheckoutStatus['state']> = {
   EXPIRED: 'expired',
 };
 
+/*
+ * What we read of an invoice, as Xendit answers it and sends it to the invoice callback
+ * (https://github.com/xendit/xendit-node/blob/master/docs/invoice/models/Invoice.md and
+ * https://github.com/xendit/xendit-node/blob/master/docs/invoice/models/InvoiceCallback.md): only
+ * these fields, each checked; the rest is ignored.
+ * provider-answers.test.ts parses invoices in the documented shape, and the demo gateway's
+ * answers go through the same schema.
+ */
+const text = z.string().min(1);
+const optionalText = z.string().nullish();
+const invoice = z.object({
+  id: text,
+  external_id: optionalText,
+  status: z.string(),
+  invoice_url: optionalText,
+  /** Pesos, a JSON number (checked to whole centavos by pesosToCentavos). */
+  amount: z.number(),
+  paid_amount: z.number().nullish(),
+  currency: optionalText,
+  paid_at: optionalText,
+  payment_id: optionalText,
+  payment_channel: optionalText,
+  payment_method: optionalText,
+});
+/** What makes a callback an update of one of our invoices in a state we know. */
+const invoiceUpdate = z.object({
+  id: text,
+  external_id: text,
+  status: z.enum(Object.keys(STATES) as [string, ...string[]]),
+});
+/** Xendit's errors come as `{ error_code, message }`. */
+const errorAnswer = z.object({ error_code: optionalText, message: optionalText });
+
 export function createXenditProvider(options: XenditOptions): PaymentProvider {
   const apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
@@ -41,7 +82,8 @@ export function createXenditProvider(options: XenditOptions): PaymentProvider {
     name: 'xendit',
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
-      const answer = asRecord(
+      const answer = parseAnswer(
+        invoice,
         await call('POST', '/v2/invoices', {
           external_id: request.statementId,
           // Invoices take the major unit, pesos, as a JSON number.
@@ -53,11 +95,10 @@ export function createXenditProvider(options: XenditOptions): PaymentProvider {
           failure_redirect_url: request.cancelUrl,
           metadata: { statement_number: request.statementNumber },
         }),
+        'Xendit invoice',
       );
-      const checkoutId = asString(answer?.id);
-      const url = asString(answer?.invoice_url);
-      if (!checkoutId || !url) throw new Error('Xendit created an invoice without an id or invoice_url');
-      return { checkoutId, url };
+      if (!answer.invoice_url) throw new Error('Xendit created an invoice without an invoice_url');
+      return { checkoutId: answer.id, url: answer.invoice_url };
     },
 
     /**
@@ -73,32 +114,29 @@ export function createXenditProvider(options: XenditOptions): PaymentProvider {
       if (!secretsEqual(token, options.callbackToken)) {
         throw new WebhookSignatureError('x-callback-token does not match');
       }
-      const body = asRecord(parseJson(rawBody));
-      if (!body) throw new Error('Xendit callback body is not a JSON object');
+      const body = parseJsonBody(rawBody, 'Xendit callback');
       // Callbacks of Xendit's newer products are envelopes, `{ event, data }`; an invoice callback
       // is the bare invoice. Anything but an invoice in a state we know is not ours to act on.
-      if ('event' in body || asString(body.id) === null || asString(body.external_id) === null) return null;
-      const status = asString(body.status);
-      if (status === null || !(status in STATES)) return null;
+      if (body === null || typeof body !== 'object' || 'event' in body) return null;
+      if (!invoiceUpdate.safeParse(body).success) return null;
+      const callback = parseAnswer(invoice, body, 'Xendit invoice callback');
       return {
-        eventId: `${body.id}:${status}`,
-        statementId: asString(body.external_id),
-        status: invoiceStatus(body),
+        eventId: `${callback.id}:${callback.status}`,
+        statementId: callback.external_id ?? null,
+        status: invoiceStatus(callback),
       };
     },
 
     async fetchCheckout(checkoutId: string): Promise<CheckoutStatus> {
-      const invoice = asRecord(await call('GET', `/v2/invoices/${encodeURIComponent(checkoutId)}`));
-      if (!invoice) throw new Error('Xendit answered without an invoice');
-      return invoiceStatus(invoice);
+      const answer = await call('GET', `/v2/invoices/${encodeURIComponent(checkoutId)}`);
+      return invoiceStatus(parseAnswer(invoice, answer, 'Xendit invoice'));
     },
   };
 }
 
-function invoiceStatus(invoice: Record<string, unknown>): CheckoutStatus {
-  const checkoutId = asString(invoice.id);
-  if (!checkoutId) throw new Error('Xendit invoice has no id');
-  const state = STATES[asString(invoice.status) ?? ''] ?? 'pending';
+function invoiceStatus(paidInvoice: z.output<typeof invoice>): CheckoutStatus {
+  const checkoutId = paidInvoice.id;
+  const state = STATES[paidInvoice.status] ?? 'pending';
   if (state !== 'paid') {
     return {
       checkoutId,
@@ -111,18 +149,18 @@ function invoiceStatus(invoice: Record<string, unknown>): CheckoutStatus {
     };
   }
   // An invoice is paid in full or not at all, so without paid_amount the invoice's amount is what came in.
-  const paid = invoice.paid_amount ?? invoice.amount;
-  const paidAt = asString(invoice.paid_at);
-  const method = asString(invoice.payment_channel) ?? asString(invoice.payment_method);
+  const paid = paidInvoice.paid_amount ?? paidInvoice.amount;
+  const paidAt = paidInvoice.paid_at;
+  const method = paidInvoice.payment_channel || paidInvoice.payment_method;
   return {
     checkoutId,
     state,
-    paymentId: asString(invoice.payment_id) ?? checkoutId,
+    paymentId: paidInvoice.payment_id || checkoutId,
     amountCentavos: pesosToCentavos(paid),
-    currency: asString(invoice.currency),
+    currency: paidInvoice.currency || null,
     paidAt: paidAt && !Number.isNaN(Date.parse(paidAt)) ? new Date(paidAt) : null,
     // Channels come upper-case ('GCASH', 'DD_BPI'); our records keep the lower-case spelling.
-    method: method?.toLowerCase() ?? null,
+    method: method ? method.toLowerCase() : null,
   };
 }
 
@@ -158,18 +196,9 @@ export function pesosToCentavos(pesos: unknown): number {
   return centavos;
 }
 
-/** Xendit's errors come as `{ error_code, message }`. */
 function xenditErrorMessage(body: unknown): string | null {
-  const error = asRecord(body);
-  const message = asString(error?.message);
-  const code = asString(error?.error_code);
+  const parsed = errorAnswer.safeParse(body);
+  const message = parsed.success ? parsed.data.message || null : null;
+  const code = parsed.success ? parsed.data.error_code || null : null;
   return message && code ? `${code}: ${message}` : (message ?? code);
-}
-
-function parseJson(rawBody: Buffer): unknown {
-  try {
-    return JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    throw new Error('Xendit callback body is not JSON');
-  }
 }
