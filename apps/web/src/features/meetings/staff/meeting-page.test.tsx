@@ -61,9 +61,18 @@ function makeMeeting(overrides: Partial<Meeting> = {}): Meeting {
     rollFrozenAt: null,
     rollSize: 0,
     certifiedAt: null,
+    chair: null,
+    chairSuggestion: null,
     candidates: [],
     nominations: [nomination],
-    me: { entry: null, notOnRollReason: null, hasVoted: false, proxyGiven: null, proxiesHeld: [] },
+    me: {
+      entry: null,
+      notOnRollReason: null,
+      hasVoted: false,
+      proxyGiven: null,
+      proxiesHeld: [],
+      chair: false,
+    },
     ...overrides,
   };
 }
