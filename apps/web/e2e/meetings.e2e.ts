@@ -277,6 +277,12 @@ describe('the annual meeting on a phone (docs/decisions/071, "the member screens
       await expectNoAxeViolations(staff.page);
       await saveScreenshot(staff.page, 'meetings-chair-staff-desktop');
       await staff.context.close();
+      const phone = await browser.newPage('phone');
+      await signInByApi(phone.page, 'secretariat@meap.org.ph', inject('adminPassword'));
+      await openPage(phone.page, paths.adminMeeting(meetingId));
+      await phone.page.getByRole('region', { name: 'Chair of the meeting' }).getByText(danName).waitFor();
+      await saveScreenshot(phone.page, 'meetings-chair-staff-phone');
+      await phone.context.close();
     }
 
     // Cora gives her proxy to the chair on her phone: offered first, by the chair's name.
