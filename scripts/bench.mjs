@@ -51,7 +51,7 @@
 //           100 ms one reader at a time (10 at once printed beside it), 0 errors; the
 //           short-of-units report over 3,000 licences due in the next months (no units yet):
 //           < 2 s each of 5 downloads, one at a time
-//   ballots (PostgreSQL) a meeting with 1,000 voters on its roll and 7 candidates: 500 of them,
+//   ballots  a meeting with 1,000 voters on its roll and 7 candidates: 500 of them,
 //           each signed in, cast a ballot on 20 connections, all within 60 s: p99 < 300 ms, 0
 //           errors, exactly 500 ballots and 500 "has voted"; then with 1,000 ballots (the rest
 //           written directly) and the results certified, GET …/results p99 < 200 ms, each answer
@@ -1081,46 +1081,15 @@ async function measureCheckIns(baseUrl, admin, env, label) {
  * each counted exactly once; then the certified results of 1,000 ballots are read.
  */
 const ballots = { roll: 1_000, cast: 500, candidates: 7 };
-async function measureBallots(baseUrl, env, label) {
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
-  let meetingId;
-  try {
-    const password = `(select password_hash from users where type = 'admin' order by created_at limit 1)`;
-    await client.query(
-      `insert into users (username, email, password_hash, type, status, is_new, email_confirmed_at, first_name, last_name)
-       select 'ballot_' || i, 'ballot' || i || '@ballots.example', ${password}, 'individual', 'active', false, now(),
-         'Voter', 'Number ' || i
-       from generate_series(1, $1::int) as series(i)`,
-      [ballots.roll],
-    );
-    const meeting = await client.query(
-      `insert into meetings (kind, title, starts_at, venue, agenda, procedure, record_date, nominations_open_at,
-         nominations_close_at, proxy_deadline, corrections_close_at, voting_opens_at, voting_closes_at,
-         challenge_ends_at, seats, seconders, honorary_votes, associate_votes, roll_frozen_at)
-       values ('annual', 'Benchmark election', now() + interval '1 day', 'Makati', 'Election', 'Online',
-         current_date - 1, now() - interval '9 days', now() - interval '2 days', now() - interval '1 day',
-         now() - interval '1 day', now() - interval '1 minute', now() + interval '1 day',
-         now() + interval '8 days', $1, 2, false, true, now() - interval '1 day')
-       returning id`,
-      [ballots.candidates],
-    );
-    meetingId = meeting.rows[0].id;
-    await client.query(
-      `insert into meeting_roll_entries (meeting_id, user_id, kind, category, member_name, voter_name)
-       select $1, id, 'individual', 'Individual', first_name || ' ' || last_name, first_name || ' ' || last_name
-       from users where email like '%@ballots.example'`,
-      [meetingId],
-    );
-    await client.query(
-      `insert into meeting_nominations (meeting_id, nominee_entry_id, nominator_entry_id, statement, accepted_at, status)
-       select $1, id, id, 'Standing for the board', now(), 'valid'
-       from meeting_roll_entries where meeting_id = $1 order by voter_name limit $2`,
-      [meetingId, ballots.candidates],
-    );
-  } finally {
-    await client.end();
-  }
+async function measureBallots(server, env, label) {
+  // Seeded by command with the server stopped (the embedded database has one writer), as the
+  // directory's part is (apps/api/src/modules/meetings/benchmark.ts).
+  await stopServer(server);
+  const { meetingId } = JSON.parse(
+    runCli(['seed-ballot-benchmark', String(ballots.roll), String(ballots.candidates)], env),
+  );
+  let restarted = await startServer(env, { npmStart: true });
+  const baseUrl = restarted.baseUrl;
   const candidates = (
     await getJson(
       baseUrl,
@@ -1172,34 +1141,11 @@ async function measureBallots(baseUrl, env, label) {
     await Promise.all(clients.map((connection) => connection.close()));
   }
   const elapsed = performance.now() - started;
-  const counts = new pg.Client({ connectionString: env.DATABASE_URL });
-  await counts.connect();
-  let counted;
-  try {
-    counted = (
-      await counts.query(
-        `select (select count(*)::int from meeting_ballots where meeting_id = $1) as ballots,
-                (select count(*)::int from meeting_votes where meeting_id = $1) as votes`,
-        [meetingId],
-      )
-    ).rows[0];
-    // The other 500 voters' ballots written directly, then voting closed and the results certified.
-    await counts.query(
-      `with rest as (
-         select id from meeting_roll_entries e where meeting_id = $1
-           and not exists (select 1 from meeting_votes v where v.entry_id = e.id)),
-       marked as (insert into meeting_votes (entry_id, meeting_id, cast_by) select id, $1, 'voter' from rest returning entry_id)
-       insert into meeting_ballots (meeting_id, receipt, candidate_ids)
-       select $1, upper(substr(md5(random()::text || entry_id::text), 1, 10)), $2::uuid[] from marked`,
-      [meetingId, candidates.slice(0, 4)],
-    );
-    await counts.query(
-      `update meetings set voting_closes_at = now() - interval '1 second', certified_at = now(), status = 'certified' where id = $1`,
-      [meetingId],
-    );
-  } finally {
-    await counts.end();
-  }
+  // The ballots counted, the other 500 voters' written, voting closed and the results certified:
+  // by command, the server stopped again.
+  await stopServer(restarted);
+  const counted = JSON.parse(runCli(['finish-ballot-benchmark', meetingId], env));
+  restarted = await startServer(env, { npmStart: true });
   const p99 = percentile(latencies, 0.99);
   const exact = counted.ballots === ballots.cast && counted.votes === ballots.cast;
   report(
@@ -1217,9 +1163,13 @@ async function measureBallots(baseUrl, env, label) {
     return data.candidates.every((candidate) => candidate.votes === (recount.get(candidate.id) ?? 0));
   };
   const resultsPath = `/api/meetings/${meetingId}/results`;
-  await measure(baseUrl, { path: resultsPath, check }, { connections: 10, seconds: load.warmUpSeconds });
+  await measure(
+    restarted.baseUrl,
+    { path: resultsPath, check },
+    { connections: 10, seconds: load.warmUpSeconds },
+  );
   const results = await measure(
-    baseUrl,
+    restarted.baseUrl,
     { path: resultsPath, check },
     { connections: 10, seconds: load.seconds },
   );
@@ -1228,6 +1178,7 @@ async function measureBallots(baseUrl, env, label) {
     `${label} results of ${ballots.roll} ballots p99 ${ms(results.p99)} (< ${targets.resultsP99Ms}) at 10 connections ` +
       `(${Math.round(results.perSecond)} req/s), ${results.errors} errors (each answer recounted)`,
   );
+  return restarted;
 }
 
 /**
@@ -1365,9 +1316,7 @@ async function benchDatabase(database) {
     if (parts.includes('transcript') && database.kind === 'postgres') {
       await measureTranscript(server.baseUrl, env, label);
     }
-    if (parts.includes('ballots') && database.kind === 'postgres') {
-      await measureBallots(server.baseUrl, env, label);
-    }
+    if (parts.includes('ballots')) server = await measureBallots(server, env, label);
     if (parts.includes('retention')) {
       await stopServer(server);
       await measureRetention(env, label);

@@ -1997,6 +1997,13 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       payload: matrixMeetingInput(),
     }),
   },
+  'PUT /api/meetings/:id/chair': {
+    ...adminOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/chair`,
+      payload: { userId: owner.id },
+    }),
+  },
   'POST /api/meetings/:id/notice': {
     ...adminOnly,
     request: async ({ db, owner }) => ({

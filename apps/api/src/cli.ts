@@ -29,6 +29,7 @@ import { seedDirectoryBenchmark } from './modules/directory/benchmark';
 import { directoryListQueries, GUEST_DIRECTORY_VIEWER } from './modules/directory/service';
 import { createPaymentProvider, issueDueStatements } from './modules/dues';
 import { JOB_COMMAND_USAGE, runJobCommand } from './modules/jobs';
+import { finishBallotBenchmark, seedBallotBenchmark } from './modules/meetings/benchmark';
 import { seedRetentionBenchmark } from './modules/privacy/retention-benchmark';
 import { grantStaffRole, parseGrantArguments, userListQueries } from './modules/users';
 
@@ -47,6 +48,12 @@ const usage = `Usage: cli <command>
                         add N accounts with a share of each kind due for the retention job
   seed-directory-benchmark N
                         add N listed member directory entries (the directory bench)
+  seed-ballot-benchmark ROLL CANDIDATES
+                        add a meeting open for voting with ROLL voters on its roll and
+                        CANDIDATES validated candidates (the ballots bench); prints its id
+  finish-ballot-benchmark MEETING
+                        count that meeting's ballots, write one for every voter left, close
+                        voting and certify (the ballots bench)
   seed-export-history EMAIL
                         give that account 5 years of history (10 paid statements, 50
                         registrations, 20 certificates, a card) for the data export's bench
@@ -166,6 +173,20 @@ async function run(command: string | undefined, argument: string | undefined, op
         throw new Error('seed-directory-benchmark needs a count of entries');
       return withDatabase(async ({ db }) => {
         console.log(JSON.stringify(await seedDirectoryBenchmark(db, entries)));
+      });
+    }
+    case 'seed-ballot-benchmark': {
+      const [roll, candidates] = [Number(argument), Number(options[1])];
+      if (![roll, candidates].every((n) => Number.isInteger(n) && n >= 1))
+        throw new Error('seed-ballot-benchmark needs a roll size and a number of candidates');
+      return withDatabase(async ({ db }) => {
+        console.log(JSON.stringify(await seedBallotBenchmark(db, roll, candidates)));
+      });
+    }
+    case 'finish-ballot-benchmark': {
+      if (!argument) throw new Error('finish-ballot-benchmark needs a meeting id');
+      return withDatabase(async ({ db }) => {
+        console.log(JSON.stringify(await finishBallotBenchmark(db, argument)));
       });
     }
     case 'seed-export-history': {

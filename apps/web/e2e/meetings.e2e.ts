@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatReceipt, manilaDateString, MEETING_MEMBER_TEXT as T } from '@portal/shared';
+import { formatReceipt, manilaDateString, PROXY_CHAIR_LABEL, MEETING_MEMBER_TEXT as T } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
@@ -231,6 +231,109 @@ describe('the annual meeting on a phone (docs/decisions/071, "the member screens
     await desktop.page.getByText(T.receiptFound).waitFor();
     await expectNoAxeViolations(desktop.page);
     await saveScreenshot(desktop.page, 'meetings-results-desktop');
+    await desktop.context.close();
+  });
+
+  it('a voter gives the proxy to the chair, whom the secretariat named; the chair casts it', async () => {
+    const baseUrl = browser.baseUrl;
+    const admin = await sessionOf(DEMO_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const cora = await memberInGoodStanding(baseUrl, 'cora');
+    const dan = await memberInGoodStanding(baseUrl, 'dan');
+    const [coraName, danName] = [individualNameOf(cora), individualNameOf(dan)];
+    const asCora = await sessionOf(cora.email, cora.password);
+    const asDan = await sessionOf(dan.email, dan.password);
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const title = `Annual meeting ${randomUUID().slice(0, 6)}`;
+    const { data: created } = await call(admin, 'POST', '/meetings', 201, {
+      kind: 'annual',
+      title,
+      startsAt: at(30 * DAY),
+      venue: 'Makati Shangri-La, Ayala Avenue',
+      agenda: '1. Call to order\n2. Election of the seven trustees',
+      procedure: 'Vote on the portal while voting is open, or name a proxy before the deadline.',
+      recordDate: manilaDateString(),
+      nominationsOpenAt: at(-DAY),
+      nominationsCloseAt: at(10 * DAY),
+      proxyDeadline: at(10 * DAY),
+      correctionsCloseAt: at(10 * DAY),
+      votingOpensAt: at(20 * DAY),
+      votingClosesAt: at(31 * DAY),
+      challengeEndsAt: at(40 * DAY),
+      seconders: 1,
+    });
+    const meetingId = created.id as string;
+    await call(admin, 'POST', `/meetings/${meetingId}/roll/freeze`, 200);
+
+    // The secretariat names Dan chair on the meeting's staff page, found by e-mail.
+    {
+      const staff = await browser.newPage('laptop');
+      await signInByApi(staff.page, 'secretariat@meap.org.ph', inject('adminPassword'));
+      await openPage(staff.page, paths.adminMeeting(meetingId));
+      const panel = staff.page.getByRole('region', { name: 'Chair of the meeting' });
+      await panel.getByText('Not named yet.').waitFor();
+      await panel.getByRole('searchbox').fill(dan.email);
+      await panel.getByRole('button', { name: `Name ${danName} chair` }).click();
+      await panel.getByText(danName, { exact: true }).waitFor();
+      await expectNoAxeViolations(staff.page);
+      await saveScreenshot(staff.page, 'meetings-chair-staff-desktop');
+      await staff.context.close();
+      const phone = await browser.newPage('phone');
+      await signInByApi(phone.page, 'secretariat@meap.org.ph', inject('adminPassword'));
+      await openPage(phone.page, paths.adminMeeting(meetingId));
+      await phone.page.getByRole('region', { name: 'Chair of the meeting' }).getByText(danName).waitFor();
+      await saveScreenshot(phone.page, 'meetings-chair-staff-phone');
+      await phone.context.close();
+    }
+
+    // Cora gives her proxy to the chair on her phone: offered first, by the chair's name.
+    const { page, context } = await browser.newPage('phone');
+    await signInByApi(page, cora.email, cora.password);
+    await openPage(page, paths.meeting(meetingId));
+    const proxies = page.getByRole('region', { name: 'Proxies' });
+    await proxies
+      .getByRole('combobox', { name: 'Proxy holder' })
+      .selectOption({ label: `${PROXY_CHAIR_LABEL} (${danName})` });
+    await proxies.getByRole('button', { name: 'Name my proxy' }).click();
+    await proxies.getByText('Whoever chairs the meeting when voting opens casts it.').waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'meetings-chair-proxy-phone');
+    await context.close();
+
+    // Dan stands and is validated; the secretariat validates the proxy and opens voting.
+    const danEntry = (await call(asDan, 'GET', `/meetings/${meetingId}`, 200)).data.me.entry;
+    const { data: nomination } = await call(asDan, 'POST', `/meetings/${meetingId}/nominations`, 201, {
+      nomineeId: danEntry.id,
+      statement: 'Chaired the technical committee.',
+    });
+    await call(asCora, 'POST', `/nominations/${nomination.id}/seconds`, 201);
+    await call(admin, 'PUT', `/nominations/${nomination.id}/validation`, 200, { valid: true });
+    const { data: filed } = await call(admin, 'GET', `/meetings/${meetingId}/proxies`, 200);
+    await call(admin, 'PUT', `/proxies/${filed[0].id}/validation`, 200, { valid: true });
+    await call(admin, 'POST', `/meetings/${meetingId}/voting/open`, 204);
+
+    // The chair sees Cora's ballot apart from his own, titled with whose it is, and casts it.
+    const chair = await browser.newPage('phone');
+    await signInByApi(chair.page, dan.email, dan.password);
+    await openPage(chair.page, paths.meeting(meetingId));
+    await chair.page.getByText('You chair this meeting: you cast the proxies given to the chair').waitFor();
+    await chair.page.getByRole('region', { name: T.ownBallot }).waitFor();
+    const carried = chair.page.getByRole('region', { name: T.chairBallot(coraName) });
+    await carried.getByRole('checkbox', { name: danName }).check();
+    await expectNoAxeViolations(chair.page);
+    await saveScreenshot(chair.page, 'meetings-chair-ballot-phone');
+    await carried.getByRole('checkbox', { name: danName }).uncheck();
+    const receipt = await castBallot(chair.page, T.chairBallot(coraName), [danName]);
+    expect(receipt).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    // Cora's ballot is cast: her own try is refused with the server's words.
+    await call(asCora, 'POST', `/meetings/${meetingId}/ballots`, 409, { candidateIds: [] });
+    await chair.context.close();
+
+    const desktop = await browser.newPage('laptop');
+    await signInByApi(desktop.page, dan.email, dan.password);
+    await openPage(desktop.page, paths.meeting(meetingId));
+    await desktop.page.getByRole('heading', { name: T.chairBallot(coraName) }).waitFor();
+    await desktop.page.getByText(T.alreadyCast).waitFor();
+    await saveScreenshot(desktop.page, 'meetings-chair-ballot-desktop');
     await desktop.context.close();
   });
 });

@@ -91,6 +91,12 @@ export const PROXY_SCOPE_LABELS: Record<ProxyScope, string> = {
   all: 'All business of the meeting',
   election: 'The election only',
 };
+/**
+ * A proxy's `holderId` for the chair of the meeting rather than a voter: the proxy follows the
+ * office, so whoever chairs the meeting when voting opens casts it (decision 071).
+ */
+export const PROXY_TO_CHAIR = 'chair' as const;
+export const PROXY_CHAIR_LABEL = 'The chair of the meeting';
 export const PROXY_STATUSES = ['filed', 'valid', 'rejected', 'revoked'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 export const PROXY_STATUS_LABELS: Record<ProxyStatus, string> = {
@@ -150,6 +156,10 @@ export const MEETING_MESSAGES = {
   proxyAlreadyFiled: 'You have already filed a proxy; revoke it first',
   proxyNotYours: 'Only the member who filed the proxy can revoke it',
   proxyClosed: 'This proxy is no longer in force',
+  proxyToChairAsChair: 'You chair this meeting: name a voter to hold your proxy',
+  chairNotAccount: 'Choose the chair among active accounts',
+  chairNeeded: (proxies: number) =>
+    `Name the chair of the meeting first: ${proxies} validated ${proxies === 1 ? 'proxy is' : 'proxies are'} given to the chair`,
   noticeTooLate: (days: number) => `The notice must go out at least ${days} days before the meeting`,
   overrideAdminOnly: 'Only an administrator can send a late notice',
   overrideReasonRequired: 'Give the reason for sending a late notice',
@@ -184,6 +194,7 @@ export const MEETING_MEMBER_TEXT = {
   seatsFull: (seats: number) => `You have chosen ${seats}: untick a name to choose another.`,
   ownBallot: 'Your ballot',
   proxyBallot: (memberName: string) => `Ballot of ${memberName}, by proxy`,
+  chairBallot: (memberName: string) => `Ballot of ${memberName}, by proxy to the chair`,
   castButton: 'Review and cast',
   confirmTitle: 'Cast this ballot?',
   confirmText: 'A ballot cannot be changed once it is cast.',

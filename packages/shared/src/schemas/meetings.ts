@@ -6,8 +6,10 @@ import {
   MEETING_MESSAGES,
   MEETING_STATUSES,
   NOMINATION_STATUSES,
+  PROXY_CHAIR_LABEL,
   PROXY_SCOPES,
   PROXY_STATUSES,
+  PROXY_TO_CHAIR,
   ROLL_CORRECTION_STATUSES,
   ROLL_ENTRY_KINDS,
   VOTE_CAST_BY,
@@ -20,7 +22,8 @@ import { isWebUrl } from './events';
  * The annual meeting and the election of trustees (docs/product-rules.md "Meetings and
  * elections", docs/decisions/071-annual-meeting-and-secret-ballot.md): the bodies of /api/meetings,
  * /api/nominations, /api/proxies and /api/roll-corrections. Every id a member sends for a voter
- * (`holderId`, `onBehalfOf`, `nomineeId`) is a roll entry's id; every candidate id is a nomination's.
+ * (`holderId`, `onBehalfOf`, `nomineeId`) is a roll entry's id — or, for a proxy's holder, the
+ * literal "chair" — every candidate id is a nomination's.
  */
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -130,16 +133,26 @@ export const nominationSchema = z.object({
 });
 export type Nomination = z.infer<typeof nominationSchema>;
 
+/** The chair of a meeting (its presiding officer): the account that signs in, by name. */
+export const meetingChairSchema = z.object({ userId: z.uuid(), name: z.string() });
+export type MeetingChair = z.infer<typeof meetingChairSchema>;
+
 export const proxySchema = z.object({
   id: z.uuid(),
   grantor: rollEntrySchema,
-  holder: rollEntrySchema,
+  /** The voter holding it, or null when it is given to the chair (`toChair`). */
+  holder: rollEntrySchema.nullable(),
+  toChair: z.boolean(),
   scope: z.enum(PROXY_SCOPES),
   status: z.enum(PROXY_STATUSES),
   note: z.string().nullable(),
   filedAt: stamp,
 });
 export type MeetingProxy = z.infer<typeof proxySchema>;
+
+/** Who holds a proxy, as people read it: the voter, or the chair (by name once one is named). */
+export const proxyHolderName = (proxy: Pick<MeetingProxy, 'holder'>, chair: MeetingChair | null) =>
+  proxy.holder ? proxy.holder.voterName : chair ? `${PROXY_CHAIR_LABEL} (${chair.name})` : PROXY_CHAIR_LABEL;
 
 /** What the signed-in member may do at the meeting. */
 export const myVotingSchema = z.object({
@@ -149,8 +162,13 @@ export const myVotingSchema = z.object({
   hasVoted: z.boolean(),
   /** The proxy they filed, if any. */
   proxyGiven: proxySchema.nullable(),
-  /** Validated proxies they hold: each a voter they may cast a ballot for, and whether it is cast. */
+  /**
+   * Validated proxies they hold: each a voter they may cast a ballot for, and whether it is cast;
+   * when they chair the meeting, the proxies given to the chair too (`proxy.toChair`).
+   */
   proxiesHeld: z.array(z.object({ proxy: proxySchema, hasVoted: z.boolean() })),
+  /** Whether they are the meeting's chair. */
+  chair: z.boolean(),
 });
 
 export const meetingSchema = meetingSummarySchema.extend({
@@ -172,6 +190,13 @@ export const meetingSchema = meetingSummarySchema.extend({
   rollFrozenAt: stamp.nullable(),
   rollSize: z.number().int(),
   certifiedAt: stamp.nullable(),
+  /** The presiding officer, who casts the proxies given to the chair; null until staff name one. */
+  chair: meetingChairSchema.nullable(),
+  /**
+   * To staff only (null to members): who the board's records suggest, the active President
+   * (modules/board) matched by name to one voter on the roll or one active account.
+   */
+  chairSuggestion: meetingChairSchema.nullable(),
   /** Validated candidates, in the order of the ballot (by name). */
   candidates: z.array(z.object({ id: z.uuid(), name: z.string(), statement: z.string() })),
   /** Every nomination not withdrawn (staff see them all). */
@@ -230,8 +255,15 @@ export const nominationValidationSchema = z.object({
   note: optionalText('Note', MEETING_LIMITS.reasonMax, 'multi').optional().default(null),
 });
 
+/** PUT /api/meetings/{id}/chair (staff): the account that chairs the meeting, or null for none. */
+export const meetingChairInputSchema = z.object({
+  userId: z.uuid('Choose the chair').nullable(),
+});
+
+const HOLDER_MESSAGE = 'Choose the proxy holder: the chair or a voter on the roll';
 export const proxyInputSchema = z.object({
-  holderId: z.uuid('Choose the proxy holder from the roll'),
+  /** A voter's roll entry id, or "chair" for the chair of the meeting (decision 071). */
+  holderId: z.union([z.literal(PROXY_TO_CHAIR, HOLDER_MESSAGE), z.uuid(HOLDER_MESSAGE)], HOLDER_MESSAGE),
   scope: requiredChoice(PROXY_SCOPES, 'Scope'),
 });
 export const proxyResponseSchema = z.object({ data: proxySchema });

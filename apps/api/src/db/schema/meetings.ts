@@ -23,6 +23,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -71,6 +72,11 @@ export const meetings = pgTable(
     lateNoticeReason: text('late_notice_reason'),
     rollFrozenAt: at('roll_frozen_at'),
     certifiedAt: at('certified_at'),
+    /**
+     * The presiding officer (normally the President), who casts the proxies given to the chair.
+     * Fixed once voting opens, as the rest of the meeting is, so the chair then is the one who casts.
+     */
+    chairUserId: uuid('chair_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -194,9 +200,10 @@ export const meetingProxies = pgTable(
     grantorEntryId: uuid('grantor_entry_id')
       .notNull()
       .references(() => meetingRollEntries.id, { onDelete: 'cascade' }),
-    holderEntryId: uuid('holder_entry_id')
-      .notNull()
-      .references(() => meetingRollEntries.id, { onDelete: 'cascade' }),
+    /** The voter holding it; null when it is given to the chair (`toChair`): exactly one of the two. */
+    holderEntryId: uuid('holder_entry_id').references(() => meetingRollEntries.id, { onDelete: 'cascade' }),
+    /** Given to the chair of the meeting, whoever holds the office when voting opens. */
+    toChair: boolean('to_chair').notNull().default(false),
     scope: text('scope').$type<ProxyScope>().notNull(),
     status: text('status').$type<ProxyStatus>().notNull().default('filed'),
     note: text('note'),
@@ -206,6 +213,7 @@ export const meetingProxies = pgTable(
   (t) => [
     checkIn('meeting_proxies_scope_check', t.scope, PROXY_SCOPES),
     checkIn('meeting_proxies_status_check', t.status, PROXY_STATUSES),
+    check('meeting_proxies_one_holder_check', sql`(${t.holderEntryId} is not null) <> ${t.toChair}`),
     // One proxy in force per voter, also under two requests at once.
     uniqueIndex('meeting_proxies_one_in_force').on(t.grantorEntryId).where(sql`status in ('filed', 'valid')`),
     index('meeting_proxies_meeting_idx').on(t.meetingId, t.createdAt),

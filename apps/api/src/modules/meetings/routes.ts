@@ -3,6 +3,7 @@ import {
   ballotInputSchema,
   ballotResponseSchema,
   idParamsSchema,
+  meetingChairInputSchema,
   meetingInputSchema,
   meetingListResponseSchema,
   meetingResponseSchema,
@@ -55,6 +56,7 @@ import {
   revokeProxy,
   second,
   sendNotice,
+  setChair,
   updateMeeting,
   validateNomination,
   validateProxy,
@@ -143,6 +145,25 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     },
     async (request) => {
       await updateMeeting(db, viewerOf(request), request.params.id, request.body);
+      return { data: await readMeeting(db, viewerOf(request), request.params.id) };
+    },
+  );
+
+  app.put(
+    '/meetings/:id/chair',
+    {
+      config: run,
+      schema: {
+        tags,
+        summary:
+          'Name the chair of the meeting (who casts the proxies given to the chair), or none; refused once voting has opened',
+        params: idParamsSchema,
+        body: meetingChairInputSchema,
+        response: { 200: meetingResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await setChair(db, viewerOf(request), request.params.id, request.body.userId);
       return { data: await readMeeting(db, viewerOf(request), request.params.id) };
     },
   );

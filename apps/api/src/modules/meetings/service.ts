@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   type AdminAuditAction,
   type AuditChanges,
+  canonicalBoardPosition,
   categoryVotes,
   displayName,
   electedBySeats,
@@ -12,12 +13,14 @@ import {
   MEETING_MAIL_SUBJECTS,
   MEETING_MESSAGES,
   type Meeting,
+  type MeetingChair,
   type MeetingInput,
   type MeetingProxy,
   type MeetingSummary,
   manilaDateString,
   type Nomination,
   noticeDaysBefore,
+  PROXY_TO_CHAIR,
   type ProxyScope,
   type Quorum,
   quorumOf,
@@ -30,6 +33,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import {
+  boardMembers,
   eventCheckIns,
   eventRegistrations,
   type MeetingRow,
@@ -420,7 +424,13 @@ async function proxiesWhere(db: Db | DbTransaction, where: ReturnType<typeof and
     .where(where)
     .orderBy(asc(meetingProxies.createdAt), asc(meetingProxies.id));
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.flatMap((row) => [row.grantorEntryId, row.holderEntryId]))];
+  const ids = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.holderEntryId ? [row.grantorEntryId, row.holderEntryId] : [row.grantorEntryId],
+      ),
+    ),
+  ];
   const entries = new Map(
     (await db.select().from(meetingRollEntries).where(inArray(meetingRollEntries.id, ids))).map((row) => [
       row.id,
@@ -429,13 +439,14 @@ async function proxiesWhere(db: Db | DbTransaction, where: ReturnType<typeof and
   );
   return rows.flatMap((row) => {
     const grantor = entries.get(row.grantorEntryId);
-    const holder = entries.get(row.holderEntryId);
-    if (!grantor || !holder) return [];
+    const holder = row.holderEntryId ? entries.get(row.holderEntryId) : null;
+    if (!grantor || holder === undefined) return [];
     return [
       {
         id: row.id,
         grantor: toEntry(grantor),
-        holder: toEntry(holder),
+        holder: holder ? toEntry(holder) : null,
+        toChair: row.toChair,
         scope: row.scope,
         status: row.status,
         note: row.note,
@@ -456,6 +467,87 @@ const hasVoted = async (db: Db | DbTransaction, entryIds: string[]) =>
             .where(inArray(meetingVotes.entryId, entryIds))
         ).map((row) => row.entryId),
       );
+
+// The chair ----------------------------------------------------------------------------------
+
+/** A person by name: as the roll names them when they are on it (a company's voter), else the account's name. */
+async function chairNamed(
+  db: Db | DbTransaction,
+  meetingId: string,
+  userId: string,
+): Promise<MeetingChair | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const entry = await entryOfUser(db, meetingId, userId);
+  return { userId, name: entry?.voterName ?? displayName(user) };
+}
+
+const chairOf = (db: Db | DbTransaction, meeting: MeetingRow) =>
+  meeting.chairUserId ? chairNamed(db, meeting.id, meeting.chairUserId) : Promise.resolve(null);
+
+/**
+ * Who the board's records suggest as chair: the active President (board_members, by the
+ * canonical position, as the certificate finds the Secretary in after-service.ts), matched by name
+ * to exactly one voter on the roll, else to exactly one active individual account. The board keeps
+ * names, not accounts, so anything less certain suggests no one and staff choose.
+ */
+async function suggestedChair(db: Db, meeting: MeetingRow): Promise<MeetingChair | null> {
+  const president = (await db.select().from(boardMembers).where(eq(boardMembers.is_active, true))).find(
+    (member) => canonicalBoardPosition(member.position) === 'President',
+  );
+  if (!president) return null;
+  const key = president.name.trim().toLowerCase();
+  const onRoll = await db
+    .select({ userId: meetingRollEntries.userId })
+    .from(meetingRollEntries)
+    .where(
+      and(
+        eq(meetingRollEntries.meetingId, meeting.id),
+        isNotNull(meetingRollEntries.userId),
+        sql`lower(trim(${meetingRollEntries.voterName})) = ${key}`,
+      ),
+    )
+    .limit(2);
+  if (onRoll.length === 1 && onRoll[0]?.userId) return chairNamed(db, meeting.id, onRoll[0].userId);
+  if (onRoll.length > 1) return null;
+  const accounts = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.type, 'individual'),
+        eq(users.status, 'active'),
+        sql`lower(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))) = ${key}`,
+      ),
+    )
+    .limit(2);
+  return accounts.length === 1 && accounts[0] ? chairNamed(db, meeting.id, accounts[0].id) : null;
+}
+
+/**
+ * PUT /api/meetings/{id}/chair (staff, `meetingsRun`): names the chair, or none. Refused once voting
+ * has opened, as every other detail is: the chair then is the one who casts the chair's proxies.
+ */
+export async function setChair(db: Db, viewer: Viewer, id: string, userId: string | null, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const meeting = await meetingOf(tx, id, { forUpdate: true });
+    assertNotLocked(meeting, now);
+    const chair = userId ? await chairNamed(tx, id, userId) : null;
+    if (userId) {
+      const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
+      if (!chair || user?.status !== 'active')
+        throw new AppError(400, MEETING_MESSAGES.chairNotAccount, {
+          code: 'validation_error',
+          field: 'userId',
+        });
+    }
+    const before = await chairOf(tx, meeting);
+    await tx.update(meetings).set({ chairUserId: userId, updatedAt: now }).where(eq(meetings.id, id));
+    await audit(tx, viewer, 'meeting_chair_named', {
+      chair: { from: before?.name ?? null, to: chair?.name ?? null },
+    });
+  });
+}
 
 /** GET /api/meetings/{id}: the meeting, its candidates and nominations, and what the viewer may do. */
 export async function readMeeting(db: Db, viewer: Viewer, id: string, now = new Date()): Promise<Meeting> {
@@ -478,12 +570,26 @@ export async function readMeeting(db: Db, viewer: Viewer, id: string, now = new 
         )
       )[0] ?? null)
     : null;
-  const held = entry
-    ? await proxiesWhere(
-        db,
-        and(eq(meetingProxies.holderEntryId, entry.id), eq(meetingProxies.status, 'valid')),
-      )
-    : [];
+  const isChair = meeting.chairUserId === viewer.userId;
+  const held = [
+    ...(entry
+      ? await proxiesWhere(
+          db,
+          and(eq(meetingProxies.holderEntryId, entry.id), eq(meetingProxies.status, 'valid')),
+        )
+      : []),
+    // The chair carries the proxies given to the chair, on the roll or not.
+    ...(isChair
+      ? await proxiesWhere(
+          db,
+          and(
+            eq(meetingProxies.meetingId, id),
+            eq(meetingProxies.toChair, true),
+            eq(meetingProxies.status, 'valid'),
+          ),
+        )
+      : []),
+  ];
   const voted = await hasVoted(db, [...(entry ? [entry.id] : []), ...held.map((proxy) => proxy.grantor.id)]);
   const candidates = nominations
     .filter((nomination) => nomination.status === 'valid')
@@ -513,6 +619,8 @@ export async function readMeeting(db: Db, viewer: Viewer, id: string, now = new 
     rollFrozenAt: meeting.rollFrozenAt?.toISOString() ?? null,
     rollSize,
     certifiedAt: meeting.certifiedAt?.toISOString() ?? null,
+    chair: await chairOf(db, meeting),
+    chairSuggestion: staff ? await suggestedChair(db, meeting) : null,
     candidates,
     nominations: staff ? nominations : nominations.filter((nomination) => nomination.status !== 'withdrawn'),
     me: {
@@ -521,6 +629,7 @@ export async function readMeeting(db: Db, viewer: Viewer, id: string, now = new 
       hasVoted: entry ? voted.has(entry.id) : false,
       proxyGiven,
       proxiesHeld: held.map((proxy) => ({ proxy, hasVoted: voted.has(proxy.grantor.id) })),
+      chair: isChair,
     },
   };
 }
@@ -793,18 +902,30 @@ export async function fileProxy(
   const grantor = await requireEntry(db, meeting, viewer.userId);
   assertNotLocked(meeting, now);
   if (now >= meeting.proxyDeadline) throw conflict(MEETING_MESSAGES.proxyDeadlinePassed);
-  const holder = await entryById(db, id, input.holderId);
-  if (!holder)
+  const toChair = input.holderId === PROXY_TO_CHAIR;
+  const holder = toChair ? null : await entryById(db, id, input.holderId);
+  if (toChair && meeting.chairUserId === viewer.userId)
+    throw new AppError(400, MEETING_MESSAGES.proxyToChairAsChair, {
+      code: 'validation_error',
+      field: 'holderId',
+    });
+  if (!toChair && !holder)
     throw new AppError(400, MEETING_MESSAGES.holderNotOnRoll, {
       code: 'validation_error',
       field: 'holderId',
     });
-  if (holder.id === grantor.id)
+  if (holder?.id === grantor.id)
     throw new AppError(400, MEETING_MESSAGES.proxyToSelf, { code: 'validation_error', field: 'holderId' });
   try {
     const [row] = await db
       .insert(meetingProxies)
-      .values({ meetingId: id, grantorEntryId: grantor.id, holderEntryId: holder.id, scope: input.scope })
+      .values({
+        meetingId: id,
+        grantorEntryId: grantor.id,
+        holderEntryId: holder?.id ?? null,
+        toChair,
+        scope: input.scope,
+      })
       .returning({ id: meetingProxies.id });
     if (!row) throw new Error('proxy not saved');
     return oneProxy(db, row.id);
@@ -901,15 +1022,21 @@ export async function castBallot(
   let voter: RollEntryRow;
   if (input.onBehalfOf && input.onBehalfOf !== own?.id) {
     const grantor = await entryById(db, id, input.onBehalfOf);
+    // A voter's proxy is cast by its holder; one given to the chair by whoever chairs the meeting
+    // now (the chair is fixed once voting opens, so that is the chair when it opened).
+    const holders = [
+      ...(own ? [eq(meetingProxies.holderEntryId, own.id)] : []),
+      ...(meeting.chairUserId === viewer.userId ? [eq(meetingProxies.toChair, true)] : []),
+    ];
     const [proxy] =
-      own && grantor
+      grantor && holders.length > 0
         ? await db
             .select({ id: meetingProxies.id })
             .from(meetingProxies)
             .where(
               and(
                 eq(meetingProxies.grantorEntryId, grantor.id),
-                eq(meetingProxies.holderEntryId, own.id),
+                or(...holders),
                 eq(meetingProxies.status, 'valid'),
               ),
             )
@@ -973,6 +1100,20 @@ export async function openVoting(db: Db, viewer: Viewer, id: string, now = new D
     const state = votingState(meeting, now);
     if (state === 'open') throw conflict('Voting is already open');
     if (state === 'closed') throw conflict(MEETING_MESSAGES.votingClosed);
+    if (!meeting.chairUserId) {
+      const [toChair] = await tx
+        .select({ total: count() })
+        .from(meetingProxies)
+        .where(
+          and(
+            eq(meetingProxies.meetingId, id),
+            eq(meetingProxies.toChair, true),
+            eq(meetingProxies.status, 'valid'),
+          ),
+        );
+      if ((toChair?.total ?? 0) > 0)
+        throw conflict(MEETING_MESSAGES.chairNeeded(toChair?.total ?? 0), 'chair_needed');
+    }
     await tx.update(meetings).set({ votingOpensAt: now, updatedAt: now }).where(eq(meetings.id, id));
     await audit(tx, viewer, 'meeting_voting_opened', {
       votingOpensAt: { from: meeting.votingOpensAt.toISOString(), to: now.toISOString() },

@@ -121,6 +121,7 @@ function MeetingContent({ meeting }: { meeting: Meeting }) {
               <Fact label="Voting opens" value={formatDateTime(meeting.votingOpensAt)} />
               <Fact label="Voting closes" value={formatDateTime(meeting.votingClosesAt)} />
               <Fact label="Trustees to elect" value={String(meeting.seats)} />
+              <Fact label="Chair" value={meeting.chair?.name ?? 'To be named'} />
             </dl>
           </MeetingSection>
           <MeetingSection id="documents" title="Documents">
@@ -194,6 +195,12 @@ function VotingStatus({ meeting }: { meeting: Meeting }) {
           </p>
           <p>{notOnRollReason}</p>
         </>
+      )}
+      {meeting.me.chair && (
+        <p>
+          You chair this meeting: you cast the proxies given to the chair
+          {meeting.votingState === 'open' ? ', each on its own ballot below.' : ' once voting opens.'}
+        </p>
       )}
       <p className="text-sm text-stone-600">{state}</p>
       {meeting.certifiedAt && (

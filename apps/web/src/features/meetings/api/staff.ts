@@ -1,5 +1,6 @@
 import {
   type AdminEventListResponse,
+  type AdminUserListResponse,
   MAX_PAGE_LIMIT,
   type Meeting,
   type MeetingInput,
@@ -162,6 +163,36 @@ export const useUpdateMeeting = (id: string) =>
     async (body: MeetingInput) =>
       (await apiRequest<{ data: Meeting }>(meetingPath(id), { method: 'PUT', body })).data,
   );
+
+/** PUT /meetings/{id}/chair: the account that chairs the meeting, or null for none. */
+export const useSetChair = (id: string) =>
+  useMeetingChange(
+    id,
+    async (userId: string | null) =>
+      (
+        await apiRequest<{ data: Meeting }>(`${meetingPath(id)}/chair`, {
+          method: 'PUT',
+          body: { userId },
+        })
+      ).data,
+  );
+
+/**
+ * GET /users/get-all?search=…: a few accounts matching a name or e-mail, to name the chair (the
+ * roles that name one, `meetingsRun`, all read the users list, STAFF_AREAS.usersRead).
+ */
+export const useChairSearch = (search: string) =>
+  useQuery({
+    queryKey: [...staffMeetingKeys.all, 'chair-search', search],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<AdminUserListResponse>('/users/get-all', {
+          query: { search, limit: '5', status: 'active' },
+          signal,
+        })
+      ).data.users,
+    enabled: search.trim().length >= 2,
+  });
 
 export const useSendNotice = (id: string) =>
   useMeetingChange(

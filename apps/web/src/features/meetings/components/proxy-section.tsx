@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatDateTime,
   type Meeting,
+  PROXY_CHAIR_LABEL,
   PROXY_SCOPE_LABELS,
   PROXY_SCOPES,
   PROXY_STATUS_LABELS,
+  PROXY_TO_CHAIR,
+  proxyHolderName,
   proxyInputSchema,
   type Voter,
 } from '@portal/shared';
@@ -23,8 +26,9 @@ import { failureText } from './meeting-section';
 type ProxyValues = z.input<typeof proxyInputSchema>;
 
 /**
- * My proxy (decision 071): name another voter to hold it, for all business or the election only,
- * before the deadline; revoke it until voting opens. Then the proxies the viewer holds.
+ * My proxy (decision 071): name the chair of the meeting or another voter to hold it, for all
+ * business or the election only, before the deadline; revoke it until voting opens. Then the
+ * proxies the viewer holds (as the chair too, when they chair the meeting).
  */
 export function ProxySection({ meeting, voters, now }: { meeting: Meeting; voters: Voter[]; now: Date }) {
   const { me } = meeting;
@@ -41,12 +45,17 @@ export function ProxySection({ meeting, voters, now }: { meeting: Meeting; voter
         {given ? (
           <div className="mt-2 rounded-xl border border-stone-200 p-4">
             <p className="text-stone-800">
-              <span className="font-medium">{given.holder.voterName}</span>
-              {given.holder.kind === 'company' && (
+              <span className="font-medium">{proxyHolderName(given, meeting.chair)}</span>
+              {given.holder?.kind === 'company' && (
                 <span className="text-stone-600"> ({given.holder.memberName})</span>
               )}{' '}
               holds your proxy for {PROXY_SCOPE_LABELS[given.scope].toLowerCase()}.
             </p>
+            {given.toChair && (
+              <p className="mt-1 text-sm text-stone-600">
+                Whoever chairs the meeting when voting opens casts it.
+              </p>
+            )}
             <p className="mt-2">
               <StatusBadge tone={given.status === 'valid' ? 'green' : 'yellow'} asWritten>
                 {PROXY_STATUS_LABELS[given.status]}
@@ -68,7 +77,11 @@ export function ProxySection({ meeting, voters, now }: { meeting: Meeting; voter
             )}
           </div>
         ) : canFile ? (
-          <ProxyForm meeting={meeting} voters={voters.filter((voter) => voter.id !== me.entry?.id)} />
+          <ProxyForm
+            meeting={meeting}
+            voters={voters.filter((voter) => voter.id !== me.entry?.id)}
+            offerChair={!me.chair}
+          />
         ) : (
           <p className="mt-1 text-stone-600">
             {me.entry ? 'You have not named a proxy.' : 'Only voters on the roll name a proxy.'}
@@ -86,7 +99,10 @@ export function ProxySection({ meeting, voters, now }: { meeting: Meeting; voter
               <li key={proxy.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <span className="min-w-0">
                   <span className="block font-medium text-stone-900">{proxy.grantor.memberName}</span>
-                  <span className="block text-sm text-stone-600">{PROXY_SCOPE_LABELS[proxy.scope]}</span>
+                  <span className="block text-sm text-stone-600">
+                    {PROXY_SCOPE_LABELS[proxy.scope]}
+                    {proxy.toChair && ', given to the chair'}
+                  </span>
                 </span>
                 <StatusBadge tone={hasVoted ? 'green' : 'gray'} asWritten>
                   {hasVoted ? 'Ballot cast' : 'Not yet cast'}
@@ -111,7 +127,16 @@ export function ProxySection({ meeting, voters, now }: { meeting: Meeting; voter
   );
 }
 
-function ProxyForm({ meeting, voters }: { meeting: Meeting; voters: Voter[] }) {
+function ProxyForm({
+  meeting,
+  voters,
+  offerChair,
+}: {
+  meeting: Meeting;
+  voters: Voter[];
+  /** Everyone but the chair may give their proxy to the chair. */
+  offerChair: boolean;
+}) {
   const file = useFileProxy(meeting.id);
   const {
     register,
@@ -131,15 +156,20 @@ function ProxyForm({ meeting, voters }: { meeting: Meeting; voters: Voter[] }) {
   return (
     <form onSubmit={submit} noValidate className="mt-2 space-y-4 rounded-xl bg-stone-50 p-4">
       <p className="text-sm text-stone-700">
-        If you cannot vote yourself, name another voter to vote for you. File it before{' '}
-        {formatDateTime(meeting.proxyDeadline)}; the corporate secretary validates it.
+        If you cannot vote yourself, name the chair of the meeting or another voter to vote for you. File it
+        before {formatDateTime(meeting.proxyDeadline)}; the corporate secretary validates it.
       </p>
       <SelectField
         label="Proxy holder"
-        placeholder="Choose a voter on the roll"
+        placeholder={offerChair ? 'Choose the chair or a voter' : 'Choose a voter on the roll'}
         error={errors.holderId?.message}
         {...register('holderId')}
       >
+        {offerChair && (
+          <option value={PROXY_TO_CHAIR}>
+            {meeting.chair ? `${PROXY_CHAIR_LABEL} (${meeting.chair.name})` : PROXY_CHAIR_LABEL}
+          </option>
+        )}
         {voters.map((voter) => (
           <option key={voter.id} value={voter.id}>
             {voter.kind === 'company' ? `${voter.voterName} (${voter.memberName})` : voter.voterName}

@@ -4,7 +4,8 @@ import { Ballot } from './ballot';
 
 /**
  * The ballots the viewer may cast while voting is open (decision 071): their own, then one per
- * validated proxy they hold, each separate and labelled with whose it is. A ballot cast here
+ * validated proxy they hold (as the chair too, when they chair the meeting), each separate and
+ * labelled with whose it is. A ballot cast here
  * stays on screen with its receipt (the meeting, read again, then says it is cast).
  */
 export function VotingSection({ meeting }: { meeting: Meeting }) {
@@ -17,7 +18,9 @@ export function VotingSection({ meeting }: { meeting: Meeting }) {
       : []),
     ...me.proxiesHeld.map(({ proxy, hasVoted }) => ({
       entryId: proxy.grantor.id,
-      title: T.proxyBallot(proxy.grantor.memberName),
+      title: proxy.toChair
+        ? T.chairBallot(proxy.grantor.memberName)
+        : T.proxyBallot(proxy.grantor.memberName),
       onBehalfOf: proxy.grantor.id,
       hasVoted,
     })),

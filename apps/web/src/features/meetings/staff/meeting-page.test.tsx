@@ -61,9 +61,18 @@ function makeMeeting(overrides: Partial<Meeting> = {}): Meeting {
     rollFrozenAt: null,
     rollSize: 0,
     certifiedAt: null,
+    chair: null,
+    chairSuggestion: null,
     candidates: [],
     nominations: [nomination],
-    me: { entry: null, notOnRollReason: null, hasVoted: false, proxyGiven: null, proxiesHeld: [] },
+    me: {
+      entry: null,
+      notOnRollReason: null,
+      hasVoted: false,
+      proxyGiven: null,
+      proxiesHeld: [],
+      chair: false,
+    },
     ...overrides,
   };
 }
@@ -278,5 +287,36 @@ describe('the new meeting form', () => {
     expect(await within(dialog).findByText(MEETING_MESSAGES.timesOutOfOrder)).toBeInTheDocument();
     expect(within(dialog).getByText('Seats must be from 1 to 25')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});
+
+describe('the chair of the meeting (docs/decisions/071, "The chair as a proxy holder")', () => {
+  const president = { userId: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: 'Rosa Aquino' };
+
+  it('offers the board’s President to the secretariat and names them with one click', async () => {
+    signInAs(['secretariat']);
+    const calls = stubApi(makeMeeting({ chairSuggestion: president }));
+    const user = userEvent.setup();
+    renderMeeting();
+    const panel = await screen.findByRole('region', { name: 'Chair of the meeting' });
+    expect(within(panel).getByText('Not named yet.')).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Name Rosa Aquino chair' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'PUT',
+        path: `/api/meetings/${MEETING_ID}/chair`,
+        body: { userId: president.userId },
+      }),
+    );
+  });
+
+  it('shows the election committee who chairs, with no control', async () => {
+    signInAs(['election_committee']);
+    stubApi(makeMeeting({ chair: president, chairSuggestion: president }));
+    renderMeeting();
+    const panel = await screen.findByRole('region', { name: 'Chair of the meeting' });
+    expect(within(panel).getByText('Rosa Aquino')).toBeVisible();
+    expect(within(panel).queryByRole('button')).toBeNull();
+    expect(within(panel).queryByRole('searchbox')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useStaffMeeting } from '../api/staff';
+import { ChairPanel } from './chair-panel';
 import { DetailsPanel, NoticePanel } from './details-panel';
 import { MeetingStatusBadge, useMeetingPowers, VotingStateBadge } from './meeting-parts';
 import { NominationsPanel, ProxiesPanel } from './nominations-panel';
@@ -106,6 +107,7 @@ export function MeetingPage() {
         </Tabs.List>
         <Tabs.Content value="details" className="space-y-6">
           <DetailsPanel meeting={data} powers={powers} notice={notice} />
+          <ChairPanel meeting={data} powers={powers} notice={notice} />
           <NoticePanel meeting={data} powers={powers} notice={notice} />
         </Tabs.Content>
         <Tabs.Content value="roll">

@@ -8,6 +8,7 @@ import {
   type Nomination,
   PROXY_SCOPE_LABELS,
   PROXY_STATUS_LABELS,
+  proxyHolderName,
 } from '@portal/shared';
 import { useState } from 'react';
 import { type Column, DataTable } from '@/components/admin-list/data-table';
@@ -191,7 +192,7 @@ export function ProxiesPanel({ meeting, notice }: { meeting: Meeting; notice: No
         </span>
       ),
     },
-    { header: 'Holder', cell: (row) => row.holder.voterName },
+    { header: 'Holder', cell: (row) => proxyHolderName(row, meeting.chair) },
     { header: 'For', cell: (row) => PROXY_SCOPE_LABELS[row.scope] },
     { header: 'Filed', className: 'whitespace-nowrap', cell: (row) => formatDateTime(row.filedAt) },
     {
@@ -236,7 +237,7 @@ export function ProxiesPanel({ meeting, notice }: { meeting: Meeting; notice: No
           title={deciding.valid ? 'Validate the proxy' : 'Reject the proxy'}
           text={
             deciding.valid
-              ? `${deciding.proxy.holder.voterName} may cast the ballot of ${deciding.proxy.grantor.voterName}.`
+              ? `${proxyHolderName(deciding.proxy, meeting.chair)} may cast the ballot of ${deciding.proxy.grantor.voterName}.`
               : `The proxy of ${deciding.proxy.grantor.voterName} will not count. Say why in the note.`
           }
           valid={deciding.valid}
