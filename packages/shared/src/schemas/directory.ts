@@ -20,7 +20,7 @@ import {
   PHILIPPINE_PROVINCE_CODES,
   PHILIPPINE_REGION_CODES,
 } from '../directory';
-import { optionalText, paginationSchema, requiredText } from './common';
+import { optionalText, paginationSchema, requiredText, secretText } from './common';
 import { pageQuerySchema, queryChoice, queryText } from './query';
 
 // The member directory's bodies (docs/product-rules.md "Member directory", decision 072).
@@ -188,10 +188,7 @@ export const myDirectoryRepresentativeResponseSchema = z.object({
 
 /** POST /api/directory/representatives/agree and …/withdraw: the token of the mailed link. */
 export const directoryRepresentativeTokenSchema = z.object({
-  token: z
-    .string(DIRECTORY_REPRESENTATIVE_MESSAGES.missingToken)
-    .min(1, DIRECTORY_REPRESENTATIVE_MESSAGES.missingToken)
-    .max(200, DIRECTORY_REPRESENTATIVE_MESSAGES.invalidLink),
+  token: secretText('Token', DIRECTORY_REPRESENTATIVE_MESSAGES.missingToken, 512),
 });
 export const directoryRepresentativeLinkResponseSchema = z.object({ message: z.string() });
 
