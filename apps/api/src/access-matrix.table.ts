@@ -17,6 +17,7 @@ import {
   dataExports as dataExportsTable,
   directoryEntries,
   directoryMessages,
+  directoryRepresentatives,
   duesPayments,
   duesReminders,
   duesStatements,
@@ -605,6 +606,29 @@ async function listedDirectoryEntry(db: Db, userId: string) {
 /** Another member's listed entry, which the owner may read and write to. */
 const someoneElsesEntry = async (db: Db) =>
   listedDirectoryEntry(db, (await createUser(db, { type: 'company', password: null })).id);
+
+/**
+ * A representative of a new company, asked to appear in its entry (decision 072): the token of the
+ * request's link, and with `agreed` the token of the link to withdraw.
+ */
+async function askedRepresentative(db: Db, { agreed = false } = {}) {
+  const company = await createUser(db, { type: 'company', password: null });
+  const email = `rep-${randomUUID()}@example.com`;
+  const [rep] = await db
+    .insert(representatives)
+    .values({ userId: company.id, firstName: 'Nora', lastName: 'Bautista', email })
+    .returning();
+  if (!rep) throw new Error('representative not created');
+  const agree = createOpaqueToken();
+  const withdraw = createOpaqueToken();
+  await db.insert(directoryRepresentatives).values({
+    representativeId: rep.id,
+    email,
+    agreeTokenHash: hashOpaqueToken(agree),
+    ...(agreed && { agreedAt: new Date(), withdrawTokenHash: hashOpaqueToken(withdraw) }),
+  });
+  return { agree, withdraw };
+}
 
 export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': publicForAll,
@@ -1903,6 +1927,52 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/directory/:id': {
     ...publicForAll,
     request: async ({ db }) => ({ url: `/api/directory/${(await someoneElsesEntry(db)).id}` }),
+  },
+  // A public logo: whoever asks sees it (who sees a members-only one: logo-and-representatives.test.ts).
+  'GET /api/directory/:id/logo': {
+    ...publicForAll,
+    request: async ({ db, config }) => {
+      const entry = await someoneElsesEntry(db);
+      await db
+        .update(users)
+        .set({ logoUrl: await storePicture(config) })
+        .where(eq(users.id, entry.userId));
+      await db
+        .update(directoryEntries)
+        .set({ visibility: { ...DEFAULT_DIRECTORY_VISIBILITY, logo: 'public' } })
+        .where(eq(directoryEntries.id, entry.id));
+      return { url: `/api/directory/${entry.id}/logo` };
+    },
+  },
+  // The token is the credential: whoever holds the mailed link may use it, signed in or not.
+  'POST /api/directory/representatives/agree': {
+    ...publicForAll,
+    request: async ({ db }) => ({
+      url: '/api/directory/representatives/agree',
+      payload: { token: (await askedRepresentative(db)).agree },
+    }),
+  },
+  'POST /api/directory/representatives/withdraw': {
+    ...publicForAll,
+    request: async ({ db }) => ({
+      url: '/api/directory/representatives/withdraw',
+      payload: { token: (await askedRepresentative(db, { agreed: true })).withdraw },
+    }),
+  },
+  // Only the company picks its own representatives; another's is not found.
+  'PUT /api/me/directory/representatives/:id': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'not-found',
+    admin: 'not-found',
+    request: async ({ db, owner }) => {
+      const [representative] = await db
+        .select()
+        .from(representatives)
+        .where(eq(representatives.userId, owner.id));
+      if (!representative) throw new Error('the owner has no representative');
+      return { url: `/api/me/directory/representatives/${representative.id}`, payload: { listed: false } };
+    },
   },
   'POST /api/directory/:id/messages': {
     guest: 'unauthenticated',

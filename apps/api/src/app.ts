@@ -266,7 +266,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(meetingRoutes, { prefix: '/api', db, config });
   // After the meeting: the board, the officers, the minutes, the certificate (decision 078).
   await app.register(meetingAfterRoutes, { prefix: '/api', db, storage });
-  await app.register(directoryRoutes, { prefix: '/api', db, publicUrl: config.publicUrl });
+  await app.register(directoryRoutes, { prefix: '/api', db, config, storage });
   // Everything on a clock: mail, housekeeping, the dues' day, the events job, online payments.
   await app.register(jobsPlugin, {
     db,

@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIRECTORY_MESSAGES } from '@portal/shared';
+import { DIRECTORY_MESSAGES, DIRECTORY_REPRESENTATIVE_MESSAGES } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { paths } from '../src/config/paths';
 import { expectNoAxeViolations, launchBrowser, openPage, saveScreenshot } from './browser';
@@ -36,6 +36,38 @@ async function relayedMessageTo(to: string) {
     { timeout: 20_000, interval: 250 },
   );
 }
+
+/** The newest mail to `to` whose subject has `subject`, once the worker wrote it (after `since`). */
+async function mailTo(to: string, subject: string, since: number) {
+  const folder = join(serverUnderTest().dataDir, 'outbox');
+  return vi.waitFor(
+    async () => {
+      const found: { message: OutboxFile; at: number }[] = [];
+      for (const file of (await readdir(folder)).filter((name) => name.endsWith('.json'))) {
+        const path = join(folder, file);
+        const { mtimeMs } = await stat(path);
+        if (mtimeMs < since) continue;
+        const message = JSON.parse(await readFile(path, 'utf8')) as OutboxFile;
+        if (message.to === to && message.subject.includes(subject)) found.push({ message, at: mtimeMs });
+      }
+      const newest = found.sort((a, b) => b.at - a.at)[0];
+      if (!newest) throw new Error('not yet');
+      return newest.message;
+    },
+    { timeout: 20_000, interval: 250 },
+  );
+}
+
+/** The demo company with a public logo and one agreed representative (seed-directory.ts). */
+const LOGO_COMPANY = {
+  email: 'corporate@cordilleracopper.example',
+  name: 'Cordillera Copper Exploration',
+  rep: {
+    name: 'Ramon Bautista',
+    position: 'President and CEO',
+    email: 'ramon.bautista@cordilleracopper.example',
+  },
+};
 
 describe('the member directory (docs/product-rules.md "Member directory")', () => {
   it('renders /directory and an entry for guests on the server, public fields only, with meta tags', async () => {
@@ -139,5 +171,75 @@ describe('the member directory (docs/product-rules.md "Member directory")', () =
       await saveScreenshot(page, `directory-member-entry-${viewport}`);
       await context.close();
     }
+  });
+
+  it('shows a public logo and an agreed representative; the company asks again and the representative agrees by a click', async () => {
+    // The guest's server-rendered entry names the public logo (og:image) and the representative.
+    const list = await (
+      await fetch(`${browser.baseUrl}${paths.directory}?search=${encodeURIComponent('Cordillera Copper')}`)
+    ).text();
+    const id = list.match(/href="\/directory\/([0-9a-f-]{36})"/)?.[1] as string;
+    expect(list).toContain(`/api/directory/${id}/logo?v=`);
+    const entryHtml = await (await fetch(`${browser.baseUrl}${paths.directoryEntry(id)}`)).text();
+    expect(entryHtml).toMatch(
+      new RegExp(`<meta property="og:image" content="[^"]*/api/directory/${id}/logo\\?v=`),
+    );
+    expect(entryHtml).toContain(LOGO_COMPANY.rep.name);
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page, context } = await browser.newPage(viewport);
+      await openPage(page, `${paths.directory}?search=${encodeURIComponent('Cordillera Copper')}`);
+      await page.getByRole('link', { name: LOGO_COMPANY.name }).waitFor();
+      await saveScreenshot(page, `directory-logo-cards-${viewport}`);
+      await openPage(page, paths.directoryEntry(id));
+      await page.getByText(LOGO_COMPANY.rep.position).waitFor();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `directory-logo-entry-${viewport}`);
+      await context.close();
+    }
+
+    // The company takes its president off, then asks again: the mail asks for his agreement.
+    const since = Date.now() - 1000;
+    {
+      const { page, context } = await browser.newPage('desktop');
+      await signInByApi(page, LOGO_COMPANY.email, demoPassword());
+      await openPage(page, paths.profileDirectory);
+      const section = page.getByRole('region', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.heading });
+      await section.getByText('Agreed: shown in the entry').waitFor();
+      expect(
+        await section.getByRole('link', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.noEmail }).count(),
+      ).toBe(2);
+      await section.getByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.takeOff }).click();
+      await section.getByText(DIRECTORY_REPRESENTATIVE_MESSAGES.takenOff(LOGO_COMPANY.rep.name)).waitFor();
+      await section.getByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.ask }).click();
+      await section.getByText(DIRECTORY_REPRESENTATIVE_MESSAGES.asked(LOGO_COMPANY.rep.name)).waitFor();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'directory-representatives-editor-desktop');
+      await context.close();
+    }
+    const guestAnswer = async () =>
+      (await (await fetch(`${browser.baseUrl}/api/directory/${id}`)).json()).data;
+    expect((await guestAnswer()).representatives).toEqual([]);
+
+    // He opens the link: nothing changes until he presses the button.
+    const request = await mailTo(LOGO_COMPANY.rep.email, 'would like to list you', since);
+    const link = request.text.match(/https?:\/\/\S+\/directory-agreement\?token=\S+/)?.[0] as string;
+    expect(link).toBeDefined();
+    {
+      const { page, context } = await browser.newPage('phone');
+      await openPage(page, new URL(link).pathname + new URL(link).search);
+      await page.getByRole('heading', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.agreeTitle }).waitFor();
+      expect((await guestAnswer()).representatives).toEqual([]);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'directory-agreement-phone');
+      await page.getByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.agreeButton }).click();
+      await page.getByText(DIRECTORY_REPRESENTATIVE_MESSAGES.agreed(LOGO_COMPANY.name)).waitFor();
+      await saveScreenshot(page, 'directory-agreed-phone');
+      await context.close();
+    }
+    expect((await guestAnswer()).representatives).toEqual([
+      expect.objectContaining({ name: LOGO_COMPANY.rep.name, position: LOGO_COMPANY.rep.position }),
+    ]);
+    const confirmation = await mailTo(LOGO_COMPANY.rep.email, 'You appear in the entry', since);
+    expect(confirmation.text).toMatch(/\/directory-withdrawal\?token=/);
   });
 });

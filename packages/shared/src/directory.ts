@@ -197,12 +197,23 @@ export const DIRECTORY_FIELDS = [
   'yearsOfPractice',
   'employer',
   'competentPerson',
+  'representatives',
 ] as const;
 export type DirectoryField = (typeof DIRECTORY_FIELDS)[number];
 export type DirectoryVisibilityMap = Record<DirectoryField, DirectoryVisibility>;
 
 export const DIRECTORY_FIELDS_BY_KIND: Record<DirectoryEntryKind, readonly DirectoryField[]> = {
-  company: ['name', 'logo', 'about', 'commodities', 'activities', 'areas', 'website', 'contactPerson'],
+  company: [
+    'name',
+    'logo',
+    'about',
+    'commodities',
+    'activities',
+    'areas',
+    'website',
+    'contactPerson',
+    'representatives',
+  ],
   professional: [
     'name',
     'about',
@@ -230,6 +241,7 @@ export const DIRECTORY_FIELD_LABELS: Record<DirectoryField, string> = {
   yearsOfPractice: 'Years of practice',
   employer: 'Employer',
   competentPerson: 'Competent person',
+  representatives: 'Representatives',
 };
 
 /** A new listing shows its name to everyone and everything else to members only. */
@@ -290,4 +302,44 @@ export const DIRECTORY_MESSAGES = {
   licenceVerified: 'PRC licence verified',
   competentPerson: 'Competent person',
   unknownChoice: (label: string, values: readonly string[]) => `${label} must be one of ${values.join(', ')}`,
+} as const;
+
+/**
+ * A company's representatives in its entry (docs/decisions/072, "Added on 2026-12-08"): the company
+ * picks them, and each appears only once they have agreed from the link mailed to them.
+ */
+export const DIRECTORY_REPRESENTATIVE_STATUSES = ['not_asked', 'asked', 'agreed'] as const;
+export type DirectoryRepresentativeStatus = (typeof DIRECTORY_REPRESENTATIVE_STATUSES)[number];
+export const DIRECTORY_REPRESENTATIVE_STATUS_LABELS: Record<DirectoryRepresentativeStatus, string> = {
+  not_asked: 'Not shown',
+  asked: 'Asked, waiting for their agreement',
+  agreed: 'Agreed: shown in the entry',
+};
+
+export const DIRECTORY_REPRESENTATIVE_MESSAGES = {
+  heading: 'Representatives in the entry',
+  intro:
+    'A representative appears in your entry only after they agree from the e-mail we send them. They can withdraw at any time.',
+  none: 'Your company has no representatives yet.',
+  ask: 'Ask to list',
+  askAgain: 'Ask again',
+  takeOff: 'Take off the entry',
+  noEmail: 'Add their e-mail address to ask them',
+  asked: (name: string) => `We have e-mailed ${name} to ask for their agreement.`,
+  takenOff: (name: string) => `${name} no longer appears in your entry.`,
+  notFound: 'No such representative',
+  invalidLink: 'This link is invalid or has already been used.',
+  missingToken: 'This link is incomplete. Please open it from the e-mail again.',
+  agreeTitle: 'Appear in the member directory',
+  agreeIntro:
+    "Your company would like to show your name and position in its entry in the association's member directory. Nothing is shown unless you agree.",
+  agreeButton: 'I agree to be listed',
+  agreeing: 'Saving…',
+  agreed: (company: string) =>
+    `Thank you. Your name and position now appear in the entry of ${company}. The e-mail we have sent you has a link to withdraw at any time.`,
+  withdrawTitle: 'Withdraw from the member directory',
+  withdrawIntro: "Your name and position will no longer appear in your company's directory entry.",
+  withdrawButton: 'Withdraw my agreement',
+  withdrawing: 'Withdrawing…',
+  withdrawn: (company: string) => `You no longer appear in the entry of ${company}.`,
 } as const;

@@ -72,6 +72,9 @@ export const sitePaths = {
   directory: '/directory',
   directoryEntry: (id: string) => `/directory/${encodeURIComponent(id)}`,
   profileDirectory: '/profile/directory',
+  /** A representative's links (decision 072): agree to appear in the company's entry, withdraw. */
+  directoryAgreement: '/directory-agreement',
+  directoryWithdrawal: '/directory-withdrawal',
   adminDirectory: '/admin/directory',
   /** The annual meeting's staff screens (docs/decisions/071): the meetings, one meeting's tabs. */
   adminMeetings: '/admin/meetings',
@@ -118,6 +121,8 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.resetPassword,
   sitePaths.confirmEmailChange,
   sitePaths.undoEmailChange,
+  sitePaths.directoryAgreement,
+  sitePaths.directoryWithdrawal,
   sitePaths.userForms,
   sitePaths.unauthorized,
   sitePaths.profile,

@@ -4,8 +4,9 @@ import {
   type DirectoryVisibility,
   regionOfProvince,
 } from '@portal/shared';
+import { createOpaqueToken, hashOpaqueToken } from '../lib/tokens';
 import type { DbTransaction } from './client';
-import { directoryEntries } from './schema';
+import { directoryEntries, directoryRepresentatives } from './schema';
 
 /**
  * The demo's member directory (docs/product-rules.md "Member directory"): companies and
@@ -51,7 +52,14 @@ export const DEMO_DIRECTORY: readonly DemoEntry[] = [
     provinces: ['benguet', 'abra'],
     website: 'https://cordilleracopper.example',
     contactPerson: 'Ramon Dizon, Exploration Manager',
-    visibility: { ...openCompany, website: 'public', contactPerson: 'members' },
+    // Its logo for everyone, and its president, who agreed, in its entry (DEMO_AGREED_REPRESENTATIVES).
+    visibility: {
+      ...openCompany,
+      website: 'public',
+      contactPerson: 'members',
+      logo: 'public',
+      representatives: 'public',
+    },
   },
   {
     username: 'mindanaonickel',
@@ -246,4 +254,35 @@ export async function insertDemoDirectory(
       };
     }),
   );
+}
+
+/**
+ * The representatives who agreed to appear in their company's entry (decision 072), by their
+ * address: the demo's Cordillera Copper shows its president. Nobody holds the links' tokens.
+ */
+export const DEMO_AGREED_REPRESENTATIVES = [
+  { email: 'ramon.bautista@cordilleracopper.example', agreedDaysAgo: 20 },
+] as const;
+
+/** Records the agreements of DEMO_AGREED_REPRESENTATIVES among the representatives just inserted. */
+export async function insertDemoRepresentativeAgreements(
+  tx: DbTransaction,
+  inserted: readonly { id: string; email: string | null }[],
+  daysAgo: (days: number) => Date,
+) {
+  const rows = DEMO_AGREED_REPRESENTATIVES.flatMap((agreed) => {
+    const rep = inserted.find((row) => row.email === agreed.email);
+    if (!rep) return [];
+    return [
+      {
+        representativeId: rep.id,
+        email: agreed.email,
+        agreeTokenHash: hashOpaqueToken(createOpaqueToken()),
+        withdrawTokenHash: hashOpaqueToken(createOpaqueToken()),
+        askedAt: daysAgo(agreed.agreedDaysAgo + 1),
+        agreedAt: daysAgo(agreed.agreedDaysAgo),
+      },
+    ];
+  });
+  if (rows.length > 0) await tx.insert(directoryRepresentatives).values(rows);
 }

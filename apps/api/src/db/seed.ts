@@ -59,7 +59,11 @@ import {
   eventOrganizer,
 } from './seed-content';
 import { insertDemoCpd } from './seed-cpd';
-import { insertDemoDirectory, listedInDemoDirectory } from './seed-directory';
+import {
+  insertDemoDirectory,
+  insertDemoRepresentativeAgreements,
+  listedInDemoDirectory,
+} from './seed-directory';
 import { type RenderedImage, renderBanner, renderLogo, renderPortrait } from './seed-images';
 import { renderDemoMeetingDocuments } from './seed-meeting-documents';
 import { demoPastMeetingTitle, demoPastMeetingYear, insertDemoMeetings } from './seed-meetings';
@@ -454,7 +458,13 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
         null,
     })),
   );
-  if (representativeRows.length > 0) await tx.insert(representatives).values(representativeRows);
+  if (representativeRows.length > 0) {
+    const inserted = await tx
+      .insert(representatives)
+      .values(representativeRows)
+      .returning({ id: representatives.id, email: representatives.email });
+    await insertDemoRepresentativeAgreements(tx, inserted, daysAgo);
+  }
 
   // The galleries and photos are their records' images (lib/images.ts): the ids are chosen here
   // so that the files can be recorded as owned by them.

@@ -192,6 +192,20 @@ export const routes: RouteObject[] = [
                 Component: m.ConfirmEmailChangePage,
               })),
           }),
+          page('Appear in the Member Directory', {
+            path: paths.directoryAgreement,
+            lazy: () =>
+              import('./routes/directory-link-routes').then((m) => ({
+                Component: m.DirectoryAgreementPage,
+              })),
+          }),
+          page('Withdraw from the Member Directory', {
+            path: paths.directoryWithdrawal,
+            lazy: () =>
+              import('./routes/directory-link-routes').then((m) => ({
+                Component: m.DirectoryWithdrawalPage,
+              })),
+          }),
           page('Undo E-mail Change', {
             path: paths.undoEmailChange,
             lazy: () =>

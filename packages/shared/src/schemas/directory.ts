@@ -11,6 +11,8 @@ import {
   DIRECTORY_MESSAGES,
   DIRECTORY_PAGE_SIZE,
   DIRECTORY_PROFESSION_CODES,
+  DIRECTORY_REPRESENTATIVE_MESSAGES,
+  DIRECTORY_REPRESENTATIVE_STATUSES,
   DIRECTORY_SPECIALISATION_CODES,
   DIRECTORY_VISIBILITIES,
   type DirectoryField,
@@ -18,7 +20,7 @@ import {
   PHILIPPINE_PROVINCE_CODES,
   PHILIPPINE_REGION_CODES,
 } from '../directory';
-import { optionalText, paginationSchema, requiredText } from './common';
+import { optionalText, paginationSchema, requiredText, secretText } from './common';
 import { pageQuerySchema, queryChoice, queryText } from './query';
 
 // The member directory's bodies (docs/product-rules.md "Member directory", decision 072).
@@ -71,6 +73,10 @@ export const directoryEntrySchema = z.object({
   yearsOfPractice: z.number().int().nullable().optional(),
   employer: z.string().nullable().optional(),
   competentPerson: z.boolean().optional(),
+  /** The representatives who agreed to appear (a company's entry, its `representatives` field). */
+  representatives: z
+    .array(z.object({ id: z.uuid(), name: z.string(), position: z.string().nullable() }))
+    .optional(),
   /** Whether the entry takes messages (the sender must still be a member in good standing). */
   contactable: z.boolean(),
 });
@@ -159,6 +165,33 @@ export const directoryListingUpdateSchema = z.object({
 });
 export type DirectoryListingUpdate = z.input<typeof directoryListingUpdateSchema>;
 
+/** One of a company's representatives as its listing editor shows them. */
+export const myDirectoryRepresentativeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(DIRECTORY_REPRESENTATIVE_STATUSES),
+  /** When they agreed (ISO), while they do. */
+  agreedAt: z.string().nullable(),
+});
+export type MyDirectoryRepresentative = z.infer<typeof myDirectoryRepresentativeSchema>;
+
+/** PUT /api/me/directory/representatives/{id}: ask the representative to appear, or take them off. */
+export const directoryRepresentativeChoiceSchema = z.object({
+  listed: z.boolean('Listed must be true or false'),
+});
+export const myDirectoryRepresentativeResponseSchema = z.object({
+  data: myDirectoryRepresentativeSchema,
+  message: z.string(),
+});
+
+/** POST /api/directory/representatives/agree and …/withdraw: the token of the mailed link. */
+export const directoryRepresentativeTokenSchema = z.object({
+  token: secretText('Token', DIRECTORY_REPRESENTATIVE_MESSAGES.missingToken, 512),
+});
+export const directoryRepresentativeLinkResponseSchema = z.object({ message: z.string() });
+
 /** GET and PUT /api/me/directory: the owner's whole listing with every field and its visibility. */
 export const myDirectoryListingSchema = z.object({
   id: z.uuid().nullable(),
@@ -183,6 +216,8 @@ export const myDirectoryListingSchema = z.object({
   competentPerson: z.boolean(),
   visibility: z.record(z.enum(DIRECTORY_FIELDS), z.enum(DIRECTORY_VISIBILITIES)),
   hiddenReason: z.string().nullable(),
+  /** A company's representatives and whether each was asked or agreed to appear; [] otherwise. */
+  representatives: z.array(myDirectoryRepresentativeSchema),
 });
 export type MyDirectoryListing = z.infer<typeof myDirectoryListingSchema>;
 export const myDirectoryListingResponseSchema = z.object({ data: myDirectoryListingSchema });

@@ -1,7 +1,19 @@
 import { DIRECTORY_ENTRY_KINDS, type DirectoryEntryKind, type DirectoryVisibilityMap } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { checkIn, createdAt, updatedAt } from './columns';
+import { representatives } from './representatives';
 import { users } from './users';
 
 /**
@@ -81,3 +93,36 @@ export const directoryMessages = pgTable(
 );
 
 export type DirectoryEntryRow = typeof directoryEntries.$inferSelect;
+
+/**
+ * A representative's own agreement to appear in their company's entry (docs/decisions/072, "Added
+ * on 2026-12-08"): representatives have no accounts, so this is their consent record. One row per
+ * time the company asks; the row with no `endedAt` is the current one. The agreement holds only
+ * while `email` is still the representative's address: a changed address ends it, as does the
+ * representative withdrawing, the company taking them off, or the representative being deleted
+ * (cascade). The links' tokens are stored as their hashes (lib/tokens.ts).
+ */
+export const directoryRepresentatives = pgTable(
+  'directory_representatives',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    representativeId: uuid('representative_id')
+      .notNull()
+      .references(() => representatives.id, { onDelete: 'cascade' }),
+    /** The address the request was mailed to. */
+    email: text('email').notNull(),
+    agreeTokenHash: text('agree_token_hash').notNull().unique(),
+    withdrawTokenHash: text('withdraw_token_hash').unique(),
+    askedAt: timestamp('asked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    agreedAt: timestamp('agreed_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endedBy: text('ended_by').$type<'representative' | 'company'>(),
+  },
+  (t) => [
+    checkIn('directory_representatives_ended_by_check', t.endedBy, ['representative', 'company']),
+    // At most one open request or agreement per representative.
+    uniqueIndex('directory_representatives_current_idx').on(t.representativeId).where(sql`ended_at is null`),
+  ],
+);
+
+export type DirectoryRepresentativeRow = typeof directoryRepresentatives.$inferSelect;

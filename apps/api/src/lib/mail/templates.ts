@@ -767,3 +767,43 @@ export function privacyRequestAnsweredEmail({
     ignore: 'You receive this e-mail because you made a privacy request on the member portal.',
   });
 }
+
+export type DirectoryRepresentativeMail = { name: string; company: string; link: string };
+
+/**
+ * A company asks its representative to appear in its directory entry (docs/decisions/072, "Added
+ * on 2026-12-08"): the link opens a page whose button agrees; opening it changes nothing (075).
+ */
+export function directoryRepresentativeRequestEmail({
+  name,
+  company,
+  link,
+}: DirectoryRepresentativeMail): MailContent {
+  return accountLinkEmail({
+    subject: `${company} would like to list you in the ${siteConfig.acronym} member directory`,
+    username: name,
+    link,
+    intro: `${company} names you as one of its representatives and would like to show your name and position in its entry in the member directory of the ${siteConfig.name}. Nothing is shown unless you agree.`,
+    action: 'Review and agree',
+    expiry: 'The link can be used once. You can withdraw your agreement at any time afterwards.',
+    ignore: 'If you do not wish to appear, you can ignore this e-mail; nothing is shown.',
+  });
+}
+
+/** Sent once a representative agreed: their link to withdraw at any time. */
+export function directoryRepresentativeAgreedEmail({
+  name,
+  company,
+  link,
+}: DirectoryRepresentativeMail): MailContent {
+  return accountLinkEmail({
+    subject: `You appear in the entry of ${company} in the ${siteConfig.acronym} member directory`,
+    username: name,
+    link,
+    intro: `Thank you. Your name and position now appear in the entry of ${company} in the member directory of the ${siteConfig.name}.`,
+    action: 'Withdraw my agreement',
+    expiry:
+      'Keep this e-mail: the link withdraws your agreement at any time, and you are gone from the entry at once.',
+    ignore: `Questions? Write to ${siteConfig.secretariatEmail}.`,
+  });
+}

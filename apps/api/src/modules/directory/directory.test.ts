@@ -67,7 +67,7 @@ const get = (url: string, member?: Member) =>
 /** The keys of an answer that belong to the field (the licence badge goes with the profession). */
 const KEYS: Record<DirectoryField, string[]> = {
   name: ['name'],
-  logo: [],
+  logo: ['logoUrl'],
   about: ['about'],
   commodities: ['commodities'],
   activities: ['activities'],
@@ -79,6 +79,7 @@ const KEYS: Record<DirectoryField, string[]> = {
   yearsOfPractice: ['yearsOfPractice'],
   employer: ['employer'],
   competentPerson: ['competentPerson'],
+  representatives: ['representatives'],
 };
 
 describe('visibility of every field for every viewer', () => {
@@ -88,7 +89,7 @@ describe('visibility of every field for every viewer', () => {
   ] as const;
   for (const [type, listing] of kinds) {
     const kind = type === 'company' ? 'company' : 'professional';
-    const fields = DIRECTORY_FIELDS_BY_KIND[kind].filter((field) => field !== 'name' && field !== 'logo');
+    const fields = DIRECTORY_FIELDS_BY_KIND[kind].filter((field) => field !== 'name');
     for (const level of ['public', 'members', 'nobody'] as const) {
       it(`${kind}: every field at ${level}`, async () => {
         const owner = await account(type);

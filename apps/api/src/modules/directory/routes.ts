@@ -14,15 +14,25 @@ import {
   directoryReportResponseSchema,
   directoryReportSchema,
   directoryReportsResponseSchema,
+  directoryRepresentativeChoiceSchema,
+  directoryRepresentativeLinkResponseSchema,
+  directoryRepresentativeTokenSchema,
   idParamsSchema,
+  memberPictureQuerySchema,
   myDirectoryListingResponseSchema,
+  myDirectoryRepresentativeResponseSchema,
   receivedDirectoryMessagesResponseSchema,
   STAFF_AREAS,
 } from '@portal/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { publicRead } from '../../lib/public-read';
+import type { Storage, StoredFileContent } from '../../lib/storage';
 import { SHARED_FOR_ONE_MINUTE_ONLY, type Viewer } from '../../plugins/access';
+import { authRateLimit } from '../../plugins/rate-limit';
+import { agreeToListing, chooseRepresentative, withdrawFromListing } from './representatives';
 import {
   type DirectoryViewer,
   directoryViewerOf,
@@ -34,6 +44,7 @@ import {
   listMyMessages,
   listReports,
   moderateEntry,
+  readDirectoryLogo,
   reportMessage,
   saveMyListing,
   sendDirectoryMessage,
@@ -59,11 +70,18 @@ export const directoryReads = {
   }),
 };
 
+/** A logo's file; its Cache-Control is the access plugin's (a guest's public logo, a minute). */
+function sendLogo(reply: FastifyReply, file: StoredFileContent) {
+  if (file.byteSize !== undefined) reply.header('content-length', file.byteSize);
+  return reply.header('content-type', file.contentType).send(file.body);
+}
+
 /** The member directory (docs/product-rules.md "Member directory", decision 072), under /api. */
-export const directoryRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+export const directoryRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage }> = async (
   app,
-  { db, publicUrl },
+  { db, config, storage },
 ) => {
+  const { publicUrl } = config;
   // A guest's answer is kept by caches a minute at most: a withdrawn consent leaves it by then.
   const publicConfig = { access: 'public', guestCacheControl: SHARED_FOR_ONE_MINUTE_ONLY } as const;
 
@@ -96,6 +114,98 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
     },
     async (request) =>
       directoryReads.entry.answer(db, request.params, await directoryViewerOf(db, request.viewer)),
+  );
+
+  app.get(
+    '/directory/:id/logo',
+    {
+      // A guest is answered only a public logo: caches keep it a minute, so a withdrawn consent or
+      // a logo made members-only is gone from them within it (decision 072); a signed-in viewer's
+      // answer is never stored (the access plugin).
+      config: publicConfig,
+      schema: {
+        tags: ['directory'],
+        summary:
+          "A listed company's logo, to whom its logo field's visibility admits; anyone else, hidden or no logo 404",
+        params: idParamsSchema,
+        querystring: memberPictureQuerySchema,
+        produces: ['image/webp'],
+        response: { 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await readDirectoryLogo(
+        { db, storage },
+        request.params.id,
+        await directoryViewerOf(db, request.viewer),
+        request.query.width,
+      );
+      return sendLogo(reply, file);
+    },
+  );
+
+  // A representative's links (decision 075: the mailed link opens a page; only its button posts).
+  const rateLimit = authRateLimit(config);
+  app.post(
+    '/directory/representatives/agree',
+    {
+      config: { access: 'public', ignoresViewer: true, rateLimit },
+      schema: {
+        tags: ['directory'],
+        summary: "A representative agrees to appear in their company's entry, with the token mailed to them",
+        body: directoryRepresentativeTokenSchema,
+        response: {
+          200: directoryRepresentativeLinkResponseSchema,
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => agreeToListing(db, request.body.token, publicUrl),
+  );
+  app.post(
+    '/directory/representatives/withdraw',
+    {
+      config: { access: 'public', ignoresViewer: true, rateLimit },
+      schema: {
+        tags: ['directory'],
+        summary:
+          "A representative withdraws from their company's entry, with the token of the confirming mail",
+        body: directoryRepresentativeTokenSchema,
+        response: {
+          200: directoryRepresentativeLinkResponseSchema,
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => withdrawFromListing(db, request.body.token),
+  );
+
+  app.put(
+    '/me/directory/representatives/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['directory'],
+        summary:
+          'The company asks its representative to appear in its entry (a mail asks their agreement) or takes them off',
+        params: idParamsSchema,
+        body: directoryRepresentativeChoiceSchema,
+        response: {
+          200: myDirectoryRepresentativeResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      chooseRepresentative(db, {
+        companyId: (request.viewer as Viewer).userId,
+        representativeId: request.params.id,
+        listed: request.body.listed,
+        publicUrl,
+      }),
   );
 
   app.post(

@@ -13,7 +13,9 @@ import {
   type DirectoryVisibilityMap,
   type directoryListingUpdateSchema,
   type directoryModerationSchema,
+  MEMBER_PICTURE_MESSAGES,
   type MyDirectoryListing,
+  type MyDirectoryRepresentative,
   manilaDateString,
   type ReceivedDirectoryMessage,
   regionOfProvince,
@@ -30,10 +32,17 @@ import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
+import { memberPictureAddress, readStoredPicture } from '../../lib/member-pictures';
 import { likePattern } from '../../lib/sql';
+import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { userInGoodStanding } from '../membership-standing';
 import { consentGiven, recordConsents } from '../privacy';
+import {
+  type AgreedRepresentative,
+  agreedRepresentativesOf,
+  companyRepresentatives,
+} from './representatives';
 
 /**
  * The member directory (docs/product-rules.md "Member directory", docs/decisions/072). An entry is
@@ -80,17 +89,28 @@ const entryColumns = {
   entry: directoryEntries,
   name: users.displayName,
   tradeName: users.tradeName,
+  logo: users.logoUrl,
 };
 
-type EntryRow = { entry: DirectoryEntryRow; name: string; tradeName: string | null };
+type EntryRow = { entry: DirectoryEntryRow; name: string; tradeName: string | null; logo: string | null };
 
-/** The answer for one viewer: only the keys of the fields they may see (decision 072). */
-function toEntry(row: EntryRow, viewer: DirectoryViewer): DirectoryEntry {
+const visibleTo = (entry: DirectoryEntryRow, viewer: DirectoryViewer) =>
+  visibleDirectoryFields(entry.visibility, { member: viewer.member, owner: viewer.userId === entry.userId });
+
+/** The companies among `rows` whose representatives the viewer may see: only theirs are read. */
+const rowsShowingRepresentatives = (rows: EntryRow[], viewer: DirectoryViewer) =>
+  rows
+    .filter((row) => row.entry.kind === 'company' && visibleTo(row.entry, viewer).has('representatives'))
+    .map((row) => row.entry.userId);
+
+/**
+ * The answer for one viewer: only the keys of the fields they may see (decision 072). The logo is
+ * the directory's own checked read (GET /api/directory/{id}/logo), so a guest's answer never
+ * names a members-only logo; `representatives` are those who agreed (representatives.ts).
+ */
+function toEntry(row: EntryRow, viewer: DirectoryViewer, agreed: AgreedRepresentative[]): DirectoryEntry {
   const { entry } = row;
-  const visible = visibleDirectoryFields(entry.visibility, {
-    member: viewer.member,
-    owner: viewer.userId === entry.userId,
-  });
+  const visible = visibleTo(entry, viewer);
   const company = entry.kind === 'company';
   const answer: DirectoryEntry = {
     id: entry.id,
@@ -106,6 +126,8 @@ function toEntry(row: EntryRow, viewer: DirectoryViewer): DirectoryEntry {
     answer.provinces = entry.provinces;
   }
   if (company) {
+    if (visible.has('logo')) answer.logoUrl = memberPictureAddress('directoryLogo', entry.id, row.logo);
+    if (visible.has('representatives')) answer.representatives = agreed;
     if (visible.has('activities')) answer.activities = entry.activities;
     if (visible.has('website')) answer.website = entry.website;
     if (visible.has('contactPerson')) answer.contactPerson = entry.contactPerson;
@@ -171,6 +193,7 @@ export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: 
       id: directoryEntries.id,
       name: users.displayName,
       tradeName: users.tradeName,
+      logo: users.logoUrl,
       total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(directoryEntries)
@@ -186,6 +209,7 @@ export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: 
         entry: directoryEntries,
         name: matches.name,
         tradeName: matches.tradeName,
+        logo: matches.logo,
         total: matches.total,
       })
       .from(matches)
@@ -198,8 +222,9 @@ export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: 
 export async function listDirectory(db: Db, query: DirectoryListQuery, viewer: DirectoryViewer) {
   const rows = await directoryListQueries(db, query, viewer).page;
   const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? await countListed(db, query, viewer) : 0;
+  const agreed = await agreedRepresentativesOf(db, rowsShowingRepresentatives(rows, viewer));
   return {
-    data: rows.map((row) => toEntry(row, viewer)),
+    data: rows.map((row) => toEntry(row, viewer, agreed.get(row.entry.userId) ?? [])),
     pagination: buildPagination(query.page, query.limit, total),
   };
 }
@@ -216,17 +241,43 @@ async function countListed(db: Db, query: DirectoryListQuery, viewer: DirectoryV
 
 /** One entry the viewer may see, or 404: an unlisted, hidden or members-only one is not found. */
 async function findVisibleEntry(db: Database, id: string, viewer: DirectoryViewer) {
+  const row = await visibleEntryRow(db, id, viewer);
+  if (!row) throw notFound(DIRECTORY_MESSAGES.notFound);
+  return row;
+}
+
+async function visibleEntryRow(db: Database, id: string, viewer: DirectoryViewer) {
   const [row] = await db
     .select(entryColumns)
     .from(directoryEntries)
     .innerJoin(users, eq(users.id, directoryEntries.userId))
     .where(and(eq(directoryEntries.id, id), listedSql(), fieldVisible('name', viewer)));
-  if (!row) throw notFound(DIRECTORY_MESSAGES.notFound);
   return row;
 }
 
 export async function getDirectoryEntry(db: Db, id: string, viewer: DirectoryViewer) {
-  return { data: toEntry(await findVisibleEntry(db, id, viewer), viewer) };
+  const row = await findVisibleEntry(db, id, viewer);
+  const agreed = await agreedRepresentativesOf(db, rowsShowingRepresentatives([row], viewer));
+  return { data: toEntry(row, viewer, agreed.get(row.entry.userId) ?? []) };
+}
+
+/**
+ * GET /api/directory/{id}/logo: the company's logo when the entry is listed and not hidden, the
+ * viewer may see its name and its logo field, and there is a logo; anything else 404 (the
+ * picture's message, as the other checked picture reads answer).
+ * A guest is answered only a public logo, which the access plugin lets caches keep a minute
+ * (`guestCacheControl`); a signed-in viewer's answer is never stored.
+ */
+export async function readDirectoryLogo(
+  context: { db: Db; storage: Storage },
+  id: string,
+  viewer: DirectoryViewer,
+  width: string | undefined,
+) {
+  const row = await visibleEntryRow(context.db, id, viewer);
+  const shown = row && row.entry.kind === 'company' && visibleTo(row.entry, viewer).has('logo');
+  if (!row || !shown) throw notFound(MEMBER_PICTURE_MESSAGES.notFound);
+  return readStoredPicture(context, row.logo, width);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,12 +286,14 @@ export async function getDirectoryEntry(db: Db, id: string, viewer: DirectoryVie
 const kindOfType = (type: string): DirectoryEntryKind | null =>
   type === 'company' ? 'company' : type === 'individual' ? 'professional' : null;
 
-async function ownerOf(db: Database, userId: string) {
+export async function ownerOf(db: Database, userId: string) {
   const [owner] = await db
     .select({
+      id: users.id,
       type: users.type,
       name: displayNameSql,
       tradeName: users.tradeName,
+      logo: users.logoUrl,
       listed: consentGiven(users.id, 'member_directory'),
     })
     .from(users)
@@ -251,15 +304,24 @@ async function ownerOf(db: Database, userId: string) {
 }
 
 function toMyListing(
-  owner: { kind: DirectoryEntryKind; name: string; tradeName: string | null; listed: boolean },
+  owner: {
+    id: string;
+    kind: DirectoryEntryKind;
+    name: string;
+    tradeName: string | null;
+    listed: boolean;
+    logo: string | null;
+  },
   entry: DirectoryEntryRow | undefined,
+  representatives: MyDirectoryRepresentative[],
 ): MyDirectoryListing {
   return {
     id: entry?.id ?? null,
     kind: owner.kind,
     name: owner.name,
     tradeName: owner.kind === 'company' ? owner.tradeName : null,
-    logoUrl: null,
+    // The owner's own logo by their checked read (decision 066): the entry's may not exist yet.
+    logoUrl: owner.kind === 'company' ? memberPictureAddress('logo', owner.id, owner.logo) : null,
     listed: owner.listed,
     contactEnabled: entry?.contactEnabled ?? true,
     about: entry?.about ?? null,
@@ -277,13 +339,14 @@ function toMyListing(
     competentPerson: entry?.competentPerson ?? false,
     visibility: { ...DEFAULT_DIRECTORY_VISIBILITY, ...entry?.visibility },
     hiddenReason: entry?.hiddenAt ? entry.hiddenReason : null,
+    representatives,
   };
 }
 
 export async function getMyListing(db: Db, userId: string) {
   const owner = await ownerOf(db, userId);
   const [entry] = await db.select().from(directoryEntries).where(eq(directoryEntries.userId, userId));
-  return { data: toMyListing(owner, entry) };
+  return { data: toMyListing(owner, entry, await companyRepresentatives(db, owner)) };
 }
 
 type ListingUpdate = z.output<typeof directoryListingUpdateSchema>;
@@ -339,7 +402,9 @@ export async function saveMyListing(db: Db, userId: string, input: ListingUpdate
     if (input.listed !== owner.listed) {
       await recordConsents(tx, userId, [{ purpose: 'member_directory', given: input.listed }], 'profile');
     }
-    return { data: toMyListing({ ...owner, listed: input.listed }, entry) };
+    return {
+      data: toMyListing({ ...owner, listed: input.listed }, entry, await companyRepresentatives(tx, owner)),
+    };
   });
 }
 

@@ -219,14 +219,17 @@ export const directoryPreview = (config: Config): LinkPreview => ({
   type: 'website',
 });
 
-/** An entry's preview, from the fields its page shows a guest: its name, kind and about. */
+/**
+ * An entry's preview, from the fields its page shows a guest: its name, kind, about, and its logo
+ * when the logo is public (a guest's answer names no other; the directory's logo read, 072).
+ */
 export const directoryEntryPreview = (config: Config, entry: DirectoryEntry): LinkPreview => ({
   title: entry.name,
   description:
     entry.about?.slice(0, 200) ??
     `${entry.kind === 'company' ? 'A company' : 'A professional'} in the ${DIRECTORY_MESSAGES.title.toLowerCase()}`,
-  images: [],
-  imageAlt: entry.name,
+  images: entry.logoUrl ? [{ url: absolute(config, entry.logoUrl), type: 'image/webp' }] : [],
+  imageAlt: entry.logoUrl ? `Logo of ${entry.name}` : entry.name,
   url: `${config.publicUrl}${sitePaths.directoryEntry(entry.id)}`,
   type: 'profile',
 });

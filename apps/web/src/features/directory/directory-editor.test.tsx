@@ -1,10 +1,14 @@
-import { DIRECTORY_MESSAGES, type MyDirectoryListing } from '@portal/shared';
-import { screen, waitFor } from '@testing-library/react';
+import {
+  DIRECTORY_MESSAGES,
+  DIRECTORY_REPRESENTATIVE_MESSAGES,
+  type MyDirectoryListing,
+} from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
 import { MessageForm } from './directory-entry-page';
-import { ListingEditor } from './my-listing-page';
+import { ListingEditor, MyListingPage } from './my-listing-page';
 
 type Call = { url: string; method: string; body: unknown };
 const json = (body: unknown, status = 200) =>
@@ -63,8 +67,10 @@ const listing: MyDirectoryListing = {
     yearsOfPractice: 'members',
     employer: 'members',
     competentPerson: 'members',
+    representatives: 'members',
   },
   hiddenReason: null,
+  representatives: [],
 };
 
 describe('the listing editor (docs/product-rules.md "Member directory")', () => {
@@ -145,5 +151,80 @@ describe('the message form', () => {
     await user.click(screen.getByRole('button', { name: DIRECTORY_MESSAGES.sendAction }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(DIRECTORY_MESSAGES.sent));
     expect(calls.at(-1)?.body).toEqual({ message: 'Hello <b>there</b>', acceptShowAddress: true });
+  });
+});
+
+describe('the representatives of a company’s entry', () => {
+  const liza = {
+    id: '00000000-0000-4000-8000-00000000000a',
+    name: 'Liza Dumalagan',
+    position: 'Chief Geologist',
+    email: 'liza@example.ph',
+    status: 'not_asked',
+    agreedAt: null,
+  } as const;
+  const ramon = { ...liza, id: '00000000-0000-4000-8000-00000000000b', name: 'Ramon Cruz', email: null };
+
+  it('asks one with an address, says one without cannot be asked, and takes one off', async () => {
+    const user = userEvent.setup();
+    let answer = json({
+      data: { ...liza, status: 'asked' },
+      message: DIRECTORY_REPRESENTATIVE_MESSAGES.asked('Liza Dumalagan'),
+    });
+    const calls = stubApi((call) => {
+      if (call.method === 'PUT') return answer;
+      if (call.url.includes('/me/directory/messages')) return json({ data: [] });
+      return json({ data: { ...listing, representatives: [liza, ramon] } });
+    });
+    renderWithRouter(<MyListingPage />);
+
+    const section = await screen.findByRole('region', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.heading });
+    expect(
+      within(section).getByRole('link', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.noEmail }),
+    ).toBeVisible();
+    // Only Liza has an address to ask at.
+    expect(
+      within(section).getAllByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.ask }),
+    ).toHaveLength(1);
+
+    await user.click(within(section).getByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.ask }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'We have e-mailed Liza Dumalagan to ask for their agreement.',
+    );
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: expect.stringContaining(`/api/me/directory/representatives/${liza.id}`),
+      body: { listed: true },
+    });
+    expect(within(section).getByText('Asked, waiting for their agreement')).toBeVisible();
+    expect(
+      within(section).getByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.askAgain }),
+    ).toBeVisible();
+
+    answer = json({ data: liza, message: DIRECTORY_REPRESENTATIVE_MESSAGES.takenOff('Liza Dumalagan') });
+    await user.click(
+      within(section).getByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.takeOff }),
+    );
+    await waitFor(() =>
+      expect(within(section).getByRole('status')).toHaveTextContent(
+        'Liza Dumalagan no longer appears in your entry.',
+      ),
+    );
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ listed: false });
+    expect(
+      within(section).queryByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.takeOff }),
+    ).toBeNull();
+  });
+
+  it('shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    stubApi((call) => {
+      if (call.method === 'PUT')
+        return json({ error: DIRECTORY_REPRESENTATIVE_MESSAGES.notFound, code: 'not_found' }, 404);
+      if (call.url.includes('/me/directory/messages')) return json({ data: [] });
+      return json({ data: { ...listing, representatives: [liza] } });
+    });
+    renderWithRouter(<MyListingPage />);
+    await user.click(await screen.findByRole('button', { name: DIRECTORY_REPRESENTATIVE_MESSAGES.ask }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DIRECTORY_REPRESENTATIVE_MESSAGES.notFound);
   });
 });

@@ -9,7 +9,13 @@ import { serverFieldErrors } from '@/lib/form-errors';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { useSessionStore } from '@/lib/session-store';
 import { directoryEntryQueryOptions, useDirectoryEntry, useSendDirectoryMessage } from './api/directory';
-import { EntryFacts, kindLabel, ProfessionLine } from './components/entry-facts';
+import {
+  EntryFacts,
+  EntryLogo,
+  EntryRepresentatives,
+  kindLabel,
+  ProfessionLine,
+} from './components/entry-facts';
 
 /**
  * An entry's page for guests, rendered by the server (modules/site-previews answers an entry a
@@ -48,11 +54,18 @@ export function DirectoryEntryPage() {
         </Link>
       </p>
       <article className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-        <p className="font-medium text-brand-800 text-xs uppercase tracking-wide">{kindLabel(data.kind)}</p>
-        <h1 className="mt-1 font-semibold text-3xl text-stone-900">{data.name}</h1>
-        {data.tradeName && data.tradeName !== data.name && (
-          <p className="mt-1 text-stone-700">Trading as {data.tradeName}</p>
-        )}
+        <div className="flex items-start gap-4 sm:gap-5">
+          <EntryLogo entry={data} className="size-16 rounded-xl sm:size-20" />
+          <div className="min-w-0">
+            <p className="font-medium text-brand-800 text-xs uppercase tracking-wide">
+              {kindLabel(data.kind)}
+            </p>
+            <h1 className="mt-1 break-words font-semibold text-3xl text-stone-900">{data.name}</h1>
+            {data.tradeName && data.tradeName !== data.name && (
+              <p className="mt-1 text-stone-700">Trading as {data.tradeName}</p>
+            )}
+          </div>
+        </div>
         <div className="mt-3">
           <ProfessionLine entry={data} />
         </div>
@@ -71,6 +84,7 @@ export function DirectoryEntryPage() {
         <div className="mt-6">
           <EntryFacts entry={data} />
         </div>
+        <EntryRepresentatives entry={data} />
       </article>
       <ContactSection entry={data} />
     </div>

@@ -25,7 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { PagePrefetch } from '@/lib/page-prefetch';
 import { directoryParams, directoryQueryOptions, useDirectory } from './api/directory';
-import { EntryFacts, kindLabel, ProfessionLine } from './components/entry-facts';
+import { EntryFacts, EntryLogo, kindLabel, ProfessionLine } from './components/entry-facts';
 
 const controlClasses =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-stone-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
@@ -184,15 +184,22 @@ export function DirectoryPage() {
 function EntryCard({ entry }: { entry: DirectoryEntry }) {
   return (
     <article className="flex w-full flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-      <p className="font-medium text-brand-800 text-xs uppercase tracking-wide">{kindLabel(entry.kind)}</p>
-      <h2 className="font-semibold text-stone-900 text-xl">
-        <Link to={paths.directoryEntry(entry.id)} className="hover:underline">
-          {entry.name}
-        </Link>
-      </h2>
-      {entry.tradeName && entry.tradeName !== entry.name && (
-        <p className="text-sm text-stone-700">Trading as {entry.tradeName}</p>
-      )}
+      <div className="flex items-start gap-4">
+        <EntryLogo entry={entry} className="size-14 rounded-xl" />
+        <div className="min-w-0">
+          <p className="font-medium text-brand-800 text-xs uppercase tracking-wide">
+            {kindLabel(entry.kind)}
+          </p>
+          <h2 className="break-words font-semibold text-stone-900 text-xl">
+            <Link to={paths.directoryEntry(entry.id)} className="hover:underline">
+              {entry.name}
+            </Link>
+          </h2>
+          {entry.tradeName && entry.tradeName !== entry.name && (
+            <p className="text-sm text-stone-700">Trading as {entry.tradeName}</p>
+          )}
+        </div>
+      </div>
       <ProfessionLine entry={entry} />
       {entry.about && <p className="line-clamp-3 text-stone-700">{entry.about}</p>}
       <EntryFacts entry={entry} compact />

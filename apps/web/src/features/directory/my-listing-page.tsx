@@ -4,6 +4,8 @@ import {
   DIRECTORY_FIELD_LABELS,
   DIRECTORY_FIELDS_BY_KIND,
   DIRECTORY_MESSAGES,
+  DIRECTORY_REPRESENTATIVE_MESSAGES,
+  DIRECTORY_REPRESENTATIVE_STATUS_LABELS,
   DIRECTORY_SPECIALISATIONS,
   DIRECTORY_VISIBILITIES,
   DIRECTORY_VISIBILITY_LABELS,
@@ -22,7 +24,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { useMyListing, useReceivedMessages, useReportMessage, useSaveMyListing } from './api/directory';
+import {
+  useChooseRepresentative,
+  useMyListing,
+  useReceivedMessages,
+  useReportMessage,
+  useSaveMyListing,
+} from './api/directory';
+import { EntryLogo } from './components/entry-facts';
 
 const inputClasses =
   'w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2 text-base text-stone-900';
@@ -47,6 +56,7 @@ export function MyListingPage() {
           {listing.error instanceof ApiError ? listing.error.error : 'Your listing could not be loaded.'}
         </p>
       )}
+      {listing.data?.kind === 'company' && <RepresentativesChooser listing={listing.data} />}
       {listing.data && <ReceivedMessages />}
     </div>
   );
@@ -54,7 +64,7 @@ export function MyListingPage() {
 
 type Draft = Omit<
   MyDirectoryListing,
-  'id' | 'kind' | 'name' | 'tradeName' | 'logoUrl' | 'licenceVerified' | 'hiddenReason'
+  'id' | 'kind' | 'name' | 'tradeName' | 'logoUrl' | 'licenceVerified' | 'hiddenReason' | 'representatives'
 >;
 
 const draftOf = ({
@@ -65,6 +75,7 @@ const draftOf = ({
   logoUrl,
   licenceVerified,
   hiddenReason,
+  representatives,
   ...draft
 }: MyDirectoryListing): Draft => draft;
 
@@ -160,7 +171,7 @@ export function ListingEditor({ listing }: { listing: MyDirectoryListing }) {
   const company = listing.kind === 'company';
   const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const fields = DIRECTORY_FIELDS_BY_KIND[listing.kind].filter((field) => field !== 'logo');
+  const fields = DIRECTORY_FIELDS_BY_KIND[listing.kind];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -192,10 +203,24 @@ export function ListingEditor({ listing }: { listing: MyDirectoryListing }) {
         </p>
       )}
       <section className="space-y-3 rounded-2xl border border-stone-200 bg-white p-6">
-        <p className="text-stone-700">
-          Listed as <strong>{listing.name}</strong>
-          {listing.licenceVerified ? ` · ${DIRECTORY_MESSAGES.licenceVerified}` : ''}
-        </p>
+        <div className="flex items-center gap-4">
+          {company && <EntryLogo entry={listing} className="size-14 rounded-xl" />}
+          <div>
+            <p className="text-stone-700">
+              Listed as <strong>{listing.name}</strong>
+              {listing.licenceVerified ? ` · ${DIRECTORY_MESSAGES.licenceVerified}` : ''}
+            </p>
+            {company && (
+              <p className="text-sm text-stone-600">
+                {listing.logoUrl ? 'Your logo' : 'No logo yet'}: change it on{' '}
+                <Link to={paths.profile} className="font-medium text-brand-800 underline">
+                  your profile
+                </Link>
+                .
+              </p>
+            )}
+          </div>
+        </div>
         <label className="flex items-start gap-3">
           <input
             type="checkbox"
@@ -393,6 +418,101 @@ export function ListingEditor({ listing }: { listing: MyDirectoryListing }) {
         Save listing
       </button>
     </form>
+  );
+}
+
+/**
+ * The company picks which representatives it would like in its entry; each is e-mailed a link and
+ * appears only once they agree (decision 072). One without an address cannot be asked.
+ */
+export function RepresentativesChooser({ listing }: { listing: MyDirectoryListing }) {
+  const choose = useChooseRepresentative();
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
+  const M = DIRECTORY_REPRESENTATIVE_MESSAGES;
+  const send = (id: string, listed: boolean) => {
+    setNotice(null);
+    choose.mutate(
+      { id, listed },
+      {
+        onSuccess: (answer) => setNotice(answer.message ? { text: answer.message, failed: false } : null),
+        onError: (error) =>
+          setNotice({
+            text: error instanceof ApiError ? error.error : 'That did not work. Please try again.',
+            failed: true,
+          }),
+      },
+    );
+  };
+  return (
+    <section
+      aria-labelledby="listing-representatives"
+      className="mt-10 rounded-2xl border border-stone-200 bg-white p-6"
+    >
+      <h2 id="listing-representatives" className="font-semibold text-stone-900 text-xl">
+        {M.heading}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">{M.intro}</p>
+      {listing.representatives.length === 0 ? (
+        <p className="mt-4 text-stone-700">
+          {M.none}{' '}
+          <Link to={paths.profileRepresentatives} className="font-medium text-brand-800 underline">
+            Manage Company Representatives
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-stone-100">
+          {listing.representatives.map((rep) => (
+            <li key={rep.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-stone-900">{rep.name}</p>
+                <p className="text-sm text-stone-600">
+                  {[rep.position, rep.email].filter(Boolean).join(' · ') || 'No position or e-mail address'}
+                </p>
+                <p className="mt-0.5 text-sm text-stone-800">
+                  {rep.email || rep.status !== 'not_asked' ? (
+                    DIRECTORY_REPRESENTATIVE_STATUS_LABELS[rep.status]
+                  ) : (
+                    <Link to={paths.profileRepresentatives} className="font-medium text-brand-800 underline">
+                      {M.noEmail}
+                    </Link>
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {rep.status !== 'agreed' && rep.email && (
+                  <button
+                    type="button"
+                    disabled={choose.isPending}
+                    onClick={() => send(rep.id, true)}
+                    className="h-10 rounded-lg bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800 disabled:opacity-60"
+                  >
+                    {rep.status === 'asked' ? M.askAgain : M.ask}
+                  </button>
+                )}
+                {rep.status !== 'not_asked' && (
+                  <button
+                    type="button"
+                    disabled={choose.isPending}
+                    onClick={() => send(rep.id, false)}
+                    className="h-10 rounded-lg border border-stone-300 px-4 font-medium text-sm text-stone-800 hover:bg-stone-50 disabled:opacity-60"
+                  >
+                    {M.takeOff}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {notice && (
+        <p
+          role={notice.failed ? 'alert' : 'status'}
+          className={`mt-3 ${notice.failed ? 'text-red-700' : 'text-stone-800'}`}
+        >
+          {notice.text}
+        </p>
+      )}
+    </section>
   );
 }
 

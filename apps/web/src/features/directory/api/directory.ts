@@ -8,6 +8,7 @@ import type {
   DirectoryListResponse,
   DirectoryReportRow,
   MyDirectoryListing,
+  MyDirectoryRepresentative,
   ReceivedDirectoryMessage,
 } from '@portal/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -148,3 +149,39 @@ export function useSetLicenceVerified() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['directory', 'admin'] }),
   });
 }
+
+// A company's representatives in its entry (decision 072, "Added on 2026-12-08").
+
+/** PUT /api/me/directory/representatives/{id}: ask them to appear (a mail asks), or take them off. */
+export function useChooseRepresentative() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, listed }: { id: string; listed: boolean }) =>
+      apiRequest<{ data: MyDirectoryRepresentative; message: string }>(
+        `/me/directory/representatives/${encodeURIComponent(id)}`,
+        { method: 'PUT', body: { listed } },
+      ),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData<MyDirectoryListing>(keys.mine, (listing) =>
+        listing
+          ? {
+              ...listing,
+              representatives: listing.representatives.map((rep) => (rep.id === data.id ? data : rep)),
+            }
+          : listing,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['directory', 'entry'] });
+    },
+  });
+}
+
+/** The representative's link pages: POST the mailed token once the button is pressed (decision 075). */
+const postRepresentativeLink =
+  (action: 'agree' | 'withdraw') =>
+  ({ token }: { token: string }) =>
+    apiRequest<{ message: string }>(`/directory/representatives/${action}`, {
+      method: 'POST',
+      body: { token },
+    });
+export const useAgreeToListing = () => useMutation({ mutationFn: postRepresentativeLink('agree') });
+export const useWithdrawFromListing = () => useMutation({ mutationFn: postRepresentativeLink('withdraw') });

@@ -9,6 +9,8 @@ import {
   specialisationLabel,
 } from '@portal/shared';
 import { BadgeCheck } from 'lucide-react';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { InitialsTile } from '@/components/ui/initials-tile';
 
 /** The kind of an entry as a person reads it. */
 export const kindLabel = (kind: DirectoryEntry['kind']) => (kind === 'company' ? 'Company' : 'Professional');
@@ -95,5 +97,50 @@ export function EntryFacts({ entry, compact = false }: { entry: DirectoryEntry; 
         </>
       )}
     </dl>
+  );
+}
+
+/**
+ * A company's logo as the directory's checked read answers it (decision 072), or its initials
+ * when the answer names none (no logo, or one the viewer may not see) or it fails to load.
+ * Decorative: the name is written beside it.
+ */
+export function EntryLogo({
+  entry,
+  className = 'size-16 rounded-xl',
+}: {
+  entry: Pick<DirectoryEntry, 'name' | 'logoUrl'>;
+  className?: string;
+}) {
+  return (
+    <ImageWithFallback
+      src={entry.logoUrl}
+      alt=""
+      className={`shrink-0 border border-stone-200 bg-white object-contain p-1 ${className}`}
+      fallback={<InitialsTile name={entry.name} className={`shrink-0 ${className}`} />}
+    />
+  );
+}
+
+/** The representatives who agreed to appear, by name and position (decision 072). */
+export function EntryRepresentatives({ entry }: { entry: DirectoryEntry }) {
+  if (!entry.representatives || entry.representatives.length === 0) return null;
+  return (
+    <section aria-labelledby="entry-representatives" className="mt-6">
+      <h2 id="entry-representatives" className="font-medium text-stone-600 text-xs uppercase tracking-wide">
+        Representatives
+      </h2>
+      <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+        {entry.representatives.map((rep) => (
+          <li key={rep.id} className="flex items-center gap-3">
+            <InitialsTile name={rep.name} className="size-10 shrink-0 rounded-full" />
+            <div>
+              <p className="font-medium text-stone-900">{rep.name}</p>
+              {rep.position && <p className="text-sm text-stone-700">{rep.position}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
