@@ -1,5 +1,5 @@
 import { CONSENT_PURPOSES, CONSENT_SOURCES, type ConsentPurpose, type ConsentSource } from '@portal/shared';
-import { bigserial, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt } from './columns';
 import { users } from './users';
 
@@ -38,3 +38,30 @@ export const consentRecords = pgTable(
 );
 
 export type ConsentRecordRow = typeof consentRecords.$inferSelect;
+
+/**
+ * The current state of each person's consent for each purpose: a copy of their latest
+ * consent_records row (highest seq), kept by the database itself. Migration 0052's trigger on
+ * consent_records (after each insert, update or delete) writes it in the same transaction as the
+ * record, whoever writes the record (the privacy module, the seed, test factories, the
+ * benchmarks' bulk seeds, retention's deletion), so it is never behind the history.
+ * `consentGiven` reads it: one primary-key row instead of the history searched per row, and the
+ * directory's search joins it (docs/decisions/072, "Added on 2026-12-07"). No row means never
+ * given. Nothing in the application writes it.
+ */
+export const consentStates = pgTable(
+  'consent_states',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<ConsentPurpose>().notNull(),
+    given: boolean('given').notNull(),
+    /** The seq of the consent_records row this state is (the latest one). */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.purpose] }),
+    checkIn('consent_states_purpose_check', t.purpose, CONSENT_PURPOSES),
+  ],
+);

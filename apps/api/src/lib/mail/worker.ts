@@ -289,12 +289,11 @@ export function startMailWorker({
  */
 /**
  * True when the row needs a consent its person no longer gives: their latest consent row for the
- * purpose says not given, or there is none (db/schema/privacy.ts).
+ * purpose says not given, or there is none, as its copy in consent_states says (db/schema/privacy.ts).
  */
 const consentWithdrawn = sql<boolean>`("mail_outbox"."consent_purpose" is not null and coalesce((
-  select latest.given from consent_records latest
-  where latest.user_id = "mail_outbox"."consent_user_id" and latest.purpose = "mail_outbox"."consent_purpose"
-  order by latest.seq desc limit 1
+  select state.given from consent_states state
+  where state.user_id = "mail_outbox"."consent_user_id" and state.purpose = "mail_outbox"."consent_purpose"
 ), false) = false)`;
 
 async function claimDueRows(db: Db, limit: number, staleLockMs: number): Promise<MailOutboxRow[]> {

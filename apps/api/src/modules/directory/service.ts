@@ -27,7 +27,13 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbTransaction } from '../../db/client';
-import { type DirectoryEntryRow, directoryEntries, directoryMessages, users } from '../../db/schema';
+import {
+  consentStates,
+  type DirectoryEntryRow,
+  directoryEntries,
+  directoryMessages,
+  users,
+} from '../../db/schema';
 import { displayNameSql } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail/outbox';
@@ -37,7 +43,7 @@ import { likePattern } from '../../lib/sql';
 import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
 import { userInGoodStanding } from '../membership-standing';
-import { consentGiven, recordConsents } from '../privacy';
+import { consentGiven, consentGivenOn, recordConsents } from '../privacy';
 import {
   type AgreedRepresentative,
   agreedRepresentativesOf,
@@ -76,12 +82,18 @@ function fieldVisible(field: DirectoryField, viewer: DirectoryViewer): SQL {
 }
 
 /** SQL: the entry is in the directory for anyone (consent given, not hidden, account active). */
-const listedSql = () =>
-  and(
-    consentGiven(users.id, 'member_directory'),
-    isNull(directoryEntries.hiddenAt),
-    eq(users.status, 'active'),
-  ) as SQL;
+const listedSql = () => and(consentGiven(users.id, 'member_directory'), shownSql()) as SQL;
+
+/** SQL: the entry is not hidden and its account is active (the rest of `listedSql`). */
+const shownSql = () => and(isNull(directoryEntries.hiddenAt), eq(users.status, 'active')) as SQL;
+
+/**
+ * The join that keeps only entries whose owner's directory consent is given: the consent's current
+ * state (consent_states, kept by the database with each record), read once for the whole search
+ * rather than the latest record looked up per entry (docs/decisions/072, "Added on 2026-12-07").
+ * With `shownSql` it is `listedSql`.
+ */
+const listedConsent = () => consentGivenOn(directoryEntries.userId, 'member_directory');
 
 const has = (column: AnyPgColumn, value: string) => sql`${column} @> array[${value}]::text[]`;
 
@@ -146,7 +158,7 @@ function toEntry(row: EntryRow, viewer: DirectoryViewer, agreed: AgreedRepresent
 
 /** The filters of a search, each only on a field the viewer may see (decision 072). */
 function searchConditions(query: DirectoryListQuery, viewer: DirectoryViewer) {
-  const conditions: (SQL | undefined)[] = [listedSql(), fieldVisible('name', viewer)];
+  const conditions: (SQL | undefined)[] = [shownSql(), fieldVisible('name', viewer)];
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(or(sql`${users.displayName} ilike ${pattern}`, sql`${users.tradeName} ilike ${pattern}`));
@@ -198,6 +210,7 @@ export function directoryListQueries(db: Db, query: DirectoryListQuery, viewer: 
     })
     .from(directoryEntries)
     .innerJoin(users, eq(users.id, directoryEntries.userId))
+    .innerJoin(consentStates, listedConsent())
     .where(searchConditions(query, viewer))
     .orderBy(asc(users.displayName), asc(directoryEntries.id))
     .limit(query.limit)
@@ -235,6 +248,7 @@ async function countListed(db: Db, query: DirectoryListQuery, viewer: DirectoryV
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(directoryEntries)
     .innerJoin(users, eq(users.id, directoryEntries.userId))
+    .innerJoin(consentStates, listedConsent())
     .where(searchConditions(query, viewer));
   return row?.total ?? 0;
 }
@@ -251,7 +265,8 @@ async function visibleEntryRow(db: Database, id: string, viewer: DirectoryViewer
     .select(entryColumns)
     .from(directoryEntries)
     .innerJoin(users, eq(users.id, directoryEntries.userId))
-    .where(and(eq(directoryEntries.id, id), listedSql(), fieldVisible('name', viewer)));
+    .innerJoin(consentStates, listedConsent())
+    .where(and(eq(directoryEntries.id, id), shownSql(), fieldVisible('name', viewer)));
   return row;
 }
 

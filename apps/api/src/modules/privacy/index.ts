@@ -9,6 +9,7 @@ export {
   changeMyConsent,
   checkNoticeVersion,
   consentGiven,
+  consentGivenOn,
   recordConsents,
   recordFormConsents,
 } from './service';

@@ -11,7 +11,7 @@ import {
 import { and, desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
-import { consentRecords, users } from '../../db/schema';
+import { consentRecords, consentStates, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 
 type Database = Db | DbTransaction;
@@ -23,22 +23,35 @@ type Database = Db | DbTransaction;
 
 /**
  * `"table"."column"` for a column of the outer query. Drizzle writes the columns of a one-table
- * select without their table, and inside these subqueries a bare `"id"` would be the consent
- * row's own id; so the outer column is named in full, and the consent table gets an alias.
+ * select without their table, and inside these subqueries a bare `"user_id"` would be the consent
+ * row's own; so the outer column is named in full, and the consent table gets an alias.
  */
 const qualified = (column: AnyPgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
 /**
- * SQL: whether `userId`'s latest consent row for `purpose` says given (false when there is none).
- * Announcements select their recipients with it; the mail worker checks the same before sending.
+ * SQL: whether `userId`'s latest consent row for `purpose` says given (false when there is none),
+ * read from its copy in consent_states (db/schema/privacy.ts): one primary-key row. Announcements
+ * select their recipients with it; the mail worker checks the same before sending; a query over
+ * many accounts (the directory's search) joins `consentStates` on the same condition instead.
  */
 export function consentGiven(userId: AnyPgColumn, purpose: ConsentPurpose): SQL<boolean> {
   return sql<boolean>`coalesce((
-    select latest.given from consent_records latest
-    where latest.user_id = ${qualified(userId)} and latest.purpose = ${purpose}
-    order by latest.seq desc limit 1
+    select state.given from consent_states state
+    where state.user_id = ${qualified(userId)} and state.purpose = ${purpose}
   ), false)`;
 }
+
+/**
+ * The join condition of `consentStates` on `userId`'s given consent for `purpose`: what a query
+ * over many accounts joins (`innerJoin(consentStates, consentGivenOn(...))`) so the planner can
+ * read the states once instead of one subquery per row. Says the same as `consentGiven`.
+ */
+export const consentGivenOn = (userId: AnyPgColumn, purpose: ConsentPurpose) =>
+  and(
+    eq(consentStates.userId, userId),
+    eq(consentStates.purpose, purpose),
+    eq(consentStates.given, true),
+  ) as SQL;
 
 /** SQL: the notice version `userId` last accepted, or null. */
 export const acceptedNoticeVersionSql = (userId: AnyPgColumn) => sql<string | null>`(
