@@ -11,15 +11,16 @@ import {
   countBy,
   createDatabase,
   freePort,
+  runCli,
   smtpPeer,
   temporaryFolder,
   waitFor,
 } from './harness';
 
 /**
- * The fault tests (docs/architecture.md "Testing"): a server killed with SIGKILL during writes (on
- * the embedded database and on PostgreSQL), PostgreSQL cut off during traffic, and a mail server
- * that is down, then slow, then back. Each prints its figures.
+ * The fault tests (docs/architecture.md "Testing"): a server killed with SIGKILL during writes and
+ * during an election's voting (on the embedded database and on PostgreSQL), PostgreSQL cut off
+ * during traffic, and a mail server that is down, then slow, then back. Each prints its figures.
  */
 
 /** Whatever a test started, stopped after it whatever happened. */
@@ -139,6 +140,124 @@ describe('a server killed during writes', () => {
     const database = await freshDatabase();
     const server = await startServer('postgres', { DATABASE_URL: database.url, SEED_DEMO_CONTENT: 'true' });
     await killDuringWrites(server, 'PostgreSQL');
+  });
+});
+
+/** Voters on the roll of the fault test's election, and the ballot each marks. */
+const VOTERS = 120;
+const CHOICE_COUNT = 3;
+
+type Cast = { voter: number; status: number | 'error'; receipt?: string };
+
+/**
+ * An election open for voting (`cli.js seed-ballot-benchmark`: VOTERS voters, 7 candidates), its
+ * voters voting on 10 connections at once, the server killed with SIGKILL once 40 ballots are
+ * acknowledged, restarted, and every voter whose ballot was not acknowledged voting again: each
+ * is then counted (201) or already was (409, its first ballot committed unanswered). Certified by
+ * `cli.js finish-ballot-benchmark`, the results must hold one ballot per voter, "has voted" as
+ * often as ballots, and every acknowledged receipt (docs/decisions/071: a ballot and its "has
+ * voted" are one transaction).
+ */
+async function killDuringVoting(name: string, environment: Record<string, string>) {
+  const folder = await temporaryFolder(`portal-${name}-`);
+  cleanUps.push(() => folder.remove());
+  const settings = {
+    DATA_DIR: folder.path,
+    DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT: '100000',
+    SEED_DEMO_CONTENT: 'true',
+    ...environment,
+  };
+  const server = apiProcess(name, await freePort(), settings);
+  cleanUps.push(() => server.kill('SIGTERM'));
+  await server.start();
+  await server.kill('SIGTERM');
+  const { meetingId } = JSON.parse(runCli(['seed-ballot-benchmark', String(VOTERS), '7'], settings));
+  await server.start();
+
+  // Every voter signs in first, ten at a time (the seeded voters share the admin's password).
+  const voters: Client[] = [];
+  for (let first = 1; first <= VOTERS; first += 10) {
+    const batch = Array.from({ length: Math.min(10, VOTERS - first + 1) }, (_unused, i) => {
+      const client = new Client(server.url);
+      return client.logIn(`ballot${first + i}@ballots.example`).then(() => client);
+    });
+    voters.push(...(await Promise.all(batch)));
+  }
+  const meeting = (await voters[0]?.request(`/api/meetings/${meetingId}`))?.json().data;
+  const candidates: string[] = meeting.candidates.map((candidate: { id: string }) => candidate.id);
+  const vote = async (voter: number, client: Client): Promise<Cast> => {
+    const choice = candidates.filter((_id, position) => (voter + position) % 7 < CHOICE_COUNT);
+    try {
+      const answer = await client.request(`/api/meetings/${meetingId}/ballots`, {
+        json: { candidateIds: choice },
+        timeoutMs: 5_000,
+      });
+      return {
+        voter,
+        status: answer.status,
+        receipt: answer.status === 201 ? answer.json().data.receipt : undefined,
+      };
+    } catch {
+      return { voter, status: 'error' };
+    }
+  };
+
+  const casts: Cast[] = [];
+  let next = 0;
+  let killed = false;
+  const voting = Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (!killed && next < VOTERS) {
+        const voter = next++;
+        casts.push(await vote(voter, voters[voter] as Client));
+      }
+    }),
+  );
+  await waitFor(
+    '40 ballots to be acknowledged',
+    () => casts.filter((cast) => cast.receipt).length >= 40,
+    60_000,
+  );
+  await server.kill('SIGKILL');
+  killed = true;
+  await voting;
+
+  await server.start();
+  const acknowledged = casts.flatMap((cast) => (cast.receipt ? [cast.receipt] : []));
+  const again: Cast[] = [];
+  for (let voter = 0; voter < VOTERS; voter++) {
+    if (casts.some((cast) => cast.voter === voter && cast.receipt)) continue;
+    // The same sessions: the restarted server reads the same cookies.
+    again.push(await vote(voter, voters[voter] as Client));
+  }
+  expect(again.filter((cast) => cast.status !== 201 && cast.status !== 409)).toEqual([]);
+  await server.kill('SIGTERM');
+  const written = JSON.parse(runCli(['finish-ballot-benchmark', meetingId], settings));
+  await server.start();
+  const results = (await new Client(server.url).request(`/api/meetings/${meetingId}/results`)).json().data;
+  const published = new Set<string>(results.ballots.map((ballot: { receipt: string }) => ballot.receipt));
+  console.info(
+    `${name} kill -9 during voting: ${acknowledged.length} ballots acknowledged before the kill, ` +
+      `${again.filter((cast) => cast.status === 201).length} counted after it, ` +
+      `${again.filter((cast) => cast.status === 409).length} already counted unanswered; ` +
+      `${written.ballots} ballots and ${written.votes} "has voted" on record`,
+  );
+  expect(written).toMatchObject({ ballots: VOTERS, votes: VOTERS, rest: 0 });
+  expect(results.ballots).toHaveLength(VOTERS);
+  expect(acknowledged.filter((receipt) => !published.has(receipt))).toEqual([]);
+  expect(published.size).toBe(VOTERS);
+}
+
+describe('a server killed during voting', () => {
+  it('counts every ballot once on the embedded database', async () => {
+    await killDuringVoting('voting-pglite', {});
+  });
+
+  it('counts every ballot once on PostgreSQL', async () => {
+    const database = await freshDatabase();
+    await killDuringVoting('voting-postgres', { DATABASE_URL: database.url });
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -283,6 +283,22 @@ export function apiProcess(name: string, port: number, environment: Record<strin
     },
     isRunning: () => Boolean(child && child.exitCode === null && child.signalCode === null),
   };
+}
+
+/**
+ * One of the operators' commands (`apps/api/dist/cli.js`) on a server's database, with the
+ * environment it was started with; its standard output. Run with the server stopped: the
+ * embedded database has one writer.
+ */
+export function runCli(args: string[], environment: Record<string, string>): string {
+  const { NODE_ENV: _vitestSetsTest, ...inherited } = process.env;
+  const result = spawnSync(process.execPath, ['apps/api/dist/cli.js', ...args], {
+    cwd: root,
+    env: { ...inherited, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...environment },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`cli.js ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
 }
 
 /** The process whose log has a line for this request id, by name. */
