@@ -9,7 +9,6 @@ import {
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbTransaction } from './client';
-import { demoMembers } from './seed-content';
 import {
   boardMembers,
   meetingBallots,
@@ -25,6 +24,7 @@ import {
   representatives,
   users,
 } from './schema';
+import { demoMembers } from './seed-content';
 
 /** Next June's voters: the members in good standing of seed-content.ts (paid and current). */
 const DEMO_VOTERS = ['cordilleracopper', 'visayasgeoscience', 'mlsantos'] as const;
