@@ -1,9 +1,8 @@
-import { MEMBER_PICTURE_MESSAGES, STAFF_AREAS } from '@portal/shared';
+import { STAFF_AREAS } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { representatives, uploadedFiles, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { MemberPictureKind } from '../../lib/member-pictures';
+import { representatives, users } from '../../db/schema';
+import { type MemberPictureKind, readStoredPicture } from '../../lib/member-pictures';
 import type { Storage, StoredFileContent } from '../../lib/storage';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 
@@ -35,10 +34,7 @@ async function storedPictureFor(
   return user?.stored ?? null;
 }
 
-/**
- * The picture's file for the viewer, in the stored width asked for when there is one (a picture
- * narrower than a width was stored in its own width only: the largest is answered then).
- */
+/** The picture's file for the viewer, in the stored width asked for when there is one. */
 export async function readMemberPicture(
   { db, storage }: { db: Db; storage: Storage },
   viewer: Viewer,
@@ -46,17 +42,5 @@ export async function readMemberPicture(
   id: string,
   width: string | undefined,
 ): Promise<StoredFileContent> {
-  const stored = await storedPictureFor(db, viewer, kind, id);
-  if (!stored) throw notFound(MEMBER_PICTURE_MESSAGES.notFound);
-  let path = stored;
-  if (width) {
-    const [file] = await db
-      .select({ variants: uploadedFiles.variants })
-      .from(uploadedFiles)
-      .where(eq(uploadedFiles.publicPath, stored));
-    path = file?.variants.find((variant) => variant.name === `w${width}`)?.publicPath ?? stored;
-  }
-  const content = await storage.read(path);
-  if (!content) throw notFound(MEMBER_PICTURE_MESSAGES.notFound);
-  return content;
+  return readStoredPicture({ db, storage }, await storedPictureFor(db, viewer, kind, id), width);
 }
