@@ -27,7 +27,7 @@ afterAll(async () => {
 const stamp = Date.now().toString(36);
 
 describe('after the annual meeting', () => {
-  it('the board admin opens the certified election from the board page; the secretariat publishes minutes; a member downloads them', {
+  it('the board admin finds the demo election applied with its officers; the secretariat publishes minutes; a member downloads them', {
     timeout: 120_000,
   }, async () => {
     for (const viewport of ['laptop', 'phone'] as const) {
@@ -53,13 +53,18 @@ describe('after the annual meeting', () => {
         .waitFor();
       await page.getByRole('heading', { name: 'Elected trustees' }).waitFor();
       for (const name of ['Ramon Bautista', 'Atty. Miguel Navarro', 'Dr. Teresa Gomez'])
-        await page.getByText(name, { exact: true }).first().waitFor();
+        await page.getByRole('listitem').filter({ hasText: name }).first().waitFor();
       await page.getByText(/^Applied to the board of trustees on /).waitFor();
       expect(await page.getByRole('button', { name: 'Apply to the board of trustees' }).count()).toBe(0);
-      await expect.poll(() => page.getByLabel('President').inputValue()).not.toBe('');
-      expect(await page.getByLabel('President').locator('option:checked').textContent()).toBe(
-        'Ramon Bautista',
-      );
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'President', exact: true }).inputValue())
+        .not.toBe('');
+      expect(
+        await page
+          .getByRole('combobox', { name: 'President', exact: true })
+          .locator('option:checked')
+          .textContent(),
+      ).toBe('Ramon Bautista');
       if (viewport === 'laptop') {
         // The certificate the link downloads: a PDF naming the meeting and the elected.
         const href = await page
