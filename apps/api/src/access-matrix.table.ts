@@ -2156,6 +2156,39 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       url: `/api/nominations/${(await matrixNomination(db, owner, { ofOwner: true })).id}/withdraw`,
     }),
   },
+  // A candidate's photo (decision 071): the nominator or the nominee sends it; every member who
+  // may read the meeting's candidates sees it.
+  'PUT /api/nominations/:id/photo': {
+    ...voterOnly,
+    request: async ({ db, owner }) => {
+      const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const { payload, headers } = await multipartBody({}, [{ field: 'photo', bytes, type: 'image/png' }]);
+      const nomination = await matrixNomination(db, owner, { ofOwner: true });
+      return { url: `/api/nominations/${nomination.id}/photo`, payload, headers };
+    },
+  },
+  'DELETE /api/nominations/:id/photo': {
+    ...voterOnly,
+    request: async ({ db, owner }) => ({
+      url: `/api/nominations/${(await matrixNomination(db, owner, { ofOwner: true })).id}/photo`,
+    }),
+  },
+  'GET /api/nominations/:id/photo': {
+    guest: 'unauthenticated',
+    member: 'ok',
+    anotherMember: 'ok',
+    admin: 'ok',
+    request: async ({ db, config, owner }) => {
+      const nomination = await matrixNomination(db, owner, { ofOwner: true });
+      await db
+        .update(meetingNominations)
+        .set({ photoUrl: await storePicture(config) })
+        .where(eq(meetingNominations.id, nomination.id));
+      return { url: `/api/nominations/${nomination.id}/photo?width=400` };
+    },
+  },
   'PUT /api/nominations/:id/validation': {
     ...adminOnly,
     request: async ({ db, owner }) => ({

@@ -263,7 +263,7 @@ export async function buildApp(config: Config, { database, logger }: AppDependen
   await app.register(cpdRoutes, { prefix: '/api/cpd', db, config, storage });
   await app.register(certificateRoutes, { prefix: '/api/certificates', db, config });
   // The annual meeting and the election of trustees (docs/decisions/071).
-  await app.register(meetingRoutes, { prefix: '/api', db, config });
+  await app.register(meetingRoutes, { prefix: '/api', db, config, images, storage });
   // After the meeting: the board, the officers, the minutes, the certificate (decision 078).
   await app.register(meetingAfterRoutes, { prefix: '/api', db, storage });
   await app.register(directoryRoutes, { prefix: '/api', db, config, storage });

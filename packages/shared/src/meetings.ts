@@ -20,6 +20,9 @@ export const MEETING_DEFAULTS = {
 /** How often the projector's quorum page asks again (docs/product-rules.md "Meetings and elections"). */
 export const QUORUM_REFRESH_MS = 10_000;
 
+/** The form field of a candidate's photo (PUT /api/nominations/{id}/photo, multipart). */
+export const NOMINATION_PHOTO_FIELD = 'photo';
+
 export const MEETING_LIMITS = { seatsMax: 25, secondersMax: 10, statementMax: 2000, reasonMax: 500 } as const;
 
 export const MEETING_KINDS = ['annual', 'special'] as const;
@@ -148,6 +151,8 @@ export const MEETING_MESSAGES = {
   onlyNomineeAccepts: 'Only the nominee can accept the nomination',
   onlyNomineeWithdraws: 'Only the nominee can withdraw the nomination',
   nominationWithdrawn: 'This nomination has been withdrawn',
+  onlyNominatorOrNomineePhoto: 'Only the nominator or the nominee can change the photo',
+  photoRequired: 'Choose a photo',
   nominationNeedsSeconds: (needed: number) =>
     `A nomination needs ${needed} seconds and the nominee's acceptance`,
   proxyDeadlinePassed: 'The proxy deadline has passed',
@@ -211,4 +216,12 @@ export const MEETING_MEMBER_TEXT = {
   receiptFound: 'Your ballot is highlighted below.',
   receiptMissing: 'No ballot has this receipt code. Check the code and try again.',
   noCandidates: 'No candidates have been validated yet.',
+  photoLabel: 'Photo (optional)',
+  photoDescription:
+    "Shown beside the statement on the meeting's page and the ballot. Without one, the nominee's own picture once they accept, else their initials.",
+  photoSummary: 'Add or change the photo',
+  photoSave: 'Save photo',
+  photoSaved: 'The photo is saved.',
+  photoRemoved: 'The photo is removed.',
+  photoNotSent: 'The photo was not saved: add it from the nomination above.',
 } as const;

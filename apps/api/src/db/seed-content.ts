@@ -264,6 +264,32 @@ export const demoMembers: DemoMember[] = [
     memberships: [{ category: 'Individual', state: 'approved-proof', createdDaysAgo: 12 }],
     representatives: [],
   },
+  {
+    // Two trustees of the demo board (demoBoard below), on last June's roll: their year ran from
+    // before the record date to the autumn, so they voted and were elected then and have lapsed
+    // since (seed-meetings.ts). The title is part of the name, as they give it.
+    username: 'mnavarro',
+    email: 'miguel.navarro@navarrodizon.example',
+    type: 'individual',
+    displayName: 'Atty. Miguel Navarro',
+    phone: '+63 917 555 0124',
+    address: '25F Tower One, Ayala Triangle, Makati City, 1226',
+    about:
+      "Lawyer advising exploration companies on mineral agreements, indigenous peoples' consent processes and environmental compliance.",
+    memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 460 }],
+    representatives: [],
+  },
+  {
+    username: 'tgomez',
+    email: 'teresa.gomez@geomail.example',
+    type: 'individual',
+    displayName: 'Dr. Teresa Gomez',
+    phone: '+63 918 555 0150',
+    address: 'Institute of Earth Sciences, Diliman, Quezon City, 1101',
+    about: 'Professor of economic geology; supervises theses on Philippine porphyry and epithermal systems.',
+    memberships: [{ category: 'Individual', state: 'approved-expired', createdDaysAgo: 540 }],
+    representatives: [],
+  },
 ];
 
 /** A registered, confirmed user who has not filled in the membership form yet (isNew). */

@@ -3,14 +3,18 @@ import {
   displayName,
   MEETING_DEFAULTS,
   manilaDateString,
+  OFFICER_POSITIONS,
   RECEIPT_ALPHABET,
   RECEIPT_LENGTH,
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbTransaction } from './client';
 import {
+  boardMembers,
   meetingBallots,
+  meetingBoardElections,
   meetingDocuments,
+  meetingElectedTrustees,
   meetingNominationSeconds,
   meetingNominations,
   meetingProxies,
@@ -20,9 +24,150 @@ import {
   representatives,
   users,
 } from './schema';
+import { demoMembers } from './seed-content';
 
-/** The demo voters: the members in good standing of seed-content.ts (paid and current). */
+/** Next June's voters: the members in good standing of seed-content.ts (paid and current). */
 const DEMO_VOTERS = ['cordilleracopper', 'visayasgeoscience', 'mlsantos'] as const;
+
+/**
+ * Last June's roll, frozen at its record date (15 May): the demo members whose paid year covered
+ * that day (seed-content.ts; the expired ones lapsed since), each company through its voting
+ * representative. Seven of its members sit on the demo board and were elected then.
+ */
+const PAST_VOTERS = [
+  'cordilleracopper',
+  'mindanaonickel',
+  'visayasgeoscience',
+  'sierramadredrilling',
+  'mlsantos',
+  'avillanueva',
+  'mnavarro',
+  'tgomez',
+] as const;
+type PastVoter = (typeof PAST_VOTERS)[number];
+
+/** Who stood last June, who nominated them, and whether the votes elected them. */
+const PAST_CANDIDATES: { username: PastVoter; nominator: PastVoter; statement: string; elected: boolean }[] =
+  [
+    {
+      username: 'cordilleracopper',
+      nominator: 'mlsantos',
+      statement: 'Six years on the board; I would finish the work on predictable permitting timelines.',
+      elected: true,
+    },
+    {
+      username: 'mindanaonickel',
+      nominator: 'visayasgeoscience',
+      statement: 'Laterite nickel in Surigao and Zamboanga; I chair the committee on critical minerals.',
+      elected: true,
+    },
+    {
+      username: 'visayasgeoscience',
+      nominator: 'cordilleracopper',
+      statement: 'Geophysicist and Treasurer since my election; the accounts audited on time every year.',
+      elected: true,
+    },
+    {
+      username: 'mlsantos',
+      nominator: 'tgomez',
+      statement: 'Eighteen years on epithermal gold; as Secretary I keep the minutes and the records.',
+      elected: true,
+    },
+    {
+      username: 'sierramadredrilling',
+      nominator: 'mindanaonickel',
+      statement: 'I speak for the drilling and service contractors, and for safety on remote rigs.',
+      elected: true,
+    },
+    {
+      username: 'mnavarro',
+      nominator: 'cordilleracopper',
+      statement: "Mineral agreements and indigenous peoples' consent: I would keep the board's advice sound.",
+      elected: true,
+    },
+    {
+      username: 'tgomez',
+      nominator: 'mlsantos',
+      statement: 'I teach economic geology; I would bring the universities and our scholars closer.',
+      elected: true,
+    },
+    {
+      username: 'avillanueva',
+      nominator: 'visayasgeoscience',
+      statement: 'A geophysicist in the Visayas; I would speak for the younger individual members.',
+      elected: false,
+    },
+  ];
+
+/** The member on last June's roll who did not vote. */
+const PAST_ABSENT: PastVoter = 'sierramadredrilling';
+
+/**
+ * Last June's seven ballots by their candidates (at most the seven seats each): seven trustees
+ * with 7 to 4 votes, and Andrea Villanueva with 2, so no tie straddles the last seat.
+ */
+const PAST_BALLOTS: PastVoter[][] = [
+  [
+    'cordilleracopper',
+    'mlsantos',
+    'visayasgeoscience',
+    'mindanaonickel',
+    'mnavarro',
+    'tgomez',
+    'sierramadredrilling',
+  ],
+  [
+    'cordilleracopper',
+    'mlsantos',
+    'visayasgeoscience',
+    'mindanaonickel',
+    'mnavarro',
+    'tgomez',
+    'avillanueva',
+  ],
+  ['cordilleracopper', 'mlsantos', 'visayasgeoscience', 'mindanaonickel', 'mnavarro', 'sierramadredrilling'],
+  ['cordilleracopper', 'mlsantos', 'visayasgeoscience', 'mindanaonickel', 'tgomez', 'sierramadredrilling'],
+  ['cordilleracopper', 'mlsantos', 'visayasgeoscience', 'mnavarro', 'avillanueva'],
+  ['cordilleracopper', 'mlsantos', 'mindanaonickel', 'mnavarro', 'tgomez'],
+  ['cordilleracopper', 'visayasgeoscience', 'sierramadredrilling'],
+];
+
+/**
+ * Roll entries of `usernames` as `freezeRoll` would write them (service.ts `entriesFor`): a
+ * company through its voting representative, an individual by their own name, each in the
+ * category of its demo membership.
+ */
+async function rollEntries(
+  tx: DbTransaction,
+  meetingId: string,
+  usernames: readonly string[],
+  userIdOf: (username: string) => string,
+) {
+  const ids = usernames.map(userIdOf);
+  const people = await tx.select().from(users).where(inArray(users.id, ids));
+  const reps = await tx
+    .select()
+    .from(representatives)
+    .where(and(inArray(representatives.userId, ids), eq(representatives.type, 'voting')));
+  return usernames.map((username) => {
+    const person = people.find((row) => row.id === userIdOf(username));
+    // Sierra Madre's application this year was refused; its category is the one it applied in.
+    const applied = demoMembers.find((member) => member.username === username)?.memberships;
+    const category = (applied?.find((membership) => membership.state.startsWith('approved')) ?? applied?.[0])
+      ?.category;
+    if (!person || !category) throw new Error(`Demo voter ${username} is missing`);
+    const rep = reps.find((row) => row.userId === person.id);
+    const memberName = displayName(person);
+    return {
+      meetingId,
+      userId: person.id,
+      kind: person.type === 'company' ? ('company' as const) : ('individual' as const),
+      category,
+      memberName,
+      voterName: rep ? `${rep.firstName} ${rep.lastName}` : memberName,
+    };
+  });
+}
 
 const receipt = () =>
   Array.from({ length: RECEIPT_LENGTH }, () => RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)]).join('');
@@ -40,11 +185,6 @@ const AGENDA = [
 const PROCEDURE =
   'Members in good standing vote on the portal from the opening of voting until it closes, or on the tablet at the venue. A member who cannot attend may name a proxy on the portal before the proxy deadline; the corporate secretary validates proxies. Each voter receives a receipt code and finds it among the published ballots after certification.';
 
-/**
- * The meetings of the demo (docs/decisions/071): last June's annual meeting with certified results
- * and its ballots published by receipt code, and next June's with its roll published, two
- * nominations (one seconded and accepted) and a validated proxy.
- */
 /** The year of the demo's certified meeting: this June once June is over, else last June. */
 export function demoPastMeetingYear(now: Date) {
   const today = manilaDateString(now);
@@ -56,47 +196,30 @@ export const demoPastMeetingTitle = (year: number) => `${year} Annual Meeting of
 /** A private file already stored, for a row to name (the demo's minutes and resolution, decision 078). */
 type StoredDocument = { reference: string; byteSize: number };
 
+/**
+ * The meetings of the demo (docs/decisions/071 and 078): last June's annual meeting with certified
+ * results, its ballots published by receipt code, its seven trustees applied to the board and the
+ * four officers recorded; and next June's with its roll published, two nominations (one seconded
+ * and accepted) and a validated proxy.
+ */
 export async function insertDemoMeetings(
   tx: DbTransaction,
   {
     now,
     userIdOf,
+    boardAdmin,
     documents,
   }: {
     now: Date;
     userIdOf: (username: string) => string;
+    /** Who applied last June's election to the board (the demo's administrator). */
+    boardAdmin: { id: string; name: string };
     documents?: { minutes: StoredDocument; resolution: StoredDocument };
   },
 ) {
   const today = manilaDateString(now);
   const pastYear = demoPastMeetingYear(now);
   const nextYear = pastYear + 1;
-  const voterIds = DEMO_VOTERS.map(userIdOf);
-  const people = await tx.select().from(users).where(inArray(users.id, voterIds));
-  const reps = await tx
-    .select()
-    .from(representatives)
-    .where(and(inArray(representatives.userId, voterIds), eq(representatives.type, 'voting')));
-  const rollOf = (meetingId: string) =>
-    DEMO_VOTERS.map((username) => {
-      const person = people.find((row) => row.id === userIdOf(username));
-      if (!person) throw new Error(`Demo voter ${username} is missing`);
-      const rep = reps.find((row) => row.userId === person.id);
-      const memberName = displayName(person);
-      return {
-        meetingId,
-        userId: person.id,
-        kind: person.type === 'company' ? ('company' as const) : ('individual' as const),
-        category:
-          person.type === 'company'
-            ? username === 'visayasgeoscience'
-              ? ('Associate' as const)
-              : ('Regular' as const)
-            : ('Individual' as const),
-        memberName,
-        voterName: rep ? `${rep.firstName} ${rep.lastName}` : memberName,
-      };
-    });
   const settings = {
     seats: MEETING_DEFAULTS.seats,
     seconders: MEETING_DEFAULTS.seconders,
@@ -108,7 +231,7 @@ export async function insertDemoMeetings(
     procedure: PROCEDURE,
   };
 
-  // Last June: certified.
+  // Last June: certified, applied to the board and its officers recorded (decision 078).
   const [past] = await tx
     .insert(meetings)
     .values({
@@ -131,36 +254,91 @@ export async function insertDemoMeetings(
     })
     .returning();
   if (!past) throw new Error('Demo meeting not created');
-  const pastRoll = await tx.insert(meetingRollEntries).values(rollOf(past.id)).returning();
+  const pastRoll = await tx
+    .insert(meetingRollEntries)
+    .values(await rollEntries(tx, past.id, PAST_VOTERS, userIdOf))
+    .returning();
+  const entryOf = (username: string) => {
+    const entry = pastRoll.find((row) => row.userId === userIdOf(username));
+    if (!entry) throw new Error(`Demo voter ${username} is not on the roll`);
+    return entry;
+  };
   const pastCandidates = await tx
     .insert(meetingNominations)
     .values(
-      pastRoll.map((entry, index) => ({
+      PAST_CANDIDATES.map((candidate, index) => ({
         meetingId: past.id,
-        nomineeEntryId: entry.id,
-        nominatorEntryId: entry.id,
-        statement: 'A member of the association for over a decade, standing for the board again.',
+        nomineeEntryId: entryOf(candidate.username).id,
+        nominatorEntryId: entryOf(candidate.nominator).id,
+        statement: candidate.statement,
         acceptedAt: manila(`${pastYear}-04-${20 + index}`, '10:00'),
         status: 'valid' as const,
+        createdAt: manila(`${pastYear}-04-${16 + index}`, '10:00'),
       })),
     )
     .returning();
+  const candidateOf = (username: string) => {
+    const row = pastCandidates.find((candidate) => candidate.nomineeEntryId === entryOf(username).id);
+    if (!row) throw new Error(`Demo candidate ${username} is missing`);
+    return row;
+  };
   for (const candidate of pastCandidates) {
-    const seconders = pastRoll.filter((entry) => entry.id !== candidate.nomineeEntryId);
+    const seconders = pastRoll
+      .filter((entry) => entry.id !== candidate.nomineeEntryId && entry.id !== candidate.nominatorEntryId)
+      .slice(0, MEETING_DEFAULTS.seconders);
     await tx
       .insert(meetingNominationSeconds)
       .values(seconders.map((entry) => ({ nominationId: candidate.id, entryId: entry.id })));
   }
   await tx
     .insert(meetingVotes)
-    .values(pastRoll.map((entry) => ({ entryId: entry.id, meetingId: past.id, castBy: 'voter' as const })));
-  const ids = pastCandidates.map((candidate) => candidate.id);
+    .values(
+      pastRoll
+        .filter((entry) => entry.userId !== userIdOf(PAST_ABSENT))
+        .map((entry) => ({ entryId: entry.id, meetingId: past.id, castBy: 'voter' as const })),
+    );
   await tx.insert(meetingBallots).values(
-    [ids, ids.slice(0, 2), [ids[0], ids[2]]].map((choice) => ({
+    PAST_BALLOTS.map((choice) => ({
       meetingId: past.id,
       receipt: receipt(),
-      candidateIds: choice.filter((id): id is string => id !== undefined).sort(),
+      candidateIds: choice.map((username) => candidateOf(username).id).sort(),
     })),
+  );
+
+  // The board admin applied it once the challenge window ended, and recorded the officers the
+  // trustees chose at their organisational meeting: the board's records as seed-content.ts has
+  // them, so every trustee keeps their record, position and date (after-service.ts applyElection).
+  const board = await tx
+    .select({ id: boardMembers.id, name: boardMembers.name, position: boardMembers.position })
+    .from(boardMembers)
+    .where(eq(boardMembers.is_active, true));
+  const votes = new Map<string, number>();
+  for (const ballot of PAST_BALLOTS)
+    for (const username of ballot) votes.set(username, (votes.get(username) ?? 0) + 1);
+  const elected = PAST_CANDIDATES.filter((candidate) => candidate.elected);
+  await tx.insert(meetingBoardElections).values({
+    meetingId: past.id,
+    appliedAt: manila(`${pastYear}-06-30`, '10:00'),
+    appliedBy: boardAdmin.id,
+    appliedByName: boardAdmin.name,
+    officersRecordedAt: manila(`${pastYear}-07-03`, '16:00'),
+  });
+  await tx.insert(meetingElectedTrustees).values(
+    elected.map((candidate) => {
+      const nomination = candidateOf(candidate.username);
+      const name = entryOf(candidate.username).voterName;
+      const record = board.find((member) => member.name === name);
+      if (!record) throw new Error(`Demo trustee ${name} is not on the board`);
+      const office = OFFICER_POSITIONS.find((position) => position === record.position) ?? null;
+      return {
+        meetingId: past.id,
+        nominationId: nomination.id,
+        name,
+        votes: votes.get(candidate.username) ?? 0,
+        boardMemberId: record.id,
+        officerPosition: office,
+      };
+    }),
   );
 
   // Its minutes and resolution, published to the members' area (decision 078).
@@ -205,7 +383,10 @@ export async function insertDemoMeetings(
     })
     .returning();
   if (!next) throw new Error('Demo meeting not created');
-  const [copper, visayas, santos] = await tx.insert(meetingRollEntries).values(rollOf(next.id)).returning();
+  const [copper, visayas, santos] = await tx
+    .insert(meetingRollEntries)
+    .values(await rollEntries(tx, next.id, DEMO_VOTERS, userIdOf))
+    .returning();
   if (!copper || !visayas || !santos) throw new Error('Demo roll not created');
   const [seconded] = await tx
     .insert(meetingNominations)

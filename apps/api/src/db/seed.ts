@@ -90,6 +90,9 @@ export type SeedResult =
 const SEED_LOCK_KEY = 72_410_002;
 const DAY_MS = 86_400_000;
 
+/** The demo administrator's name: she also applied last June's election to the board. */
+const DEMO_ADMIN_NAME = { firstName: 'Teresita', lastName: 'Manalo' } as const;
+
 /** The demo staff besides the administrator, one per role the README's demo accounts name. */
 const DEMO_STAFF = [
   {
@@ -325,8 +328,7 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
       address: siteConfig.address,
       about: `Secretariat administrator of the ${siteConfig.name}.`,
       // Every demo person has a name (decision 056), the administrator too.
-      firstName: 'Teresita',
-      lastName: 'Manalo',
+      ...DEMO_ADMIN_NAME,
       status: 'active',
       isNew: false,
       emailConfirmedAt: daysAgo(800),
@@ -655,7 +657,12 @@ async function insertDemoRows(tx: DbTransaction, context: InsertContext): Promis
   );
 
   // The annual meetings (docs/decisions/071).
-  await insertDemoMeetings(tx, { now, userIdOf: requireUser, documents: context.meetingDocuments });
+  await insertDemoMeetings(tx, {
+    now,
+    userIdOf: requireUser,
+    boardAdmin: { id: admin.id, name: `${DEMO_ADMIN_NAME.firstName} ${DEMO_ADMIN_NAME.lastName}` },
+    documents: context.meetingDocuments,
+  });
 
   await tx
     .insert(uploadedFiles)

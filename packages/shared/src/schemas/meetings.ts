@@ -130,6 +130,12 @@ export const nominationSchema = z.object({
   accepted: z.boolean(),
   status: z.enum(NOMINATION_STATUSES),
   validationNote: z.string().nullable(),
+  /**
+   * The checked address of the candidate's photo (GET /api/nominations/{id}/photo): the one sent
+   * with the nomination, else the nominee's own picture once they accept; null for neither (the
+   * page shows the initials).
+   */
+  photoUrl: z.string().nullable(),
 });
 export type Nomination = z.infer<typeof nominationSchema>;
 
@@ -198,7 +204,9 @@ export const meetingSchema = meetingSummarySchema.extend({
    */
   chairSuggestion: meetingChairSchema.nullable(),
   /** Validated candidates, in the order of the ballot (by name). */
-  candidates: z.array(z.object({ id: z.uuid(), name: z.string(), statement: z.string() })),
+  candidates: z.array(
+    z.object({ id: z.uuid(), name: z.string(), statement: z.string(), photoUrl: z.string().nullable() }),
+  ),
   /** Every nomination not withdrawn (staff see them all). */
   nominations: z.array(nominationSchema),
   me: myVotingSchema,

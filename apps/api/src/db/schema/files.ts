@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt } from './columns';
 
-/** The kinds of record an image can belong to (lib/images.ts): a user's avatar or logo, a representative's photo too. */
+/**
+ * The kinds of record an image can belong to (lib/images.ts): a user's avatar or logo, a
+ * representative's photo and a candidate's photo (a meeting's nomination) too.
+ */
 export const IMAGE_OWNER_TYPES = [
   'board_member',
   'news_article',
@@ -10,6 +13,7 @@ export const IMAGE_OWNER_TYPES = [
   'representative',
   'event',
   'speaker',
+  'nomination',
 ] as const;
 export type ImageOwnerType = (typeof IMAGE_OWNER_TYPES)[number];
 
@@ -20,6 +24,7 @@ export type ImageOwnerType = (typeof IMAGE_OWNER_TYPES)[number];
 export const PRIVATE_IMAGE_OWNER_TYPES = [
   'user',
   'representative',
+  'nomination',
 ] as const satisfies readonly ImageOwnerType[];
 export const isPrivateImageOwner = (type: ImageOwnerType) =>
   (PRIVATE_IMAGE_OWNER_TYPES as readonly ImageOwnerType[]).includes(type);

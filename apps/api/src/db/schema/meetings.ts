@@ -159,6 +159,11 @@ export const meetingNominations = pgTable(
       .notNull()
       .references(() => meetingRollEntries.id, { onDelete: 'cascade' }),
     statement: text('statement').notNull(),
+    /**
+     * The candidate's photo sent by the nominator or the nominee: a private file's reference
+     * (`private/<name>`, decision 066), its sizes recorded as the images of owner `nomination`.
+     */
+    photoUrl: text('photo_url'),
     acceptedAt: at('accepted_at'),
     status: text('status').$type<NominationStatus>().notNull().default('pending'),
     validationNote: text('validation_note'),

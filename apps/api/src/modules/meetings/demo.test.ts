@@ -5,7 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import { hash } from '@node-rs/argon2';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetings, users } from '../../db/schema';
+import { boardMembers, meetingRollEntries, meetings, users } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed';
 import { createDiskStorage } from '../../lib/storage';
 import { createTestDatabase } from '../../test/helper';
@@ -45,7 +45,9 @@ describe('the demo meetings', () => {
 
     const results = await readResults(db, null, past.id);
     expect(results.certified).toBe(true);
-    expect(results.ballots).toHaveLength(3);
+    expect(results.ballots).toHaveLength(7);
+    expect(results.election?.electedIds).toHaveLength(7);
+    expect(results.election?.tie).toBeNull();
     const recount = new Map<string, number>();
     for (const ballot of results.ballots)
       for (const id of ballot.candidateIds) recount.set(id, (recount.get(id) ?? 0) + 1);
@@ -80,14 +82,33 @@ describe('the demo meetings', () => {
       expect(row.fileReference).toMatch(/^private\//);
       expect((await buffer(file.body)).subarray(0, 5).toString()).toBe('%PDF-');
     }
-    // The demo board's President, Treasurer and Secretary are the three trustees elected; the
-    // board admin is offered the election, not shown it as applied.
+    // The seven trustees of the demo board were elected, the election applied once the challenge
+    // window ended and the four officers recorded, as the board's records hold them.
     const outcome = await readOutcome(db, past.id, new Date('2026-12-04T02:00:00Z'));
-    expect(outcome).toMatchObject({ certified: true, canApply: true, applied: null, tie: null });
-    expect(outcome.elected.map((trustee) => trustee.name).sort()).toEqual([
-      'Cecilia Tan',
-      'Maria Lourdes Santos',
-      'Ramon Bautista',
+    expect(outcome).toMatchObject({ certified: true, canApply: false, tie: null, rollSize: 8, voted: 7 });
+    expect(outcome.applied).toMatchObject({ byName: 'Teresita Manalo', tieReason: null });
+    expect(outcome.officersRecordedAt).not.toBeNull();
+    const board = await db.select().from(boardMembers).where(eq(boardMembers.is_active, true));
+    const trustees = board.filter((member) => member.position !== 'Member');
+    expect(outcome.elected.map((trustee) => trustee.name).sort()).toEqual(
+      trustees.map((member) => member.name).sort(),
+    );
+    expect(outcome.elected.map((trustee) => trustee.name)).toContain('Atty. Miguel Navarro');
+    expect(outcome.officers.map(({ position, name }) => [position, name])).toEqual([
+      ['President', 'Ramon Bautista'],
+      ['Vice President', 'Fatima Abdulrahman'],
+      ['Secretary', 'Maria Lourdes Santos'],
+      ['Treasurer', 'Cecilia Tan'],
     ]);
+    for (const officer of outcome.officers)
+      expect(board.find((member) => member.name === officer.name)?.position).toBe(officer.position);
+    const results = await readResults(db, null, past.id);
+    const notElected = results.candidates.filter(
+      (candidate) => !results.election?.electedIds.includes(candidate.id),
+    );
+    expect(notElected.map((candidate) => candidate.name)).toEqual(['Andrea Villanueva']);
+    // Every voter on that roll is a demo account, a company's through its voting representative.
+    const roll = await db.select().from(meetingRollEntries).where(eq(meetingRollEntries.meetingId, past.id));
+    expect(roll.every((entry) => entry.userId !== null)).toBe(true);
   });
 });

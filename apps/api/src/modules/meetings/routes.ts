@@ -3,10 +3,13 @@ import {
   ballotInputSchema,
   ballotResponseSchema,
   idParamsSchema,
+  MEETING_MESSAGES,
   meetingChairInputSchema,
   meetingInputSchema,
   meetingListResponseSchema,
   meetingResponseSchema,
+  memberPictureQuerySchema,
+  NOMINATION_PHOTO_FIELD,
   nominationInputSchema,
   nominationResponseSchema,
   nominationValidationSchema,
@@ -31,7 +34,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { ImageUploads } from '../../lib/images';
+import { sendPicture } from '../../lib/member-pictures';
+import { multipartForm } from '../../lib/multipart';
+import type { Storage } from '../../lib/storage';
 import type { Viewer } from '../../plugins/access';
+import { readNominationPhoto, setNominationPhoto } from './nomination-photos';
 import {
   acceptNomination,
   castBallot,
@@ -76,16 +85,21 @@ const tags = ['meetings'];
 const run = { access: 'staff', roles: STAFF_AREAS.meetingsRun } as const;
 const election = { access: 'staff', roles: STAFF_AREAS.meetingsElection } as const;
 const member = { access: 'member' } as const;
+/** A candidate's photo: the one file of its form, no text fields. */
+const photoForm = multipartForm(z.object({}), { files: { [NOMINATION_PHOTO_FIELD]: 1 } });
+const uploadRefusals = { ...refusals, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /**
  * The annual meeting and the election of trustees under /api (docs/product-rules.md "Meetings and
  * elections", docs/decisions/071-annual-meeting-and-secret-ballot.md). No route answers how a
  * voter voted: the ballots carry no voter.
  */
-export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const meetingRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  images: ImageUploads;
+  storage: Storage;
+}> = async (app, { db, config, images, storage }) => {
   app.get(
     '/meetings',
     {
@@ -341,6 +355,71 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       },
     },
     async (request) => ({ data: await withdrawNomination(db, viewerOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/nominations/:id/photo',
+    {
+      config: member,
+      validatorCompiler: photoForm.validatorCompiler,
+      schema: {
+        tags,
+        summary:
+          'The nominator or the nominee sends the candidate’s photo (multipart, one image); refused once voting has opened',
+        params: idParamsSchema,
+        ...photoForm.schema,
+        response: { 200: nominationResponseSchema, ...uploadRefusals },
+      },
+    },
+    async (request) => {
+      const { files } = await photoForm.read(request);
+      const [photo] = files[NOMINATION_PHOTO_FIELD];
+      if (!photo)
+        throw new AppError(400, MEETING_MESSAGES.photoRequired, {
+          code: 'validation_error',
+          field: NOMINATION_PHOTO_FIELD,
+        });
+      return {
+        data: await setNominationPhoto({ db, images }, viewerOf(request), request.params.id, photo),
+      };
+    },
+  );
+
+  app.delete(
+    '/nominations/:id/photo',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'The nominator or the nominee removes the photo sent; refused once voting has opened',
+        params: idParamsSchema,
+        response: { 200: nominationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await setNominationPhoto({ db, images }, viewerOf(request), request.params.id, null),
+    }),
+  );
+
+  app.get(
+    '/nominations/:id/photo',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary:
+          'A candidate’s photo (else the nominee’s own picture once accepted) to those who may read the nominations; anyone else 404; never cached',
+        params: idParamsSchema,
+        querystring: memberPictureQuerySchema,
+        produces: ['image/webp'],
+        response: { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendPicture(
+        reply,
+        await readNominationPhoto({ db, storage }, viewerOf(request), request.params.id, request.query.width),
+      ),
   );
 
   app.put(

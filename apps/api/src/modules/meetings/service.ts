@@ -54,9 +54,11 @@ import {
 import { AppError, notFound } from '../../lib/errors';
 import { queueBulkMail } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
+import { memberPictureAddress } from '../../lib/member-pictures';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { goodStanding, newestMembershipOf, standingOf } from '../membership-standing';
+import { candidatePicturesOf } from './nominee-pictures';
 
 /*
  * The annual meeting and the election of trustees (docs/product-rules.md "Meetings and
@@ -89,7 +91,7 @@ export async function meetingOf(db: Db | DbTransaction, id: string, { forUpdate 
   return meeting;
 }
 
-const assertNotLocked = (meeting: MeetingRow, now: Date) => {
+export const assertNotLocked = (meeting: MeetingRow, now: Date) => {
   if (isLocked(meeting, now)) throw conflict(MEETING_MESSAGES.locked, 'locked');
 };
 
@@ -183,10 +185,10 @@ export async function updateMeeting(
 }
 
 /** A meeting members do not see yet: neither its notice sent nor its roll published. */
-const hiddenFromMembers = (meeting: MeetingRow) =>
+export const hiddenFromMembers = (meeting: MeetingRow) =>
   meeting.status === 'draft' && meeting.rollFrozenAt === null;
 
-const isMeetingsStaff = (viewer: Viewer) => viewerHolds(viewer, STAFF_AREAS.meetings);
+export const isMeetingsStaff = (viewer: Viewer) => viewerHolds(viewer, STAFF_AREAS.meetings);
 
 export async function listMeetings(db: Db, viewer: Viewer, now = new Date()) {
   const rows = await db
@@ -201,7 +203,7 @@ export async function listMeetings(db: Db, viewer: Viewer, now = new Date()) {
   return rows.map((row) => toSummary(row, now));
 }
 
-async function entryOfUser(db: Db | DbTransaction, meetingId: string, userId: string) {
+export async function entryOfUser(db: Db | DbTransaction, meetingId: string, userId: string) {
   const [row] = await db
     .select()
     .from(meetingRollEntries)
@@ -209,7 +211,7 @@ async function entryOfUser(db: Db | DbTransaction, meetingId: string, userId: st
   return row ?? null;
 }
 
-async function entryById(db: Db | DbTransaction, meetingId: string, id: string) {
+export async function entryById(db: Db | DbTransaction, meetingId: string, id: string) {
   const [row] = await db
     .select()
     .from(meetingRollEntries)
@@ -402,6 +404,10 @@ async function nominationsOf(
     if (!found) throw new Error('roll entry missing');
     return found;
   };
+  const pictures = await candidatePicturesOf(
+    db,
+    rows.map((row) => ({ ...row, nominee: entry(row.nomineeEntryId) })),
+  );
   return rows.map((row) => ({
     id: row.id,
     nominee: toEntry(entry(row.nomineeEntryId)),
@@ -414,6 +420,7 @@ async function nominationsOf(
     accepted: row.acceptedAt !== null,
     status: row.status,
     validationNote: row.validationNote,
+    photoUrl: memberPictureAddress('nomination', row.id, pictures.get(row.id) ?? null),
   }));
 }
 
@@ -598,6 +605,7 @@ export async function readMeeting(db: Db, viewer: Viewer, id: string, now = new 
       id: nomination.id,
       name: nomination.nominee.voterName,
       statement: nomination.statement,
+      photoUrl: nomination.photoUrl,
     }));
   return {
     ...toSummary(meeting, now),
@@ -731,7 +739,7 @@ export async function resolveCorrection(
 
 // Nominations --------------------------------------------------------------------------------
 
-async function nominationRow(db: Db | DbTransaction, id: string) {
+export async function nominationRow(db: Db | DbTransaction, id: string) {
   const [row] = await db.select().from(meetingNominations).where(eq(meetingNominations.id, id)).for('update');
   if (!row) throw notFound(MEETING_MESSAGES.nominationNotFound);
   return row;
@@ -743,7 +751,7 @@ const assertNominationsOpen = (meeting: MeetingRow, now: Date) => {
     throw conflict(MEETING_MESSAGES.nominationsNotOpen);
 };
 
-const oneNomination = async (db: Db | DbTransaction, meeting: MeetingRow, id: string) => {
+export const oneNomination = async (db: Db | DbTransaction, meeting: MeetingRow, id: string) => {
   const [nomination] = await nominationsOf(db, meeting, [id]);
   if (!nomination) throw notFound(MEETING_MESSAGES.nominationNotFound);
   return nomination;

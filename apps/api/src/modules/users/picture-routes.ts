@@ -1,17 +1,10 @@
 import { apiErrorSchema, idParamsSchema, memberPictureQuerySchema } from '@portal/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import type { MemberPictureKind } from '../../lib/member-pictures';
-import type { Storage, StoredFileContent } from '../../lib/storage';
-import { NOT_STORED, type Viewer } from '../../plugins/access';
+import { type MemberPictureKind, sendPicture } from '../../lib/member-pictures';
+import type { Storage } from '../../lib/storage';
+import type { Viewer } from '../../plugins/access';
 import { readMemberPicture } from './pictures';
-
-/** A private file (decision 066): answered only here, after the check, and kept by no cache. */
-function sendPicture(reply: FastifyReply, file: StoredFileContent) {
-  if (file.byteSize !== undefined) reply.header('content-length', file.byteSize);
-  return reply.header('content-type', file.contentType).header('cache-control', NOT_STORED).send(file.body);
-}
 
 /**
  * The member-only pictures, under /api: a user's avatar or logo and a representative's photo

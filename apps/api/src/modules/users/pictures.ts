@@ -34,7 +34,7 @@ async function storedPictureFor(
   return user?.stored ?? null;
 }
 
-/** The picture's file for the viewer (readStoredPicture: a stored width when one is asked for). */
+/** The picture's file for the viewer, in the stored width asked for when there is one. */
 export async function readMemberPicture(
   { db, storage }: { db: Db; storage: Storage },
   viewer: Viewer,

@@ -1,11 +1,12 @@
-import type {
-  Meeting,
-  MeetingProxy,
-  MeetingResults,
-  MeetingSummary,
-  Nomination,
-  ProxyScope,
-  Voter,
+import {
+  type Meeting,
+  type MeetingProxy,
+  type MeetingResults,
+  type MeetingSummary,
+  NOMINATION_PHOTO_FIELD,
+  type Nomination,
+  type ProxyScope,
+  type Voter,
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -74,6 +75,22 @@ export const useNominate = (meetingId: string) =>
           body: input,
         })
       ).data,
+  );
+
+/**
+ * PUT /api/nominations/{id}/photo (multipart, field NOMINATION_PHOTO_FIELD) or, with no photo,
+ * DELETE: the candidate's photo, by the nominator or the nominee until voting opens.
+ */
+export const useNominationPhoto = (meetingId: string) =>
+  useMeetingChange(
+    meetingId,
+    async ({ nominationId, photo }: { nominationId: string; photo: File | null }) => {
+      const path = `/nominations/${encodeURIComponent(nominationId)}/photo`;
+      if (!photo) return (await apiRequest<{ data: Nomination }>(path, { method: 'DELETE' })).data;
+      const body = new FormData();
+      body.append(NOMINATION_PHOTO_FIELD, photo);
+      return (await apiRequest<{ data: Nomination }>(path, { method: 'PUT', body })).data;
+    },
   );
 
 /** Second, accept or withdraw a nomination. */

@@ -10,6 +10,7 @@ const candidates = Array.from({ length: 9 }, (_, index) => ({
   id: `00000000-0000-4000-8000-00000000010${index}`,
   name: `Candidate ${index + 1}`,
   statement: `Statement ${index + 1}`,
+  photoUrl: index === 0 ? `/api/nominations/00000000-0000-4000-8000-00000000010${index}/photo?v=abc` : null,
 }));
 
 const json = (body: unknown, status = 200) =>
@@ -44,6 +45,20 @@ async function castWith(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Ballot (docs/decisions/071, "the member screens")', { timeout: 20_000 }, () => {
+  it('shows each candidate’s photo beside the statement, small, and the initials without one', () => {
+    stubBallots();
+    const { container } = renderBallot();
+    const rows = container.querySelectorAll('li');
+    const photo = rows[0]?.querySelector('img');
+    // The stored 400-pixel size through the checked route, decorative beside the written name.
+    expect(photo).toHaveAttribute('src', `${candidates[0]?.photoUrl}&width=400`);
+    expect(photo).toHaveAttribute('alt', '');
+    expect(photo?.className).toContain('size-11');
+    expect(rows[1]?.querySelector('img')).toBeNull();
+    expect(rows[1]?.querySelector('[data-initials-tile]')).toHaveTextContent('C');
+    expect(screen.getByLabelText('Candidate 1')).toHaveAccessibleDescription('Statement 1');
+  });
+
   it('counts the choices and cannot take an eighth of seven', async () => {
     stubBallots();
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCastBallot } from '../api/member';
+import { CandidatePhoto } from './candidate-photo';
 import { failureText } from './meeting-section';
 import { ReceiptCard } from './receipt-card';
 
@@ -87,6 +88,7 @@ export function Ballot({ meetingId, candidates, seats, title, onBehalfOf, onCast
                         aria-describedby={`${inputId}-statement`}
                         className="mt-1 size-5 shrink-0 accent-brand-700"
                       />
+                      <CandidatePhoto src={candidate.photoUrl} name={candidate.name} />
                       <span className="min-w-0">
                         <span id={`${inputId}-name`} className="block font-medium text-stone-900">
                           {candidate.name}

@@ -30,6 +30,7 @@ const nomination: Nomination = {
   accepted: true,
   status: 'pending',
   validationNote: null,
+  photoUrl: null,
 };
 
 function makeMeeting(overrides: Partial<Meeting> = {}): Meeting {

@@ -1,0 +1,3 @@
+ALTER TABLE "uploaded_files" DROP CONSTRAINT "uploaded_files_owner_type_check";--> statement-breakpoint
+ALTER TABLE "meeting_nominations" ADD COLUMN "photo_url" text;--> statement-breakpoint
+ALTER TABLE "uploaded_files" ADD CONSTRAINT "uploaded_files_owner_type_check" CHECK ("uploaded_files"."owner_type" in ('board_member', 'news_article', 'user', 'representative', 'event', 'speaker', 'nomination'));
