@@ -78,7 +78,12 @@ function makeMeeting(overrides: Partial<Meeting> = {}, mine: Partial<Meeting['me
     chair: { userId: '00000000-0000-4000-8000-0000000000c1', name: 'Rosa Aquino' },
     chairSuggestion: null,
     candidates: [
-      { id: '00000000-0000-4000-8000-000000000101', name: 'Maria Santos', statement: 'Twenty years.' },
+      {
+        id: '00000000-0000-4000-8000-000000000101',
+        name: 'Maria Santos',
+        statement: 'Twenty years.',
+        photoUrl: null,
+      },
     ],
     nominations: [],
     ...overrides,

@@ -63,9 +63,11 @@ const meetingWith = (nominations: Nomination[]): Meeting => ({
   rollFrozenAt: at(-DAY),
   rollSize: 3,
   certifiedAt: null,
+  chair: null,
+  chairSuggestion: null,
   candidates: [],
   nominations,
-  me: { entry: ME, notOnRollReason: null, hasVoted: false, proxyGiven: null, proxiesHeld: [] },
+  me: { entry: ME, notOnRollReason: null, hasVoted: false, proxyGiven: null, proxiesHeld: [], chair: false },
 });
 
 const json = (body: unknown, status = 200) =>
