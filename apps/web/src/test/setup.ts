@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { fakeApi } from './fake-api';
 
 // findBy… and waitFor give up after this instead of Testing Library's 1 s, which a loaded machine
 // overran (docs/decisions/080): they return as soon as what they wait for is there, so a generous
@@ -12,6 +13,12 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   cleanup();
 });
+
+// The fake API (fake-api.ts): a request no test's handler takes is refused and printed, and each
+// test starts with no handlers.
+beforeAll(() => fakeApi.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => fakeApi.resetHandlers());
+afterAll(() => fakeApi.close());
 
 // jsdom lacks these browser APIs; the site shell and Radix primitives call them.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -1,19 +1,37 @@
-import { DELAYS_MS, PENDING_MEMBERSHIP_KEY } from '@portal/shared';
+import {
+  DELAYS_MS,
+  loginErrorSchema,
+  messageResponseSchema,
+  PENDING_MEMBERSHIP_KEY,
+  profileResponseSchema,
+  secondFactorMethodsResponseSchema,
+  secondFactorRequiredResponseSchema,
+} from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { json, makeMembership, makeProfile } from '@/test/fixtures';
+import { answer, fakeApi, http, refusal } from '@/test/fake-api';
+import { makeMembership, makeProfile } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { LoginPage } from './login-page';
 
-function stubLogin(answer: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-    url === '/api/auth/login' ? answer() : json({}, 404),
+/** POST /api/auth/login answering with `reply`; the bodies it received, in order. */
+function fakeLogin(reply: () => Response | Promise<Response>) {
+  const received: unknown[] = [];
+  fakeApi.use(
+    http.post('/api/auth/login', async ({ request }) => {
+      received.push(await request.json());
+      return reply();
+    }),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return received;
 }
+
+/** Login's refusal, its code also at `e.code` (spec 000 §7). */
+const loginRefusal = (code: string, status: number) =>
+  answer(loginErrorSchema, { error: 'Refused', code, e: { code } }, status);
+const signedIn = (profile = makeProfile()) => answer(profileResponseSchema, { data: { profile } });
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email'), 'Member@Example.ph');
@@ -27,7 +45,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('LoginPage (spec 000 §2 "/login")', () => {
@@ -53,7 +70,7 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
   });
 
   it('shows the field messages once submitted, then follows every keystroke, without calling the server', async () => {
-    const fetchMock = stubLogin(() => json({}));
+    const received = fakeLogin(() => signedIn());
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     const email = screen.getByLabelText('Email');
@@ -68,7 +85,7 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
     expect(email).toHaveAccessibleDescription('Email is required');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
 
     await user.type(email, 'a@b');
     await waitFor(() => expect(email).toHaveAccessibleDescription('Please enter a valid email address'));
@@ -77,14 +94,14 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
   });
 
   it('disables the button while the server answers', async () => {
-    let answer: (response: Response) => void = () => {};
-    stubLogin(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let reply: (response: Response) => void = () => {};
+    fakeLogin(() => new Promise<Response>((resolve) => (reply = resolve)));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
 
     expect(screen.getByRole('button', { name: 'Logging In…' })).toBeDisabled();
-    answer(json({ error: 'Refused', code: 'invalid_credentials', e: { code: 'invalid_credentials' } }, 401));
+    reply(loginRefusal('invalid_credentials', 401));
     const dialog = await screen.findByRole('alertdialog', { name: 'Invalid Credentials' });
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
@@ -110,7 +127,7 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
       'This account is inactive. Reach out to the administrator for assistance.',
     ],
   ])('shows the message of spec 000 §8 for %s', async (code, status, title, text) => {
-    stubLogin(() => json({ error: 'Refused', code, e: { code } }, status));
+    fakeLogin(() => loginRefusal(code, status));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -123,7 +140,14 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
   });
 
   it('reads the code at e.code as spec 000 §7 documents', async () => {
-    stubLogin(() => json({ error: 'Refused', e: { code: 'email_not_confirmed' } }, 403));
+    // The top-level code says nothing the dialog uses: it follows e.code.
+    fakeLogin(() =>
+      answer(
+        loginErrorSchema,
+        { error: 'Refused', code: 'refused', e: { code: 'email_not_confirmed' } },
+        403,
+      ),
+    );
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -131,11 +155,11 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
   });
 
   it("shows the server's own message when there were too many attempts", async () => {
-    stubLogin(() =>
-      json(
-        { error: 'Too many attempts. Please wait a few minutes and try again.', code: 'rate_limited' },
-        429,
-      ),
+    fakeLogin(() =>
+      refusal(429, {
+        error: 'Too many attempts. Please wait a few minutes and try again.',
+        code: 'rate_limited',
+      }),
     );
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
@@ -153,14 +177,13 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
         makeMembership({ status: 'pending', created_at: '2026-02-01T00:00:00Z' }),
       ],
     });
-    const fetchMock = stubLogin(() => json({ data: { profile } }));
+    const received = fakeLogin(() => signedIn(profile));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { router } = renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
 
     await waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'member@example.ph', password: 'Secret-pass1' });
+    expect(received).toEqual([{ email: 'member@example.ph', password: 'Secret-pass1' }]);
     expect(useSessionStore.getState().user).toMatchObject({ id: profile.id, username: profile.username });
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
 
@@ -172,7 +195,7 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
   it('opens the membership form for a new account, with no pending flag without memberships', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem(PENDING_MEMBERSHIP_KEY, 'true');
-    stubLogin(() => json({ data: { profile: makeProfile({ type: 'user', isNew: true }) } }));
+    fakeLogin(() => signedIn(makeProfile({ type: 'user', isNew: true })));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { router } = renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -187,12 +210,14 @@ describe('LoginPage (spec 000 §2 "/login")', () => {
 describe('LoginPage: a new confirmation e-mail and the page to return to', () => {
   it("offers a new confirmation e-mail after 'Email not Confirmed', with the server's neutral answer", async () => {
     const sent = 'If an unconfirmed account exists for that email, we have sent a new confirmation link.';
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-      url === '/api/auth/login'
-        ? json({ error: 'Refused', code: 'email_not_confirmed', e: { code: 'email_not_confirmed' } }, 403)
-        : json({ data: { message: sent } }),
+    fakeLogin(() => loginRefusal('email_not_confirmed', 403));
+    const resent: unknown[] = [];
+    fakeApi.use(
+      http.post('/api/auth/resend-confirmation', async ({ request }) => {
+        resent.push(await request.json());
+        return answer(messageResponseSchema, { data: { message: sent } });
+      }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -200,15 +225,11 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     await user.click(screen.getByRole('button', { name: 'Send a new confirmation e-mail' }));
     expect(await screen.findByRole('status')).toHaveTextContent(sent);
-    const [url, init] = fetchMock.mock.calls[1] ?? [];
-    expect(url).toBe('/api/auth/resend-confirmation');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'member@example.ph' });
+    expect(resent).toEqual([{ email: 'member@example.ph' }]);
   });
 
   it('does not offer it for other refusals', async () => {
-    stubLogin(() =>
-      json({ error: 'Refused', code: 'invalid_credentials', e: { code: 'invalid_credentials' } }, 401),
-    );
+    fakeLogin(() => loginRefusal('invalid_credentials', 401));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -220,7 +241,7 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
     ['/members-news', '/members-news'],
     ['https://evil.example/', '/'],
   ])('returns to ?redirect=%s after signing in when it is one of our pages', async (redirect, expected) => {
-    stubLogin(() => json({ data: { profile: makeProfile() } }));
+    fakeLogin(() => signedIn());
     const user = userEvent.setup();
     const { router } = renderWithRouter(<LoginPage />, {
       path: `/login?redirect=${encodeURIComponent(redirect)}`,
@@ -231,36 +252,40 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
 });
 
 describe('LoginPage: the second step (decision 061)', () => {
-  function stubSecondStep(verify: (code: string) => Response) {
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/auth/login') return json({ data: { secondFactor: 'required' } });
-      if (url === '/api/auth/2fa/verify') return verify(JSON.parse(String(init?.body)).code);
-      return json({}, 404);
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    return fetchMock;
+  /** The password answered with "a code is asked", then /2fa/verify by `verify`; the codes sent. */
+  function fakeSecondStep(verify: (code: string) => Response) {
+    const codes: string[] = [];
+    fakeLogin(() => answer(secondFactorRequiredResponseSchema, { data: { secondFactor: 'required' } }));
+    fakeApi.use(
+      http.get('/api/auth/2fa/methods', () =>
+        answer(secondFactorMethodsResponseSchema, { data: { methods: ['totp'] } }),
+      ),
+      http.post('/api/auth/2fa/verify', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        codes.push(code);
+        return verify(code);
+      }),
+    );
+    return codes;
   }
 
   it('asks for the code in place, shows a wrong code on the field, then signs in to ?redirect', async () => {
-    const fetchMock = stubSecondStep((code) =>
+    const codes = fakeSecondStep((code) =>
       code === '123456'
-        ? json({ data: { profile: makeProfile({ role: 'admin', type: 'admin' }) } })
-        : json(
-            {
-              error: 'That code is not right. Check your authenticator app and try again',
-              code: 'invalid_code',
-              field: 'code',
-              fields: { code: 'That code is not right. Check your authenticator app and try again' },
-            },
-            401,
-          ),
+        ? signedIn(makeProfile({ role: 'admin', type: 'admin' }))
+        : refusal(401, {
+            error: 'That code is not right. Check your authenticator app and try again',
+            code: 'invalid_code',
+            field: 'code',
+            fields: { code: 'That code is not right. Check your authenticator app and try again' },
+          }),
     );
     const user = userEvent.setup();
     const { router } = renderWithRouter(<LoginPage />, { path: '/login?redirect=%2Fadmin' });
     await fillAndSubmit(user);
 
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
-    const field = screen.getByLabelText('6-digit code');
+    const field = await screen.findByLabelText('6-digit code');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
     expect(field).toHaveAttribute('inputmode', 'numeric');
     expect(useSessionStore.getState().user).toBeNull();
@@ -279,16 +304,12 @@ describe('LoginPage: the second step (decision 061)', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(useSessionStore.getState().user?.role).toBe('admin');
-    const verifyCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/verify');
-    expect(verifyCall?.[1]?.body).toBe('{"code":"654321"}');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/2fa/verify').at(-1)?.[1]?.body).toBe(
-      '{"code":"123456"}',
-    );
+    expect(codes).toEqual(['654321', '123456']);
   });
 
   it('takes a recovery code instead, and shows the lock as the server words it', async () => {
     const locked = 'Too many wrong codes. Try again in 15 minutes, at 9:45 PM';
-    const fetchMock = stubSecondStep(() => json({ error: locked, code: 'second_step_locked' }, 429));
+    const codes = fakeSecondStep(() => refusal(429, { error: locked, code: 'second_step_locked' }));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -297,13 +318,11 @@ describe('LoginPage: the second step (decision 061)', () => {
     await user.type(field, 'ABCD-EFGH');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(locked)));
-    expect(fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/verify')?.[1]?.body).toBe(
-      '{"code":"abcd-efgh"}',
-    );
+    expect(codes).toEqual(['abcd-efgh']);
   });
 
   it('goes back to the password when the five minutes ran out', async () => {
-    stubSecondStep(() => json({ error: 'Sign in again', code: 'second_step_expired' }, 401));
+    fakeSecondStep(() => refusal(401, { error: 'Sign in again', code: 'second_step_expired' }));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
