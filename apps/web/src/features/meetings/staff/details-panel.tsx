@@ -82,7 +82,10 @@ export function DetailsPanel({
           ['Proxy deadline', formatDateTime(meeting.proxyDeadline)],
           ['Voting', `${formatDateTime(meeting.votingOpensAt)} to ${formatDateTime(meeting.votingClosesAt)}`],
           ['Challenge window ends', formatDateTime(meeting.challengeEndsAt)],
-          ['Seats', `${meeting.seats} trustees; ${meeting.seconders} seconders a nomination`],
+          [
+            'Seats',
+            `${meeting.seats} trustees; a nomination needs ${meeting.seconders} ${meeting.seconders === 1 ? 'second' : 'seconds'}`,
+          ],
           ['Who votes', whoVotes.join(', ')],
         ]}
       />
