@@ -28,4 +28,27 @@ export function answer<Schema extends z.ZodType>(schema: Schema, body: z.input<S
 /** The API's refusal (its error body), checked like any answer. */
 export const refusal = (status: number, body: ApiErrorBody) => answer(apiErrorSchema, body, status);
 
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * `method path` answered by `reply` (given the request's JSON body, if any), for the rest of the
+ * test; the bodies it received, in order, so a test can say what the page sent.
+ */
+export function fakeRoute(
+  method: Method,
+  path: string,
+  reply: (body: unknown) => Response | Promise<Response>,
+): unknown[] {
+  const received: unknown[] = [];
+  fakeApi.use(
+    http[method](path, async ({ request }) => {
+      const text = await request.text();
+      const body: unknown = text === '' ? undefined : JSON.parse(text);
+      received.push(body);
+      return reply(body);
+    }),
+  );
+  return received;
+}
+
 export { http };

@@ -1,32 +1,32 @@
-import { CONFIRM_EMAIL_CHANGE_MESSAGES, PROFILE_MESSAGES } from '@portal/shared';
+import {
+  CONFIRM_EMAIL_CHANGE_MESSAGES,
+  confirmEmailChangeResponseSchema,
+  PROFILE_MESSAGES,
+} from '@portal/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '@/test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { ConfirmEmailChangePage } from './confirm-email-change-page';
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('ConfirmEmailChangePage (docs/decisions/075)', () => {
   it('sends the token only when the button is pressed, then links to the profile', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValue(json({ data: { message: PROFILE_MESSAGES.emailChanged, email: 'new@example.ph' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = fakeRoute('post', '/api/users/confirm-email-change', () =>
+      answer(confirmEmailChangeResponseSchema, {
+        data: { message: PROFILE_MESSAGES.emailChanged, email: 'new@example.ph' },
+      }),
+    );
     const user = userEvent.setup();
     renderWithRouter(<ConfirmEmailChangePage />, { path: '/confirm-email-change?token=change-1' });
 
     expect(screen.getByText(CONFIRM_EMAIL_CHANGE_MESSAGES.intro)).toBeVisible();
     // Opening the page (as a link scanner does) sends nothing.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await user.click(screen.getByRole('button', { name: CONFIRM_EMAIL_CHANGE_MESSAGES.button }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(PROFILE_MESSAGES.emailChanged);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/users/confirm-email-change');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ token: 'change-1' });
+    expect(sent).toEqual([{ token: 'change-1' }]);
     expect(screen.getByRole('link', { name: CONFIRM_EMAIL_CHANGE_MESSAGES.toProfile })).toHaveAttribute(
       'href',
       '/profile',
@@ -35,13 +35,8 @@ describe('ConfirmEmailChangePage (docs/decisions/075)', () => {
   });
 
   it("shows the server's refusal and keeps the button", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          json({ error: PROFILE_MESSAGES.emailChangeLinkInvalid, code: 'invalid_link' }, 400),
-        ),
+    fakeRoute('post', '/api/users/confirm-email-change', () =>
+      refusal(400, { error: PROFILE_MESSAGES.emailChangeLinkInvalid, code: 'invalid_link' }),
     );
     const user = userEvent.setup();
     renderWithRouter(<ConfirmEmailChangePage />, { path: '/confirm-email-change?token=used' });

@@ -11,22 +11,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { answer, fakeApi, http, refusal } from '@/test/fake-api';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
 import { makeMembership, makeProfile } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { LoginPage } from './login-page';
 
 /** POST /api/auth/login answering with `reply`; the bodies it received, in order. */
-function fakeLogin(reply: () => Response | Promise<Response>) {
-  const received: unknown[] = [];
-  fakeApi.use(
-    http.post('/api/auth/login', async ({ request }) => {
-      received.push(await request.json());
-      return reply();
-    }),
-  );
-  return received;
-}
+const fakeLogin = (reply: () => Response | Promise<Response>) => fakeRoute('post', '/api/auth/login', reply);
 
 /** Login's refusal, its code also at `e.code` (spec 000 §7). */
 const loginRefusal = (code: string, status: number) =>
@@ -211,12 +202,8 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
   it("offers a new confirmation e-mail after 'Email not Confirmed', with the server's neutral answer", async () => {
     const sent = 'If an unconfirmed account exists for that email, we have sent a new confirmation link.';
     fakeLogin(() => loginRefusal('email_not_confirmed', 403));
-    const resent: unknown[] = [];
-    fakeApi.use(
-      http.post('/api/auth/resend-confirmation', async ({ request }) => {
-        resent.push(await request.json());
-        return answer(messageResponseSchema, { data: { message: sent } });
-      }),
+    const resent = fakeRoute('post', '/api/auth/resend-confirmation', () =>
+      answer(messageResponseSchema, { data: { message: sent } }),
     );
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
@@ -254,23 +241,16 @@ describe('LoginPage: a new confirmation e-mail and the page to return to', () =>
 describe('LoginPage: the second step (decision 061)', () => {
   /** The password answered with "a code is asked", then /2fa/verify by `verify`; the codes sent. */
   function fakeSecondStep(verify: (code: string) => Response) {
-    const codes: string[] = [];
     fakeLogin(() => answer(secondFactorRequiredResponseSchema, { data: { secondFactor: 'required' } }));
-    fakeApi.use(
-      http.get('/api/auth/2fa/methods', () =>
-        answer(secondFactorMethodsResponseSchema, { data: { methods: ['totp'] } }),
-      ),
-      http.post('/api/auth/2fa/verify', async ({ request }) => {
-        const { code } = (await request.json()) as { code: string };
-        codes.push(code);
-        return verify(code);
-      }),
+    fakeRoute('get', '/api/auth/2fa/methods', () =>
+      answer(secondFactorMethodsResponseSchema, { data: { methods: ['totp'] } }),
     );
-    return codes;
+    const sent = fakeRoute('post', '/api/auth/2fa/verify', (body) => verify((body as { code: string }).code));
+    return { codes: () => sent.map((body) => (body as { code: string }).code) };
   }
 
   it('asks for the code in place, shows a wrong code on the field, then signs in to ?redirect', async () => {
-    const codes = fakeSecondStep((code) =>
+    const { codes } = fakeSecondStep((code) =>
       code === '123456'
         ? signedIn(makeProfile({ role: 'admin', type: 'admin' }))
         : refusal(401, {
@@ -304,12 +284,12 @@ describe('LoginPage: the second step (decision 061)', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(useSessionStore.getState().user?.role).toBe('admin');
-    expect(codes).toEqual(['654321', '123456']);
+    expect(codes()).toEqual(['654321', '123456']);
   });
 
   it('takes a recovery code instead, and shows the lock as the server words it', async () => {
     const locked = 'Too many wrong codes. Try again in 15 minutes, at 9:45 PM';
-    const codes = fakeSecondStep(() => refusal(429, { error: locked, code: 'second_step_locked' }));
+    const { codes } = fakeSecondStep(() => refusal(429, { error: locked, code: 'second_step_locked' }));
     const user = userEvent.setup();
     renderWithRouter(<LoginPage />, { path: '/login' });
     await fillAndSubmit(user);
@@ -318,7 +298,7 @@ describe('LoginPage: the second step (decision 061)', () => {
     await user.type(field, 'ABCD-EFGH');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(locked)));
-    expect(codes).toEqual(['abcd-efgh']);
+    expect(codes()).toEqual(['abcd-efgh']);
   });
 
   it('goes back to the password when the five minutes ran out', async () => {

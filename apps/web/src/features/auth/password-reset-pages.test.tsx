@@ -1,35 +1,31 @@
+import { messageResponseSchema } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '@/test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
 const SENT = 'If an account exists for that email, a reset link is on its way.';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('ForgotPasswordPage (docs/product-rules.md "Accounts")', () => {
   it("validates the e-mail, then shows the server's one answer and returns to /login", async () => {
-    const fetchMock = vi.fn().mockResolvedValue(json({ data: { message: SENT } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = fakeRoute('post', '/api/auth/forgot-password', () =>
+      answer(messageResponseSchema, { data: { message: SENT } }),
+    );
     const user = userEvent.setup();
     const { router } = renderWithRouter(<ForgotPasswordPage />, { path: '/forgot-password' });
 
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await user.type(screen.getByLabelText('Email'), 'Someone@Example.ph');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Check Your Email' });
     expect(dialog).toHaveAccessibleDescription(SENT);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/auth/forgot-password');
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'someone@example.ph' });
+    expect(sent).toEqual([{ email: 'someone@example.ph' }]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(router.state.location.pathname).toBe('/login');
@@ -38,8 +34,9 @@ describe('ForgotPasswordPage (docs/product-rules.md "Accounts")', () => {
 
 describe('ResetPasswordPage', () => {
   it('sets the new password with the token from the link, then returns to /login', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(json({ data: { message: 'Password updated' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = fakeRoute('post', '/api/auth/reset-password', () =>
+      answer(messageResponseSchema, { data: { message: 'Password updated' } }),
+    );
     const user = userEvent.setup();
     const { router } = renderWithRouter(<ResetPasswordPage />, { path: '/reset-password?token=tok-123' });
 
@@ -51,23 +48,20 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'weak');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByText('Password strength must be at least Good')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await user.type(screen.getByLabelText('New password'), 'Pass-12');
     await user.type(screen.getByLabelText('Confirm new password'), 'Pass-12');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Password Updated' });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/auth/reset-password');
-    expect(JSON.parse(init.body as string)).toEqual({ token: 'tok-123', password: 'weakPass-12' });
+    expect(sent).toEqual([{ token: 'tok-123', password: 'weakPass-12' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it("shows the server's message for an invalid or expired link", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(json({ error: 'This reset link is invalid or has expired' }, 400)),
+    fakeRoute('post', '/api/auth/reset-password', () =>
+      refusal(400, { error: 'This reset link is invalid or has expired' }),
     );
     const user = userEvent.setup();
     const { router } = renderWithRouter(<ResetPasswordPage />, { path: '/reset-password?token=used' });

@@ -1,18 +1,16 @@
-import { UNDO_EMAIL_CHANGE_MESSAGES } from '@portal/shared';
+import { UNDO_EMAIL_CHANGE_MESSAGES, undoEmailChangeResponseSchema } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '@/test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { UndoEmailChangePage } from './undo-email-change-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('UndoEmailChangePage (docs/product-rules.md "Accounts")', () => {
   it('sends the token only when the button is pressed, then offers the reset link', async () => {
     const done = UNDO_EMAIL_CHANGE_MESSAGES.done('old@example.ph');
-    const fetchMock = vi.fn().mockResolvedValue(
-      json({
+    const sent = fakeRoute('post', '/api/users/undo-email-change', () =>
+      answer(undoEmailChangeResponseSchema, {
         data: {
           message: done,
           email: 'old@example.ph',
@@ -20,20 +18,16 @@ describe('UndoEmailChangePage (docs/product-rules.md "Accounts")', () => {
         },
       }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithRouter(<UndoEmailChangePage />, { path: '/undo-email-change?token=undo-1' });
 
     expect(screen.getByText(UNDO_EMAIL_CHANGE_MESSAGES.intro)).toBeVisible();
     // Opening the page (as a link scanner does) sends nothing.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await user.click(screen.getByRole('button', { name: UNDO_EMAIL_CHANGE_MESSAGES.button }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(done);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/users/undo-email-change');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ token: 'undo-1' });
+    expect(sent).toEqual([{ token: 'undo-1' }]);
     expect(screen.getByRole('link', { name: UNDO_EMAIL_CHANGE_MESSAGES.resetPassword })).toHaveAttribute(
       'href',
       '/reset-password?token=reset-1',
@@ -41,13 +35,8 @@ describe('UndoEmailChangePage (docs/product-rules.md "Accounts")', () => {
   });
 
   it("shows the server's refusal and keeps the button", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          json({ error: UNDO_EMAIL_CHANGE_MESSAGES.linkInvalid, code: 'link_invalid' }, 400),
-        ),
+    fakeRoute('post', '/api/users/undo-email-change', () =>
+      refusal(400, { error: UNDO_EMAIL_CHANGE_MESSAGES.linkInvalid, code: 'link_invalid' }),
     );
     const user = userEvent.setup();
     renderWithRouter(<UndoEmailChangePage />, { path: '/undo-email-change?token=used' });
