@@ -2,16 +2,20 @@ import {
   CONFIRM_EMAIL_PAGE,
   CONFIRMATION_LINK_INVALID_MESSAGE,
   DELAYS_MS,
+  messageResponseSchema,
   PENDING_MEMBERSHIP_KEY,
+  profileResponseSchema,
 } from '@portal/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { useSessionStore } from '@/lib/session-store';
-import { json, makeMembership, makeProfile } from '@/test/fixtures';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
+import { makeMembership, makeProfile } from '@/test/fixtures';
 import { ConfirmEmailPage } from './confirm-email-page';
 
 /** Under StrictMode around the router, as main.tsx renders the app: effects run twice on mount. */
@@ -40,7 +44,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const confirmButton = () => screen.getByRole('button', { name: CONFIRM_EMAIL_PAGE.button });
@@ -48,31 +51,28 @@ const confirmButton = () => screen.getByRole('button', { name: CONFIRM_EMAIL_PAG
 describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
   it('sends nothing until the button is clicked; then confirms once, signs in and goes home after 3 s', async () => {
     const profile = makeProfile({ memberships: [makeMembership({ status: 'pending' })] });
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(
+    let reply: (response: Response) => void = () => {};
+    const sent = fakeRoute(
+      'post',
+      '/api/auth/confirm-email',
       () =>
         new Promise<Response>((resolve) => {
-          answer = resolve;
+          reply = resolve;
         }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const { router } = renderPage();
 
     expect(await screen.findByRole('heading', { name: CONFIRM_EMAIL_PAGE.title })).toBeInTheDocument();
     // Opening the link (as a mail scanner does) spends nothing, StrictMode's double effects included.
     await vi.advanceTimersByTimeAsync(DELAYS_MS.emailLinkRedirect);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     expect(router.state.location.pathname).toBe('/confirm-email');
 
     await userEvent.click(confirmButton());
     expect(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.pending })).toBeDisabled();
-    expect(fetchMock).toHaveBeenCalledOnce();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/confirm-email');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ token: 'link-token' });
+    await vi.waitFor(() => expect(sent).toEqual([{ token: 'link-token' }]));
 
-    await act(async () => answer(json({ data: { profile } })));
+    await act(async () => reply(answer(profileResponseSchema, { data: { profile } })));
     expect(await screen.findByRole('heading', { name: 'Authentication successful!' })).toBeInTheDocument();
     expect(useSessionStore.getState().user).toMatchObject({ id: profile.id, username: profile.username });
     expect(localStorage.getItem(PENDING_MEMBERSHIP_KEY)).toBe('true');
@@ -81,17 +81,16 @@ describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
     expect(router.state.location.pathname).toBe('/confirm-email');
     await vi.advanceTimersByTimeAsync(100);
     expect(router.state.location.pathname).toBe('/');
-    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(sent).toHaveLength(1);
   });
 
   it('says the link is incomplete without a token, and offers no button', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = fakeRoute('post', '/api/auth/confirm-email', () => refusal(400, { error: 'Not expected' }));
     renderPage('');
 
     expect(await screen.findByText(CONFIRM_EMAIL_PAGE.missingToken)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: CONFIRM_EMAIL_PAGE.button })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   describe('when someone is already signed in in this browser', () => {
@@ -100,20 +99,23 @@ describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
       useSessionStore.setState({ user: current });
     });
 
-    function stubServer() {
+    /** Sign-out and confirmation answering; the routes called, in order. */
+    function fakeServer() {
       const profile = makeProfile();
-      const fetchMock = vi.fn(async (url: string) =>
-        url.startsWith('/api/auth/logout')
-          ? json({ data: { message: 'Logged out' } })
-          : json({ data: { profile } }),
-      );
-      vi.stubGlobal('fetch', fetchMock);
-      const calls = () => fetchMock.mock.calls.map(([url]) => url);
-      return { profile, calls };
+      const order: string[] = [];
+      fakeRoute('get', '/api/auth/logout', () => {
+        order.push('/api/auth/logout');
+        return answer(messageResponseSchema, { data: { message: 'Logged out' } });
+      });
+      fakeRoute('post', '/api/auth/confirm-email', () => {
+        order.push('/api/auth/confirm-email');
+        return answer(profileResponseSchema, { data: { profile } });
+      });
+      return { profile, calls: () => order };
     }
 
     it('asks by name before switching; on confirm it signs the other out, then confirms', async () => {
-      const { profile, calls } = stubServer();
+      const { profile, calls } = fakeServer();
       renderPage();
 
       await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
@@ -130,7 +132,7 @@ describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
     });
 
     it('keeps the current session when asked to, and confirms nothing', async () => {
-      const { calls } = stubServer();
+      const { calls } = fakeServer();
       const { router } = renderPage();
 
       await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
@@ -147,11 +149,8 @@ describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
   });
 
   it("shows the server's message when the link is refused", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(json({ error: CONFIRMATION_LINK_INVALID_MESSAGE, code: 'invalid_link' }, 400)),
+    fakeRoute('post', '/api/auth/confirm-email', () =>
+      refusal(400, { error: CONFIRMATION_LINK_INVALID_MESSAGE, code: 'invalid_link' }),
     );
     const { router } = renderPage();
 
@@ -165,14 +164,15 @@ describe('ConfirmEmailPage (the landing of the confirmation link)', () => {
   });
 
   it.each([
-    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server cannot be reached', () => HttpResponse.error()],
+    // Not the API's answer: a proxy's page, so no schema applies.
     [
       'a proxy answers without the API body',
-      async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
+      () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
     ],
-    ['the server fails', async () => json({ error: 'Internal Server Error' }, 500)],
-  ])("says 'Authentication failed' when %s", async (_case, answer) => {
-    vi.stubGlobal('fetch', vi.fn(answer));
+    ['the server fails', () => refusal(500, { error: 'Internal Server Error' })],
+  ])("says 'Authentication failed' when %s", async (_case, reply) => {
+    fakeRoute('post', '/api/auth/confirm-email', reply);
     renderPage();
 
     await userEvent.click(await screen.findByRole('button', { name: CONFIRM_EMAIL_PAGE.button }));
