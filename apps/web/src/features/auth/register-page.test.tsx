@@ -1,18 +1,19 @@
-import { CONSENT_LABELS, CURRENT_NOTICE_VERSION, PRIVACY_MESSAGES } from '@portal/shared';
+import {
+  CONSENT_LABELS,
+  CURRENT_NOTICE_VERSION,
+  messageResponseSchema,
+  PRIVACY_MESSAGES,
+} from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '@/test/fixtures';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { RegisterPage } from './register-page';
 
-function stubRegister(answer: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-    url === '/api/auth/register' ? answer() : json({}, 404),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** POST /api/auth/register answering with `reply`; the bodies it received. */
+const fakeRegister = (reply: () => Response) => fakeRoute('post', '/api/auth/register', reply);
+const registered = () => answer(messageResponseSchema, { data: { message: 'Registered' } }, 201);
 
 async function fillForm(
   user: ReturnType<typeof userEvent.setup>,
@@ -26,13 +27,12 @@ async function fillForm(
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
   it('shows the required-field messages of spec 000 §5 under each field', async () => {
-    const fetchMock = stubRegister(() => json({}));
+    const sent = fakeRegister(registered);
     const user = userEvent.setup();
     renderWithRouter(<RegisterPage />, { path: '/register' });
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
@@ -52,11 +52,11 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
       expect(input).toHaveAccessibleDescription(new RegExp(`^${message}`));
     }
     expect(screen.getByLabelText('Username')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it("says 'Passwords do not match' and 'Password strength must be at least Good'", async () => {
-    const fetchMock = stubRegister(() => json({}));
+    const sent = fakeRegister(registered);
     const user = userEvent.setup();
     renderWithRouter(<RegisterPage />, { path: '/register' });
     await fillForm(user, { password: 'abcdefgh', confirm: 'abcdefgx' });
@@ -65,7 +65,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     expect(screen.getByText('Password strength must be at least Good')).toBeInTheDocument();
     const confirm = screen.getByLabelText('Confirm password');
     expect(confirm).toHaveAccessibleDescription('Passwords do not match');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     // From then on the confirmation is checked as either password changes.
     await user.clear(confirm);
@@ -111,7 +111,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
   });
 
   it("sends username, email and password, shows 'Registration Successful!' and then opens /login", async () => {
-    const fetchMock = stubRegister(() => json({ data: { message: 'Registered' } }, 201));
+    const sent = fakeRegister(registered);
     const user = userEvent.setup();
     const { router } = renderWithRouter(<RegisterPage />, { path: '/register' });
     await fillForm(user);
@@ -121,20 +121,21 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     expect(dialog).toHaveAccessibleDescription(
       'To activate your account, please go to your email and verify using the link we sent you.',
     );
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
-    expect(JSON.parse(init.body as string)).toEqual({
-      username: 'juan.dc',
-      email: 'juan@example.ph',
-      password: 'Strong-pass1',
-      noticeVersion: CURRENT_NOTICE_VERSION,
-      consents: [],
-    });
+    expect(sent).toEqual([
+      {
+        username: 'juan.dc',
+        email: 'juan@example.ph',
+        password: 'Strong-pass1',
+        noticeVersion: CURRENT_NOTICE_VERSION,
+        consents: [],
+      },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('offers the optional consents unticked and sends only those ticked, with the notice version', async () => {
-    const fetchMock = stubRegister(() => json({ data: { message: 'Registered' } }, 201));
+    const sent = fakeRegister(registered);
     const user = userEvent.setup();
     renderWithRouter(<RegisterPage />, { path: '/register' });
     const boxes = Object.values(CONSENT_LABELS).map(({ label }) =>
@@ -146,8 +147,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     await user.click(screen.getByRole('checkbox', { name: CONSENT_LABELS.member_directory.label }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await screen.findByRole('alertdialog', { name: 'Registration Successful!' });
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
-    expect(JSON.parse(init.body as string)).toMatchObject({
+    expect(sent[0]).toMatchObject({
       noticeVersion: CURRENT_NOTICE_VERSION,
       consents: ['member_directory'],
     });
@@ -158,7 +158,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
     [409, 'username_taken', 'This username is already taken'],
     [429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.'],
   ])("shows the server's message for %i %s", async (status, code, error) => {
-    stubRegister(() => json({ error, code }, status));
+    fakeRegister(() => refusal(status, { error, code }));
     const user = userEvent.setup();
     const { router } = renderWithRouter(<RegisterPage />, { path: '/register' });
     await fillForm(user);
@@ -172,7 +172,7 @@ describe('RegisterPage (spec 000 §2 "/register", §5)', () => {
 
   it('only logs other failures (spec 000 §8)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubRegister(() => json({ error: 'Internal Server Error' }, 500));
+    fakeRegister(() => refusal(500, { error: 'Internal Server Error' }));
     const user = userEvent.setup();
     renderWithRouter(<RegisterPage />, { path: '/register' });
     await fillForm(user);

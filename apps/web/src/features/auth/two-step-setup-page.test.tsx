@@ -1,37 +1,32 @@
+import { recoveryCodesResponseSchema, totpEnrolmentResponseSchema } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { json } from '@/test/fixtures';
+import { answer, fakeRoute, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { groupSecret, TwoStepSetupPage } from './two-step-setup-page';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, index) => `abcd-ef${String.fromCharCode(103 + index)}${index}`);
 
-function stubServer() {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/auth/2fa/totp/enrol')
-      return json({
-        data: { secret: SECRET, otpauthUrl: `otpauth://totp/MEAP:ana%40meap.org.ph?secret=${SECRET}` },
-      });
-    if (url === '/api/auth/2fa/totp/confirm') {
-      const { code } = JSON.parse(String(init?.body));
-      return code === '123456'
-        ? json({ data: { recoveryCodes: CODES } })
-        : json(
-            {
-              error: 'That code is not right. Check your authenticator app and try again',
-              field: 'code',
-              fields: { code: 'That code is not right. Check your authenticator app and try again' },
-            },
-            400,
-          );
-    }
-    return json({}, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The enrolment and its confirmation ('123456' is right); the enrolments asked. */
+function fakeServer() {
+  const enrolments = fakeRoute('post', '/api/auth/2fa/totp/enrol', () =>
+    answer(totpEnrolmentResponseSchema, {
+      data: { secret: SECRET, otpauthUrl: `otpauth://totp/MEAP:ana%40meap.org.ph?secret=${SECRET}` },
+    }),
+  );
+  fakeRoute('post', '/api/auth/2fa/totp/confirm', (body) =>
+    (body as { code: string }).code === '123456'
+      ? answer(recoveryCodesResponseSchema, { data: { recoveryCodes: CODES } })
+      : refusal(400, {
+          error: 'That code is not right. Check your authenticator app and try again',
+          field: 'code',
+          fields: { code: 'That code is not right. Check your authenticator app and try again' },
+        }),
+  );
+  return { enrolments };
 }
 
 beforeEach(() => {
@@ -46,7 +41,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   useSessionStore.setState({ user: null });
 });
 
@@ -56,7 +50,7 @@ describe('TwoStepSetupPage (decision 061)', () => {
   });
 
   it('shows the QR code and the secret to copy, confirms the first code, then the recovery codes once', async () => {
-    const fetchMock = stubServer();
+    const { enrolments } = fakeServer();
     const user = userEvent.setup();
     const { router } = renderWithRouter(<TwoStepSetupPage />, {
       path: '/account/two-step?next=%2Fadmin%2Fusers',
@@ -65,7 +59,7 @@ describe('TwoStepSetupPage (decision 061)', () => {
     const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByText(groupSecret(SECRET))).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/2fa/totp/enrol')).toHaveLength(1);
+    expect(enrolments).toHaveLength(1);
     // Staff cannot skip it.
     expect(screen.queryByRole('link', { name: /Not now/ })).not.toBeInTheDocument();
 
@@ -110,7 +104,7 @@ describe('TwoStepSetupPage (decision 061)', () => {
         secondFactor: { required: false, enrolled: false },
       },
     });
-    stubServer();
+    fakeServer();
     const user = userEvent.setup();
     const { router } = renderWithRouter(<TwoStepSetupPage />, {
       path: `/account/two-step?next=${encodeURIComponent('https://evil.example/')}`,
