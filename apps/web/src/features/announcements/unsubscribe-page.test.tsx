@@ -1,39 +1,42 @@
-import { ANNOUNCEMENT_MESSAGES } from '@portal/shared';
+import { ANNOUNCEMENT_MESSAGES, messageResponseSchema } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeApi, http, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { UnsubscribePage } from './unsubscribe-page';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => vi.unstubAllGlobals());
+/** The unsubscribe route answering with `reply`; the tokens it was sent (in the address). */
+function fakeUnsubscribe(reply: () => Response) {
+  const tokens: (string | null)[] = [];
+  fakeApi.use(
+    http.post('/api/announcements/unsubscribe', ({ request }) => {
+      tokens.push(new URL(request.url).searchParams.get('token'));
+      return reply();
+    }),
+  );
+  return tokens;
+}
 
 describe('UnsubscribePage (docs/product-rules.md "Announcements")', () => {
   it('changes nothing on opening, and unsubscribes with the token when asked', async () => {
-    const fetchMock = vi.fn(async () => json({ data: { message: ANNOUNCEMENT_MESSAGES.unsubscribed } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const tokens = fakeUnsubscribe(() =>
+      answer(messageResponseSchema, { data: { message: ANNOUNCEMENT_MESSAGES.unsubscribed } }),
+    );
     renderWithRouter(<UnsubscribePage />, { path: '/unsubscribe?token=abc.def' });
     expect(screen.getByRole('heading', { name: ANNOUNCEMENT_MESSAGES.unsubscribeTitle })).toBeVisible();
     expect(screen.getByText(ANNOUNCEMENT_MESSAGES.unsubscribeQuestion)).toBeVisible();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(tokens).toEqual([]);
     await userEvent
       .setup()
       .click(screen.getByRole('button', { name: ANNOUNCEMENT_MESSAGES.unsubscribeButton }));
     expect(await screen.findByRole('status')).toHaveTextContent(ANNOUNCEMENT_MESSAGES.unsubscribed);
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/announcements/unsubscribe?token=abc.def',
-      expect.objectContaining({ method: 'POST' }),
-    );
+    expect(tokens).toEqual(['abc.def']);
   });
 
   it('says the link is invalid when the server refuses the token, or there is none', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json({ error: ANNOUNCEMENT_MESSAGES.unsubscribeInvalid, code: 'invalid_token' }, 400),
-      ),
+    fakeUnsubscribe(() =>
+      refusal(400, { error: ANNOUNCEMENT_MESSAGES.unsubscribeInvalid, code: 'invalid_token' }),
     );
     renderWithRouter(<UnsubscribePage />, { path: '/unsubscribe?token=forged' });
     await userEvent

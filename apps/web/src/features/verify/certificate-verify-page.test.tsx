@@ -1,6 +1,11 @@
-import { CPD_MESSAGES } from '@portal/shared';
+import {
+  type CertificateVerificationResponse,
+  CPD_MESSAGES,
+  certificateVerificationResponseSchema,
+} from '@portal/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeRoute } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { CertificateVerifyPage } from './certificate-verify-page';
 
@@ -15,16 +20,13 @@ const certificate = {
   units: '7.5',
   role: 'participant',
   provider: 'Mineral Exploration Association of the Philippines',
-};
+} as const;
 
-function answering(data: object) {
-  const fetchMock = vi.fn(
-    async (_url: string) =>
-      new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } }),
+/** The verification of `code` answering `data`; the requests it took. */
+const answering = (data: CertificateVerificationResponse['data'], code = CODE) =>
+  fakeRoute('get', `/api/certificates/verify/${code}`, () =>
+    answer(certificateVerificationResponseSchema, { data }),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const renderAt = (code: string) =>
   renderWithRouter(<CertificateVerifyPage />, {
@@ -34,10 +36,10 @@ const renderAt = (code: string) =>
 
 describe('CertificateVerifyPage', () => {
   it('asks the API by the code in the address and shows who, what, when and the printed number', async () => {
-    const fetchMock = answering({ status: 'valid', ...certificate });
+    const asked = answering({ status: 'valid', ...certificate });
     renderAt(CODE);
     expect(await screen.findByText(CPD_MESSAGES.valid)).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`/api/certificates/verify/${CODE}`);
+    expect(asked).toHaveLength(1);
     for (const shown of [certificate.name, certificate.program, certificate.dates, certificate.number]) {
       expect(screen.getByText(shown)).toBeInTheDocument();
     }
@@ -51,7 +53,7 @@ describe('CertificateVerifyPage', () => {
   });
 
   it('says not found for an unknown code, or a printed number', async () => {
-    answering({ status: 'not_found' });
+    answering({ status: 'not_found' }, 'CPD-2026-00007');
     renderAt('CPD-2026-00007');
     expect(await screen.findByText(CPD_MESSAGES.notFound)).toBeInTheDocument();
     expect(screen.getByText(CPD_MESSAGES.notFoundDetail)).toBeInTheDocument();
