@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_MAX_LENGTH } from '../check-in';
 import {
   MEETING_DEFAULTS,
   MEETING_KINDS,
@@ -293,7 +294,7 @@ export const venueBallotInputSchema = z.object({
 export const venueVotersResponseSchema = z.object({ data: z.array(rollEntrySchema) });
 /** POST /api/meetings/{id}/venue-voters/ticket (staff): the voter a scanned event ticket names. */
 export const venueTicketInputSchema = z.object({
-  token: z.string('Scan the ticket').trim().min(1, 'Scan the ticket').max(500, 'This is not a ticket'),
+  token: requiredText('Ticket', 'Scan the ticket', TICKET_MAX_LENGTH),
 });
 export const venueVoterResponseSchema = z.object({ data: rollEntrySchema });
 
