@@ -2,9 +2,9 @@ import {
   formatReceipt,
   MEETING_MEMBER_TEXT,
   MEETING_MESSAGES,
-  MEETING_VENUE_TEXT as T,
   type Meeting,
   type RollEntry,
+  MEETING_VENUE_TEXT as T,
 } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,11 @@ const voter = (id: string, voterName: string, memberName = voterName): RollEntry
 const ANA = voter('3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', 'Ana Reyes');
 const BEN = voter('4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c', 'Ben Lim', 'Luzon Minerals Corp.');
 const candidates = [
-  { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e51', name: 'Maria Santos', statement: 'Twenty years in exploration.' },
+  {
+    id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e51',
+    name: 'Maria Santos',
+    statement: 'Twenty years in exploration.',
+  },
   { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e52', name: 'Jose Cruz', statement: 'Geologist, Baguio.' },
   { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e53', name: 'Liza Tan', statement: 'Mine safety.' },
 ];
@@ -77,7 +81,10 @@ function stubApi(current: Meeting) {
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = () =>
-  renderWithRouter(<VenuePage />, { path: `/admin/meetings/${MEETING_ID}/venue`, route: '/admin/meetings/:id/venue' });
+  renderWithRouter(<VenuePage />, {
+    path: `/admin/meetings/${MEETING_ID}/venue`,
+    route: '/admin/meetings/:id/venue',
+  });
 
 describe('the venue voting page', { timeout: 30_000 }, () => {
   it('hands the ballot to a voter present, shows the receipt large, and forgets the choice after Done', async () => {
@@ -127,13 +134,23 @@ describe('the venue voting page', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Maria Santos')).not.toBeInTheDocument();
     expect(screen.queryByText('Liza Tan')).not.toBeInTheDocument();
     await waitFor(() => {
-      const left = JSON.stringify(queryClient.getMutationCache().getAll().map((m) => m.state));
+      const left = JSON.stringify(
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .map((m) => m.state),
+      );
       expect(left).not.toContain(candidates[0]?.id);
       expect(left).not.toContain('ABCDEFGHJK');
     });
-    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state.data))).not.toContain(
-      'ABCDEFGHJK',
-    );
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data),
+      ),
+    ).not.toContain('ABCDEFGHJK');
 
     // The next voter starts from an empty ballot.
     await user.click(await screen.findByRole('button', { name: T.hand('Ana Reyes') }));
