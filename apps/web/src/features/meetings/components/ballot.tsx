@@ -28,6 +28,8 @@ type BallotProps = {
   cast?: BallotCast;
   /** Shows the receipt some other way than the member's card (large, with the venue's "Done"). */
   receipt?: (receipt: string) => ReactNode;
+  /** The heading's level where it sits: h3 under the member page's sections, h2 under the venue's h1. */
+  headingLevel?: 2 | 3;
 };
 
 /**
@@ -45,7 +47,9 @@ export function Ballot({
   onCast,
   cast: castOtherwise,
   receipt,
+  headingLevel = 3,
 }: BallotProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const [chosen, setChosen] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
@@ -75,9 +79,9 @@ export function Ballot({
       aria-labelledby={headingId}
       className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <h3 id={headingId} className="font-display font-semibold text-lg text-stone-900">
+      <Heading id={headingId} className="font-display font-semibold text-lg text-stone-900">
         {title}
-      </h3>
+      </Heading>
       {cast.data ? (
         <div className="mt-4">
           {receipt ? (

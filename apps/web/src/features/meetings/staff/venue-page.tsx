@@ -186,6 +186,8 @@ function VoterTurn({ meeting, voter, onDone }: { meeting: Meeting; voter: RollEn
   };
   return (
     <>
+      <p className="font-medium text-brand-800 text-sm">{meeting.title}</p>
+      <h1 className="mt-1 mb-4 font-display font-semibold text-2xl text-stone-900">{T.title}</h1>
       {!cast.data && (
         <button
           type="button"
@@ -202,6 +204,7 @@ function VoterTurn({ meeting, voter, onDone }: { meeting: Meeting; voter: RollEn
         candidates={meeting.candidates}
         seats={meeting.seats}
         title={T.ballotOf(voter.voterName)}
+        headingLevel={2}
         cast={cast}
         receipt={(receipt) => (
           <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-center sm:p-8">
