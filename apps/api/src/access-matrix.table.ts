@@ -519,6 +519,24 @@ async function matrixMeeting(
   return { meeting, ownerEntry, otherEntry };
 }
 
+/**
+ * A meeting open for voting whose event the owner is checked in at, with the owner's ticket: the
+ * venue's tablet (docs/decisions/071 "Venue voting") may hand them the ballot.
+ */
+async function matrixVenue({ db, config, owner }: MatrixFixture) {
+  const { meeting, ownerEntry } = await matrixMeeting(db, owner, { voting: 'open' });
+  if (!ownerEntry) throw new Error('roll not created');
+  const { event, registration, token } = await createTicket(db, config, owner.id);
+  await db.update(meetings).set({ eventId: event.id }).where(eq(meetings.id, meeting.id));
+  await db.insert(eventCheckIns).values({
+    registration_id: registration.id,
+    day: manilaDateString(),
+    session: 'day',
+    checked_in_at: new Date(),
+  });
+  return { path: `/api/meetings/${meeting.id}`, entryId: ownerEntry.id, token };
+}
+
 /** A nomination on a frozen roll: of the owner (`ofOwner`) by the other voter, or of the other voter. */
 async function matrixNomination(db: Db, owner: User, { ofOwner }: { ofOwner: boolean }) {
   const { meeting, ownerEntry, otherEntry } = await matrixMeeting(db, owner);
@@ -2247,6 +2265,24 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async ({ db, owner }) => ({
       url: `/api/meetings/${(await matrixMeeting(db, owner)).meeting.id}/turnout`,
     }),
+  },
+  'GET /api/meetings/:id/venue-voters': {
+    ...adminOnly,
+    request: async (fixture) => ({ url: `${(await matrixVenue(fixture)).path}/venue-voters` }),
+  },
+  'POST /api/meetings/:id/venue-voters/ticket': {
+    ...adminOnly,
+    request: async (fixture) => {
+      const venue = await matrixVenue(fixture);
+      return { url: `${venue.path}/venue-voters/ticket`, payload: { token: venue.token } };
+    },
+  },
+  'POST /api/meetings/:id/venue-ballots': {
+    ...adminOnly,
+    request: async (fixture) => {
+      const venue = await matrixVenue(fixture);
+      return { url: `${venue.path}/venue-ballots`, payload: { entryId: venue.entryId, candidateIds: [] } };
+    },
   },
   'GET /api/meetings/:id/quorum': {
     ...adminOnly,

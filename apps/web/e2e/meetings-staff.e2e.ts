@@ -32,6 +32,8 @@ const DAY = 86_400_000;
 let nominee: TestMember;
 let nominator: TestMember;
 let grantor: TestMember;
+/** Votes on the venue's tablet (decision 071 "Venue voting"), once checked in at the door. */
+let venueVoter: TestMember;
 let committee: TestMember;
 let eventId: string;
 let meetingId: string;
@@ -70,9 +72,11 @@ const quorumFigure = async (page: Page, label: string) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [nominee, nominator, grantor] = (await Promise.all(
-    ['nominee', 'nominator', 'grantor'].map((prefix) => memberInGoodStanding(browser.baseUrl, prefix)),
-  )) as [TestMember, TestMember, TestMember];
+  [nominee, nominator, grantor, venueVoter] = (await Promise.all(
+    ['nominee', 'nominator', 'grantor', 'venue'].map((prefix) =>
+      memberInGoodStanding(browser.baseUrl, prefix),
+    ),
+  )) as [TestMember, TestMember, TestMember, TestMember];
 
   // The election committee: a named account the administrator gives the role.
   committee = await createConfirmedMember(browser.baseUrl, 'committee');
@@ -103,17 +107,19 @@ beforeAll(async () => {
   });
   expect(created.status(), await created.text()).toBe(201);
   eventId = (await created.json()).data.id;
-  // The nominee registers; the secretariat approves, so their ticket opens the door.
-  const registered = await (await memberApi(nominee))('POST', `/api/events/${eventId}/registration`);
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const attendees = (
-    await (await secretariat.page.request.get(`/api/events/admin/${eventId}/attendees`)).json()
-  ).data.attendees as { user_id: string; email: string }[];
-  const attendee = attendees.find((row) => row.email === nominee.email);
-  const approved = await secretariat.page.request.put('/api/events/admin/update-user-event', {
-    data: { status: 'approved', userId: attendee?.user_id, eventId },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
+  // The nominee and the venue's voter register; the secretariat approves, so their tickets open the door.
+  for (const member of [nominee, venueVoter]) {
+    const registered = await (await memberApi(member))('POST', `/api/events/${eventId}/registration`);
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const attendees = (
+      await (await secretariat.page.request.get(`/api/events/admin/${eventId}/attendees`)).json()
+    ).data.attendees as { user_id: string; email: string }[];
+    const attendee = attendees.find((row) => row.email === member.email);
+    const approved = await secretariat.page.request.put('/api/events/admin/update-user-event', {
+      data: { status: 'approved', userId: attendee?.user_id, eventId },
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
   await secretariat.context.close();
 });
 afterAll(() => browser.close());
@@ -307,7 +313,52 @@ describe('the annual meeting, run by the staff', () => {
     await quorum.setViewportSize({ width: 390, height: 844 });
     await saveScreenshot(quorum, 'meetings-staff-quorum-390');
 
+    // The venue's tablet (decision 071 "Venue voting"): a voter checked in at the door votes on it.
+    const venueName = individualNameOf(venueVoter);
+    await door.bringToFront();
+    await door
+      .getByRole('searchbox', { name: 'Search attendees by name or company' })
+      .fill(venueVoter.username);
+    await door.getByRole('button', { name: `Check in ${venueName}` }).click();
+    await door.getByTestId('check-in-feedback').getByText(venueName).waitFor();
     await page.bringToFront();
+    await page.reload();
+    await page.getByRole('link', { name: 'Venue voting' }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/meetings/${meetingId}/venue`);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('heading', { level: 1, name: 'Venue voting' }).waitFor();
+    await page.getByLabel('Find a voter present').fill(venueName);
+    const hand = page.getByRole('button', { name: `Hand the tablet to ${venueName}` });
+    await hand.waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'meetings-venue-list-1024');
+    await hand.click();
+    await page.getByRole('heading', { name: `Ballot of ${venueName}` }).waitFor();
+    await page.getByLabel(individualNameOf(nominee)).check();
+    await page.getByText('1 of 7 chosen').waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'meetings-venue-ballot-1024');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'meetings-venue-ballot-390');
+    await page.getByRole('button', { name: 'Review and cast' }).click();
+    await page.getByRole('alertdialog').getByText(individualNameOf(nominee)).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cast ballot' }).click();
+    const receipt = page.getByRole('status', { name: 'Your receipt code' });
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    await saveScreenshot(page, 'meetings-venue-receipt-390');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'meetings-venue-receipt-1024');
+    await page.getByRole('button', { name: 'Done — next voter' }).click();
+    await page.getByText('Nobody checked in is waiting to vote.').waitFor();
+    expect(await page.getByText(venueName).count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'meetings-venue-done-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openPage(page, `${paths.adminMeeting(meetingId)}?tab=voting`);
+    await tableRow(page, 'Turnout', venueName).getByText('The voter, at the venue').waitFor();
+
     await page.getByRole('button', { name: 'Close voting now' }).click();
     await page
       .getByRole('alertdialog', { name: 'Close voting now' })
@@ -320,7 +371,7 @@ describe('the annual meeting, run by the staff', () => {
   it('the committee reads the tally and certifies it', async () => {
     const { page, context } = await staffPage('laptop', committee.email, committee.password);
     await openPage(page, `${paths.adminMeeting(meetingId)}?tab=certification`);
-    await page.getByText('3 votes').waitFor();
+    await page.getByText('4 votes').waitFor();
     await page.getByRole('button', { name: 'Certify the results' }).click();
     await page
       .getByRole('alertdialog', { name: 'Certify the results' })
@@ -337,7 +388,7 @@ describe('the annual meeting, run by the staff', () => {
     const results = await page.request.get(`/api/meetings/${meetingId}/results`);
     const published = (await results.json()).data;
     expect(published.certified).toBe(true);
-    expect(published.ballots).toHaveLength(3);
+    expect(published.ballots).toHaveLength(4);
     await context.close();
   });
 

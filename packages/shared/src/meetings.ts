@@ -176,6 +176,12 @@ export const MEETING_MESSAGES = {
   correctionsClosed: 'The roll can no longer be corrected',
   correctionResolved: 'This correction has already been resolved',
   eventNotFound: 'Event not found',
+  /** Venue voting (the tablet at the meeting, decision 071 "Venue voting"). */
+  voterNotFound: 'This voter is not on the roll of this meeting',
+  venueNoEvent: 'This meeting has no event for check-in, so no voter is present at the venue',
+  voterNotPresent: 'This voter has not checked in at the meeting: check them in at the door first',
+  ticketNotOnRoll: 'This ticket’s holder is not on the roll of this meeting',
+  ticketOtherEvent: 'This ticket is not for this meeting’s event',
 } as const;
 
 /**
@@ -224,4 +230,27 @@ export const MEETING_MEMBER_TEXT = {
   photoSaved: 'The photo is saved.',
   photoRemoved: 'The photo is removed.',
   photoNotSent: 'The photo was not saved: add it from the nomination above.',
+} as const;
+
+/** What the venue's tablet says (apps/web/src/features/meetings/staff/venue-page.tsx, decision 071 "Venue voting"). */
+export const MEETING_VENUE_TEXT = {
+  title: 'Venue voting',
+  link: 'Venue voting',
+  linkHelp: 'For voters present at the venue: hand them the tablet to cast their ballot.',
+  noEvent: 'Link the meeting to its event first: the voters present are those checked in at its door.',
+  notOpen: 'Voting is not open: the tablet takes ballots only while voting is open.',
+  scanTitle: 'Scan the voter’s ticket',
+  scanHelp: 'The QR code of their event ticket, as at the door.',
+  searchLabel: 'Find a voter present',
+  searchPlaceholder: 'Name or member',
+  listTitle: 'Present, not yet voted',
+  listEmpty: 'Nobody checked in is waiting to vote.',
+  listNoMatch: 'No voter present matches that name.',
+  hand: (name: string) => `Hand the tablet to ${name}`,
+  ballotOf: (name: string) => `Ballot of ${name}`,
+  handBack: 'Not you? Give the tablet back',
+  receiptTitle: 'Your receipt code',
+  receiptHelp:
+    'Write it down or take a photo of it. Once the election committee certifies the results, find the code on the meeting’s results page (Meetings, then this meeting, then Results) to check that your ballot was counted as cast. The code does not say who voted.',
+  done: 'Done — next voter',
 } as const;

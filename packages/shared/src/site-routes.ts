@@ -81,6 +81,8 @@ export const sitePaths = {
   adminMeeting: (id: string) => `/admin/meetings/${encodeURIComponent(id)}`,
   /** After the annual meeting (docs/decisions/078): the staff's panel and the members' downloads. */
   adminMeetingAfter: (id: string) => `/admin/meetings/${encodeURIComponent(id)}/after`,
+  /** The venue's tablet for the voters present (docs/decisions/071 "Venue voting"). */
+  adminMeetingVenue: (id: string) => `/admin/meetings/${encodeURIComponent(id)}/venue`,
   meetingDocuments: '/meeting-documents',
   /** The annual meeting for members (docs/decisions/071): the list, a meeting, its results. */
   meetings: '/meetings',
@@ -158,6 +160,7 @@ export const SITE_ROUTES: readonly string[] = [
   sitePaths.adminMeetings,
   `${sitePaths.adminMeetings}/:id`,
   '/admin/meetings/:id/after',
+  '/admin/meetings/:id/venue',
   sitePaths.meetingDocuments,
   sitePaths.meetings,
   `${sitePaths.meetings}/:id`,

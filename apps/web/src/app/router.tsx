@@ -334,7 +334,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // The live quorum for the projector (docs/decisions/071): a staff screen of the meetings area,
+    // The live quorum for the projector and the venue's tablet (docs/decisions/071): staff screens of the meetings area,
     // guarded as the admin screens are, without their frame; at the address the meeting's staff
     // page has always opened, beside the members' /meetings pages.
     element: <RequireAuth requiredRole="admin" />,
@@ -353,6 +353,15 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/meetings/staff/quorum-page').then((m) => ({
                     Component: m.QuorumPage,
+                  })),
+              }),
+              // The venue's tablet (decision 071 "Venue voting"): handed to voters, so no admin
+              // menu or sidebar to wander into, only the page.
+              staffPage('Venue voting', 'meetings', {
+                path: '/admin/meetings/:id/venue',
+                lazy: () =>
+                  import('@/features/meetings/staff/venue-page').then((m) => ({
+                    Component: m.VenuePage,
                   })),
               }),
             ],

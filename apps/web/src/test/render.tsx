@@ -26,7 +26,7 @@ export function renderWithRouter(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }
 
 function CurrentPath() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_MAX_LENGTH } from '../check-in';
 import {
   MEETING_DEFAULTS,
   MEETING_KINDS,
@@ -289,6 +290,22 @@ export const ballotInputSchema = z.object({
 });
 export const ballotResponseSchema = z.object({ data: z.object({ receipt: z.string() }) });
 
+/**
+ * POST /api/meetings/{id}/venue-ballots (staff, decision 071 "Venue voting"): the ballot of a voter
+ * present at the venue, cast on the staff's tablet; the same choices as online.
+ */
+export const venueBallotInputSchema = z.object({
+  entryId: z.uuid('Choose the voter'),
+  candidateIds,
+});
+/** GET /api/meetings/{id}/venue-voters (staff): the voters checked in at the meeting who have not voted. */
+export const venueVotersResponseSchema = z.object({ data: z.array(rollEntrySchema) });
+/** POST /api/meetings/{id}/venue-voters/ticket (staff): the voter a scanned event ticket names. */
+export const venueTicketInputSchema = z.object({
+  token: requiredText('Ticket', 'Scan the ticket', TICKET_MAX_LENGTH),
+});
+export const venueVoterResponseSchema = z.object({ data: rollEntrySchema });
+
 export const resultsSchema = z.object({
   certified: z.boolean(),
   candidates: z.array(z.object({ id: z.uuid(), name: z.string(), votes: z.number().int() })),
@@ -318,7 +335,12 @@ export const turnoutResponseSchema = z.object({
     rollSize: z.number().int(),
     voted: z.number().int(),
     entries: z.array(
-      rollEntrySchema.extend({ hasVoted: z.boolean(), castBy: z.enum(VOTE_CAST_BY).nullable() }),
+      rollEntrySchema.extend({
+        hasVoted: z.boolean(),
+        castBy: z.enum(VOTE_CAST_BY).nullable(),
+        /** Cast on the staff's tablet at the venue (decision 071 "Venue voting"). */
+        atVenue: z.boolean(),
+      }),
     ),
   }),
 });

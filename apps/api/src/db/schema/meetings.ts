@@ -255,6 +255,8 @@ export const meetingVotes = pgTable(
       .notNull()
       .references(() => meetings.id, { onDelete: 'cascade' }),
     castBy: text('cast_by').$type<VoteCastBy>().notNull(),
+    /** Cast on the staff's tablet at the venue by a voter checked in there (decision 071 "Venue voting"). */
+    atVenue: boolean('at_venue').notNull().default(false),
   },
   (t) => [
     checkIn('meeting_votes_cast_by_check', t.castBy, VOTE_CAST_BY),

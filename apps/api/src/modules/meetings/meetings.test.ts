@@ -592,7 +592,13 @@ describe('meetings: the secret ballot', () => {
       'meetingId',
       'receipt',
     ]);
-    expect(Object.keys(getTableColumns(meetingVotes)).sort()).toEqual(['castBy', 'entryId', 'meetingId']);
+    // "Has voted" says how it was cast (and whether at the venue: decision 071), never when or what.
+    expect(Object.keys(getTableColumns(meetingVotes)).sort()).toEqual([
+      'atVenue',
+      'castBy',
+      'entryId',
+      'meetingId',
+    ]);
     const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => person('individual')));
     if (!a || !b || !c || !d) throw new Error('people');
     const id = await newMeeting();

@@ -28,6 +28,10 @@ import {
   rollResponseSchema,
   STAFF_AREAS,
   turnoutResponseSchema,
+  venueBallotInputSchema,
+  venueTicketInputSchema,
+  venueVoterResponseSchema,
+  venueVotersResponseSchema,
   votersResponseSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,11 +43,13 @@ import type { ImageUploads } from '../../lib/images';
 import { sendPicture } from '../../lib/member-pictures';
 import { multipartForm } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
+import { ticketKeyOf } from '../../lib/tickets';
 import type { Viewer } from '../../plugins/access';
 import { readNominationPhoto, setNominationPhoto } from './nomination-photos';
 import {
   acceptNomination,
   castBallot,
+  castVenueBallot,
   certify,
   closeVoting,
   createMeeting,
@@ -52,6 +58,7 @@ import {
   listCorrections,
   listMeetings,
   listProxies,
+  listVenueVoters,
   listVoters,
   nominate,
   openVoting,
@@ -69,6 +76,7 @@ import {
   updateMeeting,
   validateNomination,
   validateProxy,
+  venueVoterOfTicket,
   withdrawNomination,
 } from './service';
 
@@ -88,6 +96,11 @@ const member = { access: 'member' } as const;
 /** A candidate's photo: the one file of its form, no text fields. */
 const photoForm = multipartForm(z.object({}), { files: { [NOMINATION_PHOTO_FIELD]: 1 } });
 const uploadRefusals = { ...refusals, 413: apiErrorSchema, 415: apiErrorSchema };
+/**
+ * The venue's tablet (decision 071 "Venue voting"): everyone who may read the roll and turnout —
+ * the secretariat at the door, the election committee, administrators.
+ */
+const venue = { access: 'staff', roles: STAFF_AREAS.meetings } as const;
 
 /**
  * The annual meeting and the election of trustees under /api (docs/product-rules.md "Meetings and
@@ -555,6 +568,56 @@ export const meetingRoutes: FastifyPluginAsyncZod<{
       reply
         .status(201)
         .send({ data: await castBallot(db, viewerOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/meetings/:id/venue-voters',
+    {
+      config: venue,
+      schema: {
+        tags,
+        summary: 'The voters checked in at the meeting who have not voted yet',
+        params: idParamsSchema,
+        response: { 200: venueVotersResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await listVenueVoters(db, request.params.id) }),
+  );
+
+  const ticketKey = ticketKeyOf(config);
+  app.post(
+    '/meetings/:id/venue-voters/ticket',
+    {
+      config: venue,
+      schema: {
+        tags,
+        summary: 'The voter a scanned event ticket names, when present and not yet voted',
+        params: idParamsSchema,
+        body: venueTicketInputSchema,
+        response: { 200: venueVoterResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await venueVoterOfTicket(db, ticketKey, request.params.id, request.body.token),
+    }),
+  );
+
+  app.post(
+    '/meetings/:id/venue-ballots',
+    {
+      config: venue,
+      schema: {
+        tags,
+        summary: 'Cast the ballot of a voter present at the venue, on the staff’s tablet',
+        params: idParamsSchema,
+        body: venueBallotInputSchema,
+        response: { 201: ballotResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await castVenueBallot(db, viewerOf(request), request.params.id, request.body) }),
   );
 
   app.get(

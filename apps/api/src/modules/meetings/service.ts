@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   type AdminAuditAction,
   type AuditChanges,
+  CHECK_IN_MESSAGES,
   canonicalBoardPosition,
   categoryVotes,
   displayName,
@@ -51,10 +52,11 @@ import {
   representatives,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { queueBulkMail } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
 import { memberPictureAddress } from '../../lib/member-pictures';
+import { readTicket } from '../../lib/tickets';
 import { type Viewer, viewerHolds } from '../../plugins/access';
 import { recordAdminAction } from '../audit';
 import { goodStanding, newestMembershipOf, standingOf } from '../membership-standing';
@@ -1055,48 +1057,166 @@ export async function castBallot(
     if (!own) throw refused(await notOnRollReason(db, meeting, viewer.userId), 'not_on_roll');
     voter = own;
   }
+  await assertBallot(db, meeting, input.candidateIds, now);
+  return recordBallot(db, meeting.id, voter, input.candidateIds, {
+    castBy: voter.id === own?.id ? 'voter' : 'proxy',
+  });
+}
+
+/** The rules every ballot meets, online or at the venue: voting open (409), the seats and the candidates (400). */
+async function assertBallot(db: Db, meeting: MeetingRow, candidateIds: string[], now: Date) {
   const state = votingState(meeting, now);
   if (state !== 'open' || !meeting.rollFrozenAt)
     throw conflict(
       state === 'closed' ? MEETING_MESSAGES.votingClosed : MEETING_MESSAGES.votingNotOpen,
       'voting_not_open',
     );
-  if (input.candidateIds.length > meeting.seats)
+  if (candidateIds.length > meeting.seats)
     throw new AppError(400, MEETING_MESSAGES.tooManyChoices(meeting.seats), {
       code: 'validation_error',
       field: 'candidateIds',
     });
-  if (input.candidateIds.length > 0) {
+  if (candidateIds.length > 0) {
     const valid = await db
       .select({ id: meetingNominations.id })
       .from(meetingNominations)
       .where(
         and(
-          eq(meetingNominations.meetingId, id),
+          eq(meetingNominations.meetingId, meeting.id),
           eq(meetingNominations.status, 'valid'),
-          inArray(meetingNominations.id, input.candidateIds),
+          inArray(meetingNominations.id, candidateIds),
         ),
       );
-    if (valid.length !== input.candidateIds.length)
+    if (valid.length !== candidateIds.length)
       throw new AppError(400, MEETING_MESSAGES.unknownCandidate, {
         code: 'validation_error',
         field: 'candidateIds',
       });
   }
+}
+
+/**
+ * "Has voted" and the ballot in one transaction, both or neither: the "has voted" insert meets any
+ * other for the same entry at its primary key, so of two at once one commits and the other gets
+ * 409. `also` runs in the same transaction (the venue's audit entry), never with the ballot's id.
+ */
+async function recordBallot(
+  db: Db,
+  meetingId: string,
+  voter: RollEntryRow,
+  candidateIds: string[],
+  how: { castBy: 'voter' | 'proxy'; atVenue?: boolean },
+  also?: (tx: DbTransaction) => Promise<void>,
+) {
   const receipt = newReceipt();
   await db.transaction(async (tx) => {
     const marked = await tx
       .insert(meetingVotes)
-      .values({ entryId: voter.id, meetingId: id, castBy: voter.id === own?.id ? 'voter' : 'proxy' })
+      .values({ entryId: voter.id, meetingId, castBy: how.castBy, atVenue: how.atVenue ?? false })
       .onConflictDoNothing()
       .returning({ entryId: meetingVotes.entryId });
     if (marked.length === 0) throw conflict(MEETING_MESSAGES.alreadyVoted, 'already_voted');
     // Sorted, so the stored list says nothing of the order the voter ticked them in.
-    await tx
-      .insert(meetingBallots)
-      .values({ meetingId: id, receipt, candidateIds: [...input.candidateIds].sort() });
+    await tx.insert(meetingBallots).values({ meetingId, receipt, candidateIds: [...candidateIds].sort() });
+    await also?.(tx);
   });
   return { receipt };
+}
+
+// Venue voting -------------------------------------------------------------------------------
+
+/**
+ * Whether a roll entry's account is checked in at the meeting's linked event: the event check-in
+ * reused (docs/decisions/053), as the quorum counts "present".
+ */
+const presentSql = (meeting: MeetingRow) =>
+  meeting.eventId
+    ? sql<boolean>`exists (select 1 from ${eventRegistrations} join ${eventCheckIns} on ${eventCheckIns.registration_id} = ${eventRegistrations.id}
+        where ${eventRegistrations.event_id} = ${meeting.eventId} and ${eventRegistrations.user_id} = ${meetingRollEntries.userId})`
+    : sql<boolean>`false`;
+
+const notVotedSql = sql<boolean>`not exists (select 1 from ${meetingVotes} where ${meetingVotes.entryId} = ${meetingRollEntries.id})`;
+
+/** The voters checked in at the meeting's event who have not voted: whom the venue's tablet may be handed to. */
+export async function listVenueVoters(db: Db, id: string) {
+  const meeting = await meetingOf(db, id);
+  if (!meeting.eventId) return [];
+  const rows = await db
+    .select()
+    .from(meetingRollEntries)
+    .where(and(eq(meetingRollEntries.meetingId, id), presentSql(meeting), notVotedSql))
+    .orderBy(asc(meetingRollEntries.voterName), asc(meetingRollEntries.id));
+  return rows.map(toEntry);
+}
+
+/**
+ * The voter a scanned event ticket names (the check-in's signed ticket, lib/tickets.ts): its
+ * registration must be for the meeting's event, current, and its account on the roll. Whether they
+ * are present and have not voted is said by the same refusals as the ballot's.
+ */
+export async function venueVoterOfTicket(db: Db, ticketKey: string, id: string, token: string) {
+  const meeting = await meetingOf(db, id);
+  if (!meeting.eventId) throw conflict(MEETING_MESSAGES.venueNoEvent, 'no_event');
+  const ticket = readTicket(ticketKey, token);
+  if (!ticket) throw badRequest(CHECK_IN_MESSAGES.ticketInvalid, 'ticket_invalid');
+  const [registration] = await db
+    .select({
+      eventId: eventRegistrations.event_id,
+      userId: eventRegistrations.user_id,
+      version: eventRegistrations.ticket_version,
+    })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, ticket.registrationId));
+  if (!registration) throw conflict(CHECK_IN_MESSAGES.registrationWithdrawn, 'registration_withdrawn');
+  if (registration.eventId !== meeting.eventId)
+    throw conflict(MEETING_MESSAGES.ticketOtherEvent, 'ticket_other_event');
+  if (registration.version !== ticket.version)
+    throw conflict(CHECK_IN_MESSAGES.ticketReplaced, 'ticket_replaced');
+  const entry = await entryOfUser(db, id, registration.userId);
+  if (!entry) throw notFound(MEETING_MESSAGES.ticketNotOnRoll);
+  await assertPresentNotVoted(db, meeting, entry);
+  return toEntry(entry);
+}
+
+async function assertPresentNotVoted(db: Db | DbTransaction, meeting: MeetingRow, entry: RollEntryRow) {
+  if (!meeting.eventId) throw conflict(MEETING_MESSAGES.venueNoEvent, 'no_event');
+  // In the where clause, where the columns keep their table (a select list of one table drops it).
+  const [present] = await db
+    .select({ id: meetingRollEntries.id })
+    .from(meetingRollEntries)
+    .where(and(eq(meetingRollEntries.id, entry.id), presentSql(meeting)));
+  if (!present) throw conflict(MEETING_MESSAGES.voterNotPresent, 'not_present');
+  if ((await hasVoted(db, [entry.id])).has(entry.id))
+    throw conflict(MEETING_MESSAGES.alreadyVoted, 'already_voted');
+}
+
+/**
+ * Casts the ballot of a voter present at the venue, on the tablet a staff member hands them: the
+ * same rules and the same two rows as online (their own ballot, `castBy` voter), "has voted"
+ * marked `atVenue`. The audit log records that the viewer handed the tablet to that voter, never
+ * the choice, the receipt or the ballot's id.
+ */
+export async function castVenueBallot(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: { entryId: string; candidateIds: string[] },
+  now = new Date(),
+) {
+  const meeting = await meetingOf(db, id);
+  const voter = await entryById(db, id, input.entryId);
+  if (!voter) throw notFound(MEETING_MESSAGES.voterNotFound);
+  await assertBallot(db, meeting, input.candidateIds, now);
+  await assertPresentNotVoted(db, meeting, voter);
+  return recordBallot(db, id, voter, input.candidateIds, { castBy: 'voter', atVenue: true }, (tx) =>
+    audit(
+      tx,
+      viewer,
+      'meeting_venue_ballot_handed',
+      { venue_ballot: { from: null, to: `${voter.voterName} (${meeting.title})` } },
+      voter.userId ?? viewer.userId,
+    ),
+  );
 }
 
 // Voting, results, turnout, quorum ------------------------------------------------------------
@@ -1211,7 +1331,7 @@ export async function tallyOf(db: Db, id: string, certified: boolean) {
 export async function readTurnout(db: Db, id: string) {
   await meetingOf(db, id);
   const rows = await db
-    .select({ entry: meetingRollEntries, castBy: meetingVotes.castBy })
+    .select({ entry: meetingRollEntries, castBy: meetingVotes.castBy, atVenue: meetingVotes.atVenue })
     .from(meetingRollEntries)
     .leftJoin(meetingVotes, eq(meetingVotes.entryId, meetingRollEntries.id))
     .where(eq(meetingRollEntries.meetingId, id))
@@ -1223,6 +1343,7 @@ export async function readTurnout(db: Db, id: string) {
       ...toEntry(row.entry),
       hasVoted: row.castBy !== null,
       castBy: row.castBy,
+      atVenue: row.atVenue === true,
     })),
   };
 }
@@ -1233,10 +1354,7 @@ export async function readTurnout(db: Db, id: string) {
  */
 export async function readQuorum(db: Db, id: string): Promise<Quorum> {
   const meeting = await meetingOf(db, id);
-  const present = meeting.eventId
-    ? sql<boolean>`exists (select 1 from ${eventRegistrations} join ${eventCheckIns} on ${eventCheckIns.registration_id} = ${eventRegistrations.id}
-        where ${eventRegistrations.event_id} = ${meeting.eventId} and ${eventRegistrations.user_id} = ${meetingRollEntries.userId})`
-    : sql<boolean>`false`;
+  const present = presentSql(meeting);
   const online = sql<boolean>`exists (select 1 from ${meetingVotes} where ${meetingVotes.entryId} = ${meetingRollEntries.id})`;
   const proxy = sql<boolean>`exists (select 1 from ${meetingProxies} where ${meetingProxies.grantorEntryId} = ${meetingRollEntries.id} and ${meetingProxies.status} = 'valid')`;
   const [row] = await db

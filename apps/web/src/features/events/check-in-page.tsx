@@ -15,6 +15,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, CircleX, ImageUp, Search, WifiOff 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { QrCamera, readQrFromImage } from '@/components/ui/qr-camera';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMayOpen } from '@/lib/staff-access';
@@ -30,7 +31,6 @@ import {
   withAttendee,
 } from './check-in/door';
 import { loadList, loadQueue, type QueuedCheckIn, saveList, saveQueue } from './check-in/offline-store';
-import { QrCamera, readQrFromImage } from './check-in/qr-camera';
 
 /**
  * What the big panel says after a scan: the answer, and whether it waits on the phone (`queued`)

@@ -32,7 +32,7 @@ export type RollCorrection = {
 export type Turnout = {
   rollSize: number;
   voted: number;
-  entries: (RollEntry & { hasVoted: boolean; castBy: VoteCastBy | null })[];
+  entries: (RollEntry & { hasVoted: boolean; castBy: VoteCastBy | null; atVenue: boolean })[];
 };
 export type Results = {
   certified: boolean;
@@ -257,3 +257,46 @@ const step = (id: string, path: 'voting/open' | 'voting/close' | 'certify') => a
 export const useOpenVoting = (id: string) => useMeetingChange(id, step(id, 'voting/open'));
 export const useCloseVoting = (id: string) => useMeetingChange(id, step(id, 'voting/close'));
 export const useCertify = (id: string) => useMeetingChange(id, step(id, 'certify'));
+
+// Venue voting (docs/decisions/071 "Venue voting") --------------------------------------------
+
+/** GET /meetings/{id}/venue-voters: the voters checked in at the meeting who have not voted. */
+export const useVenueVoters = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: staffMeetingKeys.part(id, 'venue-voters'),
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: RollEntry[] }>(`${meetingPath(id)}/venue-voters`, { signal })).data,
+  });
+
+/** POST /meetings/{id}/venue-voters/ticket: the voter a scanned event ticket names. */
+export const useVenueTicket = (id: string) =>
+  useMutation({
+    mutationFn: async (token: string) =>
+      (
+        await apiRequest<{ data: RollEntry }>(`${meetingPath(id)}/venue-voters/ticket`, {
+          method: 'POST',
+          body: { token },
+        })
+      ).data,
+  });
+
+/**
+ * POST /meetings/{id}/venue-ballots: the ballot of `entryId`, cast on the tablet. `gcTime: 0`, so
+ * the mutation (which holds the choices it sent) leaves the cache as soon as its screen is gone:
+ * nothing the voter chose stays in the client once the next voter comes.
+ */
+export const useCastVenueBallot = (id: string, entryId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: async ({ candidateIds }: { candidateIds: string[]; onBehalfOf?: string }) =>
+      (
+        await apiRequest<{ data: { receipt: string } }>(`${meetingPath(id)}/venue-ballots`, {
+          method: 'POST',
+          body: { entryId, candidateIds },
+        })
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffMeetingKeys.one(id) }),
+  });
+};

@@ -1,11 +1,19 @@
 import { type Meeting, MEETING_MEMBER_TEXT as T } from '@portal/shared';
-import { useId, useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCastBallot } from '../api/member';
 import { CandidatePhoto } from './candidate-photo';
 import { failureText } from './meeting-section';
 import { ReceiptCard } from './receipt-card';
+
+/** What casts a ballot: the member's own call, or the venue's (features/meetings/staff/venue-page.tsx). */
+export type BallotCast = UseMutationResult<
+  { receipt: string },
+  Error,
+  { candidateIds: string[]; onBehalfOf?: string }
+>;
 
 type BallotProps = {
   meetingId: string;
@@ -17,6 +25,12 @@ type BallotProps = {
   onBehalfOf?: string;
   /** Told once the ballot is cast, so the page keeps this ballot (and its receipt) on screen. */
   onCast?: () => void;
+  /** Casts it some other way than the member's own call (the venue's tablet casts for the voter present). */
+  cast?: BallotCast;
+  /** Shows the receipt some other way than the member's card (large, with the venue's "Done"). */
+  receipt?: (receipt: string) => ReactNode;
+  /** The heading's level where it sits: h3 under the member page's sections, h2 under the venue's h1. */
+  headingLevel?: 2 | 3;
 };
 
 /**
@@ -25,11 +39,23 @@ type BallotProps = {
  * refuses more anyway. The answer is the receipt code; the server's refusals (already cast,
  * not on the roll, voting closed) are shown as it words them.
  */
-export function Ballot({ meetingId, candidates, seats, title, onBehalfOf, onCast }: BallotProps) {
+export function Ballot({
+  meetingId,
+  candidates,
+  seats,
+  title,
+  onBehalfOf,
+  onCast,
+  cast: castOtherwise,
+  receipt,
+  headingLevel = 3,
+}: BallotProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const [chosen, setChosen] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const cast = useCastBallot(meetingId);
+  const own = useCastBallot(meetingId);
+  const cast = castOtherwise ?? own;
   const full = chosen.length >= seats;
 
   const toggle = (id: string) =>
@@ -54,12 +80,16 @@ export function Ballot({ meetingId, candidates, seats, title, onBehalfOf, onCast
       aria-labelledby={headingId}
       className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <h3 id={headingId} className="font-display font-semibold text-lg text-stone-900">
+      <Heading id={headingId} className="font-display font-semibold text-lg text-stone-900">
         {title}
-      </h3>
+      </Heading>
       {cast.data ? (
         <div className="mt-4">
-          <ReceiptCard receipt={cast.data.receipt} meetingId={meetingId} />
+          {receipt ? (
+            receipt(cast.data.receipt)
+          ) : (
+            <ReceiptCard receipt={cast.data.receipt} meetingId={meetingId} />
+          )}
         </div>
       ) : candidates.length === 0 ? (
         <p className="mt-2 text-stone-600">{T.noCandidates}</p>

@@ -221,6 +221,11 @@ describe('the meeting’s staff page', () => {
     second.unmount();
     renderMeeting('voting');
     expect(await screen.findByRole('button', { name: 'Close voting now' })).toBeInTheDocument();
+    // While voting is open: the venue's tablet (decision 071 "Venue voting").
+    expect(screen.getByRole('link', { name: 'Venue voting' })).toHaveAttribute(
+      'href',
+      `/admin/meetings/${MEETING_ID}/venue`,
+    );
   });
 
   it('asks before freezing the roll and shows the server’s refusal', async () => {

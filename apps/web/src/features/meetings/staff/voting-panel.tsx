@@ -1,10 +1,12 @@
-import { formatDateTime, MEETING_MESSAGES, type Meeting } from '@portal/shared';
+import { formatDateTime, MEETING_MESSAGES, MEETING_VENUE_TEXT, type Meeting } from '@portal/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '@/components/admin-list/data-table';
 import type { useNotice } from '@/components/admin-list/use-notice';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import {
   type Turnout,
   useCertify,
@@ -41,7 +43,13 @@ const turnoutColumns: Column<TurnoutEntry>[] = [
   {
     header: 'Cast by',
     cell: (entry) =>
-      entry.castBy === 'proxy' ? 'Proxy holder' : entry.castBy === 'voter' ? 'The voter' : '—',
+      entry.castBy === 'proxy'
+        ? 'Proxy holder'
+        : entry.castBy === 'voter'
+          ? entry.atVenue
+            ? 'The voter, at the venue'
+            : 'The voter'
+          : '—',
   },
 ];
 
@@ -104,6 +112,18 @@ export function VotingPanel({
         {!frozen && (
           <div className="mt-4">
             <Hint>{MEETING_MESSAGES.rollNotFrozen}: voting opens on a frozen roll.</Hint>
+          </div>
+        )}
+        {state === 'open' && frozen && (
+          // The venue's tablet (decision 071 "Venue voting"), for every role of this screen.
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Link
+              to={paths.adminMeetingVenue(meeting.id)}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              {MEETING_VENUE_TEXT.link}
+            </Link>
+            <Hint>{meeting.eventId ? MEETING_VENUE_TEXT.linkHelp : MEETING_VENUE_TEXT.noEvent}</Hint>
           </div>
         )}
       </Panel>

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 
 /**
- * The QR reader, `qr-scanner` (decision 053): loaded only when the check-in page first scans, so no
- * other page carries it. It decodes in a Web Worker (or the browser's BarcodeDetector).
+ * The QR reader, `qr-scanner` (decision 053): loaded only when a page first scans (the door's
+ * check-in; the venue's voting tablet, decision 071), so no other page carries it. It decodes in a
+ * Web Worker (or the browser's BarcodeDetector).
  */
 const loadScanner = () => import('qr-scanner').then((module) => module.default);
 
