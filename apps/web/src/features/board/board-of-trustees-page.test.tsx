@@ -1,14 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, http, refusal } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { BoardOfTrusteesPage } from './board-of-trustees-page';
-import { json, listOf, makeBoardMember } from './test-fixtures';
+import { listOf, makeBoardMember } from './test-fixtures';
 
-function stubBoard(answer: () => Promise<Response>) {
-  const fetchMock = vi.fn(answer);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The public board list answering with `reply`; the addresses it was asked at. */
+function fakeBoard(reply: () => Response | Promise<Response>) {
+  const asked: string[] = [];
+  fakeApi.use(
+    http.get('/api/boards/get-board-members', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return reply();
+    }),
+  );
+  return asked;
 }
 
 const cardNames = (section: HTMLElement) =>
@@ -17,13 +24,12 @@ const cardNames = (section: HTMLElement) =>
     .map((card) => card.querySelector('.font-display')?.textContent);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
   it('shows 4 officer and 8 trustee placeholders while loading', async () => {
-    stubBoard(() => new Promise(() => {}));
+    fakeBoard(() => new Promise(() => {}));
     renderWithRouter(<BoardOfTrusteesPage />, { path: '/board-of-trustees' });
     const [officers, trustees] = screen.getAllByRole('status', { name: 'Loading board members' });
     expect(officers?.children).toHaveLength(4);
@@ -31,7 +37,7 @@ describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
   });
 
   it('groups officers in the decided order and trustees by display order, any spelling of a position', async () => {
-    const fetchMock = stubBoard(async () =>
+    const asked = fakeBoard(() =>
       listOf([
         makeBoardMember({ name: 'Tess Trustee', display_order: 2 }),
         makeBoardMember({ name: 'Sam Secretary', position: 'Secretary' }),
@@ -65,11 +71,11 @@ describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
     expect(cardNames(members)).toEqual(['Mel Member']);
     expect(screen.getByRole('heading', { name: 'Leadership Commitment' })).toBeVisible();
     // The public call has no parameters (spec 001 §7).
-    expect(fetchMock).toHaveBeenCalledWith('/api/boards/get-board-members', expect.anything());
+    expect(asked).toEqual(['']);
   });
 
   it("opens a member's details: title when it differs, '{position} Since', 'About', initials without a photo", async () => {
-    stubBoard(async () =>
+    fakeBoard(() =>
       listOf([
         makeBoardMember({
           name: 'Pia President',
@@ -107,7 +113,7 @@ describe('BoardOfTrusteesPage (spec 001 §2, §4)', () => {
 
   it("logs a failed call and shows the empty groups with 'No trustees available at this time'", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubBoard(async () => json({ error: 'Internal Server Error' }, 500));
+    fakeBoard(() => refusal(500, { error: 'Internal Server Error' }));
     renderWithRouter(<BoardOfTrusteesPage />, { path: '/board-of-trustees' });
 
     expect(await screen.findByText('No trustees available at this time')).toBeVisible();

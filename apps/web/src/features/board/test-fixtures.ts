@@ -1,4 +1,5 @@
-import type { BoardMember } from '@portal/shared';
+import { type BoardMember, boardMemberListResponseSchema } from '@portal/shared';
+import { answer } from '@/test/fake-api';
 import { json } from '@/test/fixtures';
 
 let nextId = 0;
@@ -22,9 +23,9 @@ export const makeBoardMember = (overrides: Partial<BoardMember>): BoardMember =>
 
 export { json };
 
-/** The list body of GET /boards/get-board-members. */
+/** GET /boards/get-board-members's answer, checked against the route's schema (test/fake-api.ts). */
 export const listOf = (boardMembers: BoardMember[]) =>
-  json({
+  answer(boardMemberListResponseSchema, {
     data: {
       boardMembers,
       pagination: {
