@@ -1,6 +1,15 @@
-import { type NewsDetail, newsListQuerySchema } from '@portal/shared';
-import { vi } from 'vitest';
-import { json, queryRefusal } from '@/test/fixtures';
+import {
+  type NewsDetail,
+  newsArticleResponseSchema,
+  newsAuthorsResponseSchema,
+  newsDeleteResponseSchema,
+  newsDetailResponseSchema,
+  newsListQuerySchema,
+  newsListResponseSchema,
+  newsViewResponseSchema,
+} from '@portal/shared';
+import { answer, fakeApi, http, refusal } from '@/test/fake-api';
+import { queryRefusal } from '@/test/fixtures';
 
 let nextId = 0;
 
@@ -27,7 +36,7 @@ export const makeNewsArticle = (overrides: Partial<NewsDetail> = {}): NewsDetail
 export type NewsApiCall = { method: string; url: URL; body: FormData | null };
 
 /**
- * A stand-in for the news API at the network boundary, kept as the server keeps it: the list
+ * A stand-in for the news API on the fake API (test/fake-api.ts), kept as the server keeps it: the list
  * filtered by status, author and search and paged (its query refused as the route's schema refuses it), the author options of a status, the article,
  * and the admin's writes (`write` may answer a write instead, to make it fail). `asAdmin` says
  * whether the viewer is an admin: like the server, it gives anyone else published articles only.
@@ -41,17 +50,18 @@ export function stubNewsApi(
     articles.filter((article) =>
       asAdmin ? !status || article.status === status : article.status === 'published',
     );
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+  const handle = async (request: Request) => {
+    const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data');
     const call = {
-      method: init?.method ?? 'GET',
-      url: new URL(input, 'http://localhost'),
-      body: init?.body instanceof FormData ? init.body : null,
+      method: request.method,
+      url: new URL(request.url),
+      body: multipart ? await request.formData() : null,
     };
     calls.push(call);
     const { pathname, searchParams } = call.url;
     if (call.method === 'GET' && pathname === '/api/news/get-news') {
-      const refusal = queryRefusal(newsListQuerySchema, searchParams);
-      if (refusal) return json(refusal, 400);
+      const refused = queryRefusal(newsListQuerySchema, searchParams);
+      if (refused) return refusal(400, refused);
       const page = Number(searchParams.get('page') ?? 1);
       const limit = Number(searchParams.get('limit') ?? 8);
       const search = searchParams.get('search')?.toLowerCase();
@@ -62,7 +72,7 @@ export function stubNewsApi(
           (!search || `${article.title} ${article.description ?? ''}`.toLowerCase().includes(search)),
       );
       const totalPages = Math.max(1, Math.ceil(found.length / limit));
-      return json({
+      return answer(newsListResponseSchema, {
         data: {
           news: found
             .slice((page - 1) * limit, page * limit)
@@ -80,21 +90,23 @@ export function stubNewsApi(
     }
     if (call.method === 'GET' && pathname === '/api/news/get-authors') {
       const authors = visible(searchParams.get('status')).flatMap((article) => article.author ?? []);
-      return json({ data: { authors: [...new Set(authors)].sort() } });
+      return answer(newsAuthorsResponseSchema, { data: { authors: [...new Set(authors)].sort() } });
     }
     const id = pathname.split('/').at(-1) ?? '';
     const existing = articles.find((article) => article.id === id);
     if (call.method === 'GET' && pathname.startsWith('/api/news/get-news/')) {
-      return existing ? json({ data: existing }) : json({ error: 'Article not found' }, 404);
+      return existing
+        ? answer(newsDetailResponseSchema, { data: existing })
+        : refusal(404, { error: 'Article not found' });
     }
     if (call.method === 'GET' && pathname.startsWith('/api/news/add-view/')) {
-      return json({ data: { views: 1 } });
+      return answer(newsViewResponseSchema, { data: { views: 1 } });
     }
-    const answer = write?.(call);
-    if (answer) return answer;
+    const written = write?.(call);
+    if (written) return written;
     if (call.method === 'DELETE' && existing) {
       articles.splice(articles.indexOf(existing), 1);
-      return json({ data: { id } });
+      return answer(newsDeleteResponseSchema, { data: { id } });
     }
     if (call.method === 'POST' && pathname === '/api/news/admin/create-news') {
       const fields = Object.fromEntries(call.body?.entries() ?? []);
@@ -104,11 +116,11 @@ export function stubNewsApi(
         status: 'draft',
       });
       articles.unshift(created);
-      return json({ data: created }, 201);
+      return answer(newsArticleResponseSchema, { data: created }, 201);
     }
-    return json({ error: 'Not Found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+    return refusal(404, { error: 'Not Found' });
+  };
+  fakeApi.use(http.all('/api/news/*', ({ request }) => handle(request)));
   const gets = (path: string) =>
     calls
       .filter((call) => call.method === 'GET' && call.url.pathname === path)
