@@ -10,14 +10,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
+import { at, DAY, makeMeeting } from '../test-fixtures';
 import { ProxySection } from './proxy-section';
 import { VotingSection } from './voting-section';
 
 /* "The chair" as a proxy holder on the member's meeting page (docs/decisions/071). */
 
 const MEETING_ID = '00000000-0000-4000-8000-0000000000a1';
-const DAY = 86_400_000;
-const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 const entry = (id: string, name: string): RollEntry => ({
   id,
   kind: 'individual',
@@ -46,37 +45,14 @@ const chairProxy = (grantor: RollEntry): MeetingProxy => ({
   filedAt: at(-DAY),
 });
 
-function makeMeeting(overrides: Partial<Meeting> = {}, mine: Partial<Meeting['me']> = {}): Meeting {
-  return {
+function meetingFor(overrides: Partial<Meeting> = {}, mine: Partial<Meeting['me']> = {}): Meeting {
+  return makeMeeting({
     id: MEETING_ID,
-    kind: 'annual',
-    title: 'Annual meeting 2027',
-    startsAt: at(40 * DAY),
-    venue: 'Makati Shangri-La',
     status: 'noticed',
-    votingState: 'not_open',
-    votingOpensAt: at(30 * DAY),
-    votingClosesAt: at(41 * DAY),
-    onlineLink: null,
-    agenda: '1. Call to order',
-    procedure: 'Vote on the portal.',
-    recordDate: '2027-05-01',
-    nominationsOpenAt: at(-DAY),
-    nominationsCloseAt: at(10 * DAY),
-    proxyDeadline: at(10 * DAY),
-    correctionsCloseAt: at(10 * DAY),
-    challengeEndsAt: at(50 * DAY),
-    seats: 7,
-    seconders: 2,
-    honoraryVotes: false,
-    associateVotes: true,
-    eventId: null,
     noticeSentAt: at(-DAY),
     rollFrozenAt: at(-DAY),
     rollSize: 2,
-    certifiedAt: null,
     chair: { userId: '00000000-0000-4000-8000-0000000000c1', name: 'Rosa Aquino' },
-    chairSuggestion: null,
     candidates: [
       {
         id: '00000000-0000-4000-8000-000000000101',
@@ -85,7 +61,6 @@ function makeMeeting(overrides: Partial<Meeting> = {}, mine: Partial<Meeting['me
         photoUrl: null,
       },
     ],
-    nominations: [],
     ...overrides,
     me: {
       entry: me,
@@ -96,7 +71,7 @@ function makeMeeting(overrides: Partial<Meeting> = {}, mine: Partial<Meeting['me
       chair: false,
       ...mine,
     },
-  };
+  });
 }
 
 const json = (body: unknown, status = 200) =>
@@ -123,7 +98,7 @@ describe('the proxy picker', { timeout: 20_000 }, () => {
   it('offers the chair of the meeting first, by name, and files "chair"', async () => {
     const sent = stubPosts(`/meetings/${MEETING_ID}/proxies`, () => json({ data: chairProxy(me) }, 201));
     const user = userEvent.setup();
-    renderWithRouter(<ProxySection meeting={makeMeeting()} voters={voters} now={new Date()} />);
+    renderWithRouter(<ProxySection meeting={meetingFor()} voters={voters} now={new Date()} />);
     const picker = screen.getByLabelText('Proxy holder');
     const options = within(picker)
       .getAllByRole('option')
@@ -138,12 +113,12 @@ describe('the proxy picker', { timeout: 20_000 }, () => {
   it('offers the chair before one is named, and not to the chair', () => {
     stubPosts('/none', () => json({}));
     const { unmount } = renderWithRouter(
-      <ProxySection meeting={makeMeeting({ chair: null })} voters={voters} now={new Date()} />,
+      <ProxySection meeting={meetingFor({ chair: null })} voters={voters} now={new Date()} />,
     );
     expect(screen.getByRole('option', { name: PROXY_CHAIR_LABEL })).toBeInTheDocument();
     unmount();
     renderWithRouter(
-      <ProxySection meeting={makeMeeting({}, { chair: true })} voters={voters} now={new Date()} />,
+      <ProxySection meeting={meetingFor({}, { chair: true })} voters={voters} now={new Date()} />,
     );
     expect(screen.queryByRole('option', { name: /chair of the meeting/ })).not.toBeInTheDocument();
   });
@@ -152,7 +127,7 @@ describe('the proxy picker', { timeout: 20_000 }, () => {
     stubPosts('/none', () => json({}));
     renderWithRouter(
       <ProxySection
-        meeting={makeMeeting({}, { proxyGiven: chairProxy(me) })}
+        meeting={meetingFor({}, { proxyGiven: chairProxy(me) })}
         voters={voters}
         now={new Date()}
       />,
@@ -169,7 +144,7 @@ describe('the chair’s ballots', { timeout: 20_000 }, () => {
     );
     const luzon = entry('00000000-0000-4000-8000-0000000000f1', 'Luzon Minerals');
     const visayas = entry('00000000-0000-4000-8000-0000000000f2', 'Visayas Gold');
-    const meeting = makeMeeting(
+    const meeting = meetingFor(
       { votingState: 'open' },
       {
         entry: null,

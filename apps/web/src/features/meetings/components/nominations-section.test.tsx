@@ -9,11 +9,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
+import { at, DAY, makeMeeting } from '../test-fixtures';
 import { NominationsSection } from './nominations-section';
 
 const MEETING_ID = '00000000-0000-4000-8000-0000000000a1';
-const DAY = 86_400_000;
-const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 const entry = (id: string, name: string) => ({
   id,
   kind: 'individual' as const,
@@ -35,40 +34,23 @@ const nomination = (overrides: Partial<Nomination> = {}): Nomination => ({
   photoUrl: null,
   ...overrides,
 });
-const meetingWith = (nominations: Nomination[]): Meeting => ({
-  id: MEETING_ID,
-  kind: 'annual',
-  title: 'Annual meeting 2027',
-  startsAt: at(40 * DAY),
-  venue: 'Makati Shangri-La',
-  status: 'noticed',
-  votingState: 'not_open',
-  votingOpensAt: at(30 * DAY),
-  votingClosesAt: at(41 * DAY),
-  onlineLink: null,
-  agenda: '1. Call to order',
-  procedure: 'Vote on the portal.',
-  recordDate: '2027-05-01',
-  nominationsOpenAt: at(-DAY),
-  nominationsCloseAt: at(10 * DAY),
-  proxyDeadline: at(10 * DAY),
-  correctionsCloseAt: at(10 * DAY),
-  challengeEndsAt: at(50 * DAY),
-  seats: 7,
-  seconders: 2,
-  honoraryVotes: false,
-  associateVotes: true,
-  eventId: null,
-  noticeSentAt: at(-DAY),
-  rollFrozenAt: at(-DAY),
-  rollSize: 3,
-  certifiedAt: null,
-  chair: null,
-  chairSuggestion: null,
-  candidates: [],
-  nominations,
-  me: { entry: ME, notOnRollReason: null, hasVoted: false, proxyGiven: null, proxiesHeld: [], chair: false },
-});
+const meetingWith = (nominations: Nomination[]): Meeting =>
+  makeMeeting({
+    id: MEETING_ID,
+    status: 'noticed',
+    noticeSentAt: at(-DAY),
+    rollFrozenAt: at(-DAY),
+    rollSize: 3,
+    nominations,
+    me: {
+      entry: ME,
+      notOnRollReason: null,
+      hasVoted: false,
+      proxyGiven: null,
+      proxiesHeld: [],
+      chair: false,
+    },
+  });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -4,14 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithRouter } from '@/test/render';
+import { at, DAY, makeMeeting } from '../test-fixtures';
 import { MeetingPage } from './meeting-page';
 import { MeetingsPage } from './meetings-page';
 
 // docs/decisions/071: each control of the meeting's staff page shows only to the roles whose
 // calls the server accepts (STAFF_AREAS.meetingsRun, meetingsElection).
 const MEETING_ID = '0b5a3c1e-2d4f-4a6b-8c9d-0e1f2a3b4c5d';
-const DAY = 86_400_000;
-const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 const entry = (id: string, name: string) => ({
   id,
@@ -33,50 +32,8 @@ const nomination: Nomination = {
   photoUrl: null,
 };
 
-function makeMeeting(overrides: Partial<Meeting> = {}): Meeting {
-  return {
-    id: MEETING_ID,
-    kind: 'annual',
-    title: 'Annual meeting 2027',
-    startsAt: at(40 * DAY),
-    venue: 'Makati Shangri-La',
-    status: 'draft',
-    votingState: 'not_open',
-    votingOpensAt: at(30 * DAY),
-    votingClosesAt: at(41 * DAY),
-    onlineLink: null,
-    agenda: '1. Call to order',
-    procedure: 'Vote on the portal.',
-    recordDate: '2027-05-01',
-    nominationsOpenAt: at(-DAY),
-    nominationsCloseAt: at(10 * DAY),
-    proxyDeadline: at(10 * DAY),
-    correctionsCloseAt: at(10 * DAY),
-    challengeEndsAt: at(50 * DAY),
-    seats: 7,
-    seconders: 2,
-    honoraryVotes: false,
-    associateVotes: true,
-    eventId: null,
-    noticeSentAt: null,
-    rollFrozenAt: null,
-    rollSize: 0,
-    certifiedAt: null,
-    chair: null,
-    chairSuggestion: null,
-    candidates: [],
-    nominations: [nomination],
-    me: {
-      entry: null,
-      notOnRollReason: null,
-      hasVoted: false,
-      proxyGiven: null,
-      proxiesHeld: [],
-      chair: false,
-    },
-    ...overrides,
-  };
-}
+const meetingFor = (overrides: Partial<Meeting> = {}): Meeting =>
+  makeMeeting({ id: MEETING_ID, nominations: [nomination], ...overrides });
 
 const signInAs = (roles: StaffRole[]) =>
   useSessionStore.setState({
@@ -146,7 +103,7 @@ afterEach(() => {
 describe('the meeting’s staff page', () => {
   it('gives the secretariat the running of the meeting and leaves nominations to the committee', async () => {
     signInAs(['secretariat']);
-    stubApi(makeMeeting());
+    stubApi(meetingFor());
     const user = userEvent.setup();
     renderMeeting();
     await screen.findByRole('heading', { level: 1, name: 'Annual meeting 2027' });
@@ -169,7 +126,7 @@ describe('the meeting’s staff page', () => {
 
   it('gives the election committee validation and nothing of the secretariat’s, asking no proxies', async () => {
     signInAs(['election_committee']);
-    const calls = stubApi(makeMeeting());
+    const calls = stubApi(meetingFor());
     const user = userEvent.setup();
     renderMeeting('nominations');
     // The table and its phone cards are both in the page (CSS shows one): the first is the table's.
@@ -203,7 +160,7 @@ describe('the meeting’s staff page', () => {
 
   it('offers certification to the committee once voting has closed, and closing to the secretariat only while open', async () => {
     signInAs(['election_committee']);
-    stubApi(makeMeeting({ votingState: 'closed', rollFrozenAt: at(-DAY), status: 'noticed' }));
+    stubApi(meetingFor({ votingState: 'closed', rollFrozenAt: at(-DAY), status: 'noticed' }));
     const user = userEvent.setup();
     const { unmount } = renderMeeting('certification');
     // The committee reads the tally before certifying it.
@@ -214,7 +171,7 @@ describe('the meeting’s staff page', () => {
     vi.unstubAllGlobals();
 
     signInAs(['secretariat']);
-    stubApi(makeMeeting({ votingState: 'open', rollFrozenAt: at(-DAY), status: 'noticed' }));
+    stubApi(meetingFor({ votingState: 'open', rollFrozenAt: at(-DAY), status: 'noticed' }));
     const second = renderMeeting('certification');
     await screen.findByText(MEETING_MESSAGES.certifyBeforeClose);
     expect(screen.queryByRole('button', { name: 'Certify the results' })).toBeNull();
@@ -230,7 +187,7 @@ describe('the meeting’s staff page', () => {
 
   it('asks before freezing the roll and shows the server’s refusal', async () => {
     signInAs(['secretariat']);
-    const calls = stubApi(makeMeeting());
+    const calls = stubApi(meetingFor());
     const user = userEvent.setup();
     renderMeeting('roll');
     await user.click(await screen.findByRole('button', { name: 'Freeze the roll' }));
@@ -245,14 +202,14 @@ describe('the meeting’s staff page', () => {
 
   it('lets only an administrator send a late notice, with the reason', async () => {
     signInAs(['secretariat']);
-    stubApi(makeMeeting({ startsAt: at(10 * DAY) }));
+    stubApi(meetingFor({ startsAt: at(10 * DAY) }));
     const { unmount } = renderMeeting();
     await screen.findByText(new RegExp(MEETING_MESSAGES.overrideAdminOnly));
     expect(screen.queryByRole('button', { name: /notice/ })).toBeNull();
     unmount();
 
     signInAs(['admin']);
-    const calls = stubApi(makeMeeting({ startsAt: at(10 * DAY) }));
+    const calls = stubApi(meetingFor({ startsAt: at(10 * DAY) }));
     const user = userEvent.setup();
     renderMeeting();
     await user.click(await screen.findByRole('button', { name: 'Send late notice' }));
@@ -274,7 +231,7 @@ describe('the meeting’s staff page', () => {
 describe('the new meeting form', () => {
   it('says what is missing and refuses voting that closes before it opens, with the shared schema’s words', async () => {
     signInAs(['secretariat']);
-    const calls = stubApi(makeMeeting());
+    const calls = stubApi(meetingFor());
     const user = userEvent.setup();
     renderWithRouter(<MeetingsPage />, { path: '/admin/meetings' });
     await screen.findAllByRole('link', { name: 'Annual meeting 2027' });
@@ -301,7 +258,7 @@ describe('the chair of the meeting (docs/decisions/071, "The chair as a proxy ho
 
   it('offers the board’s President to the secretariat and names them with one click', async () => {
     signInAs(['secretariat']);
-    const calls = stubApi(makeMeeting({ chairSuggestion: president }));
+    const calls = stubApi(meetingFor({ chairSuggestion: president }));
     const user = userEvent.setup();
     renderMeeting();
     const panel = await screen.findByRole('region', { name: 'Chair of the meeting' });
@@ -318,7 +275,7 @@ describe('the chair of the meeting (docs/decisions/071, "The chair as a proxy ho
 
   it('shows the election committee who chairs, with no control', async () => {
     signInAs(['election_committee']);
-    stubApi(makeMeeting({ chair: president, chairSuggestion: president }));
+    stubApi(meetingFor({ chair: president, chairSuggestion: president }));
     renderMeeting();
     const panel = await screen.findByRole('region', { name: 'Chair of the meeting' });
     expect(within(panel).getByText('Rosa Aquino')).toBeVisible();
